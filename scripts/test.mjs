@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Runs every test file (packages/*/test/**/*.test.ts and e2e/**/*.test.ts) in its own
+// Node process with uvu, two at a time, and ends with one summary line:
+// `N passed, N failed` (plus `, N skipped` when some were skipped).
+//
+//   node scripts/test.mjs [filter...]   only files whose path contains a filter
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const filters = process.argv.slice(2);
+
+function findTests(dir) {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'fixtures' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...findTests(path));
+    else if (name.endsWith('.test.ts')) found.push(path);
+  }
+  return found;
+}
+
+const files = [
+  ...readdirSync(join(root, 'packages')).flatMap((pkg) => {
+    const dir = join(root, 'packages', pkg, 'test');
+    try {
+      return findTests(dir);
+    } catch {
+      return [];
+    }
+  }),
+  ...findTests(join(root, 'e2e')),
+]
+  .map((file) => relative(root, file))
+  .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
+  .sort();
+
+// uvu prints "Total: N", "Passed: N", "Skipped: N" at the end of each file.
+function readCounts(output) {
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const number = (label) => Number(plain.match(new RegExp(`${label}:\\s+(\\d+)`))?.[1] ?? NaN);
+  return { total: number('Total'), passed: number('Passed'), skipped: number('Skipped') };
+}
+
+function runFile(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ file, code, output }));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const queue = [...files];
+const workers = Math.max(1, Math.min(2, availableParallelism()));
+
+async function work() {
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const { code, output } = await runFile(file);
+    const counts = readCounts(output);
+    const ok = code === 0 && Number.isFinite(counts.total);
+    process.stdout.write(`\n${ok ? 'ok  ' : 'FAIL'} ${file}\n`);
+    if (!ok || process.env.VERBOSE) process.stdout.write(output.replace(/^/gm, '    ') + '\n');
+    if (Number.isFinite(counts.total)) {
+      passed += counts.passed;
+      skipped += counts.skipped;
+      failed += counts.total - counts.passed - counts.skipped;
+    }
+    // A file that crashed before uvu could count (syntax error, unhandled rejection) is one failure.
+    if (code !== 0 && !(counts.total > counts.passed + counts.skipped)) failed += 1;
+  }
+}
+
+await Promise.all(Array.from({ length: workers }, work));
+if (files.length === 0) {
+  console.error('no test files matched');
+  failed += 1;
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exitCode = failed > 0 ? 1 : 0;
