@@ -1,11 +1,2 @@
-export interface MainContext {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-}
-
-export async function main(_argv: string[], context: MainContext): Promise<number> {
-  context.stdout.write('docsgen\n');
-  return 0;
-}
+export { exitCodes, main } from './main.js';
+export type { MainContext } from './main.js';

@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { runCheck } from './check-command.js';
+import { runInit } from './init-command.js';
+import { version } from './version.js';
+
+/** Where the CLI reads and writes; injected so tests run it in-process. */
+export interface MainContext {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** Exit codes: 0 no errors, 1 errors in the project (or an internal error), 2 usage error. */
+export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
+
+const usage = `Usage: docsgen <command> [options]
+
+Commands:
+  check [root]   Validate docs.json, the navigation and every page (root: .)
+  init [dir]     Write a small working starter project into dir (dir: .)
+
+Options:
+  -h, --help     Show this help
+  -v, --version  Show the version
+  --verbose      Show stack traces of internal errors
+
+Run \`docsgen <command> --help\` for the options of one command.
+`;
+
+const commandUsage: Record<string, string> = {
+  check: `Usage: docsgen check [root] [--format text|json] [--verbose]
+
+Validates docs.json (schema, includes, navigation), checks that every page the
+navigation lists exists as <slug>.mdx or <slug>.md, and parses every page's
+frontmatter. Prints one line per message:
+  file:line:column  severity  reason  [rule-id]
+
+Options:
+  --format text|json  Output format (default: text)
+  --verbose           Show stack traces of internal errors
+
+Exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage error.
+`,
+  init: `Usage: docsgen init [dir]
+
+Writes a small working starter project (docs.json with $schema, pages in tabs
+and groups) into dir (default: the current folder). Existing files are never
+overwritten: if any file would be replaced, nothing is written.
+`,
+};
+
+/** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
+export async function main(argv: string[], context: MainContext): Promise<number> {
+  const isVerbose = argv.includes('--verbose');
+  try {
+    return await dispatch(argv, context);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    context.stderr.write(`docsgen: internal error: ${message}\n`);
+    if (isVerbose && error instanceof Error && error.stack) context.stderr.write(`${error.stack}\n`);
+    else context.stderr.write('Run again with --verbose to see the stack trace.\n');
+    return exitCodes.failure;
+  }
+}
+
+async function dispatch(argv: string[], context: MainContext): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    const topic = command === 'help' ? rest[0] : undefined;
+    context.stdout.write(topic && commandUsage[topic] ? commandUsage[topic] : usage);
+    return exitCodes.ok;
+  }
+  if (command === '-v' || command === '--version') {
+    context.stdout.write(`${version}\n`);
+    return exitCodes.ok;
+  }
+  if (!(command in commandUsage)) {
+    return usageError(context, `Unknown command \`${command}\`, expected \`check\` or \`init\``, usage);
+  }
+  const options =
+    command === 'check'
+      ? { format: { type: 'string' as const }, verbose: { type: 'boolean' as const }, help: { type: 'boolean' as const, short: 'h' } }
+      : { verbose: { type: 'boolean' as const }, help: { type: 'boolean' as const, short: 'h' } };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    return usageError(context, (error as Error).message, commandUsage[command] ?? usage);
+  }
+  const values = parsed.values as { format?: string; help?: boolean };
+  if (values.help) {
+    context.stdout.write(commandUsage[command] ?? usage);
+    return exitCodes.ok;
+  }
+  if (parsed.positionals.length > 1) {
+    return usageError(context, `Unexpected argument \`${parsed.positionals[1]}\`, expected at most one folder`, commandUsage[command] ?? usage);
+  }
+  const target = parsed.positionals[0] ?? '.';
+  if (command === 'check') {
+    const format = values.format ?? 'text';
+    if (format !== 'text' && format !== 'json') {
+      return usageError(context, `Unexpected \`--format ${format}\`, expected \`text\` or \`json\``, commandUsage.check ?? usage);
+    }
+    return runCheck({ root: target, format }, context);
+  }
+  return runInit({ dir: target }, context);
+}
+
+function usageError(context: MainContext, reason: string, help: string): number {
+  context.stderr.write(`docsgen: ${reason}\n\n${help}`);
+  return exitCodes.usage;
+}

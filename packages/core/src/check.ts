@@ -1,0 +1,151 @@
+import {
+  buildNavigation,
+  compareMessages,
+  listNavigationEntries,
+  loadConfig,
+  type DocsgenMessage,
+  type NavigationModel,
+  type ResolvedDocsConfig,
+} from '@docsgen/config';
+import leven from 'leven';
+import { readFile, stat } from 'node:fs/promises';
+import { discoverPages, type PageFile } from './discover.js';
+import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+
+/** What `checkProject` found. */
+export interface CheckResult {
+  /** Every message, errors and warnings, sorted by file, line and column. */
+  messages: DocsgenMessage[];
+  /** The resolved configuration, unless docs.json has errors. */
+  config: ResolvedDocsConfig | undefined;
+  /** The navigation model, unless docs.json has errors. */
+  navigation: NavigationModel | undefined;
+  /** Every page file with its frontmatter. */
+  pages: CheckedPage[];
+}
+
+export interface CheckedPage extends PageFile {
+  frontmatter: Frontmatter;
+}
+
+const source = '@docsgen/core';
+
+/**
+ * Validates a project: docs.json (schema, includes, navigation), that every page the
+ * navigation lists exists as `<slug>.mdx` or `<slug>.md`, and every page's frontmatter.
+ * Never throws for bad project content; problems come back as messages.
+ */
+export async function checkProject(root: string): Promise<CheckResult> {
+  const messages: DocsgenMessage[] = [];
+  const empty: CheckResult = { messages, config: undefined, navigation: undefined, pages: [] };
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    messages.push({
+      reason: info ? `Cannot check \`${root}\`: it is a file, expected a project folder` : `Cannot find project folder \`${root}\``,
+      ruleId: 'project-missing',
+      source,
+      fatal: true,
+      file: root,
+    });
+    return empty;
+  }
+
+  const [loaded, files] = await Promise.all([loadConfig(root), discoverPages(root)]);
+  messages.push(...loaded.messages);
+  const pages = await readPages(files, messages);
+
+  let navigation: NavigationModel | undefined;
+  if (loaded.config) {
+    const built = buildNavigation(loaded.config.navigation, { locate: loaded.locate });
+    navigation = built.navigation;
+    messages.push(...built.messages);
+    messages.push(...checkNavigationPages(navigation, files, loaded.locate));
+  }
+  messages.push(...findDuplicateSources(files));
+  return { messages: messages.sort(compareMessages), config: loaded.config, navigation, pages };
+}
+
+async function readPages(files: PageFile[], messages: DocsgenMessage[]): Promise<CheckedPage[]> {
+  const pages: CheckedPage[] = [];
+  // Bounded concurrency keeps file handles well under the usual 1024 limit on large projects.
+  const queue = [...files];
+  const work = async (): Promise<void> => {
+    for (let page = queue.shift(); page; page = queue.shift()) {
+      try {
+        const text = await readFile(page.file, 'utf8');
+        const parsed = parseFrontmatter(text, { file: page.file });
+        messages.push(...parsed.messages);
+        pages.push({ ...page, frontmatter: parsed.data });
+      } catch (error) {
+        messages.push({
+          reason: `Cannot read page \`${page.relativePath}\`: ${(error as Error).message}`,
+          ruleId: 'page-unreadable',
+          source,
+          fatal: true,
+          file: page.file,
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, work));
+  return pages.sort((a, b) => files.indexOf(a) - files.indexOf(b));
+}
+
+function checkNavigationPages(
+  navigation: NavigationModel,
+  files: PageFile[],
+  locate: (path: readonly (string | number)[]) => { file: string; line: number; column: number } | undefined,
+): DocsgenMessage[] {
+  const slugs = new Set(files.map((page) => page.slug));
+  const messages: DocsgenMessage[] = [];
+  for (const entry of listNavigationEntries(navigation)) {
+    if (entry.node.kind !== 'page' || slugs.has(entry.slug)) continue;
+    const place = locate(entry.node.configPath);
+    const suggestion = closest(entry.slug, slugs);
+    messages.push({
+      reason: `Cannot find page \`${entry.slug}\` listed in the navigation: no \`${entry.slug}.mdx\` or \`${entry.slug}.md\` in the project`,
+      ruleId: 'nav-page-missing',
+      source,
+      fatal: true,
+      file: place?.file,
+      line: place?.line,
+      column: place?.column,
+      actual: entry.slug,
+      note: suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, or remove the entry from the navigation.',
+    });
+  }
+  return messages;
+}
+
+function findDuplicateSources(files: PageFile[]): DocsgenMessage[] {
+  const messages: DocsgenMessage[] = [];
+  for (let index = 1; index < files.length; index += 1) {
+    const previous = files[index - 1];
+    const page = files[index];
+    if (!previous || !page || previous.slug !== page.slug) continue;
+    messages.push({
+      reason: `Unexpected second source \`${page.relativePath}\` for page \`${page.slug}\`, \`${previous.relativePath}\` is used`,
+      ruleId: 'page-duplicate-source',
+      source,
+      fatal: false,
+      file: page.file,
+      note: 'Keep one of the two files.',
+    });
+  }
+  return messages;
+}
+
+function closest(slug: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(slug.length / 3)) + 1;
+  for (const candidate of candidates) {
+    if (Math.abs(candidate.length - slug.length) >= bestDistance) continue;
+    const distance = leven(slug, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+

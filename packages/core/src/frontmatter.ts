@@ -1,0 +1,96 @@
+import type { DocsgenMessage } from '@docsgen/config';
+import { LineCounter, parseDocument } from 'yaml';
+
+/** Page frontmatter as written: any YAML mapping. */
+export type Frontmatter = Record<string, unknown>;
+
+export interface ParsedPageSource {
+  /** The frontmatter mapping; `{}` when the page has none or it is unusable. */
+  data: Frontmatter;
+  /** The page body after the closing fence. */
+  content: string;
+  /** 1-based line in the file where `content` starts. */
+  contentLine: number;
+  /** Problems with the frontmatter, positioned in the page file. */
+  messages: DocsgenMessage[];
+}
+
+const source = '@docsgen/core';
+const fence = /^---[ \t]*$/;
+const closingFence = /^(?:---|\.\.\.)[ \t]*$/;
+
+/**
+ * Splits a page into YAML frontmatter and body. Pure: the caller reads the file. A page
+ * that does not start with `---` has no frontmatter. Positions in messages are those of the
+ * page file, so the first frontmatter line is line 2.
+ */
+export function parseFrontmatter(text: string, options: { file: string }): ParsedPageSource {
+  const file = options.file;
+  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = input.split(/\r?\n/);
+  if (lines.length === 0 || !fence.test(lines[0] ?? '')) {
+    return { data: {}, content: input, contentLine: 1, messages: [] };
+  }
+  const end = lines.findIndex((line, index) => index > 0 && closingFence.test(line));
+  if (end === -1) {
+    return {
+      data: {},
+      content: input,
+      contentLine: 1,
+      messages: [
+        {
+          reason: 'Cannot parse frontmatter: the opening `---` on line 1 is never closed',
+          ruleId: 'frontmatter-unclosed',
+          source,
+          fatal: true,
+          file,
+          line: 1,
+          column: 1,
+          note: 'End the frontmatter with a line holding only `---`.',
+        },
+      ],
+    };
+  }
+  const yamlText = lines.slice(1, end).join('\n');
+  const content = lines.slice(end + 1).join('\n');
+  const contentLine = end + 2;
+  const messages: DocsgenMessage[] = [];
+  const lineCounter = new LineCounter();
+  const document = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, lineCounter });
+  for (const [problems, fatal] of [[document.errors, true], [document.warnings, false]] as const) {
+    for (const problem of problems) {
+      const place = lineCounter.linePos(problem.pos[0]);
+      messages.push({
+        reason: `Cannot parse frontmatter: ${firstLine(problem.message)}`,
+        ruleId: 'frontmatter-yaml',
+        source,
+        fatal,
+        file,
+        // +1: the YAML starts on the line after the opening fence.
+        line: place.line + 1,
+        column: place.col,
+      });
+    }
+  }
+  if (document.errors.length > 0) return { data: {}, content, contentLine, messages };
+  const data: unknown = document.toJS();
+  if (data === null || data === undefined) return { data: {}, content, contentLine, messages };
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    messages.push({
+      reason: `Unexpected ${Array.isArray(data) ? 'list' : typeof data} as frontmatter, expected a mapping of keys such as \`title: …\``,
+      ruleId: 'frontmatter-not-mapping',
+      source,
+      fatal: true,
+      file,
+      line: 2,
+      column: 1,
+    });
+    return { data: {}, content, contentLine, messages };
+  }
+  return { data: data as Frontmatter, content, contentLine, messages };
+}
+
+function firstLine(message: string): string {
+  // Positions are given separately; keep the sentence only.
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+}

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { discoverPages } from '../src/index.js';
+
+const discover = suite('discover');
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-discover-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  return root;
+}
+
+discover('should find .mdx and .md pages with slugs, sorted', async () => {
+  const root = project({
+    'index.mdx': '',
+    'guides/b.md': '',
+    'guides/a.mdx': '',
+    'guides/deep/c.MDX': '',
+    'images/logo.png': '',
+    'docs.json': '{}',
+  });
+  const pages = await discoverPages(root);
+  assert.equal(
+    pages.map((page) => [page.slug, page.relativePath, page.format]),
+    [
+      ['guides/a', 'guides/a.mdx', 'mdx'],
+      ['guides/b', 'guides/b.md', 'md'],
+      ['guides/deep/c', 'guides/deep/c.MDX', 'mdx'],
+      ['index', 'index.mdx', 'mdx'],
+    ],
+  );
+  assert.is(pages[0]?.file, join(root, 'guides/a.mdx'));
+  rmSync(root, { recursive: true });
+});
+
+discover('should skip snippets, dependencies, build output, dot folders and READMEs', async () => {
+  const root = project({
+    'page.mdx': '',
+    'snippets/note.mdx': '',
+    'node_modules/pkg/readme.md': '',
+    '.git/x.md': '',
+    '.hidden.mdx': '',
+    'dist/out.md': '',
+    'README.md': '',
+    'guides/README.md': '',
+    'guides/_section.mdx': '',
+    'theme/Callout.mdx': '',
+  });
+  assert.equal((await discoverPages(root)).map((page) => page.slug), ['page']);
+  rmSync(root, { recursive: true });
+});
+
+discover('should list an .mdx page before an .md page of the same slug', async () => {
+  const root = project({ 'a.md': '', 'a.mdx': '' });
+  assert.equal((await discoverPages(root)).map((page) => page.relativePath), ['a.mdx', 'a.md']);
+  rmSync(root, { recursive: true });
+});
+
+discover('should follow symbolic links inside the project but not outside or in loops', async () => {
+  const outside = project({ 'secret.mdx': '' });
+  const root = project({ 'real/page.mdx': '' });
+  symlinkSync(join(root, 'real'), join(root, 'alias'));
+  symlinkSync(outside, join(root, 'escape'));
+  symlinkSync(root, join(root, 'real', 'loop'));
+  const slugs = (await discoverPages(root)).map((page) => page.slug);
+  assert.ok(slugs.includes('real/page'));
+  assert.not.ok(slugs.some((slug) => slug.includes('secret')), 'a link out of the project is not followed');
+  assert.ok(slugs.length <= 3, `a loop is visited once: ${slugs.join(', ')}`);
+  rmSync(root, { recursive: true });
+  rmSync(outside, { recursive: true });
+});
+
+discover.run();

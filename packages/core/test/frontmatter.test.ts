@@ -1,0 +1,76 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseFrontmatter } from '../src/index.js';
+
+const frontmatter = suite('frontmatter');
+const file = '/project/page.mdx';
+
+frontmatter('should split frontmatter from the body and give the body line', () => {
+  const parsed = parseFrontmatter('---\ntitle: Hello\ntags: [a, b]\n---\n\n# Body\n', { file });
+  assert.equal(parsed.data, { title: 'Hello', tags: ['a', 'b'] });
+  assert.is(parsed.content, '\n# Body\n');
+  assert.is(parsed.contentLine, 5);
+  assert.equal(parsed.messages, []);
+});
+
+frontmatter('should treat a page without an opening fence as all body', () => {
+  const parsed = parseFrontmatter('# Title\n\ntitle: not frontmatter\n', { file });
+  assert.equal(parsed.data, {});
+  assert.is(parsed.contentLine, 1);
+  assert.equal(parsed.messages, []);
+});
+
+frontmatter('should accept CRLF line endings, a byte-order mark and quoted keys with colons', () => {
+  const parsed = parseFrontmatter('\ufeff---\r\ntitle: Win\r\n"og:title": Card\r\n---\r\nBody', { file });
+  assert.equal(parsed.data, { title: 'Win', 'og:title': 'Card' });
+  assert.is(parsed.content, 'Body');
+});
+
+frontmatter('should give an empty mapping for empty frontmatter', () => {
+  assert.equal(parseFrontmatter('---\n---\nBody', { file }).data, {});
+});
+
+frontmatter('should report invalid YAML with its line and column in the page file', () => {
+  const parsed = parseFrontmatter('---\ntitle: ok\ndescription: [unclosed\n---\nBody\n', { file });
+  assert.equal(parsed.data, {});
+  const [message] = parsed.messages;
+  assert.ok(message, 'a message');
+  assert.is(message.ruleId, 'frontmatter-yaml');
+  assert.is(message.fatal, true);
+  assert.is(message.file, file);
+  assert.is(message.line, 3);
+  assert.ok((message.column ?? 0) >= 1);
+  assert.match(message.reason, /^Cannot parse frontmatter: /);
+});
+
+frontmatter('should report a key given twice', () => {
+  const parsed = parseFrontmatter('---\ntitle: a\ntitle: b\n---\n', { file });
+  assert.equal(
+    parsed.messages.map((m) => [m.ruleId, m.line, m.column]),
+    [['frontmatter-yaml', 3, 1]],
+  );
+});
+
+frontmatter('should report a tab used for indentation at its place', () => {
+  const parsed = parseFrontmatter('---\nseo:\n\togImage: x.png\n---\n', { file });
+  assert.is(parsed.messages[0]?.ruleId, 'frontmatter-yaml');
+  assert.is(parsed.messages[0]?.line, 3);
+});
+
+frontmatter('should report frontmatter that is not a mapping', () => {
+  const parsed = parseFrontmatter('---\n- a\n- b\n---\n', { file });
+  assert.equal(
+    parsed.messages.map((m) => [m.ruleId, m.line, m.reason]),
+    [['frontmatter-not-mapping', 2, 'Unexpected list as frontmatter, expected a mapping of keys such as `title: …`']],
+  );
+});
+
+frontmatter('should report an opening fence that is never closed', () => {
+  const parsed = parseFrontmatter('---\ntitle: a\n\n# Body\n', { file });
+  assert.equal(
+    parsed.messages.map((m) => [m.ruleId, m.line, m.column]),
+    [['frontmatter-unclosed', 1, 1]],
+  );
+});
+
+frontmatter.run();
