@@ -22,3 +22,6 @@ export {
   operationKey,
 } from './navigation-query.js';
 export type { ListNavigationOptions, NavAncestor, NavEntry } from './navigation-query.js';
+export { docsSchema } from './schema.js';
+export type { DocsSchema } from './schema.js';
+export type { DocsConfig } from './generated/docs-config.js';
