@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { runCheck } from './check-command.js';
 import { runInit } from './init-command.js';
 import { version } from './version.js';
@@ -78,10 +78,11 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
   if (!(command in commandUsage)) {
     return usageError(context, `Unknown command \`${command}\`, expected \`check\` or \`init\``, usage);
   }
-  const options =
-    command === 'check'
-      ? { format: { type: 'string' as const }, verbose: { type: 'boolean' as const }, help: { type: 'boolean' as const, short: 'h' } }
-      : { verbose: { type: 'boolean' as const }, help: { type: 'boolean' as const, short: 'h' } };
+  const options: ParseArgsConfig['options'] = {
+    verbose: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    ...(command === 'check' ? { format: { type: 'string' } } : {}),
+  };
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });

@@ -970,9 +970,9 @@ export interface DocsConfig {
      */
     enabled?: boolean;
     /**
-     * Card background colour; defaults to the surface colour of the theme.
+     * Card background: a hex colour (defaults to the surface colour of the theme), or the path or URL of a background image (the form projects written for Mintlify use).
      */
-    background?: HexColor;
+    background?: HexColor | string;
     /**
      * Accent colour of the card; defaults to `colors.primary`.
      */
@@ -1679,49 +1679,52 @@ export interface Version {
  */
 export interface Language {
   /**
-   * Language code of the variant.
+   * Language code of the variant: one of the common codes, or any BCP 47 tag such as `en-US`.
    */
   language:
-    | 'en'
-    | 'cn'
-    | 'zh'
-    | 'zh-Hans'
-    | 'zh-Hant'
-    | 'zh-CN'
-    | 'zh-TW'
-    | 'es'
-    | 'fr'
-    | 'fr-CA'
-    | 'fr-ca'
-    | 'ja'
-    | 'jp'
-    | 'ja-jp'
-    | 'ja-JP'
-    | 'pt'
-    | 'pt-BR'
-    | 'de'
-    | 'ko'
-    | 'it'
-    | 'ru'
-    | 'ro'
-    | 'cs'
-    | 'id'
-    | 'ar'
-    | 'tr'
-    | 'hi'
-    | 'sv'
-    | 'no'
-    | 'da'
-    | 'lv'
-    | 'nl'
-    | 'uk'
-    | 'vi'
-    | 'pl'
-    | 'uz'
-    | 'he'
-    | 'ca'
-    | 'fi'
-    | 'hu';
+    | (
+        | 'en'
+        | 'cn'
+        | 'zh'
+        | 'zh-Hans'
+        | 'zh-Hant'
+        | 'zh-CN'
+        | 'zh-TW'
+        | 'es'
+        | 'fr'
+        | 'fr-CA'
+        | 'fr-ca'
+        | 'ja'
+        | 'jp'
+        | 'ja-jp'
+        | 'ja-JP'
+        | 'pt'
+        | 'pt-BR'
+        | 'de'
+        | 'ko'
+        | 'it'
+        | 'ru'
+        | 'ro'
+        | 'cs'
+        | 'id'
+        | 'ar'
+        | 'tr'
+        | 'hi'
+        | 'sv'
+        | 'no'
+        | 'da'
+        | 'lv'
+        | 'nl'
+        | 'uk'
+        | 'vi'
+        | 'pl'
+        | 'uz'
+        | 'he'
+        | 'ca'
+        | 'fi'
+        | 'hu'
+      )
+    | string;
   /**
    * Makes this the language shown first; without it the first language is the default. (default: `false`)
    */
