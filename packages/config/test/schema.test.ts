@@ -138,7 +138,12 @@ schema('should accept hex colours of 3, 6 and 8 digits in every colour field', (
 });
 
 schema('should reject malformed hex colours in every colour field', () => {
-  for (const field of colorFields) {
+  // thumbnails.background also takes an image path, so only `#…` values must be hex there.
+  for (const color of ['#ab', '#ggg', '#']) assert.not.ok(isValid(configWith('thumbnails.background', color)), color);
+  for (const path of ['images/card.png', 'https://example.com/card.png']) {
+    assert.equal(errorsOf(configWith('thumbnails.background', path)), [], path);
+  }
+  for (const field of colorFields.filter((name) => name !== 'thumbnails.background')) {
     for (const color of ['#ab', '#abcd', '#aabbccd', 'red', 'aabbcc', '#ggg', '#aabbccddee', '']) {
       const value = configWith(field, color);
       if (field.startsWith('banner.')) (value.banner as Json).content = 'Hello';
@@ -286,7 +291,7 @@ schema('should reject a group without `pages` and a division without its label',
   assert.not.ok(isValid(config({ navigation: { pages: ['a', { group: 'Nested, no pages' }] } })));
   assert.not.ok(isValid(config({ navigation: { tabs: [{ pages: ['a'] }] } })));
   assert.not.ok(isValid(config({ navigation: { versions: [{ pages: ['a'] }] } })));
-  assert.not.ok(isValid(config({ navigation: { languages: [{ language: 'xx', pages: ['a'] }] } })));
+  assert.not.ok(isValid(config({ navigation: { languages: [{ language: 'English (US)', pages: ['a'] }] } })));
   // Anchors need `href` or children; the navigation code checks that, not the schema.
   assert.equal(errorsOf(config({ navigation: { anchors: [{ anchor: 'Bare' }] } })), []);
 });
