@@ -1,0 +1,135 @@
+import { applyDefaults, copy } from './apply-defaults.js';
+import { suggest } from './did-you-mean.js';
+import type { DocsConfig } from './generated/docs-config.js';
+import type { JsonPath } from './json-source.js';
+import { createMessage, type DocsgenMessage, type SourceLocation } from './message.js';
+import { docsSchema } from './schema.js';
+import { deref, isPlainObject, type SchemaNode } from './schema-tools.js';
+
+/** Themes docsgen ships (SPEC: theme). */
+export type ThemeName = 'base' | 'pith' | 'pip' | 'readable' | 'theme-e';
+
+/** Legacy theme names of the hosted platform; all resolve to `base` (SPEC: theme, Versioning 3). */
+export const legacyThemeNames: readonly string[] = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'];
+
+type Present<T> = Exclude<T, undefined>;
+
+/**
+ * The configuration the rest of docsgen receives: every schema default applied, theme
+ * resolved, analytics from `integrations` merged, `metadata` split. Objects below whose
+ * fields have defaults are always present.
+ */
+export interface ResolvedDocsConfig
+  extends Omit<DocsConfig, 'theme' | 'metadata' | 'analytics' | 'api' | 'appearance' | 'code' | 'styling' | 'errors' | 'contextual' | 'thumbnails' | 'icons' | 'seo' | 'footer'> {
+  /** The theme used: a shipped theme; legacy and unknown names become `base`. */
+  theme: ThemeName;
+  /** The `theme` as written in docs.json, if any. */
+  themeInput: string | undefined;
+  /** Extra `<meta>` tags: the string entries of `metadata` (`timestamp` is `lastUpdated`). */
+  metadata: Record<string, string>;
+  /** Show a last-updated date on pages: `footer.lastUpdated`, else `metadata.timestamp`. */
+  lastUpdated: boolean;
+  /** Analytics providers, from `analytics` and, for the same provider keys, `integrations`. */
+  analytics: Present<DocsConfig['analytics']>;
+  api: Present<DocsConfig['api']>;
+  appearance: Present<DocsConfig['appearance']>;
+  code: Present<DocsConfig['code']>;
+  styling: Present<DocsConfig['styling']>;
+  errors: Present<DocsConfig['errors']>;
+  contextual: Present<DocsConfig['contextual']>;
+  thumbnails: Present<DocsConfig['thumbnails']>;
+  icons: Present<DocsConfig['icons']>;
+  seo: Present<DocsConfig['seo']>;
+  footer: Present<DocsConfig['footer']>;
+}
+
+export interface ResolveConfigOptions {
+  /** Finds where a value was written, for the `unknown-theme` warning (default: no place). */
+  locate?: ((path: JsonPath) => SourceLocation | undefined) | null | undefined;
+  /** File named in messages without a place (default: none). */
+  file?: string | null | undefined;
+}
+
+export interface ResolvedConfigResult {
+  config: ResolvedDocsConfig;
+  /** `unknown-theme` warnings. */
+  messages: DocsgenMessage[];
+}
+
+/**
+ * Turns valid docs.json input into the resolved configuration. Pure: no IO. Expects
+ * input that passed `validateConfig` without errors.
+ */
+export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions | null): ResolvedConfigResult {
+  const root = docsSchema as unknown as SchemaNode;
+  const messages: DocsgenMessage[] = [];
+  const raw = copy(input) as DocsConfig & Record<string, unknown>;
+  const integrations = isPlainObject(raw.integrations) ? raw.integrations : {};
+  const analytics: Record<string, unknown> = isPlainObject(raw.analytics) ? { ...raw.analytics } : {};
+  const analyticsSchema = deref(propertySchema(root, 'analytics'), root);
+  const providers = isPlainObject(analyticsSchema.properties) ? Object.keys(analyticsSchema.properties) : [];
+  for (const provider of providers) {
+    const given = integrations[provider];
+    if (!isPlainObject(given)) continue;
+    const existing = analytics[provider];
+    // `analytics` wins over `integrations` field by field (COMPAT 1.2: accept both).
+    analytics[provider] = isPlainObject(existing) ? { ...given, ...existing } : given;
+  }
+  raw.analytics = analytics as DocsConfig['analytics'];
+
+  const filled = applyDefaults(root, raw, root) as DocsConfig & Record<string, unknown>;
+  const themeInput = typeof input.theme === 'string' ? input.theme : undefined;
+  const theme = resolveTheme(themeInput, root);
+  if (themeInput !== undefined && theme.isUnknown) {
+    const match = suggest(themeInput, theme.names, { maxDistance: 2 });
+    if (match) {
+      const place = options?.locate?.(['theme']);
+      messages.push(
+        createMessage({
+          reason: `Unexpected \`${themeInput}\` in \`theme\`, using \`${theme.name}\``,
+          ruleId: 'unknown-theme',
+          fatal: false,
+          path: 'theme',
+          actual: themeInput,
+          expected: theme.names,
+          note: `Did you mean \`${match}\`?`,
+          file: options?.file ?? undefined,
+          ...place,
+        }),
+      );
+    }
+  }
+
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(isPlainObject(input.metadata) ? input.metadata : {})) {
+    if (typeof value === 'string') metadata[key] = value;
+  }
+  const footer = (isPlainObject(filled.footer) ? filled.footer : {}) as Present<DocsConfig['footer']>;
+  const lastUpdated = Boolean(input.footer?.lastUpdated ?? input.metadata?.timestamp ?? footer.lastUpdated);
+
+  const config = {
+    ...filled,
+    theme: theme.name,
+    themeInput,
+    metadata,
+    lastUpdated,
+    footer: { ...footer, lastUpdated },
+  } as ResolvedDocsConfig;
+  return { config, messages };
+}
+
+function propertySchema(root: SchemaNode, key: string): unknown {
+  return isPlainObject(root.properties) ? root.properties[key] : undefined;
+}
+
+/** Shipped theme names come from the schema's theme enum, minus the legacy names. */
+function resolveTheme(input: string | undefined, root: SchemaNode): { name: ThemeName; names: string[]; isUnknown: boolean } {
+  const schema = deref(propertySchema(root, 'theme'), root);
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf.map((branch) => deref(branch, root)) : [schema];
+  const names = branches.flatMap((branch) => (Array.isArray(branch.enum) ? branch.enum.map(String) : []));
+  const shipped = names.filter((name) => !legacyThemeNames.includes(name));
+  const fallback = String(schema.default) as ThemeName;
+  if (input === undefined) return { name: fallback, names, isUnknown: false };
+  if (shipped.includes(input)) return { name: input as ThemeName, names, isUnknown: false };
+  return { name: fallback, names, isUnknown: !names.includes(input) };
+}

@@ -1,0 +1,160 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../src/load.js';
+import { parseConfig } from '../src/parse-config.js';
+
+const load = suite('load');
+
+let root = '';
+load.before.each(() => {
+  root = mkdtempSync(join(tmpdir(), 'docsgen-load-'));
+});
+load.after.each(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+function summary(result: ReturnType<typeof loadConfig>) {
+  return result.messages.map((m) => [m.ruleId, m.fatal, m.reason]);
+}
+
+load('should load, validate and resolve a valid docs.json', () => {
+  writeFileSync(join(root, 'docs.json'), '{\n  "name": "Docs",\n  "navigation": { "pages": ["index"] }\n}\n');
+  const result = loadConfig(root);
+  assert.equal(result.messages, []);
+  assert.is(result.config?.name, 'Docs');
+  assert.is(result.config?.theme, 'base');
+  assert.equal(result.input, { name: 'Docs', navigation: { pages: ['index'] } });
+  assert.equal(result.locate(['navigation', 'pages', 0]), { file: join(root, 'docs.json'), line: 3, column: 29 });
+  assert.equal(result.locateKey(['navigation']), { file: join(root, 'docs.json'), line: 3, column: 3 });
+});
+
+load('should keep the config when there are only warnings', () => {
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Docs", "thme": "pith", "navigation": {} }');
+  const result = loadConfig(root);
+  assert.equal(summary(result), [['unknown-key', false, 'Unexpected key `thme` in `docs.json`']]);
+  assert.ok(result.config);
+});
+
+load('should report a missing docs.json without throwing', () => {
+  const result = loadConfig(root);
+  assert.equal(summary(result), [['config-missing', true, 'Cannot find `docs.json` in the project folder']]);
+  assert.is(result.messages[0]?.file, join(root, 'docs.json'));
+  assert.is(result.config, undefined);
+  assert.is(result.locate(['name']), undefined);
+});
+
+load('should report a directory named docs.json', () => {
+  mkdirSync(join(root, 'docs.json'));
+  assert.equal(summary(loadConfig(root)), [
+    ['config-unreadable', true, 'Cannot read `docs.json`: it is a directory, expected a file'],
+  ]);
+});
+
+load('should report an unreadable file with the OS reason', () => {
+  const file = join(root, 'docs.json');
+  writeFileSync(file, '{}');
+  chmodSync(file, 0o000);
+  const result = loadConfig(root);
+  // As root, chmod does not stop reading; the injected reader below covers that case.
+  if (process.getuid?.() !== 0) {
+    assert.equal(summary(result), [['config-unreadable', true, 'Cannot read `docs.json`: permission denied (EACCES)']]);
+  }
+  const injected = loadConfig(root, {
+    fileSystem: {
+      readFile() {
+        throw Object.assign(new Error("EACCES: permission denied, open 'docs.json'"), { code: 'EACCES' });
+      },
+    },
+  });
+  assert.equal(summary(injected), [['config-unreadable', true, 'Cannot read `docs.json`: permission denied (EACCES)']]);
+  const other = loadConfig(root, {
+    fileSystem: {
+      readFile() {
+        throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+      },
+    },
+  });
+  assert.equal(summary(other), [['config-unreadable', true, 'Cannot read `docs.json`: EIO: i/o error, read']]);
+});
+
+load('should refuse a 50 MB file without reading it', () => {
+  const file = join(root, 'docs.json');
+  writeFileSync(file, '');
+  truncateSync(file, 50 * 1024 * 1024);
+  const read: string[] = [];
+  const result = loadConfig(root, { fileSystem: { readFile: (path) => (read.push(path), readFileSync(path, 'utf8')) } });
+  assert.equal(read, []);
+  assert.equal(summary(result), [
+    ['config-too-large', true, 'Cannot read `docs.json`: the file is 50 MB, more than the 10 MB limit'],
+  ]);
+  assert.is(statSync(file).size, 50 * 1024 * 1024);
+});
+
+load('should refuse an included file over 10 MB without reading it', () => {
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Docs", "navigation": { "$ref": "big.json" } }');
+  writeFileSync(join(root, 'big.json'), '');
+  truncateSync(join(root, 'big.json'), 11 * 1024 * 1024);
+  const result = loadConfig(root);
+  assert.equal(summary(result), [
+    ['include-unreadable', true, 'Cannot include `big.json`: the file is 11 MB, more than the 10 MB limit'],
+  ]);
+});
+
+load('should report empty files, non-JSON and a top level that is not an object', () => {
+  const file = join(root, 'docs.json');
+  writeFileSync(file, '');
+  assert.equal(summary(loadConfig(root)), [['config-empty', true, 'Cannot parse `docs.json`: the file is empty']]);
+  writeFileSync(file, '# Docs\n');
+  assert.equal(summary(loadConfig(root)), [['json-syntax', true, 'Unexpected `#` in `docs.json`, expected a value']]);
+  writeFileSync(file, '"docs"');
+  assert.equal(summary(loadConfig(root)), [['invalid-type', true, 'Unexpected `docs` in `docs.json`, expected an object']]);
+  writeFileSync(file, '['.repeat(100_000));
+  assert.equal(summary(loadConfig(root)).map(([rule]) => rule), ['json-too-deep']);
+});
+
+load('should ignore a byte order mark', () => {
+  writeFileSync(join(root, 'docs.json'), '\uFEFF{ "name": "Docs", "navigation": {} }');
+  const result = loadConfig(root);
+  assert.equal(result.messages, []);
+  assert.equal(result.locate(['name']), { file: join(root, 'docs.json'), line: 1, column: 11 });
+});
+
+load('should not repeat schema errors about a `$ref` that could not be included', () => {
+  writeFileSync(join(root, 'docs.json'), '{\n  "name": "Docs",\n  "navigation": { "$ref": "./nav.json" },\n  "colors": { "primary": "red" }\n}');
+  const result = loadConfig(root);
+  assert.equal(
+    result.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}`),
+    ['3:27 include-missing', '4:26 invalid-hex-color'],
+  );
+  assert.is(result.config, undefined);
+});
+
+load('should validate included content and point at the included file', () => {
+  mkdirSync(join(root, 'nav'));
+  writeFileSync(join(root, 'docs.json'), '{\n  "name": "Docs",\n  "navigation": { "$ref": "./nav/main.json" }\n}');
+  writeFileSync(join(root, 'nav', 'main.json'), '{\n  "groups": [\n    { "group": "A" }\n  ]\n}');
+  const result = loadConfig(root);
+  assert.equal(
+    result.messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.reason]),
+    [[join(root, 'nav', 'main.json'), 3, 5, 'missing-key', 'Missing required key `pages` in `navigation.groups[0]`']],
+  );
+});
+
+load('should parse text without touching the disk', () => {
+  const calls: string[] = [];
+  const result = parseConfig({
+    file: '/virtual/docs.json',
+    root: '/virtual',
+    text: '{ "name": "Docs", "navigation": { "pages": ["a"] } }',
+    readFile: (path) => (calls.push(path), ''),
+    realpath: (path) => (calls.push(path), path),
+  });
+  assert.equal(result.messages, []);
+  assert.is(result.config?.navigation.pages?.[0], 'a');
+  assert.ok(calls.every((path) => path.startsWith('/virtual')));
+});
+
+load.run();

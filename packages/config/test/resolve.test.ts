@@ -1,0 +1,133 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { DocsConfig } from '../src/generated/docs-config.js';
+import { parseConfig } from '../src/parse-config.js';
+import { legacyThemeNames, resolveConfig } from '../src/resolve.js';
+import { docsSchema } from '../src/schema.js';
+
+const resolve = suite('resolve');
+
+function minimal(extra: Record<string, unknown> = {}): DocsConfig {
+  return { name: 'Docs', navigation: { pages: ['index'] }, ...extra } as DocsConfig;
+}
+
+resolve('should apply every top-level default declared in the schema', () => {
+  const { config, messages } = resolveConfig(minimal());
+  assert.equal(messages, []);
+  const withDefaults = Object.entries(docsSchema.properties).filter(([, schema]) => 'default' in schema);
+  assert.ok(withDefaults.length > 0);
+  for (const [key, schema] of withDefaults) {
+    assert.equal((config as unknown as Record<string, unknown>)[key], schema.default, key);
+  }
+});
+
+resolve('should apply nested defaults, creating objects that have no required keys', () => {
+  const { config } = resolveConfig(minimal());
+  assert.is(config.errors['404']?.redirect, false);
+  assert.is(config.appearance.default, 'system');
+  assert.is(config.code.copyButton, true);
+  assert.is(config.thumbnails.enabled, true);
+  assert.is(config.icons.library, 'library-a');
+  assert.is(config.api.playground?.mode, 'interactive');
+  assert.equal(config.contextual.options, ['copy', 'copy-url', 'view', 'assistant-a', 'assistant-b']);
+  assert.is(config.banner, undefined, 'banner requires `content`, so it is not created');
+});
+
+resolve('should apply defaults inside arrays and union branches', () => {
+  const { config } = resolveConfig(
+    minimal({
+      navigation: { groups: [{ group: 'A', pages: ['a', { group: 'B', pages: [] }] }] },
+      redirects: [{ source: '/a', destination: '/b' }],
+      logo: { light: '/logo.svg' },
+      styling: { codeblocks: { theme: 'nord' } },
+    }),
+  );
+  const group = config.navigation.groups?.[0];
+  assert.is(group?.hidden, false);
+  assert.equal(group?.pages[1], { group: 'B', pages: [], hidden: false, expanded: false });
+  assert.is(config.redirects?.[0]?.permanent, true);
+  assert.equal(config.logo, { light: '/logo.svg', href: '/' });
+  assert.equal(config.styling.codeblocks, { theme: 'nord', chrome: 'bar', copyButton: true });
+});
+
+resolve('should keep values the user wrote over defaults and not change the input', () => {
+  const input = minimal({ appearance: { default: 'dark' }, errors: { 404: { redirect: true } } });
+  const before = JSON.stringify(input);
+  const { config } = resolveConfig(input);
+  assert.is(config.appearance.default, 'dark');
+  assert.is(config.appearance.strict, false);
+  assert.is(config.errors['404']?.redirect, true);
+  assert.is(JSON.stringify(input), before);
+});
+
+resolve('should keep shipped themes and resolve legacy names to `base`', () => {
+  for (const name of ['base', 'pith', 'pip', 'readable', 'theme-e']) {
+    const { config, messages } = resolveConfig(minimal({ theme: name }));
+    assert.is(config.theme, name);
+    assert.is(config.themeInput, name);
+    assert.equal(messages, []);
+  }
+  assert.equal(legacyThemeNames, ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia']);
+  for (const name of legacyThemeNames) {
+    const { config, messages } = resolveConfig(minimal({ theme: name }));
+    assert.equal([config.theme, config.themeInput, messages], ['base', name, []]);
+  }
+});
+
+resolve('should resolve unknown themes to `base`, warning only near a real theme name', () => {
+  const far = resolveConfig(minimal({ theme: 'my-company-theme' }));
+  assert.equal([far.config.theme, far.config.themeInput, far.messages], ['base', 'my-company-theme', []]);
+  const near = resolveConfig(minimal({ theme: 'readible' }));
+  assert.is(near.config.theme, 'base');
+  assert.equal(
+    near.messages.map((m) => [m.ruleId, m.fatal, m.reason, m.note]),
+    [['unknown-theme', false, 'Unexpected `readible` in `theme`, using `base`', 'Did you mean `readable`?']],
+  );
+  const none = resolveConfig(minimal());
+  assert.equal([none.config.theme, none.config.themeInput], ['base', undefined]);
+});
+
+resolve('should place the `unknown-theme` warning at the theme value', () => {
+  const parsed = parseConfig({
+    file: '/p/docs.json',
+    root: '/p',
+    text: '{\n  "name": "Docs",\n  "theme": "pipp",\n  "navigation": {}\n}',
+  });
+  assert.equal(
+    parsed.messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.note]),
+    [['/p/docs.json', 3, 12, 'unknown-theme', 'Did you mean `pip`?']],
+  );
+  assert.is(parsed.config?.theme, 'base');
+});
+
+resolve('should merge analytics given under `integrations` into `analytics`, `analytics` winning', () => {
+  const { config } = resolveConfig(
+    minimal({
+      integrations: {
+        ga4: { measurementId: 'G-FROM-INTEGRATIONS' },
+        posthog: { apiKey: 'phc_integrations', apiHost: 'https://eu.posthog.com' },
+        intercom: { appId: 'abcdef' },
+      },
+      analytics: { posthog: { apiKey: 'phc_analytics' }, plausible: { domain: 'docs.example.com' } },
+    }),
+  );
+  assert.equal(config.analytics, {
+    posthog: { apiKey: 'phc_analytics', apiHost: 'https://eu.posthog.com', sessionRecording: false },
+    plausible: { domain: 'docs.example.com' },
+    ga4: { measurementId: 'G-FROM-INTEGRATIONS' },
+  });
+  assert.equal(resolveConfig(minimal()).config.analytics, {});
+});
+
+resolve('should split `metadata.timestamp` from the meta tag entries', () => {
+  const { config } = resolveConfig(minimal({ metadata: { timestamp: true, 'application-name': 'Docs' } }));
+  assert.equal(config.metadata, { 'application-name': 'Docs' });
+  assert.is(config.lastUpdated, true);
+  assert.is(config.footer.lastUpdated, true);
+  const plain = resolveConfig(minimal()).config;
+  assert.equal([plain.metadata, plain.lastUpdated, plain.footer.lastUpdated], [{}, false, false]);
+  const footerWins = resolveConfig(minimal({ metadata: { timestamp: true }, footer: { lastUpdated: false } })).config;
+  assert.is(footerWins.lastUpdated, false);
+});
+
+resolve.run();
