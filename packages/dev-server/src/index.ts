@@ -1,1 +1,12 @@
-export {};
+export { lookupContentType } from './content-type.js';
+export { maxRequestTargetLength, parseRequestTarget } from './request-target.js';
+export type {
+  RequestFileFailure,
+  RequestFileOptions,
+  RequestFileReason,
+  RequestFileResult,
+  RequestFileSuccess,
+} from './resolve-request-file.js';
+export { resolveRequestFile } from './resolve-request-file.js';
+export type { ResolvedStaticServerOptions, StaticServerOptions } from './static-server.js';
+export { createStaticServer, resolveStaticServerOptions } from './static-server.js';

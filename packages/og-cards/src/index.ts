@@ -1,1 +1,2 @@
-export {};
+export type { CardOptions, ResolvedCardOptions } from './card-options.js';
+export { resolveCardOptions } from './card-options.js';

@@ -1,0 +1,178 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createServer, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { lookupContentType } from './content-type.js';
+import { resolveRequestFile } from './resolve-request-file.js';
+import type { RequestFileOptions, RequestFileResult } from './resolve-request-file.js';
+
+/**
+ * Options for `createStaticServer`.
+ */
+export interface StaticServerOptions {
+  /** Absolute path of the project root; the asset folders are looked up inside it; required. */
+  root: string;
+  /** Folder names under `root`, each served at `/<name>/` (default: `['images', 'logo', 'public', 'static', 'assets']`). */
+  prefixes?: ReadonlyArray<string> | null | undefined;
+}
+
+/**
+ * `StaticServerOptions` with every default applied.
+ */
+export interface ResolvedStaticServerOptions {
+  root: string;
+  prefixes: string[];
+}
+
+const defaults = {
+  // SPEC “Limits”: static-asset directory prefixes served.
+  prefixes: ['images', 'logo', 'public', 'static', 'assets'],
+} as const;
+
+// A single folder name that is not a dotfile: `images`, `static-v2`.
+const folderName = /^[\w~-][\w.~-]*$/;
+
+// SVG can carry script; served from the docs origin it must not run or load anything.
+const svgPolicy = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
+
+// O_NOFOLLOW (POSIX only): if the checked real path is swapped for a symlink before it is
+// opened, the open fails instead of following it.
+const openFlags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Create (but do not start) a node:http server for the static-asset folders of a project.
+ *
+ * Every file is found through `resolveRequestFile`, the one chokepoint; this function
+ * never builds a file path from the request itself. `GET` and `HEAD` only (others get
+ * 405 with `Allow`). Every response has `X-Content-Type-Options: nosniff`; SVG also gets
+ * a sandboxing `Content-Security-Policy`.
+ *
+ * @param options
+ *   Project root and the folder names to serve.
+ * @returns
+ *   A server; call `listen` on it.
+ */
+export function createStaticServer(options: StaticServerOptions): Server {
+  const settings = resolveStaticServerOptions(options);
+  const mounts: RequestFileOptions[] = settings.prefixes.map((name) => ({
+    folder: join(settings.root, name),
+    prefix: '/' + name,
+  }));
+
+  return createServer((request, response) => {
+    handle(request, response, mounts).catch(() => {
+      if (response.headersSent) response.destroy();
+      else send(response, request, 500);
+    });
+  });
+}
+
+/**
+ * Resolve static server options once.
+ *
+ * @param options
+ *   What the caller passed.
+ * @returns
+ *   Complete options.
+ * @throws {TypeError}
+ *   When `root` is not absolute or a prefix is not a plain folder name.
+ */
+export function resolveStaticServerOptions(
+  options: StaticServerOptions,
+): ResolvedStaticServerOptions {
+  const root = options?.root;
+
+  if (typeof root !== 'string' || !isAbsolute(root)) {
+    throw new TypeError(
+      `Cannot create static server: \`options.root\` is \`${String(root)}\`, expected an absolute path`,
+    );
+  }
+
+  const prefixes = [...(options.prefixes ?? defaults.prefixes)];
+
+  for (const name of prefixes) {
+    if (typeof name !== 'string' || !folderName.test(name)) {
+      throw new TypeError(
+        `Cannot create static server: prefix \`${String(name)}\` is not a folder name, expected letters, digits, \`-\`, \`_\`, \`~\` or \`.\` (not first)`,
+      );
+    }
+  }
+
+  return { root: resolve(root), prefixes };
+}
+
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  mounts: RequestFileOptions[],
+): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    send(response, request, 405, { Allow: 'GET, HEAD' });
+    return;
+  }
+
+  let result: RequestFileResult = { status: 404, reason: 'outside-prefix' };
+
+  for (const mount of mounts) {
+    result = await resolveRequestFile(request.url ?? '', mount);
+    if (result.status !== 404 || result.reason !== 'outside-prefix') break;
+  }
+
+  if (result.status !== 200) {
+    send(response, request, result.status);
+    return;
+  }
+
+  let file;
+
+  try {
+    file = await open(result.file, openFlags);
+  } catch {
+    send(response, request, 404);
+    return;
+  }
+
+  const stats = await file.stat();
+
+  if (!stats.isFile()) {
+    await file.close();
+    send(response, request, 404);
+    return;
+  }
+
+  const headers: OutgoingHttpHeaders = {
+    'Content-Type': lookupContentType(result.file),
+    'Content-Length': stats.size,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (result.file.toLowerCase().endsWith('.svg')) headers['Content-Security-Policy'] = svgPolicy;
+  response.writeHead(200, headers);
+
+  if (request.method === 'HEAD' || stats.size === 0) {
+    await file.close();
+    response.end();
+    return;
+  }
+
+  // Bounded by the size sent in `Content-Length`, in case the file grows meanwhile.
+  await pipeline(file.createReadStream({ start: 0, end: stats.size - 1 }), response);
+}
+
+function send(
+  response: ServerResponse,
+  request: IncomingMessage,
+  status: number,
+  extra: OutgoingHttpHeaders = {},
+): void {
+  // The body never says why (the reason stays on the server); it is the status text only.
+  const body = `${status} ${STATUS_CODES[status] ?? ''}\n`;
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    ...extra,
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
