@@ -103,7 +103,7 @@ cli('should print the same messages as JSON with --format json', () => {
   const [message] = report.messages;
   assert.equal(
     [message.ruleId, message.file, message.line, message.column, message.fatal],
-    ['nav-page-missing', join(root, 'docs.json'), 3, 30, true],
+    ['nav-page-missing', join(root, 'docs.json'), 3, 29, true],
   );
   rmSync(root, { recursive: true });
 });

@@ -46,6 +46,9 @@ function readCounts(output) {
   return { total: number('Total'), passed: number('Passed'), skipped: number('Skipped') };
 }
 
+// A file that hangs (a server left open, a promise never settled) fails instead of stalling CI.
+const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
+
 function runFile(file) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
@@ -54,9 +57,16 @@ function runFile(file) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    const timer = setTimeout(() => {
+      output += `\ntest runner: ${file} did not finish within ${fileTimeoutMs / 1000} s and was stopped\n`;
+      child.kill('SIGKILL');
+    }, fileTimeoutMs);
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ file, code, output }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ file, code: code ?? 1, output });
+    });
   });
 }
 

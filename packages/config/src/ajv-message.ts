@@ -43,7 +43,7 @@ export function actualOf(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
-const hexNote = 'Write the colour as `#` followed by 3, 6 or 8 hex digits, such as `#0d9373`.';
+const hexNote = 'For example `#0d9373`, or `#0d9373cc` with transparency.';
 
 /**
  * Turns one ajv error (not `anyOf`; those are handled by `explainUnion`) into a message.

@@ -2,12 +2,12 @@ import {
   buildNavigation,
   compareMessages,
   listNavigationEntries,
+  didYouMean,
   loadConfig,
   type DocsgenMessage,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import leven from 'leven';
 import { readFile, stat } from 'node:fs/promises';
 import { discoverPages, type PageFile } from './discover.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
@@ -101,7 +101,7 @@ function checkNavigationPages(
   for (const entry of listNavigationEntries(navigation)) {
     if (entry.node.kind !== 'page' || slugs.has(entry.slug)) continue;
     const place = locate(entry.node.configPath);
-    const suggestion = closest(entry.slug, slugs);
+    const suggestion = didYouMean(entry.slug, slugs, { maxDistance: Math.max(2, Math.floor(entry.slug.length / 4)) });
     messages.push({
       reason: `Cannot find page \`${entry.slug}\` listed in the navigation: no \`${entry.slug}.mdx\` or \`${entry.slug}.md\` in the project`,
       ruleId: 'nav-page-missing',
@@ -111,7 +111,7 @@ function checkNavigationPages(
       line: place?.line,
       column: place?.column,
       actual: entry.slug,
-      note: suggestion ? `Did you mean \`${suggestion}\`?` : 'Create the file, or remove the entry from the navigation.',
+      note: suggestion ?? 'Create the file, or remove the entry from the navigation.',
     });
   }
   return messages;
@@ -134,18 +134,3 @@ function findDuplicateSources(files: PageFile[]): DocsgenMessage[] {
   }
   return messages;
 }
-
-function closest(slug: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(slug.length / 3)) + 1;
-  for (const candidate of candidates) {
-    if (Math.abs(candidate.length - slug.length) >= bestDistance) continue;
-    const distance = leven(slug, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
