@@ -1,0 +1,118 @@
+import { listNavigationPages } from '@docsgen/config';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkProject } from '../src/index.js';
+
+const check = suite('checkProject');
+const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-check-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  return root;
+}
+
+const summary = (messages: { ruleId: string; line?: number | undefined; column?: number | undefined; fatal: boolean }[]) =>
+  messages.map((m) => `${m.line}:${m.column} ${m.fatal ? 'error' : 'warning'} ${m.ruleId}`);
+
+for (const [name, pages] of [
+  ['minimal', 1],
+  ['navigation-all', 11],
+  ['all-fields', undefined],
+  ['compat-mintlify', 11],
+] as const) {
+  check(`should find no problems in the \`${name}\` fixture`, async () => {
+    const result = await checkProject(join(fixtures, name));
+    assert.equal(summary(result.messages), []);
+    assert.ok(result.config, 'a resolved config');
+    assert.ok(result.navigation, 'a navigation model');
+    if (pages !== undefined) assert.is(result.pages.length, pages);
+  });
+}
+
+check('should load a project written for the hosted platform unchanged', async () => {
+  const result = await checkProject(join(fixtures, 'compat-mintlify'));
+  const config = result.config;
+  assert.ok(config && result.navigation);
+  assert.is(config.theme, 'base');
+  assert.is(config.themeInput, 'almond');
+  // Analytics given under `integrations` are read as analytics providers.
+  assert.equal((config.analytics as Record<string, unknown>).ga4, { measurementId: 'G-ABC123' });
+  assert.is(config.lastUpdated, true);
+  // The French navigation comes from a `$ref` include.
+  assert.equal(listNavigationPages(result.navigation, { language: 'fr' }), ['fr/index', 'fr/quickstart']);
+  assert.equal(result.navigation.languages, ['en', 'fr']);
+  assert.is(result.pages.find((page) => page.slug === 'index')?.frontmatter['og:title'], 'index');
+});
+
+check('should report every missing navigation page at its place, with a did-you-mean', async () => {
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'X', navigation: { groups: [{ group: 'G', root: 'overview', pages: ['guides/intro', 'guides/setp', 'GET /users'] }] } }, null, 2),
+    'guides/intro.mdx': '# Intro',
+    'guides/setup.md': '# Setup',
+  });
+  const result = await checkProject(root);
+  assert.equal(summary(result.messages), ['7:17 error nav-page-missing', '10:11 error nav-page-missing']);
+  const [root404, typo] = result.messages;
+  assert.match(root404?.reason ?? '', 'Cannot find page `overview`');
+  assert.is(typo?.note, 'Did you mean `guides/setup`?');
+  assert.is(typo?.file, join(root, 'docs.json'));
+  rmSync(root, { recursive: true });
+});
+
+check('should report frontmatter problems of every page, not only listed ones', async () => {
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'X', navigation: { pages: ['index'] } }),
+    'index.mdx': '---\ntitle: ok\n---\n',
+    'orphan.md': '---\ntitle: [broken\n---\n',
+  });
+  const result = await checkProject(root);
+  assert.equal(
+    result.messages.map((m) => [m.ruleId, m.file, m.line]),
+    [['frontmatter-yaml', join(root, 'orphan.md'), 2]],
+  );
+  rmSync(root, { recursive: true });
+});
+
+check('should warn about two source files for one page', async () => {
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'X', navigation: { pages: ['a'] } }),
+    'a.mdx': '',
+    'a.md': '',
+  });
+  const result = await checkProject(root);
+  assert.equal(
+    result.messages.map((m) => [m.ruleId, m.fatal, m.file]),
+    [['page-duplicate-source', false, join(root, 'a.md')]],
+  );
+  rmSync(root, { recursive: true });
+});
+
+check('should still check pages when docs.json is broken', async () => {
+  const root = project({ 'docs.json': '{ "name": ', 'index.mdx': '---\n- a\n---\n' });
+  const result = await checkProject(root);
+  assert.equal(
+    result.messages.map((m) => m.ruleId),
+    ['json-syntax', 'frontmatter-not-mapping'],
+  );
+  assert.is(result.config, undefined);
+  rmSync(root, { recursive: true });
+});
+
+check('should report a project folder that does not exist or is a file', async () => {
+  const missing = await checkProject('/no/such/project');
+  assert.equal(missing.messages.map((m) => m.ruleId), ['project-missing']);
+  const root = project({ 'file.txt': 'x' });
+  const file = await checkProject(join(root, 'file.txt'));
+  assert.match(file.messages[0]?.reason ?? '', 'it is a file');
+  rmSync(root, { recursive: true });
+});
+
+check.run();
