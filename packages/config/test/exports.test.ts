@@ -1,0 +1,37 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+test('should expose the public api', async () => {
+  const mod = await import('../src/index.js');
+  assert.equal(Object.keys(mod).sort(), [
+    'buildNavigation',
+    'compareMessages',
+    'createMessage',
+    'didYouMean',
+    'docsSchema',
+    'findDuplicateEntries',
+    'findNavigationTrail',
+    'findOrphanPages',
+    'formatJsonPath',
+    'formatMessageLine',
+    'isNavigablePage',
+    'legacyThemeNames',
+    'listNavigationEntries',
+    'listNavigationPages',
+    'loadConfig',
+    'maxConfigSize',
+    'maxIncludes',
+    'maxJsonDepth',
+    'normalizePageSlug',
+    'operationKey',
+    'parseConfig',
+    'parseJsonSource',
+    'parseOperationEntry',
+    'resolveConfig',
+    'resolveIncludes',
+    'suggest',
+    'validateConfig',
+  ]);
+});
+
+test.run();

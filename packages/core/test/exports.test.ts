@@ -1,0 +1,9 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+test('should expose the public api', async () => {
+  const mod = await import('../src/index.js');
+  assert.equal(Object.keys(mod).sort(), ['checkProject', 'discoverPages', 'ignoredNames', 'parseFrontmatter']);
+});
+
+test.run();
