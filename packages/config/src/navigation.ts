@@ -118,8 +118,8 @@ export function normalizePageSlug(entry: string): string {
   return entry
     .trim()
     .replace(/^\.?\/+/, '')
-    .replace(/\.mdx?$/i, '')
-    .replace(/\/+$/, '');
+    .replace(/\/+$/, '')
+    .replace(/\.mdx?$/i, '');
 }
 
 /** Parses `"GET /users/{id}"` / `"openapi.json GET /users/{id}"`; `undefined` for a page slug. */

@@ -32,6 +32,7 @@ navigation('should normalise page slugs', () => {
   assert.is(normalizePageSlug('/guides/intro.mdx'), 'guides/intro');
   assert.is(normalizePageSlug('./a/b.md'), 'a/b');
   assert.is(normalizePageSlug('folder/'), 'folder');
+  assert.is(normalizePageSlug('./x.mdx/'), 'x');
 });
 
 navigation('should recognise operation entries but keep page slugs that look like words', () => {

@@ -50,8 +50,9 @@ export async function checkProject(root: string): Promise<CheckResult> {
     return empty;
   }
 
-  const [loaded, files] = await Promise.all([loadConfig(root), discoverPages(root)]);
-  messages.push(...loaded.messages);
+  const [loaded, discovered] = await Promise.all([loadConfig(root), discoverPages(root)]);
+  const files = discovered.pages;
+  messages.push(...loaded.messages, ...discovered.messages);
   const pages = await readPages(files, messages);
 
   let navigation: NavigationModel | undefined;

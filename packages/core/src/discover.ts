@@ -1,4 +1,5 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import type { DocsgenMessage } from '@docsgen/config';
 import { join, relative, sep } from 'node:path';
 
 /** A page file found in the project. */
@@ -32,52 +33,79 @@ export const ignoredNames: ReadonlySet<string> = new Set([
 /** Files that are project files, not pages, wherever they are. */
 const ignoredFiles: ReadonlySet<string> = new Set(['README.md', '_section.mdx']);
 
+/** What `discoverPages` found. */
+export interface DiscoveredPages {
+  /** Page files sorted by slug; an `.mdx` file comes before an `.md` file of the same slug. */
+  pages: PageFile[];
+  /** Folders that could not be read (`folder-unreadable`, warnings). */
+  messages: DocsgenMessage[];
+}
+
 /**
- * Finds every `.mdx` and `.md` page under `root`, sorted by slug. Dot-files and dot-folders are
- * skipped, and so are the folders in `ignoredNames` at any depth. Symbolic links are followed
- * only when they resolve inside the project root; a loop is visited once.
+ * Finds every `.mdx` and `.md` page under `root`. Dot-files and dot-folders are skipped, and
+ * so are the folders in `ignoredNames` at any depth. Symbolic links are followed only when they
+ * resolve inside the project root; a folder reachable twice (a loop, or a link to a folder that
+ * is also walked directly) is visited once, under its own path rather than a link's, so slugs
+ * never depend on timing. A folder that cannot be read is reported and skipped.
  */
-export async function discoverPages(root: string): Promise<PageFile[]> {
+export async function discoverPages(root: string): Promise<DiscoveredPages> {
   const realRoot = await realpath(root);
   const pages: PageFile[] = [];
+  const messages: DocsgenMessage[] = [];
   const visited = new Set<string>();
+  // Linked folders are walked after every real one, so a folder's own path wins over a link's.
+  const linkedFolders: string[] = [];
 
   async function walk(dir: string): Promise<void> {
     const real = await realpath(dir);
     if (visited.has(real)) return;
     visited.add(real);
-    const entries = await readdir(dir, { withFileTypes: true });
-    await Promise.all(
-      entries.map(async (entry) => {
-        if (entry.name.startsWith('.') || ignoredNames.has(entry.name)) return;
-        const path = join(dir, entry.name);
-        let isDirectory = entry.isDirectory();
-        let isFile = entry.isFile();
-        if (entry.isSymbolicLink()) {
-          const target = await realpath(path).catch(() => undefined);
-          if (!target || !isInside(realRoot, target)) return;
-          const info = await stat(target);
-          isDirectory = info.isDirectory();
-          isFile = info.isFile();
-        }
-        if (isDirectory) return walk(path);
-        if (!isFile || ignoredFiles.has(entry.name)) return;
-        const match = /\.(mdx|md)$/i.exec(entry.name);
-        if (!match) return;
-        const relativePath = relative(root, path).split(sep).join('/');
-        pages.push({
-          slug: relativePath.slice(0, -match[0].length),
-          file: path,
-          relativePath,
-          format: match[1]?.toLowerCase() === 'md' ? 'md' : 'mdx',
-        });
-      }),
-    );
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      messages.push({
+        reason: `Cannot read folder \`${relative(root, dir) || '.'}\`: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}, its pages are skipped`,
+        ruleId: 'folder-unreadable',
+        source: '@docsgen/core',
+        fatal: false,
+        file: dir,
+      });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || ignoredNames.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = await realpath(path).catch(() => undefined);
+        if (!target || !isInside(realRoot, target)) continue;
+        const info = await stat(target);
+        if (info.isDirectory()) linkedFolders.push(path);
+        isFile = info.isFile();
+      } else if (entry.isDirectory()) {
+        await walk(path);
+        continue;
+      }
+      if (!isFile || ignoredFiles.has(entry.name)) continue;
+      const match = /\.(mdx|md)$/i.exec(entry.name);
+      if (!match) continue;
+      const relativePath = relative(root, path).split(sep).join('/');
+      pages.push({
+        slug: relativePath.slice(0, -match[0].length),
+        file: path,
+        relativePath,
+        format: match[1]?.toLowerCase() === 'md' ? 'md' : 'mdx',
+      });
+    }
   }
 
   const info = await lstat(root);
   if (info.isDirectory() || info.isSymbolicLink()) await walk(root);
-  return pages.sort((a, b) => compareSlugs(a.slug, b.slug) || b.format.localeCompare(a.format));
+  for (let folder = linkedFolders.shift(); folder; folder = linkedFolders.shift()) await walk(folder);
+  pages.sort((a, b) => compareSlugs(a.slug, b.slug) || b.format.localeCompare(a.format));
+  return { pages, messages };
 }
 
 function isInside(root: string, path: string): boolean {

@@ -73,7 +73,22 @@ export function parseFrontmatter(text: string, options: { file: string }): Parse
     }
   }
   if (document.errors.length > 0) return { data: {}, content, contentLine, messages };
-  const data: unknown = document.toJS();
+  let data: unknown;
+  try {
+    data = document.toJS();
+  } catch (error) {
+    // An alias without its anchor (`x: *missing`) parses but cannot be resolved.
+    messages.push({
+      reason: `Cannot parse frontmatter: ${firstLine((error as Error).message)}`,
+      ruleId: 'frontmatter-yaml',
+      source,
+      fatal: true,
+      file,
+      line: aliasLine(yamlText) + 1,
+      column: 1,
+    });
+    return { data: {}, content, contentLine, messages };
+  }
   if (data === null || data === undefined) return { data: {}, content, contentLine, messages };
   if (typeof data !== 'object' || Array.isArray(data)) {
     messages.push({
@@ -93,4 +108,10 @@ export function parseFrontmatter(text: string, options: { file: string }): Parse
 function firstLine(message: string): string {
   // Positions are given separately; keep the sentence only.
   return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** 1-based line of the first alias (`*name`) in the YAML, where an unresolved alias lives. */
+function aliasLine(yamlText: string): number {
+  const index = yamlText.split('\n').findIndex((line) => /(^|[\s:[,-])\*[^\s*]/.test(line));
+  return index === -1 ? 1 : index + 1;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
@@ -25,7 +25,7 @@ discover('should find .mdx and .md pages with slugs, sorted', async () => {
     'images/logo.png': '',
     'docs.json': '{}',
   });
-  const pages = await discoverPages(root);
+  const { pages } = await discoverPages(root);
   assert.equal(
     pages.map((page) => [page.slug, page.relativePath, page.format]),
     [
@@ -52,13 +52,13 @@ discover('should skip snippets, dependencies, build output, dot folders and READ
     'guides/_section.mdx': '',
     'theme/Callout.mdx': '',
   });
-  assert.equal((await discoverPages(root)).map((page) => page.slug), ['page']);
+  assert.equal((await discoverPages(root)).pages.map((page) => page.slug), ['page']);
   rmSync(root, { recursive: true });
 });
 
 discover('should list an .mdx page before an .md page of the same slug', async () => {
   const root = project({ 'a.md': '', 'a.mdx': '' });
-  assert.equal((await discoverPages(root)).map((page) => page.relativePath), ['a.mdx', 'a.md']);
+  assert.equal((await discoverPages(root)).pages.map((page) => page.relativePath), ['a.mdx', 'a.md']);
   rmSync(root, { recursive: true });
 });
 
@@ -68,12 +68,35 @@ discover('should follow symbolic links inside the project but not outside or in 
   symlinkSync(join(root, 'real'), join(root, 'alias'));
   symlinkSync(outside, join(root, 'escape'));
   symlinkSync(root, join(root, 'real', 'loop'));
-  const slugs = (await discoverPages(root)).map((page) => page.slug);
+  const slugs = (await discoverPages(root)).pages.map((page) => page.slug);
   assert.ok(slugs.includes('real/page'));
   assert.not.ok(slugs.some((slug) => slug.includes('secret')), 'a link out of the project is not followed');
   assert.ok(slugs.length <= 3, `a loop is visited once: ${slugs.join(', ')}`);
   rmSync(root, { recursive: true });
   rmSync(outside, { recursive: true });
+});
+
+discover('should give the same slugs every time when a folder is also reachable through a link', async () => {
+  const root = project({ 'b/x.mdx': '' });
+  symlinkSync(join(root, 'b'), join(root, 'a'));
+  for (let run = 0; run < 5; run += 1) {
+    assert.equal((await discoverPages(root)).pages.map((page) => page.slug), ['b/x']);
+  }
+  rmSync(root, { recursive: true });
+});
+
+discover('should report a folder it cannot read and go on', async () => {
+  const root = project({ 'ok.mdx': '', 'locked/page.mdx': '' });
+  chmodSync(join(root, 'locked'), 0o000);
+  const result = await discoverPages(root);
+  chmodSync(join(root, 'locked'), 0o755);
+  assert.ok(result.pages.some((page) => page.slug === 'ok'));
+  // root reads every folder regardless of permissions; elsewhere the folder is reported.
+  if (process.getuid?.() !== 0) {
+    assert.equal(result.messages.map((m) => [m.ruleId, m.fatal]), [['folder-unreadable', false]]);
+    assert.not.ok(result.pages.some((page) => page.slug === 'locked/page'));
+  }
+  rmSync(root, { recursive: true });
 });
 
 discover.run();

@@ -73,4 +73,9 @@ frontmatter('should report an opening fence that is never closed', () => {
   );
 });
 
+frontmatter('should report an alias whose anchor is missing at its line', () => {
+  const parsed = parseFrontmatter('---\ntitle: a\nx: *missing\n---\n', { file });
+  assert.equal(parsed.messages.map((m) => [m.ruleId, m.line]), [['frontmatter-yaml', 3]]);
+});
+
 frontmatter.run();
