@@ -1,2 +1,11 @@
+export { builtinComponentNames, builtinComponents } from './builtin-components.js';
 export { escapeHtml } from './escape-html.js';
+export { RenderContext } from './render-context.js';
+export type { RenderContextValue, RenderMode } from './render-context.js';
+export { renderToHtml } from './render-to-html.js';
+export type { RenderToHtmlOptions } from './render-to-html.js';
+export { rendererAssets } from './renderer-assets.js';
+export type { RendererAssets } from './renderer-assets.js';
+export { resolveComponents } from './resolve-components.js';
+export type { ComponentMap, ResolveComponentsOptions } from './resolve-components.js';
 export { serializeJsonForScript } from './serialize-json-for-script.js';

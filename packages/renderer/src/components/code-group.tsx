@@ -1,0 +1,92 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { ComponentChildren, VNode } from 'preact';
+import { useId } from 'preact/hooks';
+import { useRenderContext } from '../render-context.js';
+import { elementChildren, parseBoolean, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { CodeGroupContext } from './code-block.js';
+import { TabSet } from './tab-set.js';
+
+export interface CodeGroupProps extends PassThroughProps {
+  /** Show a drop-down menu instead of tabs (enhanced by the client script; default: `false`). */
+  dropdown?: boolean | string;
+  /** `CodeBlock` elements; each one's `title` (or `filename`, or `language`) labels its tab. */
+  children?: ComponentChildren;
+}
+
+function labelOf(child: VNode<Record<string, unknown>>, index: number): string {
+  const props = child.props;
+  return parseText(props.title) ?? parseText(props.filename) ?? parseText(props.language) ?? `Tab ${index + 1}`;
+}
+
+function CodeTabs(props: CodeGroupProps & { blocks: VNode<Record<string, unknown>>[] }) {
+  const items = props.blocks.map((child, index) => ({
+    label: labelOf(child, index),
+    icon: parseText(child.props.icon),
+    content: child,
+  }));
+  return (
+    <CodeGroupContext.Provider value={true}>
+      <TabSet
+        className={props.className}
+        class={props.class}
+        style={props.style}
+        items={items}
+        defaultIndex={0}
+        sync={true}
+        kind="code"
+        dropdown={parseBoolean(props.dropdown)}
+      />
+    </CodeGroupContext.Provider>
+  );
+}
+
+/**
+ * Tabs over code blocks, synced by label across the page like `Tabs`. Markdown mode: each
+ * block under an `<h4>` with its label.
+ */
+export function CodeGroup(props: CodeGroupProps) {
+  return <CodeTabs {...props} blocks={elementChildren(props.children)} />;
+}
+
+export interface ExampleProps extends CodeGroupProps {
+  /** Visible label of the region (default: "Request example" / "Response example"). */
+  title?: string;
+}
+
+function createExample(kind: 'request' | 'response', defaultLabel: string) {
+  function Example(props: ExampleProps) {
+    const { mode, idPrefix } = useRenderContext();
+    const labelId = `${idPrefix}${useId()}`;
+    const label = parseText(props.title) ?? defaultLabel;
+    const blocks = elementChildren(props.children);
+    // Several snippets switch like a code group; one (or an explicit <CodeGroup>) shows as is.
+    const content =
+      blocks.length > 1 ? <CodeTabs blocks={blocks} dropdown={props.dropdown} /> : props.children;
+    if (mode === 'markdown') {
+      return (
+        <>
+          <p>
+            <strong>{label}</strong>
+          </p>
+          {content}
+        </>
+      );
+    }
+    const attributes = rootAttributes(props, `dg-example dg-${kind}-example`);
+    return (
+      <section class={attributes.class} style={attributes.style} aria-labelledby={labelId} data-example={kind}>
+        <p class="dg-example-label" id={labelId}>
+          {label}
+        </p>
+        {content}
+      </section>
+    );
+  }
+  Object.defineProperty(Example, 'name', { value: kind === 'request' ? 'RequestExample' : 'ResponseExample' });
+  return Example;
+}
+
+/** Labelled region with the request snippets of an API page. */
+export const RequestExample = createExample('request', 'Request example');
+/** Labelled region with the response snippets of an API page. */
+export const ResponseExample = createExample('response', 'Response example');

@@ -1,0 +1,85 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
+import { useIsMarkdown } from '../render-context.js';
+import { elementChildren, parseInteger, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { Icon } from './icon.js';
+
+type TitleSize = 'p' | 'h2' | 'h3' | 'h4';
+
+const StepContext = createContext<{ number: number; titleSize: TitleSize }>({ number: 1, titleSize: 'p' });
+
+function parseTitleSize(value: unknown): TitleSize | undefined {
+  return value === 'p' || value === 'h2' || value === 'h3' || value === 'h4' ? value : undefined;
+}
+
+export interface StepsProps extends PassThroughProps {
+  /** Element of every step title: `p`, `h2`, `h3` or `h4` (default: `p`). */
+  titleSize?: string;
+  children?: ComponentChildren;
+}
+
+/** Numbered steps: an `<ol>` whose `Step` children are its items (same in markdown mode). */
+export function Steps(props: StepsProps) {
+  const isMarkdown = useIsMarkdown();
+  const titleSize = parseTitleSize(props.titleSize) ?? 'p';
+  const steps = elementChildren(props.children).map((child, index) => (
+    <StepContext.Provider value={{ number: index + 1, titleSize }}>{child}</StepContext.Provider>
+  ));
+  if (isMarkdown) return <ol>{steps}</ol>;
+  const attributes = rootAttributes(props, 'dg-steps');
+  return (
+    // `role="list"`: Safari drops list semantics from lists styled without markers.
+    <ol class={attributes.class} style={attributes.style} role="list">
+      {steps}
+    </ol>
+  );
+}
+
+export interface StepProps extends PassThroughProps {
+  title?: string;
+  /** Number shown instead of the position in the list. */
+  stepNumber?: number | string;
+  /** Element of this step's title (default: the `Steps` value). */
+  titleSize?: string;
+  /** Icon shown instead of the number. */
+  icon?: string;
+  iconType?: string;
+  /** Anchor id of the step. */
+  id?: string;
+  children?: ComponentChildren;
+}
+
+/** One step. Markdown mode: `<li><p><strong>title</strong></p>…</li>`. */
+export function Step(props: StepProps) {
+  const isMarkdown = useIsMarkdown();
+  const context = useContext(StepContext);
+  const title = parseText(props.title);
+  if (isMarkdown) {
+    return (
+      <li>
+        {title !== undefined && (
+          <p>
+            <strong>{title}</strong>
+          </p>
+        )}
+        {props.children}
+      </li>
+    );
+  }
+  const number = parseInteger(props.stepNumber, context.number);
+  const TitleTag = parseTitleSize(props.titleSize) ?? context.titleSize;
+  const icon = parseText(props.icon);
+  const attributes = rootAttributes(props, 'dg-step');
+  return (
+    <li class={attributes.class} style={attributes.style} id={parseText(props.id)}>
+      <span class="dg-step-marker" aria-hidden="true">
+        {icon === undefined ? number : <Icon icon={icon} iconType={parseText(props.iconType)} />}
+      </span>
+      <div class="dg-step-body">
+        {title !== undefined && <TitleTag class="dg-step-title">{title}</TitleTag>}
+        <div class="dg-step-content">{props.children}</div>
+      </div>
+    </li>
+  );
+}

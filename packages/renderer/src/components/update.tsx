@@ -1,0 +1,62 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { ComponentChildren } from 'preact';
+import { useIsMarkdown } from '../render-context.js';
+import { parseList, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { slugify } from '../slug.js';
+
+export interface UpdateProps extends PassThroughProps {
+  /** Entry label, such as a date or version (required); also its anchor id. */
+  label?: string;
+  description?: string;
+  /** Tags shown as badges. */
+  tags?: string[] | string;
+  /** Anchor id (default: the label as a slug). */
+  id?: string;
+  children?: ComponentChildren;
+}
+
+/**
+ * A changelog entry: `<section id>` with the label as an `<h2>` and a self-link. Markdown mode:
+ * `<h3>label</h3>`, the description, then the content.
+ */
+export function Update(props: UpdateProps) {
+  const label = parseText(props.label) ?? '';
+  const description = parseText(props.description);
+  if (useIsMarkdown()) {
+    return (
+      <>
+        <h3>{label}</h3>
+        {description !== undefined && <p>{description}</p>}
+        {props.children}
+      </>
+    );
+  }
+  const id = parseText(props.id) ?? slugify(label);
+  const tags = parseList(props.tags);
+  const attributes = rootAttributes(props, 'dg-update');
+  return (
+    <section class={attributes.class} style={attributes.style} id={id === '' ? undefined : id}>
+      <div class="dg-update-meta">
+        <h2 class="dg-update-label">
+          {label}
+          {id !== '' && (
+            <a class="dg-heading-anchor" href={`#${id}`} aria-label="Link to this section">
+              <span aria-hidden="true">#</span>
+            </a>
+          )}
+        </h2>
+        {description !== undefined && <p class="dg-update-description">{description}</p>}
+        {tags.length > 0 && (
+          <ul class="dg-update-tags" aria-label="Tags">
+            {tags.map((tag) => (
+              <li class="dg-badge" data-color="gray" data-size="sm" data-shape="pill">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div class="dg-update-body">{props.children}</div>
+    </section>
+  );
+}
