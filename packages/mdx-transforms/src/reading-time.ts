@@ -78,7 +78,16 @@ export function estimateReadingTime(
   return { minutes, words, characters };
 }
 
-function resolveReadingTimeOptions(
+/**
+ * Apply the defaults to `options` and check the speeds (internal: shared with
+ * `remarkReadingTime`, which resolves once when attached).
+ *
+ * @param options
+ *   Reading speeds.
+ * @returns
+ *   Complete options.
+ */
+export function resolveReadingTimeOptions(
   options: ReadingTimeOptions | null | undefined,
 ): ResolvedReadingTimeOptions {
   return {

@@ -1,0 +1,116 @@
+import {
+  transformerNotationDiff,
+  transformerNotationFocus,
+  transformerNotationHighlight,
+  transformerRemoveNotationEscape,
+} from '@shikijs/transformers';
+import type { Element, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { toString } from 'hast-util-to-string';
+import type { Highlighter, ShikiTransformer } from 'shiki';
+import { type HighlightedCode, hashHighlightKey } from './highlight-cache.js';
+
+/**
+ * One block to highlight.
+ */
+export interface HighlightRequest {
+  /** Source code, without the trailing newline of the fence. */
+  code: string;
+  /** Language name from `resolveLanguage` (`text` for plain text). */
+  language: string;
+  /** Theme of each color mode. */
+  themes: { light: string; dark: string };
+  /** 1-based lines to mark `highlighted`. */
+  highlight: readonly number[];
+  /** 1-based lines to mark `focused`. */
+  focus: readonly number[];
+  /** Whether to show line numbers. */
+  lines: boolean;
+  /** Whether long lines wrap. */
+  wrap: boolean;
+}
+
+// `[!code ++]`, `[!code --]`, `[!code highlight]`/`[!code hl]`, `[!code focus]` (with an
+// optional `:n` line count), as @shikijs/transformers match them.
+const notation = /\[!code (?:\+\+|--|highlight|hl|focus)(?::\d+)?\]/;
+const notationTransformers = [
+  transformerNotationDiff(),
+  transformerNotationHighlight(),
+  transformerNotationFocus(),
+  transformerRemoveNotationEscape(),
+];
+
+/**
+ * Cache key of a request: everything that changes the output, nothing else (a title does
+ * not, so renaming a fence keeps its cache entry).
+ *
+ * @param request
+ *   Block to highlight.
+ * @returns
+ *   Hash for `readHighlightCache`.
+ */
+export function keyOfHighlight(request: HighlightRequest): string {
+  return hashHighlightKey([
+    request.language,
+    request.themes.light,
+    request.themes.dark,
+    request.highlight,
+    request.focus,
+    request.lines,
+    request.wrap,
+    request.code,
+  ]);
+}
+
+/**
+ * Highlight one block with both themes as CSS variables (`--shiki-light`, `--shiki-dark`,
+ * no inline `color`, so neither mode flashes). The `<pre>` gets `data-language`, the class
+ * `line-numbers` or `wrap` when asked; lines get `highlighted`, `focused`, `diff add` or
+ * `diff remove`, and the `<pre>` `has-highlighted`, `has-focused`, `has-diff`.
+ *
+ * @param instance
+ *   Highlighter with the language and themes loaded.
+ * @param request
+ *   Block to highlight.
+ * @returns
+ *   HTML of the `<pre>` and the code as copied.
+ */
+export function highlightBlock(instance: Highlighter, request: HighlightRequest): HighlightedCode {
+  // Shiki depends on a newer patch of `@types/hast` than this package; the trees are the same.
+  const root = instance.codeToHast(request.code, {
+    lang: request.language,
+    themes: request.themes,
+    defaultColor: false,
+    transformers: [...notationTransformers, lineOptions(request)],
+  }) as unknown as Root;
+  const pre = root.children[0] as Element;
+  const code = pre.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'code',
+  );
+  let text = code ? toString(code) : request.code;
+
+  // Removing `// [!code ++]` leaves the space before it.
+  if (notation.test(request.code)) text = text.replace(/[ \t]+$/gm, '');
+
+  return { html: toHtml(root), code: text };
+}
+
+function lineOptions(request: HighlightRequest): ShikiTransformer {
+  const highlight = new Set(request.highlight);
+  const focus = new Set(request.focus);
+
+  return {
+    name: 'docsgen:line-options',
+    pre(node) {
+      node.properties['data-language'] = request.language;
+      if (request.lines) this.addClassToHast(node, 'line-numbers');
+      if (request.wrap) this.addClassToHast(node, 'wrap');
+      if (highlight.size > 0) this.addClassToHast(node, 'has-highlighted');
+      if (focus.size > 0) this.addClassToHast(node, 'has-focused');
+    },
+    line(node, line) {
+      if (highlight.has(line)) this.addClassToHast(node, 'highlighted');
+      if (focus.has(line)) this.addClassToHast(node, 'focused');
+    },
+  };
+}

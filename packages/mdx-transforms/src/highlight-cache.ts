@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * What one highlighted block turns into.
+ */
+export interface HighlightedCode {
+  /** The highlighted `<pre>` as HTML. */
+  html: string;
+  /** The code as a reader copies it: notation comments (`// [!code ++]`) removed. */
+  code: string;
+}
+
+/**
+ * Most blocks the cache keeps. Every distinct (language, code, line options, themes) is one
+ * entry; a 30-line block is about 8 KB of HTML, so a full cache holds roughly 40 MB. The
+ * least recently used entry goes first.
+ */
+export const highlightCacheSize = 5000;
+
+// Module state on purpose, next to the highlighter singleton: highlighted output depends only
+// on the key, and a dev server re-rendering a page after an edit hits it for every block that
+// did not change.
+const cache = new Map<string, HighlightedCode>();
+
+/**
+ * Hash everything that changes the highlighted output into a cache key.
+ *
+ * @param parts
+ *   Language, themes, line options and code.
+ * @returns
+ *   Hex SHA-1 of the parts.
+ */
+export function hashHighlightKey(parts: readonly unknown[]): string {
+  return createHash('sha1').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Look a block up, marking it as recently used.
+ *
+ * @param key
+ *   Key from `hashHighlightKey`.
+ * @returns
+ *   Cached output, if any.
+ */
+export function readHighlightCache(key: string): HighlightedCode | undefined {
+  const value = cache.get(key);
+  if (value) {
+    // Map keeps insertion order: re-inserting moves the entry to the young end.
+    cache.delete(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * Store a block, evicting the least recently used entry when the cache is full.
+ *
+ * @param key
+ *   Key from `hashHighlightKey`.
+ * @param value
+ *   Highlighted output.
+ */
+export function writeHighlightCache(key: string, value: HighlightedCode): undefined {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > highlightCacheSize) cache.delete(cache.keys().next().value!);
+}
+
+/**
+ * Empty the cache (internal: for tests and benchmarks that measure cold runs).
+ */
+export function clearHighlightCache(): undefined {
+  cache.clear();
+}
+
+/**
+ * Entries in the cache (internal: for tests).
+ *
+ * @returns
+ *   Count of cached blocks.
+ */
+export function countHighlightCache(): number {
+  return cache.size;
+}

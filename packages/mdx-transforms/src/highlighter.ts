@@ -1,0 +1,153 @@
+import {
+  type BundledLanguage,
+  type BundledTheme,
+  type Highlighter,
+  bundledLanguages,
+  bundledThemes,
+  createCssVariablesTheme,
+  createHighlighter,
+} from 'shiki';
+
+/** The highlighter's default themes, loaded when it is created. */
+export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
+
+// Shiki renders these without a grammar.
+const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext']);
+const cssVariablesTheme = 'css-variables';
+
+// The one documented piece of module state (STYLE "remark/rehype plugins"): creating a
+// highlighter and compiling grammars costs hundreds of milliseconds, so it happens once per
+// process and every page, plugin instance and worker of the same thread shares the result.
+let highlighter: Promise<Highlighter> | undefined;
+let creations = 0;
+const loadingLanguages = new Map<string, Promise<void>>();
+const loadingThemes = new Map<string, Promise<void>>();
+
+/**
+ * Get the process-wide Shiki highlighter, creating it on the first call.
+ *
+ * It starts with the themes `github-light` and `github-dark` and no languages;
+ * `rehypeHighlightCode` loads languages and other themes on demand. Every call returns the
+ * same promise. Code that uses the highlighter directly should load what it needs with
+ * `loadLanguage`/`loadTheme` of the highlighter first.
+ *
+ * @returns
+ *   The shared highlighter.
+ */
+export function getHighlighter(): Promise<Highlighter> {
+  if (!highlighter) {
+    creations++;
+    highlighter = createHighlighter({
+      themes: [defaultThemes.light, defaultThemes.dark],
+      langs: [],
+    });
+    // A failed creation (out of memory, a broken install) is retried on the next call.
+    highlighter.catch(() => {
+      highlighter = undefined;
+    });
+  }
+
+  return highlighter;
+}
+
+/**
+ * How many times a highlighter was created in this process (internal: for tests).
+ *
+ * @returns
+ *   Count of creations.
+ */
+export function countHighlighterCreations(): number {
+  return creations;
+}
+
+/**
+ * Normalise a fence language to a name Shiki knows: lower-cased, `text` for plain text.
+ *
+ * @param language
+ *   Language as written, or nothing.
+ * @returns
+ *   `name` to highlight with (`text` when unknown or missing) and whether it is known
+ *   (`true` for plain-text names and for a missing language).
+ */
+export function resolveLanguage(language: string | undefined): { name: string; isKnown: boolean } {
+  if (language === undefined || language === '') return { name: 'text', isKnown: true };
+  const lower = language.toLowerCase();
+  if (plainLanguages.has(lower)) return { name: 'text', isKnown: true };
+  if (Object.hasOwn(bundledLanguages, lower)) return { name: lower, isKnown: true };
+  return { name: 'text', isKnown: false };
+}
+
+/**
+ * Names a fence may use as its language (internal: for did-you-mean suggestions).
+ *
+ * @returns
+ *   Bundled language ids and aliases.
+ */
+export function listLanguages(): string[] {
+  return Object.keys(bundledLanguages);
+}
+
+/**
+ * Whether Shiki ships a theme of this name.
+ *
+ * @param name
+ *   Theme name.
+ * @returns
+ *   Whether `loadThemes` can load it.
+ */
+export function isKnownTheme(name: string): boolean {
+  return name === cssVariablesTheme || Object.hasOwn(bundledThemes, name);
+}
+
+/**
+ * Load languages into the highlighter, each once even when pages ask concurrently.
+ *
+ * @param instance
+ *   Highlighter from `getHighlighter`.
+ * @param names
+ *   Resolved language names (from `resolveLanguage`).
+ */
+export async function loadLanguages(instance: Highlighter, names: Iterable<string>): Promise<void> {
+  const pending: Promise<void>[] = [];
+
+  for (const name of names) {
+    if (name === 'text') continue;
+    let loading = loadingLanguages.get(name);
+    if (!loading) {
+      loading = instance.loadLanguage(name as BundledLanguage);
+      loadingLanguages.set(name, loading);
+      loading.catch(() => loadingLanguages.delete(name));
+    }
+    pending.push(loading);
+  }
+
+  await Promise.all(pending);
+}
+
+/**
+ * Load themes into the highlighter, each once.
+ *
+ * @param instance
+ *   Highlighter from `getHighlighter`.
+ * @param names
+ *   Theme names (checked with `isKnownTheme`).
+ */
+export async function loadThemes(instance: Highlighter, names: Iterable<string>): Promise<void> {
+  const pending: Promise<void>[] = [];
+
+  for (const name of names) {
+    if (instance.getLoadedThemes().includes(name)) continue;
+    let loading = loadingThemes.get(name);
+    if (!loading) {
+      loading =
+        name === cssVariablesTheme
+          ? instance.loadTheme(createCssVariablesTheme({ name: cssVariablesTheme }))
+          : instance.loadTheme(name as BundledTheme);
+      loadingThemes.set(name, loading);
+      loading.catch(() => loadingThemes.delete(name));
+    }
+    pending.push(loading);
+  }
+
+  await Promise.all(pending);
+}

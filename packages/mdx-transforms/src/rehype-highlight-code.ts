@@ -1,0 +1,279 @@
+import type { Parents, Root } from 'hast';
+import type { MdxJsxAttribute } from 'mdast-util-mdx';
+import { SKIP, visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
+import { formatLineList } from './code-meta.js';
+import { didYouMean } from './did-you-mean.js';
+import { type HighlightRequest, highlightBlock, keyOfHighlight } from './highlight-block.js';
+import { type HighlightedCode, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
+import {
+  defaultThemes,
+  getHighlighter,
+  isKnownTheme,
+  listLanguages,
+  loadLanguages,
+  loadThemes,
+  resolveLanguage,
+} from './highlighter.js';
+import { type JsxFlowElement, createAttribute, readStringAttribute } from './jsx-attributes.js';
+
+/**
+ * Options for `rehypeHighlightCode`.
+ */
+export interface HighlightCodeOptions {
+  /**
+   * Shiki theme for both color modes, or one per mode (default:
+   * `{ light: 'github-light', dark: 'github-dark' }`).
+   */
+  themes?: string | { light: string; dark: string } | null | undefined;
+  /**
+   * Caption bar above each block (`bar`) or none, with the copy button floating over the code
+   * (`bare`); a fence's own `bar` or `bare` flag wins (default: `'bar'`).
+   */
+  chrome?: 'bar' | 'bare' | null | undefined;
+  /**
+   * Copy button: `true` or `'always'` shows it, `false` removes it, `'hover'` shows it on
+   * hover or keyboard focus with bare chrome and always with a bar (default: `true`).
+   */
+  copyButton?: boolean | 'always' | 'hover' | null | undefined;
+}
+
+/**
+ * `HighlightCodeOptions` with every default applied.
+ */
+export interface ResolvedHighlightCodeOptions {
+  themes: { light: string; dark: string };
+  chrome: 'bar' | 'bare';
+  copyButton: boolean | 'always' | 'hover';
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Whether the page has a Mermaid diagram, set by `rehypeHighlightCode`. */
+    hasMermaid: boolean;
+  }
+}
+
+interface Block {
+  parent: Parents;
+  index: number;
+  /** Author `<CodeBlock>` to complete, or `undefined` for a fence. */
+  element: JsxFlowElement | undefined;
+  source: CodeSource;
+  request: HighlightRequest;
+  key: string;
+  result: HighlightedCode | undefined;
+}
+
+const defaults: ResolvedHighlightCodeOptions = {
+  themes: { ...defaultThemes },
+  chrome: 'bar',
+  copyButton: true,
+};
+const source = '@docsgen/mdx-transforms';
+// Attributes computed from the code; an author's value for these is replaced.
+const computed = new Set(['html', 'code', 'chrome', 'copy']);
+
+/**
+ * Highlight code blocks with Shiki, both color modes in one HTML through CSS variables.
+ *
+ * Each `<pre><code>` (a fence) and each author `<CodeBlock>` with static children becomes an
+ * MDX JSX `<CodeBlock>` element with string attributes: `html` (highlighted `<pre>`), `code`
+ * (as copied), `language`, `title`, `icon`, `lines`, `wrap`, `expandable`, `highlight`,
+ * `focus`, `chrome` and `copy`. Mermaid fences become `<Mermaid chart>` and set
+ * `file.data.hasMermaid`. An unknown language is shown as plain text with the warning
+ * `code-language-unknown`. Output is cached per process (see `getHighlighter`).
+ *
+ * @param options
+ *   Themes, chrome and copy button.
+ * @returns
+ *   Transform.
+ */
+export function rehypeHighlightCode(options?: HighlightCodeOptions | null | undefined) {
+  const settings = resolveHighlightCodeOptions(options);
+
+  return async function (tree: Root, file: VFile): Promise<undefined> {
+    const blocks: Block[] = [];
+    let hasMermaid = false;
+
+    visit(tree, (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      if (node.type === 'mdxJsxFlowElement' && node.name === 'Mermaid') hasMermaid = true;
+
+      if (node.type === 'element' && node.tagName === 'pre') {
+        const code = readPre(node);
+        if (!code) return;
+        if (code.language?.toLowerCase() === 'mermaid') {
+          parent.children[index] = createMermaid(code.code, node.position);
+          hasMermaid = true;
+        } else {
+          blocks.push(createBlock(code, undefined, parent, index, settings, file, node.position));
+        }
+        return SKIP;
+      }
+
+      // An author's `<CodeBlock>`; one this plugin made already has `html` and is left alone.
+      if (node.type === 'mdxJsxFlowElement' && node.name === 'CodeBlock') {
+        if (readStringAttribute(node, 'html') !== undefined) return SKIP;
+        const code = readCodeBlockElement(node);
+        if (code) blocks.push(createBlock(code, node, parent, index, settings, file, node.position));
+        return SKIP;
+      }
+
+      return undefined;
+    });
+
+    file.data.hasMermaid = hasMermaid;
+    const misses = blocks.filter((block) => block.result === undefined);
+
+    if (misses.length > 0) {
+      const highlighter = await getHighlighter();
+      await loadThemes(highlighter, [settings.themes.light, settings.themes.dark]);
+      await loadLanguages(highlighter, new Set(misses.map((block) => block.request.language)));
+      for (const block of misses) {
+        block.result = highlightBlock(highlighter, block.request);
+        writeHighlightCache(block.key, block.result);
+      }
+    }
+
+    for (const block of blocks) {
+      block.parent.children[block.index] = createCodeBlock(block, settings);
+    }
+  };
+}
+
+function resolveHighlightCodeOptions(
+  options: HighlightCodeOptions | null | undefined,
+): ResolvedHighlightCodeOptions {
+  const themes = options?.themes ?? defaults.themes;
+  const pair = typeof themes === 'string' ? { light: themes, dark: themes } : themes;
+  const chrome = options?.chrome ?? defaults.chrome;
+  const copyButton = options?.copyButton ?? defaults.copyButton;
+
+  for (const mode of ['light', 'dark'] as const) {
+    const name: unknown = pair?.[mode];
+    if (typeof name !== 'string' || !isKnownTheme(name)) {
+      throw new TypeError(
+        `Cannot highlight code with \`${String(name)}\` for \`options.themes${typeof themes === 'string' ? '' : '.' + mode}\`, expected a Shiki theme name such as \`github-${mode}\``,
+      );
+    }
+  }
+
+  if (chrome !== 'bar' && chrome !== 'bare') {
+    throw new TypeError(
+      `Cannot highlight code with \`${String(chrome)}\` for \`options.chrome\`, expected \`'bar'\` or \`'bare'\``,
+    );
+  }
+
+  if (typeof copyButton !== 'boolean' && copyButton !== 'always' && copyButton !== 'hover') {
+    throw new TypeError(
+      `Cannot highlight code with \`${String(copyButton)}\` for \`options.copyButton\`, expected \`true\`, \`false\`, \`'always'\` or \`'hover'\``,
+    );
+  }
+
+  return { themes: { light: pair.light, dark: pair.dark }, chrome, copyButton };
+}
+
+function createBlock(
+  code: CodeSource,
+  element: JsxFlowElement | undefined,
+  parent: Parents,
+  index: number,
+  settings: ResolvedHighlightCodeOptions,
+  file: VFile,
+  place: JsxFlowElement['position'],
+): Block {
+  const language = resolveLanguage(code.language);
+
+  if (!language.isKnown) {
+    const message = file.message(
+      `Unexpected code language \`${code.language}\`, expected a language Shiki knows; the block is shown as plain text`,
+      { place, ruleId: 'code-language-unknown', source },
+    );
+    message.actual = code.language;
+    const suggestion = didYouMean(code.language!, listLanguages());
+    message.note = suggestion
+      ? `Did you mean \`${suggestion}\`?`
+      : 'Use a language id from https://shiki.style/languages, or `text`.';
+    if (suggestion) message.expected = [suggestion];
+  }
+
+  const request: HighlightRequest = {
+    code: code.code,
+    language: language.name,
+    themes: settings.themes,
+    highlight: code.meta.highlight,
+    focus: code.meta.focus,
+    lines: code.meta.lines,
+    wrap: code.meta.wrap,
+  };
+  const key = keyOfHighlight(request);
+  return { parent, index, element, source: code, request, key, result: readHighlightCache(key) };
+}
+
+function createCodeBlock(block: Block, settings: ResolvedHighlightCodeOptions): JsxFlowElement {
+  const { meta } = block.source;
+  const chrome = meta.chrome ?? settings.chrome;
+  const attributes: MdxJsxAttribute[] = [createAttribute('language', block.request.language)];
+
+  if (meta.title) attributes.push(createAttribute('title', meta.title));
+  if (meta.icon) attributes.push(createAttribute('icon', meta.icon));
+  if (meta.lines) attributes.push(createAttribute('lines', 'true'));
+  if (meta.wrap) attributes.push(createAttribute('wrap', 'true'));
+  if (meta.expandable) attributes.push(createAttribute('expandable', 'true'));
+  if (meta.highlight.length > 0) attributes.push(createAttribute('highlight', formatLineList(meta.highlight)));
+  if (meta.focus.length > 0) attributes.push(createAttribute('focus', formatLineList(meta.focus)));
+  attributes.push(
+    createAttribute('chrome', chrome),
+    createAttribute('copy', resolveCopy(settings.copyButton, chrome, meta.noCopy)),
+    createAttribute('code', block.result!.code),
+    createAttribute('html', block.result!.html),
+  );
+
+  const node: JsxFlowElement = block.element ?? {
+    type: 'mdxJsxFlowElement',
+    name: 'CodeBlock',
+    attributes: [],
+    children: [],
+    position: block.parent.children[block.index]!.position,
+  };
+
+  if (block.element) {
+    // Keep what the author wrote (`language="JS"`, `filename`, `highlight="{1,3}"`) and add
+    // what is missing; the computed attributes always win.
+    const kept = node.attributes.filter(
+      (attribute) => attribute.type !== 'mdxJsxAttribute' || !computed.has(attribute.name),
+    );
+    const written = new Set(kept.map((attribute) => (attribute.type === 'mdxJsxAttribute' ? attribute.name : '')));
+    node.attributes = [
+      ...kept,
+      ...attributes.filter((attribute) => computed.has(attribute.name) || !written.has(attribute.name)),
+    ];
+    node.children = [];
+  } else {
+    node.attributes = attributes;
+  }
+
+  return node;
+}
+
+function resolveCopy(
+  copyButton: ResolvedHighlightCodeOptions['copyButton'],
+  chrome: 'bar' | 'bare',
+  noCopy: boolean,
+): 'always' | 'hover' | 'none' {
+  if (noCopy || copyButton === false) return 'none';
+  // A hover-only button needs the code to float over; with a caption bar it is always shown.
+  return copyButton === 'hover' && chrome === 'bare' ? 'hover' : 'always';
+}
+
+function createMermaid(chart: string, position: JsxFlowElement['position']): JsxFlowElement {
+  return {
+    type: 'mdxJsxFlowElement',
+    name: 'Mermaid',
+    attributes: [createAttribute('chart', chart)],
+    children: [],
+    position,
+  };
+}

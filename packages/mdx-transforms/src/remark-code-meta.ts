@@ -1,0 +1,29 @@
+import type { Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { type CodeMeta, parseCodeMeta } from './code-meta.js';
+
+declare module 'mdast' {
+  interface CodeData {
+    /** Parsed fence meta, set by `remarkCodeMeta`. */
+    meta?: CodeMeta | undefined;
+  }
+}
+
+/**
+ * Parse the meta string of every code fence into `node.data.meta` (a `CodeMeta`), so later
+ * plugins (code groups, the Markdown twin) read titles and flags without parsing again.
+ *
+ * `rehypeHighlightCode` does not need this plugin: remark-rehype keeps only the raw meta
+ * string on `<code>`, and the highlighter parses that itself.
+ *
+ * @returns
+ *   Transform.
+ */
+export function remarkCodeMeta() {
+  return function (tree: Root): undefined {
+    visit(tree, 'code', (node) => {
+      node.data ??= {};
+      node.data.meta = parseCodeMeta(node.meta);
+    });
+  };
+}

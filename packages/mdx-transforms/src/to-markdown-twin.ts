@@ -1,0 +1,161 @@
+import type { Element, Root as HastRoot } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toMdast } from 'hast-util-to-mdast';
+import type { Nodes, Root } from 'mdast';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { mathToMarkdown } from 'mdast-util-math';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { SKIP, visit } from 'unist-util-visit';
+import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
+
+/**
+ * Options for `toMarkdownTwin`.
+ */
+export interface MarkdownTwinOptions {
+  /**
+   * Origin (and base path) of the site, such as `https://docs.example.com`, used to make
+   * root-relative image and media URLs absolute (default: `undefined`, URLs stay as they are).
+   */
+  siteUrl?: string | null | undefined;
+}
+
+/**
+ * `MarkdownTwinOptions` with every default applied.
+ */
+export interface ResolvedMarkdownTwinOptions {
+  /** Site URL without a trailing slash, or `undefined`. */
+  siteUrl: string | undefined;
+}
+
+const defaults: ResolvedMarkdownTwinOptions = { siteUrl: undefined };
+// Nothing a reader of Markdown can use: drawings, code, controls, hidden and decorative parts.
+const dropped = new Set([
+  'svg',
+  'script',
+  'style',
+  'button',
+  'template',
+  'noscript',
+  'select',
+  'textarea',
+  'object',
+  'embed',
+  'canvas',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'dialog',
+]);
+
+/**
+ * Turn the HTML of a page rendered in markdown mode into clean Markdown: the last step of the
+ * Markdown twin (`/<slug>.md`).
+ *
+ * `<pre data-language data-title><code>` becomes a fenced block with the title as meta; KaTeX
+ * becomes `$…$`/`$$…$$`; `<pre class="mermaid">` a `mermaid` fence; images keep alt and
+ * title; iframes, videos and audio become links; `<kbd>` inline code; `<mark>` emphasis;
+ * tables GFM tables. SVG, scripts, styles, buttons, form controls, comments, `[hidden]` and
+ * `[aria-hidden="true"]` are dropped; other elements are unwrapped. Links with `javascript:`,
+ * `vbscript:`, `data:` or `file:` URLs keep only their text. The output has no HTML outside
+ * code, uses `-` bullets, `*` emphasis and fenced code, and ends with one newline (an empty
+ * string when there is no content).
+ *
+ * @param html
+ *   HTML of the page body (a fragment or a whole document).
+ * @param options
+ *   Site URL for absolute image URLs.
+ * @returns
+ *   Markdown.
+ */
+export function toMarkdownTwin(
+  html: string,
+  options?: MarkdownTwinOptions | null | undefined,
+): string {
+  if (typeof html !== 'string') {
+    throw new TypeError(`Cannot write a Markdown twin: \`html\` is \`${String(html)}\`, expected a string`);
+  }
+
+  const settings = resolveMarkdownTwinOptions(options);
+  const resolveUrl = (url: string): string => {
+    const trimmed = url.trim();
+    const absolute =
+      settings.siteUrl && trimmed.startsWith('/') && !trimmed.startsWith('//')
+        ? settings.siteUrl + trimmed
+        : trimmed;
+    return encodeSpaces(absolute);
+  };
+
+  const hast = fromHtml(html, { fragment: true });
+  removeUnreadable(hast);
+  const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl) }) as Nodes;
+  const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
+  tidy(root);
+
+  const markdown = toMarkdown(root, {
+    bullet: '-',
+    emphasis: '*',
+    strong: '*',
+    fence: '`',
+    fences: true,
+    rule: '-',
+    listItemIndent: 'one',
+    resourceLink: true,
+    extensions: [gfmToMarkdown(), mathToMarkdown()],
+  });
+
+  return markdown.trim() === '' ? '' : markdown.replace(/\s+$/, '') + '\n';
+}
+
+function resolveMarkdownTwinOptions(
+  options: MarkdownTwinOptions | null | undefined,
+): ResolvedMarkdownTwinOptions {
+  const siteUrl = options?.siteUrl ?? defaults.siteUrl;
+  if (siteUrl === undefined) return { siteUrl };
+
+  if (typeof siteUrl !== 'string' || !/^https?:\/\/[^/\s]+(?:\/\S*)?$/i.test(siteUrl)) {
+    throw new TypeError(
+      `Cannot write a Markdown twin with \`${String(siteUrl)}\` for \`options.siteUrl\`, expected an absolute URL such as \`https://docs.example.com\``,
+    );
+  }
+
+  return { siteUrl: siteUrl.replace(/\/+$/, '') };
+}
+
+/** Remove comments, dropped elements and everything hidden from readers. */
+function removeUnreadable(tree: HastRoot): undefined {
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return undefined;
+    const isRemoved =
+      node.type === 'comment' ||
+      node.type === 'doctype' ||
+      (node.type === 'element' && (dropped.has(node.tagName) || isHidden(node)));
+    if (!isRemoved) return undefined;
+    parent.children.splice(index, 1);
+    return [SKIP, index];
+  });
+}
+
+function isHidden(node: Element): boolean {
+  const { hidden, ariaHidden, type } = node.properties;
+  if (hidden !== undefined && hidden !== null && hidden !== false) return true;
+  if (ariaHidden === true || ariaHidden === 'true') return true;
+  // Checkboxes make task lists; other inputs are controls.
+  return node.tagName === 'input' && type !== 'checkbox';
+}
+
+/** Fix what GFM cannot hold: a line break inside a table cell ends the row. */
+function tidy(tree: Root): undefined {
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'html' && parent && index !== undefined) {
+      parent.children.splice(index, 1);
+      return [SKIP, index];
+    }
+    if (node.type === 'tableCell') {
+      visit(node, 'break', (brk, at, cellParent) => {
+        if (cellParent && at !== undefined) cellParent.children[at] = { type: 'text', value: ' ', position: brk.position };
+      });
+    }
+    return undefined;
+  });
+}
