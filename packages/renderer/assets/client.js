@@ -1,0 +1,203 @@
+// @docsgen/renderer client script. Plain browser JavaScript, no imports: load it with
+// <script src="client.js" defer>. It enhances server-rendered content components, each of
+// which works (or degrades to something readable) without it.
+(() => {
+  'use strict';
+  const doc = document;
+  const KEY = 'docsgen:tabs';
+  const all = (root, selector) => Array.from(root.querySelectorAll(selector));
+
+  // Labels the reader chose, most recent first; synced tabs, code groups and views follow them.
+  const stored = () => {
+    try {
+      const list = JSON.parse(localStorage.getItem(KEY) || '[]');
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  };
+  const remember = (label) => {
+    try {
+      localStorage.setItem(KEY, JSON.stringify([label, ...stored().filter((l) => l !== label)].slice(0, 20)));
+    } catch {
+      // Storage may be disabled; syncing still works on this page.
+    }
+  };
+
+  let live;
+  const announce = (text) => {
+    if (!live) {
+      live = doc.createElement('div');
+      live.className = 'dg-sr-only';
+      live.setAttribute('role', 'status');
+      doc.body.append(live);
+    }
+    live.textContent = '';
+    setTimeout(() => (live.textContent = text), 50);
+  };
+
+  // Tabs and code groups
+  const tabsOf = (set) => all(set, ':scope > .dg-tabs-list > .dg-tab');
+  const labelsOf = (set) => tabsOf(set).map((tab) => tab.dataset.label);
+
+  const select = (set, index, focus) => {
+    const radios = all(set, ':scope > .dg-tabs-radio');
+    tabsOf(set).forEach((tab, i) => {
+      tab.setAttribute('aria-selected', String(i === index));
+      tab.tabIndex = i === index ? 0 : -1;
+      if (radios[i]) radios[i].checked = i === index;
+      if (i === index && focus) tab.focus();
+    });
+    const menu = set.querySelector(':scope > .dg-tabs-select');
+    if (menu) menu.selectedIndex = index;
+  };
+
+  const syncLabel = (label, except) => {
+    for (const set of all(doc, '[data-dg-tabs][data-sync="true"]')) {
+      const index = labelsOf(set).indexOf(label);
+      if (set !== except && index >= 0) select(set, index, false);
+    }
+    showView(label);
+  };
+
+  const choose = (set, index, focus) => {
+    // Keep the chosen set where it is on screen while sets above it change height.
+    const top = set.getBoundingClientRect().top;
+    select(set, index, focus);
+    if (set.dataset.sync === 'true') {
+      const label = labelsOf(set)[index];
+      remember(label);
+      syncLabel(label, set);
+    }
+    window.scrollBy(0, set.getBoundingClientRect().top - top);
+  };
+
+  const enhanceTabs = (set) => {
+    set.setAttribute('data-enhanced', '');
+    const labels = labelsOf(set);
+    let index = Math.max(0, all(set, ':scope > .dg-tabs-radio').findIndex((radio) => radio.checked));
+    if (set.dataset.sync === 'true') {
+      const preferred = stored().find((label) => labels.includes(label));
+      if (preferred !== undefined) index = labels.indexOf(preferred);
+    }
+    if (set.hasAttribute('data-dropdown')) {
+      const menu = doc.createElement('select');
+      menu.className = 'dg-tabs-select';
+      menu.setAttribute('aria-label', 'Choose a tab');
+      for (const label of labels) menu.add(new Option(label, label));
+      menu.addEventListener('change', () => choose(set, menu.selectedIndex, false));
+      set.prepend(menu);
+    }
+    select(set, index, false);
+  };
+
+  // Views: one shown at a time, chosen from a menu before the first one.
+  let views = [];
+  let viewMenu;
+  const showView = (title) => {
+    if (!views.some((view) => view.dataset.view === title)) return;
+    for (const view of views) view.hidden = view.dataset.view !== title;
+    viewMenu.value = title;
+  };
+  const enhanceViews = () => {
+    views = all(doc, '.dg-view');
+    if (views.length === 0) return;
+    const titles = [...new Set(views.map((view) => view.dataset.view))];
+    viewMenu = doc.createElement('select');
+    viewMenu.className = 'dg-view-select';
+    viewMenu.setAttribute('aria-label', 'View');
+    for (const title of titles) viewMenu.add(new Option(title, title));
+    viewMenu.addEventListener('change', () => {
+      remember(viewMenu.value);
+      syncLabel(viewMenu.value);
+    });
+    views[0].before(viewMenu);
+    for (const view of views) view.setAttribute('data-enhanced', '');
+    showView(stored().find((title) => titles.includes(title)) ?? titles[0]);
+  };
+
+  // Copy buttons
+  const copy = (button, text) => {
+    navigator.clipboard.writeText(text).then(
+      () => {
+        button.dataset.label ??= button.textContent;
+        button.textContent = 'Copied';
+        button.setAttribute('data-copied', '');
+        announce('Copied to clipboard');
+        clearTimeout(button.dgTimer);
+        button.dgTimer = setTimeout(() => {
+          button.textContent = button.dataset.label;
+          button.removeAttribute('data-copied');
+        }, 2000);
+      },
+      () => announce('Could not copy'),
+    );
+  };
+
+  doc.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const tab = target?.closest('.dg-tab');
+    const set = tab?.closest('[data-dg-tabs]');
+    if (tab && set?.hasAttribute('data-enhanced')) {
+      event.preventDefault();
+      choose(set, tabsOf(set).indexOf(tab), false);
+      return;
+    }
+    const button = target?.closest('button');
+    if (!button) return;
+    if (button.matches('.dg-code-copy')) {
+      const code = button.closest('.dg-code')?.querySelector('.dg-code-body pre');
+      if (code) copy(button, code.textContent.replace(/\n$/, ''));
+    } else if (button.matches('.dg-code-expand')) {
+      const block = button.closest('.dg-code');
+      const open = !block.hasAttribute('data-expanded');
+      block.toggleAttribute('data-expanded', open);
+      button.setAttribute('aria-expanded', String(open));
+      button.textContent = open ? 'Show less' : 'Show more';
+    } else if (button.matches('[data-prompt-action]')) {
+      const text = button.closest('.dg-prompt')?.querySelector('.dg-prompt-body')?.innerText.trim() ?? '';
+      if (button.dataset.promptAction === 'copy') copy(button, text);
+      else if (button.dataset.promptAction === 'cursor') {
+        location.href = 'cursor://anysphere.cursor-deeplink/prompt?text=' + encodeURIComponent(text);
+      }
+    }
+  });
+
+  doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      for (const tip of all(doc, '.dg-tooltip:hover, .dg-tooltip:focus-within')) tip.setAttribute('data-dismissed', '');
+      return;
+    }
+    const tab = event.target instanceof Element ? event.target.closest('.dg-tab') : null;
+    const set = tab?.closest('[data-dg-tabs][data-enhanced]');
+    if (!set) return;
+    const tabs = tabsOf(set);
+    const index = tabs.indexOf(tab);
+    const next = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+      Enter: index,
+      ' ': index,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    choose(set, next, true);
+  });
+
+  // A dismissed tooltip shows again once the pointer or focus has left it.
+  const undismiss = (event) => {
+    const tip = event.target instanceof Element ? event.target.closest('.dg-tooltip[data-dismissed]') : null;
+    if (tip && !tip.contains(event.relatedTarget)) tip.removeAttribute('data-dismissed');
+  };
+  doc.addEventListener('mouseout', undismiss);
+  doc.addEventListener('focusout', undismiss);
+
+  const start = () => {
+    enhanceViews();
+    all(doc, '[data-dg-tabs]').forEach(enhanceTabs);
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
