@@ -96,7 +96,11 @@ function resolveAbsoluteImagesOptions(
 
 function pagePathOf(file: VFile): string {
   if (!file.path) return 'index';
-  return posix.relative(file.cwd.split('\\').join('/'), file.path.split('\\').join('/'));
+  const path = file.path.split('\\').join('/');
+  const cwd = file.cwd.split('\\').join('/');
+  // `posix.relative` resolves a relative path against `process.cwd()`; only use it when both
+  // are absolute, so the result never depends on where the process runs.
+  return path.startsWith('/') && cwd.startsWith('/') ? posix.relative(cwd, path) : path;
 }
 
 function rewriteJsx(

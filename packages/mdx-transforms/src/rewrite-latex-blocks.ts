@@ -15,11 +15,13 @@ type Range = [start: number, end: number];
 /**
  * Rewrite `<latex>…</latex>` (also `<Latex>`) into `$$…$$` math.
  *
- * A tag that stands alone on its lines becomes block math: the lines holding `<latex>` and
- * `</latex>` become the `$$` fences, so the line count does not change when the tags have
- * their own lines (one-line `<latex>x</latex>` gains two lines, as block math needs them).
- * A tag with other text on its line becomes `$$…$$` in that line. Tags in fenced code blocks
- * and in inline code are left alone, as is an opening tag without a closing one.
+ * A tag that starts its line becomes block math: the lines holding `<latex>` and `</latex>`
+ * become the `$$` fences, so the line count does not change when the tags have lines of
+ * their own (one-line `<latex>x</latex>` gains two lines, as block math needs them; text
+ * after `</latex>` moves to the next line). A tag after other text on its line becomes
+ * inline `$$…$$` math in that line. Tags in fenced code blocks
+ * and in inline code are left alone, as is an opening tag without a closing one (MDX reports
+ * that one itself).
  *
  * @param source
  *   Page source (MDX or Markdown).
@@ -51,17 +53,36 @@ export function rewriteLatexBlocks(source: string): string {
     while (close && isCode(close.index)) close = closeTag.exec(source);
     if (!close) break;
 
+    // `<latex>` … `<latex>` … `</latex>`: the first one is unclosed, the closing tag belongs
+    // to the second.
+    const nested = source.slice(contentStart, close.index).search(/<(?:latex|Latex)[ \t]*>/);
+    if (nested !== -1 && !isCode(contentStart + nested)) {
+      openTag.lastIndex = contentStart + nested;
+      continue;
+    }
+
     const closeEnd = close.index + close[0].length;
     const lineStart = source.lastIndexOf('\n', open.index - 1) + 1;
     const lineEndIndex = source.indexOf('\n', closeEnd);
     const lineEnd = lineEndIndex === -1 ? source.length : lineEndIndex;
     const prefix = source.slice(lineStart, open.index);
     const content = source.slice(contentStart, close.index);
-    const isBlock = linePrefix.test(prefix) && lineSuffix.test(source.slice(closeEnd, lineEnd));
-
+    const suffix = source.slice(closeEnd, lineEnd);
     result += source.slice(done, open.index);
-    result += isBlock ? toBlockMath(content, prefix) : '$$' + content + '$$';
     done = closeEnd;
+
+    // `$$` at the start of a line always opens block math, so a tag that starts its line is a
+    // block; text after `</latex>` then moves to a line of its own.
+    if (linePrefix.test(prefix)) {
+      result += toBlockMath(content, prefix);
+      if (!lineSuffix.test(suffix)) {
+        result += (content.includes('\r\n') ? '\r\n' : '\n') + prefix;
+        done += suffix.length - suffix.trimStart().length;
+      }
+    } else {
+      result += '$$' + content + '$$';
+    }
+
     openTag.lastIndex = closeEnd;
   }
 
@@ -73,19 +94,20 @@ export function rewriteLatexBlocks(source: string): string {
  * its line (indentation, blockquote markers) and is repeated on generated lines.
  */
 function toBlockMath(content: string, prefix: string): string {
-  const lines = content.split('\n');
+  const eol = content.includes('\r\n') ? '\r\n' : '\n';
+  const lines = content.split(/\r?\n/);
   const head = lines[0]!;
   let result = '$$';
 
-  if (head.trim() !== '') result += '\n' + prefix + head.trim();
+  if (head.trim() !== '') result += eol + prefix + head.trim();
 
-  for (const line of lines.slice(1, -1)) result += '\n' + line;
+  for (const line of lines.slice(1, -1)) result += eol + line;
 
   if (lines.length > 1) {
     const tail = lines[lines.length - 1]!;
-    result += linePrefix.test(tail) ? '\n' + tail + '$$' : '\n' + tail + '\n' + prefix + '$$';
+    result += linePrefix.test(tail) ? eol + tail + '$$' : eol + tail + eol + prefix + '$$';
   } else {
-    result += '\n' + prefix + '$$';
+    result += eol + prefix + '$$';
   }
 
   return result;
