@@ -52,15 +52,20 @@ export function readPre(pre: Element): CodeSource | undefined {
  *
  * @param node
  *   `CodeBlock` element.
+ * @param source
+ *   Source text of the page, to read expressions as written (see `staticText`).
  * @returns
  *   The code block, or `undefined` when its children are not static.
  */
-export function readCodeBlockElement(node: JsxFlowElement): CodeSource | undefined {
+export function readCodeBlockElement(
+  node: JsxFlowElement,
+  source: string | undefined,
+): CodeSource | undefined {
   const children = node.children.filter(
     (child) => child.type !== 'text' || child.value.trim() !== '',
   );
   const inner = children.length === 1 && children[0]!.type === 'element' ? readPre(children[0]!) : undefined;
-  const text = inner ? inner.code : staticText(children);
+  const text = inner ? inner.code : staticText(children, source);
   if (text === undefined) return undefined;
 
   const bare = readBooleanAttribute(node, 'bare');
@@ -95,18 +100,27 @@ function isCodeMeta(value: unknown): value is CodeMeta {
   return typeof value === 'object' && value !== null && Array.isArray((value as CodeMeta).highlight);
 }
 
-/** Text of static children, or `undefined` when one of them is not static. */
-function staticText(children: readonly (ElementContent | RootContent)[]): string | undefined {
+/**
+ * Text of static children, or `undefined` when one of them is not static.
+ *
+ * Expressions are read from the page source when positions allow: MDX strips the indentation
+ * of every line of an expression (`{`a\n  b`}` has the value `` `a\nb` ``), which would
+ * flatten indented code.
+ */
+function staticText(
+  children: readonly (ElementContent | RootContent)[],
+  source: string | undefined,
+): string | undefined {
   const parts: string[] = [];
 
   for (const child of children) {
     if (child.type === 'text') parts.push(child.value);
     else if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') {
-      const value = readStringLiteral(child.value);
+      const value = readStringLiteral(expressionSource(child, source) ?? child.value);
       if (value === undefined) return undefined;
       parts.push(value);
     } else if (child.type === 'element' && (child.tagName === 'p' || child.tagName === 'br')) {
-      const value = child.tagName === 'br' ? '\n' : staticText(child.children);
+      const value = child.tagName === 'br' ? '\n' : staticText(child.children, source);
       if (value === undefined) return undefined;
       // Paragraphs were separated by a blank line in the source.
       parts.push(child.tagName === 'p' && parts.length > 0 ? '\n\n' + value : value);
@@ -114,6 +128,18 @@ function staticText(children: readonly (ElementContent | RootContent)[]): string
   }
 
   return parts.length === 0 ? undefined : parts.join('');
+}
+
+/** The text between `{` and `}` of an expression, as written in the page. */
+function expressionSource(
+  node: { position?: { start: { offset?: number }; end: { offset?: number } } | undefined },
+  source: string | undefined,
+): string | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (source === undefined || start === undefined || end === undefined) return undefined;
+  if (source[start] !== '{' || source[end - 1] !== '}') return undefined;
+  return source.slice(start + 1, end - 1);
 }
 
 /** Value of a JavaScript string or template literal without `${}`, such as `` `a\nb` ``. */

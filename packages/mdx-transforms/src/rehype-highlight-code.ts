@@ -116,7 +116,7 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
       // An author's `<CodeBlock>`; one this plugin made already has `html` and is left alone.
       if (node.type === 'mdxJsxFlowElement' && node.name === 'CodeBlock') {
         if (readStringAttribute(node, 'html') !== undefined) return SKIP;
-        const code = readCodeBlockElement(node);
+        const code = readCodeBlockElement(node, typeof file.value === 'string' ? file.value : undefined);
         if (code) blocks.push(createBlock(code, node, parent, index, settings, file, node.position));
         return SKIP;
       }

@@ -1,0 +1,185 @@
+import type { Root } from 'hast';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { getHighlighter, rehypeHighlightCode, remarkCodeMeta } from '../src/index.js';
+import { countHighlightCache } from '../src/highlight-cache.js';
+import { countHighlighterCreations } from '../src/highlighter.js';
+import { type JsxFlowElement, readStringAttribute } from '../src/jsx-attributes.js';
+import { defineFixtureTests, readFixtureCases } from './fixture-runner.js';
+import { processToHtml, runRehype } from './pipeline.js';
+
+const test = suite('rehypeHighlightCode');
+
+defineFixtureTests(test, 'rehype-highlight-code', async (fixture) => {
+  const { output, file } = await processToHtml(fixture.input, {
+    path: fixture.inputName,
+    rehypePlugins: [[rehypeHighlightCode, fixture.options]],
+  });
+  return { outputs: { 'expected.html': output }, file };
+});
+
+async function highlight(source: string, options?: Parameters<typeof rehypeHighlightCode>[0], path = 'page.mdx') {
+  const { tree, file } = await runRehype(source, { path, rehypePlugins: [[rehypeHighlightCode, options]] });
+  const blocks = tree.children.filter(
+    (node): node is JsxFlowElement => node.type === 'mdxJsxFlowElement',
+  );
+  const attributes = blocks.map((node) =>
+    Object.fromEntries(node.attributes.map((attribute) => [(attribute as { name: string }).name, attribute.value])),
+  );
+  return { tree, file, blocks, attributes };
+}
+
+test('should put both themes in one HTML as CSS variables, without inline colors', async () => {
+  const { attributes } = await highlight('```js\nconst a = 1\n```\n');
+  const html = String(attributes[0]!.html);
+  assert.match(html, /^<pre class="shiki shiki-themes github-light github-dark"/);
+  assert.match(html, /--shiki-light:#D73A49;--shiki-dark:#F97583/);
+  assert.match(html, /--shiki-light-bg:#fff;--shiki-dark-bg:#24292e/);
+  assert.not.match(html, /[";]color:/);
+});
+
+test('should use one theme for both modes when `themes` is a name', async () => {
+  const { attributes } = await highlight('```js\nconst a = 1\n```\n', { themes: 'nord' });
+  assert.match(String(attributes[0]!.html), /shiki-themes nord nord/);
+});
+
+test('should warn about an unknown language with the fence position and render plain text', async () => {
+  const { file, attributes } = await highlight('Intro\n\n```javascrpt\nconst a = 1\n```\n');
+  assert.is(file.messages.length, 1);
+  const [message] = file.messages;
+  assert.is(message!.ruleId, 'code-language-unknown');
+  assert.is(message!.source, '@docsgen/mdx-transforms');
+  assert.is(message!.fatal, false);
+  assert.equal([message!.line, message!.column, message!.place && 'end' in message!.place ? message!.place.end.line : 0], [3, 1, 5]);
+  assert.is(message!.note, 'Did you mean `javascript`?');
+  assert.is(attributes[0]!.language, 'text');
+  assert.match(String(attributes[0]!.html), /<span>const a = 1<\/span>/);
+});
+
+test('should not warn for a missing language or `text`', async () => {
+  const { file, attributes } = await highlight('```\nplain\n```\n\n```txt\nplain\n```\n');
+  assert.equal(file.messages, []);
+  assert.equal(attributes.map((a) => a.language), ['text', 'text']);
+});
+
+test('should mark diff, highlight and focus lines, from markers and from meta', async () => {
+  const source =
+    '```ts {1} focus={2}\nconst a = 1\nconst b = 2\nconst c = 3 // [!code ++]\nconst d = 4 // [!code --]\nconst e = 5 // [!code highlight]\nconst f = 6 // [!code focus]\n```\n';
+  const { attributes } = await highlight(source);
+  const html = String(attributes[0]!.html);
+  for (const name of ['has-diff', 'has-highlighted', 'has-focused', 'line diff add', 'line diff remove', 'line highlighted', 'line focused']) {
+    assert.ok(html.includes(name), name);
+  }
+  assert.is((html.match(/class="line highlighted"/g) ?? []).length, 2);
+  assert.is((html.match(/class="line focused"/g) ?? []).length, 2);
+  assert.not.match(html, /\[!code/);
+  assert.is(attributes[0]!.code, 'const a = 1\nconst b = 2\nconst c = 3\nconst d = 4\nconst e = 5\nconst f = 6');
+  assert.is(attributes[0]!.highlight, '1');
+  assert.is(attributes[0]!.focus, '2');
+});
+
+test('should flag line numbers and wrapping on the pre', async () => {
+  const { attributes } = await highlight('```js lines wrap\nx\n```\n');
+  assert.match(String(attributes[0]!.html), /^<pre class="shiki shiki-themes github-light github-dark line-numbers wrap"/);
+  assert.equal([attributes[0]!.lines, attributes[0]!.wrap], ['true', 'true']);
+});
+
+test('should resolve the copy button from the option, chrome and meta', async () => {
+  const cases: [Parameters<typeof rehypeHighlightCode>[0], string, string][] = [
+    [{}, '', 'always'],
+    [{ copyButton: 'always' }, 'bare', 'always'],
+    [{ copyButton: 'hover' }, '', 'always'],
+    [{ copyButton: 'hover' }, 'bare', 'hover'],
+    [{ copyButton: 'hover', chrome: 'bare' }, '', 'hover'],
+    [{ copyButton: 'hover', chrome: 'bare' }, 'bar', 'always'],
+    [{ copyButton: false }, 'bare', 'none'],
+    [{ copyButton: true }, 'nocopy', 'none'],
+  ];
+  for (const [options, meta, copy] of cases) {
+    const { attributes } = await highlight('```js ' + meta + '\nx\n```\n', options);
+    assert.is(attributes[0]!.copy, copy, JSON.stringify([options, meta]));
+  }
+});
+
+test('should return identical HTML from the cache without growing it', async () => {
+  const source = '```ts\nexport const cached = ' + Date.now() + ';\n```\n';
+  const first = await highlight(source);
+  const size = countHighlightCache();
+  const second = await highlight(source, null, 'other.md');
+  assert.is(countHighlightCache(), size);
+  assert.is(second.attributes[0]!.html, first.attributes[0]!.html);
+  // A new title does not change the highlighted HTML, so it is a cache hit too.
+  await highlight(source.replace('```ts', '```ts renamed.ts'));
+  assert.is(countHighlightCache(), size);
+});
+
+test('should create the highlighter once per process', async () => {
+  await highlight('```css\na { color: red }\n```\n', { themes: { light: 'min-light', dark: 'min-dark' } });
+  await highlight('```yaml\na: 1\n```\n', { themes: 'github-dark' });
+  assert.is(await getHighlighter(), await getHighlighter());
+  assert.is(getHighlighter(), getHighlighter());
+  assert.is(countHighlighterCreations(), 1);
+});
+
+test('should read parsed meta from remarkCodeMeta and raw meta alike', async () => {
+  const source = '```js app.js {2} wrap bare\na\nb\n```\n';
+  const raw = await highlight(source);
+  const parsed = await runRehype(source, {
+    path: 'page.mdx',
+    remarkPlugins: [remarkCodeMeta],
+    rehypePlugins: [rehypeHighlightCode],
+  });
+  assert.equal(parsed.tree.children[0], raw.tree.children[0]);
+  assert.equal(raw.attributes[0]!.title, 'app.js');
+  assert.equal(raw.attributes[0]!.chrome, 'bare');
+});
+
+test('should keep the position of the fence on the generated element', async () => {
+  const { blocks } = await highlight('# A\n\n```js\nx\n```\n');
+  assert.equal(blocks[0]!.position?.start, { line: 3, column: 1, offset: 5 });
+});
+
+test('should set `hasMermaid` and keep the chart as written', async () => {
+  const { file, blocks } = await highlight('```mermaid\ngraph TD\n  A --> B\n```\n');
+  assert.is(file.data.hasMermaid, true);
+  assert.is(blocks[0]!.name, 'Mermaid');
+  assert.is(readStringAttribute(blocks[0]!, 'chart'), 'graph TD\n  A --> B');
+  const none = await highlight('```js\nx\n```\n');
+  assert.is(none.file.data.hasMermaid, false);
+});
+
+test('should be idempotent', async () => {
+  for (const fixture of readFixtureCases('rehype-highlight-code')) {
+    const plugin = [rehypeHighlightCode, fixture.options] as const;
+    const once = await processToHtml(fixture.input, { path: fixture.inputName, rehypePlugins: [[...plugin]] });
+    const twice = await processToHtml(fixture.input, {
+      path: fixture.inputName,
+      rehypePlugins: [[...plugin], [...plugin]],
+    });
+    assert.is(twice.output, once.output, fixture.name);
+    assert.is(twice.file.messages.length, once.file.messages.length, fixture.name);
+    assert.is(twice.file.data.hasMermaid, once.file.data.hasMermaid, fixture.name);
+  }
+});
+
+test('should fail when attached with bad options', () => {
+  assert.throws(
+    () => rehypeHighlightCode({ themes: 'github-lite' }),
+    /Cannot highlight code with `github-lite` for `options.themes`, expected a Shiki theme name such as `github-light`/,
+  );
+  assert.throws(
+    () => rehypeHighlightCode({ themes: { light: 'github-light', dark: 'nope' } }),
+    /`options.themes.dark`/,
+  );
+  assert.throws(() => rehypeHighlightCode({ chrome: 'frame' as 'bar' }), /`options.chrome`, expected `'bar'` or `'bare'`/);
+  assert.throws(() => rehypeHighlightCode({ copyButton: 'yes' as 'hover' }), /`options.copyButton`/);
+});
+
+test('should leave a tree without code alone', async () => {
+  const tree: Root = { type: 'root', children: [{ type: 'text', value: 'x' }] };
+  const { tree: result } = await runRehype('x\n', { path: 'a.md', rehypePlugins: [rehypeHighlightCode] });
+  assert.is(result.children.length, 1);
+  assert.ok(tree);
+});
+
+test.run();
