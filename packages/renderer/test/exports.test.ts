@@ -3,7 +3,16 @@ import * as assert from 'uvu/assert';
 
 test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
-  assert.equal(Object.keys(mod).sort(), ['escapeHtml', 'serializeJsonForScript']);
+  assert.equal(Object.keys(mod).sort(), [
+    'RenderContext',
+    'builtinComponentNames',
+    'builtinComponents',
+    'escapeHtml',
+    'renderToHtml',
+    'rendererAssets',
+    'resolveComponents',
+    'serializeJsonForScript',
+  ]);
 });
 
 test.run();
