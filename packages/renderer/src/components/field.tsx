@@ -55,7 +55,7 @@ function renderField(kind: 'param' | 'response', props: FieldProps, isMarkdown: 
       ...(isDeprecated ? ['deprecated'] : []),
       ...post,
     ];
-    const hasContent = props.children !== undefined && props.children !== null && props.children !== '';
+    const hasContent = !(props.children === undefined || props.children === null || (typeof props.children === 'string' && props.children.trim() === ''));
     const lead = (
       <>
         <code>{name}</code>
