@@ -2,6 +2,7 @@ import type { Element, Root as HastRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Nodes, Root } from 'mdast';
+import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -13,8 +14,9 @@ import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
  */
 export interface MarkdownTwinOptions {
   /**
-   * Origin (and base path) of the site, such as `https://docs.example.com`, used to make
-   * root-relative image and media URLs absolute (default: `undefined`, URLs stay as they are).
+   * URL of the site, such as `https://docs.example.com`; root-relative image and media URLs
+   * are resolved against it as a browser would (`/images/x.png` →
+   * `https://docs.example.com/images/x.png`) (default: `undefined`, URLs stay as they are).
    */
   siteUrl?: string | null | undefined;
 }
@@ -28,6 +30,8 @@ export interface ResolvedMarkdownTwinOptions {
 }
 
 const defaults: ResolvedMarkdownTwinOptions = { siteUrl: undefined };
+// Parents that may hold flow content (paragraphs, fences, lists).
+const flowParents = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 // Nothing a reader of Markdown can use: drawings, code, controls, hidden and decorative parts.
 const dropped = new Set([
   'svg',
@@ -79,11 +83,11 @@ export function toMarkdownTwin(
   const settings = resolveMarkdownTwinOptions(options);
   const resolveUrl = (url: string): string => {
     const trimmed = url.trim();
-    const absolute =
-      settings.siteUrl && trimmed.startsWith('/') && !trimmed.startsWith('//')
-        ? settings.siteUrl + trimmed
-        : trimmed;
-    return encodeSpaces(absolute);
+    if (!settings.siteUrl || !trimmed.startsWith('/') || trimmed.startsWith('//')) {
+      return encodeSpaces(trimmed);
+    }
+    // As a browser on the site would: `/images/x.png` replaces the whole path of the site URL.
+    return encodeSpaces(new URL(trimmed, settings.siteUrl + '/').href);
   };
 
   const hast = fromHtml(html, { fragment: true });
@@ -144,18 +148,49 @@ function isHidden(node: Element): boolean {
   return node.tagName === 'input' && type !== 'checkbox';
 }
 
-/** Fix what GFM cannot hold: a line break inside a table cell ends the row. */
+/**
+ * Fix what Markdown cannot hold: flow content (a fence, block math) where only phrasing is
+ * allowed (a `<pre>` inside a link, a table cell or a heading), a line break or a `|` in a
+ * table cell, and two lists in a row (which would need a second bullet character).
+ */
 function tidy(tree: Root): undefined {
   visit(tree, (node, index, parent) => {
-    if (node.type === 'html' && parent && index !== undefined) {
+    if (!parent || index === undefined) return undefined;
+
+    if (node.type === 'html') {
       parent.children.splice(index, 1);
       return [SKIP, index];
     }
-    if (node.type === 'tableCell') {
-      visit(node, 'break', (brk, at, cellParent) => {
-        if (cellParent && at !== undefined) cellParent.children[at] = { type: 'text', value: ' ', position: brk.position };
-      });
+
+    const isPhrasingParent = !flowParents.has(parent.type);
+    const isInCell = parent.type === 'tableCell';
+    let replacement: Nodes | undefined;
+
+    if (node.type === 'code' && isPhrasingParent) {
+      replacement = { type: 'inlineCode', value: node.value.replace(/\s*\n\s*/g, ' ') };
+    } else if (node.type === 'math' && isPhrasingParent) {
+      replacement = { type: 'inlineMath', value: node.value.replace(/\s*\n\s*/g, ' ') } as Nodes;
+    } else if (node.type === 'break' && isInCell) {
+      replacement = { type: 'text', value: ' ' };
     }
+
+    if (replacement) {
+      replacement.position = node.position;
+      parent.children[index] = replacement as never;
+      node = replacement;
+    }
+
+    // GFM escapes `|` in inline code of a cell, not in math: `\vert` is the same symbol.
+    if (node.type === 'inlineMath' && isInCell) node.value = node.value.replace(/\|/g, '\\vert ');
+
+    const previous = parent.children[index - 1];
+    if (node.type === 'list' && !node.ordered && previous?.type === 'list' && !previous.ordered) {
+      previous.children.push(...node.children);
+      previous.spread = previous.spread || node.spread;
+      parent.children.splice(index, 1);
+      return [SKIP, index];
+    }
+
     return undefined;
   });
 }

@@ -72,10 +72,42 @@ export function createTwinHandlers(resolveUrl: ResolveTwinUrl): Record<string, H
       state.patch(node, result);
       return result;
     },
+    dl: definitionList,
     iframe: media,
     video: media,
     audio: media,
+    // Obsolete raw-text elements: their content is text, not code.
+    listing: plainText,
+    plaintext: plainText,
+    xmp: plainText,
   };
+}
+
+/** `<dl>`: each term a bold paragraph, each definition its own content (no list to merge into). */
+function definitionList(state: State, node: Element): Nodes[] {
+  const result: Nodes[] = [];
+  // HTML allows `<div>` groups of `<dt>`/`<dd>` inside `<dl>`.
+  const items = node.children.flatMap((child) =>
+    child.type === 'element' && child.tagName === 'div' ? child.children : [child],
+  );
+
+  for (const item of items) {
+    if (item.type !== 'element') continue;
+    if (item.tagName === 'dt') {
+      const children = state.all(item) as PhrasingContent[];
+      if (children.length > 0) result.push({ type: 'paragraph', children: [{ type: 'strong', children }] });
+    } else if (item.tagName === 'dd') {
+      result.push(...state.toFlow(state.all(item)));
+    }
+  }
+
+  return result;
+}
+
+function plainText(state: State, node: Element): Nodes {
+  const result: Nodes = { type: 'text', value: toString(node).trim() };
+  state.patch(node, result);
+  return result;
 }
 
 /** `<pre data-language="ts" data-title="index.ts"><code>…` → fenced code with title as meta. */
@@ -86,10 +118,10 @@ function code(state: State, node: Element): Code {
     readText(node.properties.dataLanguage) ??
     (classes.includes('mermaid') ? 'mermaid' : undefined) ??
     classes.find((name) => name.startsWith('language-'))?.slice(9);
-  const title = readText(node.properties.dataTitle)?.replace(/\s+/g, ' ').trim();
+  // An info string cannot hold a line break, and a backtick would end a backtick fence.
+  const title = readText(node.properties.dataTitle)?.replace(/[\s`]+/g, ' ').trim();
   const result: Code = {
     type: 'code',
-    // An info string cannot hold a line break, and a backtick would end a backtick fence.
     lang: language ? language.replace(/[\s`]+/g, '') || null : null,
     meta: title ? title : null,
     value: toString(node).replace(/\n+$/, ''),

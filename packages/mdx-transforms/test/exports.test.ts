@@ -3,7 +3,19 @@ import * as assert from 'uvu/assert';
 
 test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
-  assert.equal(Object.keys(mod).sort(), ['estimateReadingTime']);
+  assert.equal(Object.keys(mod).sort(), [
+    'estimateReadingTime',
+    'getHighlighter',
+    'parseCodeMeta',
+    'rehypeHeadingIds',
+    'rehypeHighlightCode',
+    'remarkAbsoluteImages',
+    'remarkCodeMeta',
+    'remarkReadingTime',
+    'remarkUnknownComponents',
+    'rewriteLatexBlocks',
+    'toMarkdownTwin',
+  ]);
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// Fixture folders: `test/fixtures/<plugin>/<case>/` with `input.mdx` or `input.md`, optional
+// Fixture folders: `test/fixtures/<plugin>/<case>/` with `input.mdx`, `input.md` or `input.html`, optional
 // `options.json`, `expected.*` and `messages.txt`. `UPDATE=1` rewrites the expected files; a
 // newly written one still fails once, so that someone reads it.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import type { VFile } from 'vfile';
 export interface FixtureCase {
   name: string;
   dir: string;
-  /** `input.mdx` or `input.md`. */
+  /** `input.mdx`, `input.md` or `input.html`. */
   inputName: string;
   input: string;
   options: Record<string, unknown> | undefined;
@@ -32,7 +32,8 @@ export function readFixtureCases(plugin: string): FixtureCase[] {
     .sort()
     .map((name) => {
       const dir = join(base, name);
-      const inputName = existsSync(join(dir, 'input.mdx')) ? 'input.mdx' : 'input.md';
+      const inputName = ['input.mdx', 'input.md', 'input.html'].find((name) => existsSync(join(dir, name)));
+      if (!inputName) throw new Error(`Cannot find \`input.mdx\`, \`input.md\` or \`input.html\` in ${dir}`);
       const optionsFile = join(dir, 'options.json');
       return {
         name,
