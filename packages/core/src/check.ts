@@ -11,6 +11,7 @@ import {
 import { readFile, stat } from 'node:fs/promises';
 import { discoverPages, type PageFile } from './discover.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import { createSite } from './site.js';
 
 /** What `checkProject` found. */
 export interface CheckResult {
@@ -30,12 +31,18 @@ export interface CheckedPage extends PageFile {
 
 const source = '@docsgen/core';
 
+export interface CheckProjectOptions {
+  /** Compile and render every page, reporting MDX, import and component errors (default: `true`). */
+  compile?: boolean | null | undefined;
+}
+
 /**
  * Validates a project: docs.json (schema, includes, navigation), that every page the
- * navigation lists exists as `<slug>.mdx` or `<slug>.md`, and every page's frontmatter.
- * Never throws for bad project content; problems come back as messages.
+ * navigation lists exists as `<slug>.mdx` or `<slug>.md`, every page's frontmatter, and (unless
+ * `compile: false`) that every page compiles and renders. Never throws for bad project
+ * content; problems come back as messages.
  */
-export async function checkProject(root: string): Promise<CheckResult> {
+export async function checkProject(root: string, options?: CheckProjectOptions | null): Promise<CheckResult> {
   const messages: DocsgenMessage[] = [];
   const empty: CheckResult = { messages, config: undefined, navigation: undefined, pages: [] };
   const info = await stat(root).catch(() => undefined);
@@ -63,7 +70,24 @@ export async function checkProject(root: string): Promise<CheckResult> {
     messages.push(...checkNavigationPages(navigation, files, loaded.locate));
   }
   messages.push(...findDuplicateSources(files));
+  if (options?.compile !== false) messages.push(...(await compilePages(root)));
   return { messages: messages.sort(compareMessages), config: loaded.config, navigation, pages };
+}
+
+/** Compiles and renders every page; returns only what compiling adds (frontmatter and config messages are already in). */
+async function compilePages(root: string): Promise<DocsgenMessage[]> {
+  const site = await createSite(root);
+  const messages: DocsgenMessage[] = [];
+  const seen = new Set<string>();
+  for (const slug of site.pages.keys()) {
+    const rendered = await site.render(slug);
+    for (const message of rendered?.messages ?? []) {
+      // A snippet's problem is found once per page that imports it; report it once.
+      const key = `${message.file}:${message.line}:${message.column}:${message.ruleId}:${message.reason}`;
+      if (!seen.has(key)) seen.add(key), messages.push(message);
+    }
+  }
+  return messages;
 }
 
 async function readPages(files: PageFile[], messages: DocsgenMessage[]): Promise<CheckedPage[]> {

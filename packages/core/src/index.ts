@@ -1,6 +1,16 @@
 export { checkProject } from './check.js';
-export type { CheckResult, CheckedPage } from './check.js';
+export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
+export { createPageCompiler, hastRuntimeModule, toDocsgenMessage } from './compile.js';
+export type { CodeBlockOptions, CompiledModule, PageCompilerOptions } from './compile.js';
 export { discoverPages, ignoredNames } from './discover.js';
 export type { DiscoveredPages, PageFile } from './discover.js';
 export { parseFrontmatter } from './frontmatter.js';
 export type { Frontmatter, ParsedPageSource } from './frontmatter.js';
+export { ProjectModules } from './modules.js';
+export type { CompileToEsm, ModuleRecord, ProjectModulesOptions } from './modules.js';
+export { describePage, firstHeading, readableName } from './pages.js';
+export type { PageInfo } from './pages.js';
+export { renderPageContent } from './render.js';
+export type { RenderMode, RenderPageContentInput } from './render.js';
+export { createSite, resolveCodeOptions } from './site.js';
+export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';

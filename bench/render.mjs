@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Compile + render throughput of the page pipeline (not a test: prints numbers only).
+//
+//   node bench/render.mjs [--pages 1000] [--format md|mdx|both] [--corpus ../shared/bench/gen-corpus.mjs]
+//
+// Uses the shared corpus (prose, tables, 2-5 code blocks per page) so figures compare with
+// the peers'. One thread. "cold" is a fresh process-level pipeline on a fresh project (Shiki
+// and the compilers already loaded by one warm-up page of another project); "warm" renders
+// every page again with nothing changed (cache hits).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '1000' },
+    format: { type: 'string', default: 'both' },
+    corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
+  },
+});
+const pageCount = Number(values.pages);
+if (!existsSync(values.corpus)) {
+  console.error(`bench: corpus generator not found at ${values.corpus}; pass --corpus PATH`);
+  process.exit(2);
+}
+const { createSite } = await import(join(repo, 'packages', 'core', 'dist', 'index.js'));
+
+function generate(name, format) {
+  const out = join(repo, 'bench', 'out', name);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(repo, 'bench', 'out'), { recursive: true });
+  const result = spawnSync(process.execPath, [values.corpus, '--out', out, '--pages', String(pageCount)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  if (format === 'mdx') renameAll(out);
+  return out;
+}
+
+function renameAll(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) renameAll(path);
+    else if (name.endsWith('.md')) renameSync(path, `${path}x`);
+  }
+}
+
+async function measure(format) {
+  // Warm-up: load the compilers and Shiki's highlighter and grammars once.
+  const warmup = await createSite(generate(`render-warmup-${format}`, format));
+  await warmup.render([...warmup.pages.keys()][0]);
+
+  const root = generate(`render-${pageCount}-${format}`, format);
+  const site = await createSite(root);
+  const slugs = [...site.pages.keys()];
+  let errors = 0;
+  const coldStart = process.hrtime.bigint();
+  for (const slug of slugs) {
+    const page = await site.render(slug);
+    if (!page || page.messages.some((m) => m.fatal)) errors += 1;
+  }
+  const cold = Number(process.hrtime.bigint() - coldStart) / 1e6;
+  const warmStart = process.hrtime.bigint();
+  for (const slug of slugs) await site.render(slug);
+  const warm = Number(process.hrtime.bigint() - warmStart) / 1e6;
+  const twinStart = process.hrtime.bigint();
+  for (const slug of slugs.slice(0, 100)) await site.markdown(slug);
+  const twin = Number(process.hrtime.bigint() - twinStart) / 1e6 / Math.min(100, slugs.length);
+  console.log(`${format}: ${slugs.length} pages, ${errors} failed`);
+  console.log(`  cold compile+render: ${(cold / slugs.length).toFixed(2)} ms/page (${(slugs.length / (cold / 1000)).toFixed(0)} pages/s on one core)`);
+  console.log(`  warm (unchanged):    ${(warm / slugs.length).toFixed(3)} ms/page`);
+  console.log(`  Markdown twin:       ${twin.toFixed(2)} ms/page (first 100 pages, compiled already)`);
+}
+
+for (const format of values.format === 'both' ? ['md', 'mdx'] : [values.format]) await measure(format);

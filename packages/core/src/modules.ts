@@ -1,0 +1,315 @@
+import type { DocsgenMessage } from '@docsgen/config';
+import { init as initLexer, parse as parseImports } from 'es-module-lexer';
+import { transform } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+
+/** Turns a project file into ES module JavaScript (MDX pages and snippets go through the page pipeline). */
+export type CompileToEsm = (input: { file: string; source: string }) => Promise<{
+  code: string;
+  messages: DocsgenMessage[];
+  data: Record<string, unknown>;
+}>;
+
+export interface ProjectModulesOptions {
+  /** Project root; every project import must resolve inside it. */
+  root: string;
+  /** Compiles `.mdx` and `.md` files to ESM. */
+  compileMdx: CompileToEsm;
+  /** Modules served by name (`virtual:docsgen/*`, `preact`, `react` aliases), as ES namespaces. */
+  namedModules: Record<string, Record<string, unknown>>;
+  /** Values every module sees as free variables (React hooks), without importing them. */
+  globals?: Record<string, unknown> | null | undefined;
+}
+
+/** One compiled project module. */
+export interface ModuleRecord {
+  file: string;
+  hash: string;
+  /** CommonJS code evaluated with a project-scoped `require`. */
+  code: string;
+  /** Project files this module imports (resolved, absolute). */
+  imports: string[];
+  /** Each project import specifier as written, mapped to the file it resolved to. */
+  resolved: Record<string, string>;
+  messages: DocsgenMessage[];
+  /** Data from compilation (table of contents, reading time, …). */
+  data: Record<string, unknown>;
+}
+
+const source = '@docsgen/core';
+const extensions = ['.mdx', '.md', '.tsx', '.jsx', '.ts', '.js'];
+
+/**
+ * The module graph of a project: pages, snippets and components, compiled once per content
+ * hash and evaluated with `new Function` and a project-scoped `require`, never through Node's
+ * ESM loader (whose cache would grow with every edit). It knows which modules import which, so
+ * an edited snippet invalidates exactly the modules that depend on it.
+ */
+export class ProjectModules {
+  readonly #options: ProjectModulesOptions;
+  readonly #records = new Map<string, ModuleRecord>();
+  readonly #compiled = new Map<string, Omit<ModuleRecord, 'file'>>();
+  readonly #instances = new Map<string, Record<string, unknown>>();
+  readonly #importers = new Map<string, Set<string>>();
+  readonly #requireFromProject: NodeJS.Require;
+  #realRoot: string | undefined;
+
+  constructor(options: ProjectModulesOptions) {
+    this.#options = options;
+    this.#requireFromProject = createRequire(join(options.root, 'package.json'));
+  }
+
+  /** Compiles `file` and everything it imports; returns every message of the graph. */
+  async link(file: string): Promise<DocsgenMessage[]> {
+    const messages: DocsgenMessage[] = [];
+    const done = new Set<string>();
+    const visit = async (current: string, stack: string[]): Promise<void> => {
+      if (stack.includes(current)) {
+        const cycle = [...stack.slice(stack.indexOf(current)), current].map((f) => relative(this.#options.root, f));
+        const importer = stack.at(-1) ?? current;
+        messages.push(await this.#placeImport(importer, current, {
+          reason: `Cannot import \`${relative(this.#options.root, current)}\`: import cycle ${cycle.map((f) => `\`${f}\``).join(' → ')}`,
+          ruleId: 'module-import-cycle',
+          note: 'Snippets may not import each other in a circle; move the shared part into a third file.',
+        }));
+        return;
+      }
+      if (done.has(current)) return;
+      done.add(current);
+      const record = await this.load(current);
+      messages.push(...record.messages);
+      for (const dependency of record.imports) await visit(dependency, [...stack, current]);
+    };
+    await visit(file, []);
+    return messages;
+  }
+
+  /** Whether `file` or anything it imports differs on disk from what was compiled. */
+  async hasChanged(file: string, seen = new Set<string>()): Promise<boolean> {
+    if (seen.has(file)) return false;
+    seen.add(file);
+    const record = this.#records.get(file);
+    if (!record) return true;
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined || hashSource(file, text) !== record.hash) return true;
+    for (const dependency of record.imports) if (await this.hasChanged(dependency, seen)) return true;
+    return false;
+  }
+
+  /** Reads and compiles one file (cached by content hash); imports are resolved but not loaded. */
+  async load(file: string): Promise<ModuleRecord> {
+    const text = await readFile(file, 'utf8');
+    const hash = hashSource(file, text);
+    const known = this.#records.get(file);
+    if (known?.hash === hash) return known;
+    let compiled = this.#compiled.get(hash);
+    if (!compiled) {
+      compiled = await this.#compile(file, text, hash);
+      this.#compiled.set(hash, compiled);
+    }
+    const record = { file, ...compiled };
+    if (known) {
+      // Only the current version of a file is kept, so memory stays flat across edits.
+      this.#compiled.delete(known.hash);
+      this.invalidate(file);
+    }
+    this.#records.set(file, record);
+    for (const dependency of record.imports) {
+      let importers = this.#importers.get(dependency);
+      if (!importers) this.#importers.set(dependency, (importers = new Set()));
+      importers.add(file);
+    }
+    return record;
+  }
+
+  /** Evaluates a linked module and returns its exports (cached until invalidated). */
+  evaluate(file: string): Record<string, unknown> {
+    const cached = this.#instances.get(file);
+    if (cached) return cached;
+    const record = this.#records.get(file);
+    if (!record) throw new Error(`Cannot evaluate \`${file}\`: it was not linked`);
+    const module = { exports: {} as Record<string, unknown> };
+    // Set before running, so a cycle that slipped through sees a partial module, not a loop.
+    this.#instances.set(file, module.exports);
+    const require = (specifier: string): unknown => this.#require(file, specifier);
+    const globals = this.#options.globals ?? {};
+    try {
+      // Globals are parameters and the code runs in a block of its own, so a module may still
+      // import or declare a name such as `useState` itself.
+      new Function('require', 'module', 'exports', ...Object.keys(globals), `'use strict';{\n${record.code}\n}`)(
+        require,
+        module,
+        module.exports,
+        ...Object.values(globals),
+      );
+    } catch (error) {
+      this.#instances.delete(file);
+      throw error;
+    }
+    this.#instances.set(file, module.exports);
+    return module.exports;
+  }
+
+  /** Forgets `file` and every module that imports it, directly or not; returns them all. */
+  invalidate(file: string): string[] {
+    const affected = [file, ...this.dependentsOf(file)];
+    for (const path of affected) this.#instances.delete(path);
+    this.#records.delete(file);
+    return affected;
+  }
+
+  /** Project files that import `file`, directly or not. */
+  dependentsOf(file: string): string[] {
+    const seen = new Set<string>();
+    const queue = [file];
+    for (let current = queue.shift(); current; current = queue.shift()) {
+      for (const importer of this.#importers.get(current) ?? []) {
+        if (importer === file || seen.has(importer)) continue;
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+    return [...seen];
+  }
+
+  /** Compile-time data of a loaded module (table of contents, reading time, …). */
+  recordOf(file: string): ModuleRecord | undefined {
+    return this.#records.get(file);
+  }
+
+  #require(importer: string, specifier: string): unknown {
+    const named = this.#options.namedModules[specifier];
+    if (named) return named;
+    if (specifier.startsWith('/') || specifier.startsWith('.')) {
+      const resolved = this.#records.get(importer)?.resolved[specifier];
+      if (!resolved) throw new Error(`Cannot find module \`${specifier}\` imported by \`${relative(this.#options.root, importer)}\``);
+      return this.evaluate(resolved);
+    }
+    // npm packages resolve from the project's own node_modules.
+    return this.#requireFromProject(specifier);
+  }
+
+  async #compile(file: string, text: string, hash: string): Promise<Omit<ModuleRecord, 'file'>> {
+    const messages: DocsgenMessage[] = [];
+    let esm: string;
+    let data: Record<string, unknown> = {};
+    const extension = extname(file).toLowerCase();
+    if (extension === '.mdx' || extension === '.md') {
+      const result = await this.#options.compileMdx({ file, source: text });
+      messages.push(...result.messages);
+      esm = result.code;
+      data = result.data;
+      if (messages.some((message) => message.fatal)) return { hash, code: '', imports: [], resolved: {}, messages, data };
+    } else {
+      try {
+        const loader = extension === '.ts' ? 'ts' : extension === '.tsx' ? 'tsx' : 'jsx';
+        esm = (await transform(text, { loader, format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', sourcefile: file })).code;
+      } catch (error) {
+        messages.push(esbuildMessage(file, error));
+        return { hash, code: '', imports: [], resolved: {}, messages, data };
+      }
+    }
+    await initLexer;
+    const imports: string[] = [];
+    const resolvedSpecifiers: Record<string, string> = {};
+    const [found] = parseImports(esm);
+    for (const entry of found) {
+      const specifier = entry.n;
+      if (entry.d > -1 || specifier === undefined) {
+        messages.push(await this.#placeImport(file, undefined, {
+          reason: 'Unexpected dynamic `import()`, expected a static `import … from` at the top of the file',
+          ruleId: 'module-dynamic-import',
+          note: 'Import snippets and components with a static import statement.',
+        }, text.indexOf('import(')));
+        continue;
+      }
+      if (this.#options.namedModules[specifier] || !(specifier.startsWith('/') || specifier.startsWith('.'))) continue;
+      const resolved = await this.#resolve(file, specifier);
+      if (typeof resolved === 'string') {
+        if (!imports.includes(resolved)) imports.push(resolved);
+        resolvedSpecifiers[specifier] = resolved;
+      } else messages.push(await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier)));
+    }
+    const code = (await transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
+    return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
+  }
+
+  async #resolve(importer: string, specifier: string): Promise<string | Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>> {
+    const root = this.#options.root;
+    const base = specifier.startsWith('/') ? join(root, specifier) : resolve(dirname(importer), specifier);
+    const realRoot = (this.#realRoot ??= await realpath(root));
+    if (!isInside(root, base)) {
+      return { reason: `Cannot import \`${specifier}\`: the path is outside the project root`, ruleId: 'module-outside-root', note: 'Imports may only reach files inside the project folder.' };
+    }
+    const candidates = [base, ...extensions.map((ext) => base + ext), ...extensions.map((ext) => join(base, `index${ext}`))];
+    for (const candidate of candidates) {
+      const info = await stat(candidate).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      const real = await realpath(candidate);
+      if (!isInside(realRoot, real)) {
+        return { reason: `Cannot import \`${specifier}\`: it links to a file outside the project root`, ruleId: 'module-outside-root', note: 'Imports may only reach files inside the project folder.' };
+      }
+      return candidate;
+    }
+    return {
+      reason: `Cannot find \`${specifier}\` imported by \`${relative(root, importer)}\``,
+      ruleId: 'module-not-found',
+      note: `Looked for ${relative(root, base) || '.'} with the extensions ${extensions.join(', ')}.`,
+    };
+  }
+
+  async #placeImport(
+    file: string,
+    target: string | undefined,
+    fields: Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>,
+    offset?: number,
+  ): Promise<DocsgenMessage> {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    let index = offset ?? -1;
+    if (index < 0 && target) {
+      const name = target.slice(dirname(target).length + 1).replace(/\.[^.]+$/, '');
+      index = text.search(new RegExp(`from\\s+['"][^'"]*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    }
+    const place = index >= 0 ? offsetToPlace(text, index) : undefined;
+    return { ...fields, source, fatal: true, file, line: place?.line, column: place?.column };
+  }
+}
+
+function hashSource(file: string, text: string): string {
+  return createHash('sha256').update(file).update('\0').update(text).digest('hex');
+}
+
+function findSpecifier(text: string, specifier: string): number {
+  for (const quote of ["'", '"']) {
+    const index = text.indexOf(`${quote}${specifier}${quote}`);
+    if (index >= 0) return index;
+  }
+  return -1;
+}
+
+function offsetToPlace(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+function isInside(root: string, path: string): boolean {
+  const relativePath = relative(root, path);
+  return relativePath === '' || (!relativePath.startsWith('..') && !relativePath.startsWith(sep) && !/^[A-Za-z]:/.test(relativePath));
+}
+
+function esbuildMessage(file: string, error: unknown): DocsgenMessage {
+  const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+  return {
+    reason: `Cannot compile \`${file.split(sep).at(-1)}\`: ${first?.text ?? (error as Error).message}`,
+    ruleId: 'module-syntax',
+    source,
+    fatal: true,
+    file,
+    line: first?.location?.line,
+    column: first?.location ? first.location.column + 1 : undefined,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Frontmatter } from './frontmatter.js';
+import type { PageFile } from './discover.js';
+
+/** What the site knows about a page before compiling it: from the file and its frontmatter. */
+export interface PageInfo extends PageFile {
+  frontmatter: Frontmatter;
+  /** `title`, else the first `# Heading` of the body, else the file name made readable. */
+  title: string;
+  /** `sidebarTitle`, else `title`. */
+  sidebarTitle: string;
+  description: string | undefined;
+  /** `draft: true`: rendered in dev, left out of the build and of `virtual:docsgen/routes` there. */
+  isDraft: boolean;
+  /** `noindex: true` (or `robots` containing `noindex`): kept out of search engines and search. */
+  isNoindex: boolean;
+  /** `hidden: true`: published, but never listed in the sidebar. */
+  isHidden: boolean;
+  /** `url`: the page is a link to this address instead of content. */
+  externalUrl: string | undefined;
+}
+
+/** Builds a page's metadata from its frontmatter and body (pure). */
+export function describePage(page: PageFile, frontmatter: Frontmatter, body: string): PageInfo {
+  const text = (key: string): string | undefined => {
+    const value = frontmatter[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const title = text('title') ?? firstHeading(body) ?? readableName(page.slug);
+  const robots = text('robots') ?? '';
+  return {
+    ...page,
+    frontmatter,
+    title,
+    sidebarTitle: text('sidebarTitle') ?? title,
+    description: text('description'),
+    isDraft: frontmatter.draft === true,
+    isNoindex: frontmatter.noindex === true || /\bnoindex\b/i.test(robots),
+    isHidden: frontmatter.hidden === true,
+    externalUrl: text('url'),
+  };
+}
+
+/** The text of the first `# Heading` outside fenced code, without inline markup. */
+export function firstHeading(body: string): string | undefined {
+  let fence: string | undefined;
+  for (const line of body.split(/\r?\n/)) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker) {
+      if (fence === undefined) fence = marker[0];
+      else if (marker[0] === fence) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const heading = /^\s{0,3}#\s+(.+?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading) return heading.replace(/[*_`]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim();
+  }
+  return undefined;
+}
+
+/** `guides/getting-started` → `Getting started`. */
+export function readableName(slug: string): string {
+  const name = slug.split('/').at(-1) ?? slug;
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : slug;
+}

@@ -1,0 +1,76 @@
+import type { DocsgenMessage } from '@docsgen/config';
+import { builtinComponents, RenderContext, resolveComponents } from '@docsgen/renderer';
+import { h, type ComponentType } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import type { ProjectModules } from './modules.js';
+import type { PageInfo } from './pages.js';
+import type { RenderedPage } from './site.js';
+
+/** `html` renders the web page; `markdown` renders the simple HTML the Markdown twin is made from. */
+export type RenderMode = 'html' | 'markdown';
+
+export interface RenderPageContentInput {
+  page: PageInfo;
+  modules: ProjectModules;
+  /** Component name → file of a project override under `theme/`. */
+  overrides: Map<string, string>;
+  mode: RenderMode;
+}
+
+const source = '@docsgen/core';
+
+/**
+ * Compiles (or reuses) a page and everything it imports, then renders it with the component
+ * map: project overrides from `theme/`, then the built-ins. A page that fails to compile or
+ * whose components throw comes back with messages and no HTML; it never throws.
+ */
+export async function renderPageContent(input: RenderPageContentInput): Promise<RenderedPage> {
+  const { page, modules, mode } = input;
+  const messages = await modules.link(page.file);
+  const project: Record<string, ComponentType<any>> = {};
+  for (const [name, file] of input.overrides) {
+    const overrideMessages = await modules.link(file);
+    messages.push(...overrideMessages);
+    if (overrideMessages.some((message) => message.fatal)) continue;
+    try {
+      const exports = modules.evaluate(file);
+      const component = exports.default ?? exports[name];
+      if (typeof component === 'function') project[name] = component as ComponentType<any>;
+    } catch (error) {
+      messages.push(renderError(file, `Cannot load the override of \`${name}\``, error));
+    }
+  }
+  const data = modules.recordOf(page.file)?.data ?? {};
+  const result: RenderedPage = {
+    page,
+    html: '',
+    toc: Array.isArray(data.toc) ? (data.toc as RenderedPage['toc']) : [],
+    readingTime: data.readingTime,
+    hasMermaid: data.hasMermaid === true,
+    hasMath: data.hasMath === true,
+    messages,
+  };
+  if (messages.some((message) => message.fatal)) return result;
+  try {
+    const exports = modules.evaluate(page.file);
+    const Content = exports.default as ComponentType<{ components: Record<string, unknown> }>;
+    const components = resolveComponents({ builtins: builtinComponents, project });
+    result.html = renderToString(h(RenderContext.Provider, { value: { mode } }, h(Content, { components })));
+  } catch (error) {
+    messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
+  }
+  return result;
+}
+
+function renderError(file: string, what: string, error: unknown): DocsgenMessage {
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    reason: `${what}: ${text}`,
+    ruleId: 'render-error',
+    source,
+    fatal: true,
+    file,
+    note: 'A component threw while rendering; the stack trace shows which one (run with --verbose).',
+    actual: error instanceof Error ? error.stack : undefined,
+  };
+}

@@ -1,0 +1,67 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import type { Root } from 'hast';
+import * as preact from 'preact';
+import * as preactCompat from 'preact/compat';
+import * as preactHooks from 'preact/hooks';
+import * as preactJsxRuntime from 'preact/jsx-runtime';
+import { hastRuntimeModule } from './compile.js';
+
+type Namespace = Record<string, unknown>;
+
+/** An ES namespace as CommonJS code expects it: `__esModule` keeps `default` imports right. */
+function esModule(namespace: object): Namespace {
+  return { ...namespace, __esModule: true };
+}
+
+/** Renders a `.md` page's syntax tree with the component map, like an MDX page. */
+function renderTree(tree: Root, components: Record<string, unknown>): preact.VNode {
+  return toJsxRuntime(tree, {
+    Fragment: preactJsxRuntime.Fragment,
+    jsx: preactJsxRuntime.jsx as never,
+    jsxs: preactJsxRuntime.jsxs as never,
+    components: components as never,
+    elementAttributeNameCase: 'html',
+    stylePropertyNameCase: 'dom',
+  }) as preact.VNode;
+}
+
+/**
+ * Modules project code may import by name. Preact is handed over as the very instance the
+ * renderer uses (two copies would break hooks and context), and `react`, `react-dom` and
+ * `react/jsx-runtime` are Preact's compatibility layer, so components written for React work.
+ */
+export function createNamedModules(virtualModules: Record<string, unknown>): Record<string, Namespace> {
+  const compat = esModule(preactCompat);
+  const jsxRuntime = esModule(preactJsxRuntime);
+  const named: Record<string, Namespace> = {
+    preact: esModule(preact),
+    'preact/hooks': esModule(preactHooks),
+    'preact/compat': compat,
+    'preact/jsx-runtime': jsxRuntime,
+    'preact/jsx-dev-runtime': jsxRuntime,
+    react: compat,
+    'react-dom': compat,
+    'react/jsx-runtime': jsxRuntime,
+    'react/jsx-dev-runtime': jsxRuntime,
+    [hastRuntimeModule]: { __esModule: true, renderTree },
+  };
+  for (const [name, value] of Object.entries(virtualModules)) named[name] = { __esModule: true, default: value };
+  return named;
+}
+
+/**
+ * Names every project module sees without importing them, as real projects of this format
+ * expect: React's hooks and `React` itself (Preact's compatibility layer).
+ */
+export const injectedGlobals: Record<string, unknown> = {
+  React: preactCompat.default,
+  useState: preactHooks.useState,
+  useEffect: preactHooks.useEffect,
+  useLayoutEffect: preactHooks.useLayoutEffect,
+  useMemo: preactHooks.useMemo,
+  useCallback: preactHooks.useCallback,
+  useRef: preactHooks.useRef,
+  useReducer: preactHooks.useReducer,
+  useContext: preactHooks.useContext,
+  useId: preactHooks.useId,
+};

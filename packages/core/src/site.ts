@@ -1,0 +1,197 @@
+import {
+  buildNavigation,
+  findOrphanPages,
+  loadConfig,
+  type DocsgenMessage,
+  type NavigationModel,
+  type ResolvedDocsConfig,
+} from '@docsgen/config';
+import { toMarkdownTwin } from '@docsgen/mdx-transforms';
+import { builtinComponentNames } from '@docsgen/renderer';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createPageCompiler, type CodeBlockOptions } from './compile.js';
+import { discoverPages } from './discover.js';
+import { parseFrontmatter } from './frontmatter.js';
+import { ProjectModules } from './modules.js';
+import { describePage, type PageInfo } from './pages.js';
+import { renderPageContent, type RenderMode } from './render.js';
+import { createNamedModules, injectedGlobals } from './runtime.js';
+
+export interface SiteOptions {
+  /** `dev` renders drafts; `build` leaves them out of routes (default: `dev`). */
+  mode?: 'dev' | 'build' | null | undefined;
+  /** Absolute URL of the deployed site, for absolute links in Markdown twins (default: none). */
+  siteUrl?: string | null | undefined;
+  /** Extra remark plugins, run after docsgen's (default: none). */
+  remarkPlugins?: import('unified').PluggableList | null | undefined;
+  /** Extra rehype plugins, run after docsgen's (default: none). */
+  rehypePlugins?: import('unified').PluggableList | null | undefined;
+}
+
+/** The data every page, snippet and component can import as `virtual:docsgen/manifest`. */
+export interface Manifest {
+  config: ResolvedDocsConfig | undefined;
+  pages: Array<Pick<PageInfo, 'slug' | 'relativePath' | 'title' | 'sidebarTitle' | 'description' | 'isDraft' | 'isNoindex' | 'isHidden'>>;
+  navigation: NavigationModel | undefined;
+  /** Slugs of pages the navigation does not list. */
+  orphans: string[];
+  /** Warnings found while loading the project. */
+  warnings: DocsgenMessage[];
+  /** Page slugs grouped by their first folder (`guides/a` → `guides`; top-level pages → ``). */
+  collections: Record<string, string[]>;
+}
+
+export interface RenderedPage {
+  page: PageInfo;
+  /** HTML of the page content (without the site layout). */
+  html: string;
+  /** h2 and h3 headings: `{ depth, id, text }`. */
+  toc: Array<{ depth: number; id: string; text: string }>;
+  readingTime: unknown;
+  hasMermaid: boolean;
+  hasMath: boolean;
+  messages: DocsgenMessage[];
+}
+
+/** The site model: what the dev server and the build both ask for pages. */
+export interface Site {
+  root: string;
+  config: ResolvedDocsConfig | undefined;
+  navigation: NavigationModel | undefined;
+  pages: Map<string, PageInfo>;
+  manifest: Manifest;
+  /** Messages found while loading (docs.json, frontmatter, navigation). */
+  messages: DocsgenMessage[];
+  /** Renders a page's content to HTML; `undefined` for an unknown slug. */
+  render(slug: string): Promise<RenderedPage | undefined>;
+  /** The page's Markdown twin; `undefined` for an unknown slug. */
+  markdown(slug: string): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined>;
+  /** Forgets a changed file; returns the slugs of pages that must render again. */
+  invalidate(file: string): string[];
+}
+
+const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
+
+/** Loads a project (config, pages, navigation) into a Site; pages compile on demand. */
+export async function createSite(root: string, options?: SiteOptions | null): Promise<Site> {
+  const mode = options?.mode ?? 'dev';
+  const loaded = loadConfig(root);
+  const messages: DocsgenMessage[] = [...loaded.messages];
+  const discovered = await discoverPages(root);
+  messages.push(...discovered.messages);
+  const pages = new Map<string, PageInfo>();
+  for (const page of discovered.pages) {
+    if (pages.has(page.slug)) continue;
+    const text = await readFile(page.file, 'utf8');
+    const parsed = parseFrontmatter(text, { file: page.file });
+    messages.push(...parsed.messages);
+    pages.set(page.slug, describePage(page, parsed.data, parsed.content));
+  }
+  const config = loaded.config;
+  let navigation: NavigationModel | undefined;
+  if (config) {
+    const built = buildNavigation(config.navigation, { locate: loaded.locate });
+    navigation = built.navigation;
+    messages.push(...built.messages);
+  }
+
+  const manifest: Manifest = {
+    config,
+    pages: [...pages.values()].map(({ slug, relativePath, title, sidebarTitle, description, isDraft, isNoindex, isHidden }) => ({
+      slug, relativePath, title, sidebarTitle, description, isDraft, isNoindex, isHidden,
+    })),
+    navigation,
+    orphans: navigation ? findOrphanPages(navigation, pages.keys()) : [],
+    warnings: messages.filter((message) => !message.fatal),
+    collections: collect([...pages.keys()]),
+  };
+  const routes = [...pages.values()].filter((page) => mode === 'dev' || !page.isDraft).map((page) => ({ slug: page.slug, file: page.relativePath }));
+
+  const compiler = createPageCompiler({
+    root,
+    code: resolveCodeOptions(config),
+    knownComponents: builtinComponentNames,
+    remarkPlugins: options?.remarkPlugins,
+    rehypePlugins: options?.rehypePlugins,
+  });
+  const modules = new ProjectModules({
+    root,
+    compileMdx: compiler.compileFile,
+    globals: injectedGlobals,
+    namedModules: createNamedModules({
+      'virtual:docsgen/manifest': manifest,
+      'virtual:docsgen/routes': routes,
+      'virtual:docsgen/config': config,
+      'virtual:docsgen/theme': { themeName: config?.theme ?? 'base', userRoot: join(root, 'theme') },
+    }),
+  });
+  const overrides = await findThemeOverrides(root);
+  const rendered = new Map<string, RenderedPage>();
+
+  async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
+    const page = pages.get(slug);
+    if (!page) return undefined;
+    const result = await renderPageContent({ page, modules, overrides, mode: renderMode });
+    return result;
+  }
+
+  return {
+    root,
+    config,
+    navigation,
+    pages,
+    manifest,
+    messages,
+    async render(slug) {
+      const cached = rendered.get(slug);
+      if (cached && !(await modules.hasChanged(cached.page.file))) return cached;
+      const result = await render(slug, 'html');
+      if (result && !result.messages.some((message) => message.fatal)) rendered.set(slug, result);
+      return result;
+    },
+    async markdown(slug) {
+      const result = await render(slug, 'markdown');
+      if (!result) return undefined;
+      const body = toMarkdownTwin(result.html, { siteUrl: options?.siteUrl ?? undefined });
+      const head = [`# ${result.page.title}`, result.page.description].filter(Boolean).join('\n\n');
+      return { markdown: `${head}\n\n${body}`.trimEnd() + '\n', messages: result.messages };
+    },
+    invalidate(file) {
+      const affected = modules.invalidate(file);
+      const slugs = [...pages.values()].filter((page) => affected.includes(page.file)).map((page) => page.slug);
+      for (const slug of slugs) rendered.delete(slug);
+      return slugs;
+    },
+  };
+}
+
+/** `code` and `styling.codeblocks` from docs.json, with docsgen's defaults. */
+export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): CodeBlockOptions {
+  const codeblocks = config?.styling?.codeblocks;
+  const styled = typeof codeblocks === 'object' && codeblocks !== null ? codeblocks : undefined;
+  const theme = styled?.theme ?? config?.code?.theme;
+  const themes =
+    typeof theme === 'string' ? { light: theme, dark: theme } : theme && typeof theme === 'object' ? { light: theme.light, dark: theme.dark } : defaultCode.themes;
+  const copyButton = styled?.copyButton ?? config?.code?.copyButton ?? defaultCode.copyButton;
+  return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
+}
+
+async function findThemeOverrides(root: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const entries = await readdir(join(root, 'theme'), { withFileTypes: true }).catch(() => []);
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const match = /^([A-Z][A-Za-z0-9]*)\.(tsx|jsx|ts|js)$/.exec(entry.name);
+    if (entry.isFile() && match?.[1] && !found.has(match[1])) found.set(match[1], join(root, 'theme', entry.name));
+  }
+  return found;
+}
+
+function collect(slugs: string[]): Record<string, string[]> {
+  const collections: Record<string, string[]> = {};
+  for (const slug of slugs) {
+    const folder = slug.includes('/') ? slug.slice(0, slug.indexOf('/')) : '';
+    (collections[folder] ??= []).push(slug);
+  }
+  return collections;
+}

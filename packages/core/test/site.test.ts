@@ -1,0 +1,186 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createSite } from '../src/index.js';
+
+const site = suite('site');
+const fixture = fileURLToPath(new URL('../../../fixtures/every-component/', import.meta.url));
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-site-'));
+  const all = { 'docs.json': JSON.stringify({ name: 'Test', navigation: { pages: ['index'] } }), ...files };
+  for (const [name, content] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  return root;
+}
+
+const messagesOf = (page: { messages: { ruleId: string; line?: number; column?: number; fatal: boolean }[] } | undefined) =>
+  (page?.messages ?? []).map((m) => `${m.line}:${m.column} ${m.fatal ? 'error' : 'warning'} ${m.ruleId}`);
+
+/** Text outside fenced code blocks. */
+const outsideCode = (markdown: string) => markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+
+site('should render every page of the every-component fixture with zero messages', async () => {
+  const s = await createSite(fixture);
+  assert.equal(s.messages, []);
+  assert.is(s.pages.size, 10);
+  for (const slug of s.pages.keys()) {
+    const page = await s.render(slug);
+    assert.equal(messagesOf(page), [], slug);
+    assert.ok((page?.html.length ?? 0) > 0, `${slug} has HTML`);
+  }
+});
+
+site('should give Markdown twins with no HTML or JSX outside code', async () => {
+  const s = await createSite(fixture);
+  for (const slug of s.pages.keys()) {
+    const twin = await s.markdown(slug);
+    assert.ok(twin, slug);
+    assert.equal(messagesOf(twin as never), [], slug);
+    assert.ok(twin.markdown.startsWith(`# ${s.pages.get(slug)?.title}\n`), `${slug} starts with its title`);
+    assert.not.match(outsideCode(twin.markdown), /<\/?[A-Za-z][^>]*>/, `${slug} has no tags:\n${twin.markdown}`);
+  }
+});
+
+site('should inline snippets with their props, run project components and expose the virtual modules', async () => {
+  const s = await createSite(fixture);
+  const page = await s.render('snippets-and-modules');
+  const html = page?.html ?? '';
+  assert.match(html, 'Hello, hi from Earth!');
+  assert.match(html, 'The answer is 42.');
+  assert.match(html, '<span class="counter">Count: 3</span>');
+  assert.match(html, 'The site is Every component with 10 pages, 10 routes and the base theme.');
+  const twin = await s.markdown('snippets-and-modules');
+  assert.match(twin?.markdown ?? '', 'Hello, hi from Earth!');
+});
+
+site('should show `Visibility` content to humans on the page and to agents in the twin', async () => {
+  const s = await createSite(fixture);
+  const html = (await s.render('interactive'))?.html ?? '';
+  const markdown = (await s.markdown('interactive'))?.markdown ?? '';
+  assert.match(html, 'Only people see this.');
+  assert.not.match(html, 'Only agents read this.');
+  assert.match(markdown, 'Only agents read this.');
+  assert.not.match(markdown, 'Only people see this.');
+});
+
+site('should render `.md` pages as Markdown with raw HTML, without comments', async () => {
+  const s = await createSite(fixture);
+  const html = (await s.render('plain-markdown'))?.html ?? '';
+  assert.match(html, '<table>');
+  assert.match(html, 'Raw <strong>HTML</strong> works.');
+  assert.not.match(html, 'a comment that must not show');
+  assert.match(html, '--shiki-light');
+});
+
+site('should turn relative images into absolute paths and math into KaTeX', async () => {
+  const s = await createSite(fixture);
+  assert.match((await s.render('media'))?.html ?? '', 'src="/images/card.png"');
+  const code = await s.render('code');
+  assert.match(code?.html ?? '', 'class="katex');
+  assert.ok(code?.hasMermaid, 'the page has a mermaid diagram');
+  assert.ok(code?.hasMath, 'the page has math');
+});
+
+site('should take the title from frontmatter, else the first heading, else the file name', async () => {
+  const root = project({
+    'index.mdx': '---\ntitle: From frontmatter\n---\n# Heading\n',
+    'guides/from-heading.mdx': '```md\n# Not this\n```\n\n# The *real* heading\n',
+    'guides/getting-started.md': 'No heading.\n',
+  });
+  const s = await createSite(root);
+  assert.is(s.pages.get('index')?.title, 'From frontmatter');
+  assert.is(s.pages.get('guides/from-heading')?.title, 'The real heading');
+  assert.is(s.pages.get('guides/getting-started')?.title, 'Getting started');
+  rmSync(root, { recursive: true });
+});
+
+site('should warn about an unknown component at its position and render its children', async () => {
+  const root = project({ 'index.mdx': '# Hi\n\n<Frobnicate size="2">Inner text</Frobnicate>\n' });
+  const page = await (await createSite(root)).render('index');
+  assert.equal(messagesOf(page), ['3:1 warning component-unknown']);
+  assert.match(page?.html ?? '', 'Inner text');
+  rmSync(root, { recursive: true });
+});
+
+site('should report MDX syntax errors with their position and keep other pages rendering', async () => {
+  const root = project({
+    'index.mdx': '# Fine\n',
+    'broken.mdx': '# Title\n\nSome text <Note>unclosed\n',
+    'expression.mdx': '# Title\n\nValue: {1 +}\n',
+  });
+  const s = await createSite(root);
+  const broken = await s.render('broken');
+  assert.is(broken?.messages[0]?.ruleId, 'mdx-syntax');
+  assert.is(broken?.messages[0]?.fatal, true);
+  assert.ok((broken?.messages[0]?.line ?? 0) >= 3, 'the line of the error');
+  const expression = await s.render('expression');
+  assert.equal(
+    expression?.messages.map((m) => [m.ruleId, m.line]),
+    [['mdx-syntax', 3]],
+  );
+  assert.match((await s.render('index'))?.html ?? '', 'Fine');
+  rmSync(root, { recursive: true });
+});
+
+site('should report a component that throws as a message, not a crash', async () => {
+  const root = project({
+    'index.mdx': "export const Boom = () => { throw new Error('kaboom') };\n\n<Boom />\n",
+  });
+  const page = await (await createSite(root)).render('index');
+  assert.equal(page?.messages.map((m) => m.ruleId), ['render-error']);
+  assert.match(page?.messages[0]?.reason ?? '', 'kaboom');
+  rmSync(root, { recursive: true });
+});
+
+site('should report a bad snippet import and an import cycle with positions', async () => {
+  const root = project({
+    'index.mdx': "import Missing from '/snippets/missing.mdx';\n\n<Missing />\n",
+    'cycle.mdx': "import A from '/snippets/a.mdx';\n\n<A />\n",
+    'snippets/a.mdx': "import B from './b.mdx';\n\nA <B />\n",
+    'snippets/b.mdx': "import A from './a.mdx';\n\nB <A />\n",
+    'outside.mdx': "import X from '../../etc/passwd';\n\n<X />\n",
+  });
+  const s = await createSite(root);
+  assert.equal((await s.render('index'))?.messages.map((m) => [m.ruleId, m.line, m.column]), [['module-not-found', 1, 21]]);
+  const cycle = await s.render('cycle');
+  assert.equal(cycle?.messages.map((m) => m.ruleId), ['module-import-cycle']);
+  assert.match(cycle?.messages[0]?.reason ?? '', '`snippets/a.mdx` → `snippets/b.mdx` → `snippets/a.mdx`');
+  assert.equal((await s.render('outside'))?.messages.map((m) => m.ruleId), ['module-outside-root']);
+  rmSync(root, { recursive: true });
+});
+
+site('should re-render exactly the pages that import an edited snippet', async () => {
+  const root = project({
+    'index.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n",
+    'other.mdx': "import S from '/snippets/s.mdx';\n\n<S />\n",
+    'alone.mdx': 'Alone.\n',
+    'snippets/s.mdx': 'Version one.\n',
+  });
+  const s = await createSite(root);
+  for (const slug of ['index', 'other', 'alone']) await s.render(slug);
+  writeFileSync(join(root, 'snippets/s.mdx'), 'Version two.\n');
+  assert.equal(s.invalidate(join(root, 'snippets/s.mdx')).sort(), ['index', 'other']);
+  assert.match((await s.render('index'))?.html ?? '', 'Version two.');
+  rmSync(root, { recursive: true });
+});
+
+site('should resolve npm packages from the project and prefer theme/ overrides over built-ins', async () => {
+  const root = project({
+    'index.mdx': "import shout from 'shout';\n\n{shout('hello')}\n\n<Note>Overridden</Note>\n",
+    'node_modules/shout/package.json': JSON.stringify({ name: 'shout', main: 'index.js' }),
+    'node_modules/shout/index.js': 'module.exports = (text) => text.toUpperCase() + "!";\n',
+    'theme/Note.jsx': 'export default function Note({ children }) { return <aside className="my-note">{children}</aside>; }\n',
+  });
+  const html = (await (await createSite(root)).render('index'))?.html ?? '';
+  assert.match(html, 'HELLO!');
+  assert.match(html, '<aside class="my-note">');
+  rmSync(root, { recursive: true });
+});
+
+site.run();
