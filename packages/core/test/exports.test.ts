@@ -3,7 +3,22 @@ import * as assert from 'uvu/assert';
 
 test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
-  assert.equal(Object.keys(mod).sort(), ['checkProject', 'discoverPages', 'ignoredNames', 'parseFrontmatter']);
+  assert.equal(Object.keys(mod).sort(), [
+    'ProjectModules',
+    'checkProject',
+    'createPageCompiler',
+    'createSite',
+    'describePage',
+    'discoverPages',
+    'firstHeading',
+    'hastRuntimeModule',
+    'ignoredNames',
+    'parseFrontmatter',
+    'readableName',
+    'renderPageContent',
+    'resolveCodeOptions',
+    'toDocsgenMessage',
+  ]);
 });
 
 test.run();
