@@ -37,8 +37,9 @@ const identifier = /^[$_\p{ID_Start}][$\u200C\u200D\p{ID_Continue}]*$/u;
  * Turn each capitalised MDX component that nothing provides into the `fallback` component,
  * with the warning `component-unknown`, so one unknown tag never takes a page down.
  *
- * A component is provided when its name (for `<Tree.Folder>`, the object `Tree`) is in
- * `known`, imported by the page, or defined with `export const`/`export function`. The
+ * A component is provided when its name (for `<Tree.Folder>`, the object `Tree`, or the
+ * whole `Tree.Folder`) is in `known`, imported by the page, or defined with
+ * `export const`/`export function`. The
  * renamed element gets `name="Foo"` and keeps its attributes and children.
  *
  * @param options
@@ -61,8 +62,8 @@ export function remarkUnknownComponents(options?: UnknownComponentsOptions | nul
       const name = node.name;
       if (!name) return;
       const object = name.split('.')[0]!;
-      if (!/^\p{Lu}/u.test(object) || settings.known.has(object) || defined.has(object)) return;
-      if (name === settings.fallback) return;
+      if (!/^\p{Lu}/u.test(object) || name === settings.fallback || defined.has(object)) return;
+      if (settings.known.has(object) || settings.known.has(name)) return;
       report(node, name, object, settings, file);
     });
   };
