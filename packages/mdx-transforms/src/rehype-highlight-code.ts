@@ -1,8 +1,7 @@
 import type { Parents, Root, RootContent } from 'hast';
-import type { MdxJsxAttribute } from 'mdast-util-mdx';
 import type { VFile } from 'vfile';
 import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
-import { formatLineList } from './code-meta.js';
+import { createCodeBlock, createMermaid } from './code-block-element.js';
 import { didYouMean } from './did-you-mean.js';
 import { type HighlightRequest, highlightBlock, keyOfHighlight } from './highlight-block.js';
 import { type HighlightedCode, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
@@ -15,7 +14,7 @@ import {
   loadThemes,
   resolveLanguage,
 } from './highlighter.js';
-import { type JsxFlowElement, createAttribute, readStringAttribute } from './jsx-attributes.js';
+import { type JsxFlowElement, readStringAttribute } from './jsx-attributes.js';
 
 /**
  * Options for `rehypeHighlightCode`.
@@ -71,8 +70,6 @@ const defaults: ResolvedHighlightCodeOptions = {
   copyButton: true,
 };
 const source = '@docsgen/mdx-transforms';
-// Attributes computed from the code; an author's value for these is replaced.
-const computed = new Set(['html', 'code', 'chrome', 'copy']);
 
 /**
  * Highlight code blocks with Shiki, both color modes in one HTML through CSS variables.
@@ -137,7 +134,16 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
     }
 
     for (const block of blocks) {
-      block.parent.children[block.index] = createCodeBlock(block, settings);
+      const { parent, index, element, source: code, request, result } = block;
+      parent.children[index] = createCodeBlock({
+        element,
+        position: parent.children[index]!.position,
+        meta: code.meta,
+        language: request.language,
+        highlighted: result!,
+        chrome: settings.chrome,
+        copyButton: settings.copyButton,
+      });
     }
   };
 }
@@ -209,72 +215,6 @@ function createBlock(
   };
   const key = keyOfHighlight(request);
   return { parent, index, element, source: code, request, key, result: readHighlightCache(key) };
-}
-
-function createCodeBlock(block: Block, settings: ResolvedHighlightCodeOptions): JsxFlowElement {
-  const { meta } = block.source;
-  const chrome = meta.chrome ?? settings.chrome;
-  const attributes: MdxJsxAttribute[] = [createAttribute('language', block.request.language)];
-
-  if (meta.title) attributes.push(createAttribute('title', meta.title));
-  if (meta.icon) attributes.push(createAttribute('icon', meta.icon));
-  if (meta.lines) attributes.push(createAttribute('lines', 'true'));
-  if (meta.wrap) attributes.push(createAttribute('wrap', 'true'));
-  if (meta.expandable) attributes.push(createAttribute('expandable', 'true'));
-  if (meta.highlight.length > 0) attributes.push(createAttribute('highlight', formatLineList(meta.highlight)));
-  if (meta.focus.length > 0) attributes.push(createAttribute('focus', formatLineList(meta.focus)));
-  attributes.push(
-    createAttribute('chrome', chrome),
-    createAttribute('copy', resolveCopy(settings.copyButton, chrome, meta.noCopy)),
-    createAttribute('code', block.result!.code),
-    createAttribute('html', block.result!.html),
-  );
-
-  const node: JsxFlowElement = block.element ?? {
-    type: 'mdxJsxFlowElement',
-    name: 'CodeBlock',
-    attributes: [],
-    children: [],
-    position: block.parent.children[block.index]!.position,
-  };
-
-  if (block.element) {
-    // Keep what the author wrote (`language="JS"`, `filename`, `highlight="{1,3}"`) and add
-    // what is missing; the computed attributes always win.
-    const kept = node.attributes.filter(
-      (attribute) => attribute.type !== 'mdxJsxAttribute' || !computed.has(attribute.name),
-    );
-    const written = new Set(kept.map((attribute) => (attribute.type === 'mdxJsxAttribute' ? attribute.name : '')));
-    node.attributes = [
-      ...kept,
-      ...attributes.filter((attribute) => computed.has(attribute.name) || !written.has(attribute.name)),
-    ];
-    node.children = [];
-  } else {
-    node.attributes = attributes;
-  }
-
-  return node;
-}
-
-function resolveCopy(
-  copyButton: ResolvedHighlightCodeOptions['copyButton'],
-  chrome: 'bar' | 'bare',
-  noCopy: boolean,
-): 'always' | 'hover' | 'none' {
-  if (noCopy || copyButton === false) return 'none';
-  // A hover-only button needs the code to float over; with a caption bar it is always shown.
-  return copyButton === 'hover' && chrome === 'bare' ? 'hover' : 'always';
-}
-
-function createMermaid(chart: string, position: JsxFlowElement['position']): JsxFlowElement {
-  return {
-    type: 'mdxJsxFlowElement',
-    name: 'Mermaid',
-    attributes: [createAttribute('chart', chart)],
-    children: [],
-    position,
-  };
 }
 
 /**

@@ -43,6 +43,11 @@ test('should use one theme for both modes when `themes` is a name', async () => 
   assert.match(String(attributes[0]!.html), /shiki-themes nord nord/);
 });
 
+test('should accept the `css-variables` theme', async () => {
+  const { attributes } = await highlight('```js\nconst a = 1\n```\n', { themes: 'css-variables' });
+  assert.match(String(attributes[0]!.html), /--shiki-light:var\(--shiki-token-keyword\)/);
+});
+
 test('should warn about an unknown language with the fence position and render plain text', async () => {
   const { file, attributes } = await highlight('Intro\n\n```javascrpt\nconst a = 1\n```\n');
   assert.is(file.messages.length, 1);
