@@ -20,6 +20,7 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
+import type { Root as HastRoot } from 'hast';
 import { recmaPropsAsVariables, rehypeJsxToElements } from './compile-helpers.js';
 
 /** Code-block settings resolved from docs.json (`code`, `styling.codeblocks`). */
@@ -43,15 +44,15 @@ export interface PageCompilerOptions {
 }
 
 export interface CompiledModule {
-  /** ES module: `export default function MDXContent(props)`, plus the page's own exports. */
+  /** ES module: `export default function MDXContent(props)`, plus the page's own exports; empty for `.md`. */
   code: string;
+  /** `.md` pages: the HTML syntax tree, rendered with the component map instead of running code. */
+  tree?: HastRoot | undefined;
   messages: DocsgenMessage[];
   /** `toc`, `readingTime`, `hasMermaid`, `hasMath`. */
   data: Record<string, unknown>;
 }
 
-/** Name of the module that renders a `.md` page's syntax tree with the component map. */
-export const hastRuntimeModule = 'virtual:docsgen/hast-runtime';
 
 const source = '@docsgen/core';
 
@@ -64,8 +65,8 @@ const source = '@docsgen/core';
  *    user remark plugins;
  * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
  *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
- * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is embedded in a small ES
- *    module rendered with the same component map, so `.md` pages skip MDX compilation.
+ * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
+ *    rendered with the same component map, so `.md` pages skip MDX and JavaScript entirely.
  */
 export function createPageCompiler(options: PageCompilerOptions) {
   const userRemark = options.remarkPlugins ?? [];
@@ -96,7 +97,8 @@ export function createPageCompiler(options: PageCompilerOptions) {
     const isMdx = input.file.toLowerCase().endsWith('.mdx');
     const file = new VFile({ path: input.file, value: rewriteLatexBlocks(input.source) });
     try {
-      let code: string;
+      let code = '';
+      let tree: HastRoot | undefined;
       if (isMdx) {
         const result = await compile(file, {
           jsxImportSource: 'preact',
@@ -113,14 +115,10 @@ export function createPageCompiler(options: PageCompilerOptions) {
           .use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
           .use(rehypePlugins)
           .use(rehypeJsxToElements);
-        const tree = await processor.run(processor.parse(file), file);
-        code =
-          `import { renderTree } from ${JSON.stringify(hastRuntimeModule)};\n` +
-          `const tree = ${JSON.stringify(tree)};\n` +
-          'export default function MDXContent(props) { return renderTree(tree, props.components || {}); }\n';
+        tree = (await processor.run(processor.parse(file), file)) as HastRoot;
       }
       file.data.hasMath = /\$\$|\$[^$\n]+\$/.test(input.source);
-      return { code, messages: file.messages.map((message) => toDocsgenMessage(message, input.file)), data: file.data };
+      return { code, tree, messages: file.messages.map((message) => toDocsgenMessage(message, input.file)), data: file.data };
     } catch (error) {
       return {
         code: '',

@@ -1,6 +1,6 @@
 export { checkProject } from './check.js';
 export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
-export { createPageCompiler, hastRuntimeModule, toDocsgenMessage } from './compile.js';
+export { createPageCompiler, toDocsgenMessage } from './compile.js';
 export type { CodeBlockOptions, CompiledModule, PageCompilerOptions } from './compile.js';
 export { discoverPages, ignoredNames } from './discover.js';
 export type { DiscoveredPages, PageFile } from './discover.js';

@@ -1,4 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
+import type { Root } from 'hast';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { transform } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -9,6 +10,8 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 /** Turns a project file into ES module JavaScript (MDX pages and snippets go through the page pipeline). */
 export type CompileToEsm = (input: { file: string; source: string }) => Promise<{
   code: string;
+  /** A syntax tree to render instead of code (`.md` pages). */
+  tree?: Root | undefined;
   messages: DocsgenMessage[];
   data: Record<string, unknown>;
 }>;
@@ -22,6 +25,8 @@ export interface ProjectModulesOptions {
   namedModules: Record<string, Record<string, unknown>>;
   /** Values every module sees as free variables (React hooks), without importing them. */
   globals?: Record<string, unknown> | null | undefined;
+  /** Renders a module that is a syntax tree (a `.md` page) with the component map. */
+  renderTree: (tree: Root, components: Record<string, unknown>) => unknown;
 }
 
 /** One compiled project module. */
@@ -37,6 +42,8 @@ export interface ModuleRecord {
   messages: DocsgenMessage[];
   /** Data from compilation (table of contents, reading time, …). */
   data: Record<string, unknown>;
+  /** A `.md` page's syntax tree, rendered instead of running code. */
+  tree?: Root | undefined;
 }
 
 const source = '@docsgen/core';
@@ -131,6 +138,12 @@ export class ProjectModules {
     if (cached) return cached;
     const record = this.#records.get(file);
     if (!record) throw new Error(`Cannot evaluate \`${file}\`: it was not linked`);
+    const tree = record.tree;
+    if (tree) {
+      const exports = { default: (props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components ?? {}) };
+      this.#instances.set(file, exports);
+      return exports;
+    }
     const module = { exports: {} as Record<string, unknown> };
     // Set before running, so a cycle that slipped through sees a partial module, not a loop.
     this.#instances.set(file, module.exports);
@@ -202,6 +215,7 @@ export class ProjectModules {
       messages.push(...result.messages);
       esm = result.code;
       data = result.data;
+      if (result.tree) return { hash, code: '', tree: result.tree, imports: [], resolved: {}, messages, data };
       if (messages.some((message) => message.fatal)) return { hash, code: '', imports: [], resolved: {}, messages, data };
     } else {
       try {

@@ -4,7 +4,6 @@ import * as preact from 'preact';
 import * as preactCompat from 'preact/compat';
 import * as preactHooks from 'preact/hooks';
 import * as preactJsxRuntime from 'preact/jsx-runtime';
-import { hastRuntimeModule } from './compile.js';
 
 type Namespace = Record<string, unknown>;
 
@@ -14,7 +13,7 @@ function esModule(namespace: object): Namespace {
 }
 
 /** Renders a `.md` page's syntax tree with the component map, like an MDX page. */
-function renderTree(tree: Root, components: Record<string, unknown>): preact.VNode {
+export function renderTree(tree: Root, components: Record<string, unknown>): preact.VNode {
   return toJsxRuntime(tree, {
     Fragment: preactJsxRuntime.Fragment,
     jsx: preactJsxRuntime.jsx as never,
@@ -43,7 +42,6 @@ export function createNamedModules(virtualModules: Record<string, unknown>): Rec
     'react-dom': compat,
     'react/jsx-runtime': jsxRuntime,
     'react/jsx-dev-runtime': jsxRuntime,
-    [hastRuntimeModule]: { __esModule: true, renderTree },
   };
   for (const [name, value] of Object.entries(virtualModules)) named[name] = { __esModule: true, default: value };
   return named;

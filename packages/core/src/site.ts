@@ -9,14 +9,14 @@ import {
 import { toMarkdownTwin } from '@docsgen/mdx-transforms';
 import { builtinComponentNames } from '@docsgen/renderer';
 import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { discoverPages } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { ProjectModules } from './modules.js';
 import { describePage, type PageInfo } from './pages.js';
 import { renderPageContent, type RenderMode } from './render.js';
-import { createNamedModules, injectedGlobals } from './runtime.js';
+import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
 
 export interface SiteOptions {
   /** `dev` renders drafts; `build` leaves them out of routes (default: `dev`). */
@@ -74,7 +74,8 @@ export interface Site {
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
 
 /** Loads a project (config, pages, navigation) into a Site; pages compile on demand. */
-export async function createSite(root: string, options?: SiteOptions | null): Promise<Site> {
+export async function createSite(projectRoot: string, options?: SiteOptions | null): Promise<Site> {
+  const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
   const loaded = loadConfig(root);
   const messages: DocsgenMessage[] = [...loaded.messages];
@@ -119,6 +120,7 @@ export async function createSite(root: string, options?: SiteOptions | null): Pr
     root,
     compileMdx: compiler.compileFile,
     globals: injectedGlobals,
+    renderTree,
     namedModules: createNamedModules({
       'virtual:docsgen/manifest': manifest,
       'virtual:docsgen/routes': routes,

@@ -11,7 +11,6 @@ test('should expose the public api', async () => {
     'describePage',
     'discoverPages',
     'firstHeading',
-    'hastRuntimeModule',
     'ignoredNames',
     'parseFrontmatter',
     'readableName',
