@@ -92,6 +92,7 @@ export function toMarkdownTwin(
 
   const hast = fromHtml(html, { fragment: true });
   removeUnreadable(hast);
+  separateBlocks(hast);
   const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl) }) as Nodes;
   const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
   tidy(root);
@@ -127,6 +128,31 @@ function resolveMarkdownTwinOptions(
 }
 
 /** Remove comments, dropped elements and everything hidden from readers. */
+/** Containers whose content is a block of its own, even when it is only text. */
+const blockContainers = new Set(['div', 'section', 'aside', 'article', 'figure', 'details', 'main', 'header', 'footer', 'nav']);
+
+/**
+ * `<div>Left</div><div>Right</div>` would otherwise run together as `LeftRight`: hast-util-to-mdast
+ * joins adjacent inline content into one paragraph. A block container holding only inline
+ * content gets that content wrapped in a `<p>`, so each stays a paragraph of its own.
+ */
+function separateBlocks(tree: HastRoot): undefined {
+  visit(tree, 'element', (node: Element) => {
+    if (!blockContainers.has(node.tagName) || node.children.length === 0) return undefined;
+    const isInline = node.children.every(
+      (child) => child.type === 'text' || child.type === 'comment' || (child.type === 'element' && phrasing.has(child.tagName)),
+    );
+    const hasText = node.children.some((child) => child.type !== 'comment' && !(child.type === 'text' && child.value.trim() === ''));
+    if (isInline && hasText) node.children = [{ type: 'element', tagName: 'p', properties: {}, children: node.children }];
+    return undefined;
+  });
+}
+
+const phrasing = new Set([
+  'a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'img', 'kbd', 'mark', 'q', 's',
+  'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'del', 'ins',
+]);
+
 function removeUnreadable(tree: HastRoot): undefined {
   visit(tree, (node, index, parent) => {
     if (!parent || index === undefined) return undefined;

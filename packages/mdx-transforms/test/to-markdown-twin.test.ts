@@ -78,6 +78,11 @@ test('should fail for a `siteUrl` that is not an absolute URL', () => {
   assert.throws(() => toMarkdownTwin(3 as unknown as string), /`html` is `3`, expected a string/);
 });
 
+test('should keep text of neighbouring block containers in separate paragraphs', () => {
+  assert.is(toMarkdownTwin('<div>Left</div><div>Middle <em>here</em></div><section>Right</section>'), 'Left\n\nMiddle *here*\n\nRight\n');
+  assert.is(toMarkdownTwin('<div><p>Kept</p>as is</div>'), 'Kept\n\nas is\n');
+});
+
 test('should give the same Markdown for the same HTML', () => {
   for (const fixture of readFixtureCases('to-markdown-twin')) {
     assert.is(toMarkdownTwin(fixture.input, fixture.options), toMarkdownTwin(fixture.input, fixture.options));

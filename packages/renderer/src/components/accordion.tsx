@@ -28,7 +28,7 @@ export function Accordion(props: AccordionProps) {
       <>
         <h4>{title}</h4>
         {description !== undefined && <p>{description}</p>}
-        {props.children}
+        <div>{props.children}</div>
       </>
     );
   }
@@ -49,7 +49,7 @@ export function Accordion(props: AccordionProps) {
 
 /** Groups accordions into one bordered block. Markdown mode: its children. */
 export function AccordionGroup(props: PassThroughProps & { children?: ComponentChildren }) {
-  if (useIsMarkdown()) return <>{props.children}</>;
+  if (useIsMarkdown()) return <div>{props.children}</div>;
   const attributes = rootAttributes(props, 'dg-accordion-group');
   return (
     <div class={attributes.class} style={attributes.style}>
@@ -68,7 +68,7 @@ export interface ExpandableProps extends PassThroughProps {
 
 /** Nested fields behind a `<details>` toggle. Markdown mode: its children. */
 export function Expandable(props: ExpandableProps) {
-  if (useIsMarkdown()) return <>{props.children}</>;
+  if (useIsMarkdown()) return <div>{props.children}</div>;
   const title = parseText(props.title) ?? 'properties';
   const attributes = rootAttributes(props, 'dg-expandable');
   return (

@@ -40,7 +40,7 @@ export function Card(props: CardProps) {
     return (
       <>
         {title !== undefined && <p>{href === undefined ? <strong>{title}</strong> : <a href={href}>{title}</a>}</p>}
-        {props.children}
+        <div>{props.children}</div>
       </>
     );
   }

@@ -11,7 +11,7 @@ export interface ColumnsProps extends PassThroughProps {
 
 function createGrid(ownClass: string, name: string) {
   function Grid(props: ColumnsProps) {
-    if (useIsMarkdown()) return <>{props.children}</>;
+    if (useIsMarkdown()) return <div>{props.children}</div>;
     const cols = parseInteger(props.cols, 2, 1, 4);
     const attributes = rootAttributes(props, ownClass, { '--dg-cols': cols });
     return (
@@ -31,7 +31,7 @@ export const Columns = createGrid('dg-columns', 'Columns');
 
 /** One cell of `Columns`. Markdown mode: its children. */
 export function Column(props: PassThroughProps & { children?: ComponentChildren }) {
-  if (useIsMarkdown()) return <>{props.children}</>;
+  if (useIsMarkdown()) return <div>{props.children}</div>;
   const attributes = rootAttributes(props, 'dg-column');
   return (
     <div class={attributes.class} style={attributes.style}>

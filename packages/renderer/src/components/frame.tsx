@@ -22,7 +22,7 @@ export function Frame(props: FrameProps) {
     return (
       <>
         {hint !== undefined && <p>{hint}</p>}
-        {props.children}
+        <div>{props.children}</div>
         {caption !== undefined && (
           <p>
             <em>{caption}</em>
@@ -43,7 +43,7 @@ export function Frame(props: FrameProps) {
 
 /** Content for the side panel of API pages; rendered in place for now. Markdown mode: its children. */
 export function Panel(props: PassThroughProps & { children?: ComponentChildren }) {
-  if (useIsMarkdown()) return <>{props.children}</>;
+  if (useIsMarkdown()) return <div>{props.children}</div>;
   const attributes = rootAttributes(props, 'dg-panel');
   return (
     <aside class={attributes.class} style={attributes.style}>

@@ -46,7 +46,7 @@ export function TabSet(props: TabSetProps) {
         {props.items.map((item) => (
           <>
             <h4>{item.label}</h4>
-            {item.content}
+            <div>{item.content}</div>
           </>
         ))}
       </>

@@ -26,7 +26,7 @@ export function Tile(props: TileProps) {
       <>
         {title !== undefined && <p>{href === undefined ? <strong>{title}</strong> : <a href={href}>{title}</a>}</p>}
         {description !== undefined && <p>{description}</p>}
-        {props.children}
+        <div>{props.children}</div>
       </>
     );
   }

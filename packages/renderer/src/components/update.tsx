@@ -27,7 +27,7 @@ export function Update(props: UpdateProps) {
       <>
         <h3>{label}</h3>
         {description !== undefined && <p>{description}</p>}
-        {props.children}
+        <div>{props.children}</div>
       </>
     );
   }

@@ -23,7 +23,7 @@ export function View(props: ViewProps) {
     return (
       <>
         <h4>{title}</h4>
-        {props.children}
+        <div>{props.children}</div>
       </>
     );
   }
