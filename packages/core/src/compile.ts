@@ -112,7 +112,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
           .use(remarkParse)
           .use(remarkPlugins(pagePath, false))
           .use(remarkRehype, { allowDangerousHtml: true })
-          .use(rehypeRaw, { passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
+          .use(rehypeRawWhenNeeded)
           .use(rehypePlugins)
           .use(rehypeJsxToElements);
         tree = (await processor.run(processor.parse(file), file)) as HastRoot;
@@ -132,6 +132,17 @@ export function createPageCompiler(options: PageCompilerOptions) {
   }
 
   return { compileFile };
+}
+
+/** rehype-raw re-parses the whole page with parse5; most `.md` pages have no raw HTML at all. */
+function rehypeRawWhenNeeded() {
+  const raw = rehypeRaw({ passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] });
+  return (tree: HastRoot, file: VFile): HastRoot => (hasRawNodes(tree) ? raw(tree, file) : tree);
+}
+
+function hasRawNodes(node: { type: string; children?: unknown[] }): boolean {
+  if (node.type === 'raw') return true;
+  return (node.children ?? []).some((child) => hasRawNodes(child as { type: string; children?: unknown[] }));
 }
 
 /**
