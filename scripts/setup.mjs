@@ -46,3 +46,13 @@ if (!isInstalled) {
   writeFileSync(stampFile, fingerprint);
 }
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+
+// Browser tests drive Debian's Chromium through playwright-core (a browser download at
+// install time is not possible on every machine). Installed once, when missing.
+const chromium = '/usr/bin/chromium';
+if (process.argv.includes('--with-browser') && !existsSync(chromium)) {
+  const aptGet = (...args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
+  console.log('setup: installing Chromium for the browser tests (apt-get)');
+  aptGet('update', '-qq');
+  aptGet('install', '-y', '-qq', 'chromium');
+}

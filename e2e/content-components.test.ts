@@ -1,0 +1,123 @@
+// The content components' client behaviour in real Chromium: pages of the every-component
+// fixture rendered by the site model, with the renderer's CSS and client script, served on a
+// real port.
+import { createSite, type Site } from '@docsgen/core';
+import { rendererAssets } from '@docsgen/renderer';
+import { createReadStream } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+
+const fixture = fileURLToPath(new URL('../fixtures/every-component/', import.meta.url));
+const assets: Record<string, [string, string]> = {
+  '/assets/content.css': [rendererAssets.contentCss, 'text/css'],
+  '/assets/katex.min.css': [rendererAssets.katexCss, 'text/css'],
+  '/assets/client.js': [rendererAssets.clientJs, 'text/javascript'],
+};
+
+const browser = suite<{ site: Site; server: Server; base: string; context: BrowserContext; close: () => Promise<void> }>('content components in Chromium');
+
+browser.before(async (context) => {
+  context.site = await createSite(fixture);
+  context.server = createServer(async (request, response) => {
+    const url = request.url ?? '/';
+    // The test's own tiny server: KaTeX fonts and fixture images by file name only.
+    const font = /^\/assets\/fonts\/([\w.-]+)$/.exec(url)?.[1];
+    const image = /^\/images\/([\w.-]+)$/.exec(url)?.[1];
+    const asset = assets[url] ?? (font ? [join(rendererAssets.katexFonts, font), 'font/woff2'] : image ? [join(fixture, 'images', image), 'image/png'] : undefined);
+    if (asset) {
+      const stream = createReadStream(asset[0]);
+      stream.on('open', () => {
+        response.writeHead(200, { 'Content-Type': asset[1] });
+        stream.pipe(response);
+      });
+      stream.on('error', () => response.writeHead(404).end());
+      return;
+    }
+    const page = await context.site.render(url.slice(1));
+    if (!page) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>' +
+        '<link rel="stylesheet" href="/assets/content.css"><link rel="stylesheet" href="/assets/katex.min.css">' +
+        `</head><body><main class="dg-content" style="max-width:760px;margin:2rem auto">${page.html}</main>` +
+        '<script src="/assets/client.js" defer></script></body></html>',
+    );
+  });
+  await new Promise<void>((resolve) => context.server.listen(0, '127.0.0.1', resolve));
+  context.base = `http://127.0.0.1:${(context.server.address() as AddressInfo).port}`;
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+browser.after(async (context) => {
+  await context.close?.();
+  await new Promise((resolve) => context.server?.close(resolve));
+});
+
+async function open(context: { context: BrowserContext; base: string }, slug: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(`${context.base}/${slug}`);
+  await page.waitForLoadState('load');
+  return { page, errors };
+}
+
+browser('should load every page without script errors', async (context) => {
+  for (const slug of context.site.pages.keys()) {
+    const { page, errors } = await open(context, slug);
+    assert.equal(errors, [], slug);
+    await page.close();
+  }
+});
+
+browser('should switch tabs by click and by arrow key', async (context) => {
+  const { page } = await open(context, 'interactive');
+  const panels = page.locator('[data-dg-tabs] [role="tabpanel"]');
+  assert.ok(await panels.nth(0).isVisible(), 'the first panel shows first');
+  assert.not.ok(await panels.nth(1).isVisible());
+  await page.locator('[data-dg-tabs] [role="tab"]', { hasText: 'pnpm' }).click();
+  assert.ok(await panels.nth(1).isVisible(), 'clicking a tab shows its panel');
+  assert.not.ok(await panels.nth(0).isVisible());
+  await page.keyboard.press('ArrowLeft');
+  assert.ok(await panels.nth(0).isVisible(), 'the arrow key moves back');
+  await page.close();
+});
+
+browser('should open and close an accordion', async (context) => {
+  const { page } = await open(context, 'interactive');
+  const second = page.locator('details', { hasText: 'Second question' }).first();
+  assert.not.ok(await second.evaluate((element) => (element as HTMLDetailsElement).open));
+  await second.locator('summary').first().click();
+  assert.ok(await second.evaluate((element) => (element as HTMLDetailsElement).open));
+  await page.close();
+});
+
+browser('should copy a code block with its button', async (context) => {
+  await context.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { page } = await open(context, 'code');
+  const button = page.getByRole('button', { name: 'Copy code' }).first();
+  await button.click();
+  await page.waitForFunction(() => document.querySelector('button[data-copied]') !== null);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.is(copied.trim(), 'const a = 1;\nconst b = 2;\nconsole.log(a + b);');
+  await page.close();
+});
+
+browser.run();
