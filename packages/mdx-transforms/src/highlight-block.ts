@@ -8,6 +8,8 @@ import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Highlighter, ShikiTransformer } from 'shiki';
+import { isPlainLang } from 'shiki/core';
+import { codeToHastDualTheme } from './dual-theme-hast.js';
 import { type HighlightedCode, hashHighlightKey } from './highlight-cache.js';
 
 /**
@@ -77,12 +79,16 @@ export function keyOfHighlight(request: HighlightRequest): string {
  */
 export function highlightBlock(instance: Highlighter, request: HighlightRequest): HighlightedCode {
   // Shiki depends on a newer patch of `@types/hast` than this package; the trees are the same.
-  const root = instance.codeToHast(request.code, {
+  const options = {
     lang: request.language,
     themes: request.themes,
-    defaultColor: false,
+    defaultColor: false as const,
     transformers: [...notationTransformers, lineOptions(request)],
-  }) as unknown as Root;
+  };
+  // Plain text has no grammar; everything else is tokenized once for both themes.
+  const root = (
+    isPlainLang(request.language) ? instance.codeToHast(request.code, options) : codeToHastDualTheme(instance, request.code, options)
+  ) as unknown as Root;
   const pre = root.children[0] as Element;
   const code = pre.children.find(
     (child): child is Element => child.type === 'element' && child.tagName === 'code',
