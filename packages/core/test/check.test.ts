@@ -1,23 +1,16 @@
 import { listNavigationPages } from '@docsgen/config';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkProject } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
 
 const check = suite('checkProject');
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'docsgen-check-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), content);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => writeTempProject(files, 'docsgen-check-');
 
 const summary = (messages: { ruleId: string; line?: number | undefined; column?: number | undefined; fatal: boolean }[]) =>
   messages.map((m) => `${m.line}:${m.column} ${m.fatal ? 'error' : 'warning'} ${m.ruleId}`);

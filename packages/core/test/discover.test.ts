@@ -1,20 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { chmodSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { discoverPages } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
 
 const discover = suite('discover');
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'docsgen-discover-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), content);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => writeTempProject(files, 'docsgen-discover-');
 
 discover('should find .mdx and .md pages with slugs, sorted', async () => {
   const root = project({

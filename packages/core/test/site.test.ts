@@ -1,23 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSite } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
 
 const site = suite('site');
 const fixture = fileURLToPath(new URL('../../../fixtures/every-component/', import.meta.url));
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'docsgen-site-'));
-  const all = { 'docs.json': JSON.stringify({ name: 'Test', navigation: { pages: ['index'] } }), ...files };
-  for (const [name, content] of Object.entries(all)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), content);
-  }
-  return root;
-}
+const project = (files: Record<string, string>): string => writeTempProject({ 'docs.json': JSON.stringify({ name: 'Test', navigation: { pages: ['index'] } }), ...files }, 'docsgen-site-');
 
 const messagesOf = (page: { messages: { ruleId: string; line?: number; column?: number; fatal: boolean }[] } | undefined) =>
   (page?.messages ?? []).map((m) => `${m.line}:${m.column} ${m.fatal ? 'error' : 'warning'} ${m.ruleId}`);
