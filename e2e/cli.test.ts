@@ -131,6 +131,19 @@ cli('should explain broken docs.json files without a stack trace', () => {
   }
 });
 
+cli('should skip compiling pages with --config-only', () => {
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'X', navigation: { pages: ['index'] } }),
+    'index.mdx': '# Hi\n\n<Note>unclosed\n',
+  });
+  const full = docsgen(['check', '.'], root);
+  assert.is(full.code, 1, full.stdout);
+  assert.match(full.stdout, '[mdx-syntax]');
+  const configOnly = docsgen(['check', '.', '--config-only'], root);
+  assert.is(configOnly.code, 0, configOnly.stdout);
+  rmSync(root, { recursive: true });
+});
+
 cli('should report a folder that does not exist', () => {
   const result = docsgen(['check', 'no/such/folder']);
   assert.is(result.code, 1);

@@ -8,12 +8,14 @@ export interface CheckCommandOptions {
   root: string;
   /** `text`: one line per message and a summary; `json`: the same data as JSON. */
   format: 'text' | 'json';
+  /** Compile and render every page too (default: `true`). */
+  compile?: boolean | undefined;
 }
 
 /** `docsgen check`: prints every message and returns 1 when any is an error. */
 export async function runCheck(options: CheckCommandOptions, context: MainContext): Promise<number> {
   const root = resolve(context.cwd, options.root);
-  const result = await checkProject(root);
+  const result = await checkProject(root, { compile: options.compile !== false });
   const errors = result.messages.filter((message) => message.fatal).length;
   const warnings = result.messages.length - errors;
   const summary = { errors, warnings, pages: result.pages.length };

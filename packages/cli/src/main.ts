@@ -29,15 +29,16 @@ Run \`docsgen <command> --help\` for the options of one command.
 `;
 
 const commandUsage: Record<string, string> = {
-  check: `Usage: docsgen check [root] [--format text|json] [--verbose]
+  check: `Usage: docsgen check [root] [--format text|json] [--config-only] [--verbose]
 
 Validates docs.json (schema, includes, navigation), checks that every page the
-navigation lists exists as <slug>.mdx or <slug>.md, and parses every page's
-frontmatter. Prints one line per message:
+navigation lists exists as <slug>.mdx or <slug>.md, parses every page's
+frontmatter, and compiles and renders every page. Prints one line per message:
   file:line:column  severity  reason  [rule-id]
 
 Options:
   --format text|json  Output format (default: text)
+  --config-only       Skip compiling pages: docs.json, navigation and frontmatter only
   --verbose           Show stack traces of internal errors
 
 Exit codes: 0 no errors (warnings allowed), 1 errors, 2 usage error.
@@ -81,7 +82,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
   const options: ParseArgsConfig['options'] = {
     verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
-    ...(command === 'check' ? { format: { type: 'string' } } : {}),
+    ...(command === 'check' ? { format: { type: 'string' }, 'config-only': { type: 'boolean' } } : {}),
   };
   let parsed;
   try {
@@ -89,7 +90,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
   } catch (error) {
     return usageError(context, (error as Error).message, commandUsage[command] ?? usage);
   }
-  const values = parsed.values as { format?: string; help?: boolean };
+  const values = parsed.values as { format?: string; help?: boolean; 'config-only'?: boolean };
   if (values.help) {
     context.stdout.write(commandUsage[command] ?? usage);
     return exitCodes.ok;
@@ -103,7 +104,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     if (format !== 'text' && format !== 'json') {
       return usageError(context, `Unexpected \`--format ${format}\`, expected \`text\` or \`json\``, commandUsage.check ?? usage);
     }
-    return runCheck({ root: target, format }, context);
+    return runCheck({ root: target, format, compile: !values['config-only'] }, context);
   }
   return runInit({ dir: target }, context);
 }
