@@ -1,5 +1,5 @@
 import { formatMessageLine } from '@docsgen/config';
-import { checkProject } from '@docsgen/core';
+import { checkProject } from '@docsgen/core/check';
 import { relative, resolve } from 'node:path';
 import { exitCodes, type MainContext } from './main.js';
 

@@ -17,7 +17,6 @@ export interface ParsedPageSource {
 
 const source = '@docsgen/core';
 const fence = /^---[ \t]*$/;
-const closingFence = /^(?:---|\.\.\.)[ \t]*$/;
 
 /**
  * Splits a page into YAML frontmatter and body. Pure: the caller reads the file. A page
@@ -27,11 +26,16 @@ const closingFence = /^(?:---|\.\.\.)[ \t]*$/;
 export function parseFrontmatter(text: string, options: { file: string }): ParsedPageSource {
   const file = options.file;
   const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const lines = input.split(/\r?\n/);
-  if (lines.length === 0 || !fence.test(lines[0] ?? '')) {
+  const firstBreak = input.search(/\r?\n/);
+  if (!fence.test(firstBreak === -1 ? input : input.slice(0, firstBreak))) {
     return { data: {}, content: input, contentLine: 1, messages: [] };
   }
-  const end = lines.findIndex((line, index) => index > 0 && closingFence.test(line));
+  // Only the frontmatter is split into lines; the body can be long.
+  const closing = /\r?\n(?:---|\.\.\.)[ \t]*(?=\r?\n|$)/g;
+  closing.lastIndex = firstBreak;
+  const match = closing.exec(input);
+  const lines = match ? input.slice(0, match.index).split(/\r?\n/) : [];
+  const end = match ? lines.length : -1;
   if (end === -1) {
     return {
       data: {},
@@ -51,8 +55,9 @@ export function parseFrontmatter(text: string, options: { file: string }): Parse
       ],
     };
   }
-  const yamlText = lines.slice(1, end).join('\n');
-  const content = lines.slice(end + 1).join('\n');
+  const yamlText = lines.slice(1).join('\n');
+  const afterFence = input.slice((match?.index ?? 0) + (match?.[0].length ?? 0));
+  const content = afterFence.replace(/^\r?\n/, '');
   const contentLine = end + 2;
   const messages: DocsgenMessage[] = [];
   const lineCounter = new LineCounter();

@@ -8,7 +8,8 @@ import {
 } from '@docsgen/config';
 import { toMarkdownTwin } from '@docsgen/mdx-transforms';
 import { builtinComponentNames } from '@docsgen/renderer';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { discoverPages } from './discover.js';
@@ -84,7 +85,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const pages = new Map<string, PageInfo>();
   for (const page of discovered.pages) {
     if (pages.has(page.slug)) continue;
-    const text = await readFile(page.file, 'utf8');
+    const text = readFileSync(page.file, 'utf8');
     const parsed = parseFrontmatter(text, { file: page.file });
     messages.push(...parsed.messages);
     pages.set(page.slug, describePage(page, parsed.data, parsed.content));
