@@ -131,6 +131,27 @@ cli('should explain broken docs.json files without a stack trace', () => {
   }
 });
 
+cli('should compile a large project across worker threads and report each broken page once', () => {
+  const files: Record<string, string> = { 'snippets/shared.mdx': 'Shared <Note>unclosed\n' };
+  const pages: string[] = [];
+  for (let index = 0; index < 240; index += 1) {
+    pages.push(`p${index}`);
+    files[`p${index}.mdx`] = index % 2 === 0 ? `# Page ${index}\n\nText.\n` : `import Shared from '/snippets/shared.mdx';\n\n# Page ${index}\n\n<Shared />\n`;
+  }
+  files['p7.mdx'] = '# Broken\n\nValue: {1 +}\n';
+  files['docs.json'] = JSON.stringify({ name: 'Big', navigation: { pages } });
+  const root = project(files);
+  const result = docsgen(['check', '.', '--format', 'json'], root);
+  assert.is(result.code, 1, result.stderr);
+  const report = JSON.parse(result.stdout);
+  assert.equal(
+    report.messages.map((m: { ruleId: string; file: string; line: number }) => [m.ruleId, m.file.slice(root.length + 1), m.line]),
+    [['mdx-syntax', 'p7.mdx', 3], ['mdx-syntax', 'snippets/shared.mdx', 1]],
+  );
+  assert.is(report.summary.pages, 240);
+  rmSync(root, { recursive: true });
+});
+
 cli('should skip compiling pages with --config-only', () => {
   const root = project({
     'docs.json': JSON.stringify({ name: 'X', navigation: { pages: ['index'] } }),

@@ -8,7 +8,9 @@ import {
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
 import { discoverPages, type PageFile } from './discover.js';
 import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
@@ -70,27 +72,56 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
     messages.push(...checkNavigationPages(navigation, files, loaded.locate));
   }
   messages.push(...findDuplicateSources(files));
-  if (options?.compile !== false) messages.push(...(await compilePages(root)));
+  if (options?.compile !== false) messages.push(...(await compilePages(root, [...new Set(files.map((file) => file.slug))])));
   return { messages: messages.sort(compareMessages), config: loaded.config, navigation, pages };
 }
 
-/** Compiles and renders every page; returns only what compiling adds (frontmatter and config messages are already in). */
-async function compilePages(root: string): Promise<DocsgenMessage[]> {
+/**
+ * Compiles and renders every page; returns only what compiling adds (frontmatter and config
+ * messages are already in). Large projects are split across worker threads, one per core (at
+ * most 4), each with a site of its own; small ones, and runs from TypeScript sources (tests),
+ * stay in this thread.
+ */
+async function compilePages(root: string, slugs: string[]): Promise<DocsgenMessage[]> {
+  const workerFile = new URL('./check-worker.js', import.meta.url);
+  const threads = Math.min(4, availableParallelism(), Math.ceil(slugs.length / 100));
+  let results: DocsgenMessage[][];
+  if (threads > 1 && existsSync(workerFile)) {
+    const chunks = Array.from({ length: threads }, (_, index) => slugs.filter((_, at) => at % threads === index));
+    results = await Promise.all(chunks.map((chunk) => runWorker(workerFile, { root, slugs: chunk })));
+  } else {
+    results = [await compileSlugs(root, slugs)];
+  }
+  const messages: DocsgenMessage[] = [];
+  const seen = new Set<string>();
+  for (const message of results.flat()) {
+    // A snippet's problem is found once per page that imports it; report it once.
+    const key = `${message.file}:${message.line}:${message.column}:${message.ruleId}:${message.reason}`;
+    if (!seen.has(key)) seen.add(key), messages.push(message);
+  }
+  return messages;
+}
+
+/** Renders `slugs` of the project in this thread and returns their messages. */
+export async function compileSlugs(root: string, slugs: readonly string[]): Promise<DocsgenMessage[]> {
   // Loaded on demand: the compilers, Shiki and Preact take most of a second to load, which a
   // `--config-only` check should not pay.
   const { createSite } = await import('./site.js');
   const site = await createSite(root);
   const messages: DocsgenMessage[] = [];
-  const seen = new Set<string>();
-  for (const slug of site.pages.keys()) {
-    const rendered = await site.render(slug);
-    for (const message of rendered?.messages ?? []) {
-      // A snippet's problem is found once per page that imports it; report it once.
-      const key = `${message.file}:${message.line}:${message.column}:${message.ruleId}:${message.reason}`;
-      if (!seen.has(key)) seen.add(key), messages.push(message);
-    }
-  }
+  for (const slug of slugs) messages.push(...((await site.render(slug))?.messages ?? []));
   return messages;
+}
+
+function runWorker(file: URL, data: { root: string; slugs: string[] }): Promise<DocsgenMessage[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, { workerData: data });
+    worker.once('message', (messages: DocsgenMessage[]) => resolve(messages));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`Cannot check pages: a worker thread stopped with exit code ${code}`));
+    });
+  });
 }
 
 function readPages(files: PageFile[], messages: DocsgenMessage[]): CheckedPage[] {
