@@ -76,8 +76,35 @@ let skipped = 0;
 const queue = [...files];
 const workers = Math.max(1, Math.min(2, availableParallelism()));
 
+// Tests run through tsx, which does not type-check; `tsc` does it for every test file, as one
+// more job of the queue (skipped when filters pick files).
+const typecheck = 'typecheck: tsc -p tsconfig.test.json';
+if (filters.length === 0) queue.unshift(typecheck);
+
+function runTypecheck() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
 async function work() {
   for (let file = queue.shift(); file; file = queue.shift()) {
+    if (file === typecheck) {
+      const { code, output } = await runTypecheck();
+      process.stdout.write(`\n${code === 0 ? 'ok  ' : 'FAIL'} ${typecheck}\n`);
+      if (code !== 0) {
+        process.stdout.write(output.replace(/^/gm, '    ') + '\n');
+        failed += 1;
+      }
+      continue;
+    }
     const { code, output } = await runFile(file);
     const counts = readCounts(output);
     const ok = code === 0 && Number.isFinite(counts.total);

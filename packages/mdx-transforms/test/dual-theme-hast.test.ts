@@ -34,7 +34,8 @@ dual('should give byte-identical HTML to Shiki for every language and theme pair
         defaultColor: false as const,
         transformers: [transformerNotationDiff(), transformerNotationHighlight(), transformerNotationFocus()],
       };
-      const expected = toHtml(highlighter.codeToHast(code, options));
+      // Shiki's trees use its own copy of the hast types; the trees are the same.
+      const expected = toHtml(highlighter.codeToHast(code, options) as never);
       const actual = toHtml(codeToHastDualTheme(highlighter, code, options) as never);
       assert.is(actual, expected, `${lang} with ${themes.light}/${themes.dark}`);
     }

@@ -49,7 +49,7 @@ export async function processToHtml(value: string, options: PipelineOptions) {
   const file = createFile(value, options.path);
   const processor = remark(options.path)
     .use(options.remarkPlugins ?? [])
-    .use(remarkRehype, { passThrough: mdxNodes, allowDangerousHtml: true })
+    .use(remarkRehype, { passThrough: mdxNodes, allowDangerousHtml: true } as never)
     .use(options.rehypePlugins ?? [])
     .use(rehypeJsxAsElements)
     .use(rehypeStringify, { allowDangerousHtml: true });
@@ -70,7 +70,7 @@ export async function runRehype(value: string, options: PipelineOptions) {
   const file = createFile(value, options.path);
   const processor = remark(options.path)
     .use(options.remarkPlugins ?? [])
-    .use(remarkRehype, { passThrough: mdxNodes, allowDangerousHtml: true })
+    .use(remarkRehype, { passThrough: mdxNodes, allowDangerousHtml: true } as never)
     .use(options.rehypePlugins ?? []);
   const tree = (await processor.run(processor.parse(file), file)) as HastRoot;
   return { tree, file };

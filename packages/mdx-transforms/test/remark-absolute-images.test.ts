@@ -1,3 +1,4 @@
+import type { Pluggable } from 'unified';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { remarkAbsoluteImages } from '../src/index.js';
@@ -17,7 +18,7 @@ defineFixtureTests(test, 'remark-absolute-images', async (fixture) => {
 
 test('should be idempotent', async () => {
   for (const fixture of readFixtureCases('remark-absolute-images')) {
-    const plugins = [[remarkAbsoluteImages, fixture.options]] as const;
+    const plugins: Pluggable[] = [[remarkAbsoluteImages, fixture.options]];
     const once = await processToMarkdown(fixture.input, { path: fixture.inputName, remarkPlugins: [...plugins] });
     const twice = await processToMarkdown(fixture.input, {
       path: fixture.inputName,

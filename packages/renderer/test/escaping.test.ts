@@ -1,4 +1,4 @@
-import { h, type ComponentType } from 'preact';
+import { h, type ComponentType, type VNode } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtinComponents, renderToHtml } from '../src/index.js';
@@ -70,7 +70,7 @@ test('should drop CSS values that could break out of their declaration', () => {
       h(builtinComponents.Icon!, { icon: 'x', color }),
       h((builtinComponents.Color as any).Item, { name: 'n', value: color }),
     ]) {
-      const styles = startTags(renderToHtml(element)).map((tag) => tag.attributes.style ?? '').join(' ');
+      const styles = startTags(renderToHtml(element as VNode)).map((tag) => tag.attributes.style ?? '').join(' ');
       assert.not.match(styles, 'url(', color);
       assert.not.match(styles, 'display:none', color);
       assert.not.match(styles, '/*', color);

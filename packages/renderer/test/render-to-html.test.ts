@@ -1,4 +1,4 @@
-import { h } from 'preact';
+import { h, type VNode } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtinComponents as c, renderToHtml } from '../src/index.js';
@@ -17,7 +17,7 @@ test('should prefix generated ids with idPrefix', () => {
 });
 
 test('should escape text and attributes', () => {
-  assert.is(renderToHtml(h('p', { title: '"x"' }, '<b>')), '<p title="&quot;x&quot;">&lt;b></p>');
+  assert.is(renderToHtml(h('p', { title: '"x"' }, '<b>') as VNode), '<p title="&quot;x&quot;">&lt;b></p>');
 });
 
 test.run();
