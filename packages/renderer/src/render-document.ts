@@ -1,0 +1,61 @@
+import { escapeHtml } from './escape-html.js';
+
+/** What a page's HTML document is made of. */
+export interface DocumentInput {
+  /** Page title; the document title is `Page title - Site name`. */
+  title: string;
+  /** Site name from docs.json. */
+  siteName: string;
+  /** Page description, else the site description (default: none). */
+  description?: string | null | undefined;
+  /** The rendered page content (trusted: made by the renderer). */
+  contentHtml: string;
+  /** Load KaTeX's stylesheet (default: `false`). */
+  hasMath?: boolean | null | undefined;
+  /** Load the diagram library and its loader (default: `false`). */
+  hasMermaid?: boolean | null | undefined;
+  /** URL prefix the site's own assets are served under (default: `/_docsgen`). */
+  assetBase?: string | null | undefined;
+  /** Show the title as the page's `<h1>`; off when the content starts with its own (default: `true`). */
+  showTitle?: boolean | null | undefined;
+  /** Extra trusted HTML at the end of `<body>`, such as the dev server's reload script (default: none). */
+  bodyEnd?: string | null | undefined;
+}
+
+/** File names under `assetBase` that `renderDocument` links to; the server maps them to `rendererAssets`. */
+export const documentAssetNames = {
+  contentCss: 'content.css',
+  clientJs: 'client.js',
+  katexCss: 'katex.min.css',
+  mermaidJs: 'mermaid.min.js',
+  mermaidLoaderJs: 'mermaid-loader.js',
+} as const;
+
+/**
+ * A complete HTML document around a page's content: the minimal shell every route serves
+ * until the themed site layout replaces it. Stylesheets and scripts a page does not need
+ * (math, diagrams) are not linked.
+ */
+export function renderDocument(input: DocumentInput): string {
+  const base = input.assetBase ?? '/_docsgen';
+  const asset = (name: string): string => escapeHtml(`${base}/${name}`);
+  const title = input.title && input.title !== input.siteName ? `${input.title} - ${input.siteName}` : input.siteName;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    input.description ? `<meta name="description" content="${escapeHtml(input.description)}">` : '',
+    `<link rel="stylesheet" href="${asset(documentAssetNames.contentCss)}">`,
+    input.hasMath ? `<link rel="stylesheet" href="${asset(documentAssetNames.katexCss)}">` : '',
+    `<script src="${asset(documentAssetNames.clientJs)}" defer></script>`,
+    input.hasMermaid ? `<script src="${asset(documentAssetNames.mermaidJs)}" defer></script>` : '',
+    input.hasMermaid ? `<script src="${asset(documentAssetNames.mermaidLoaderJs)}" defer></script>` : '',
+  ].filter(Boolean);
+  return (
+    `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n` +
+    '<main class="dg-content">\n' +
+    (input.showTitle === false ? '' : `<h1>${escapeHtml(input.title)}</h1>\n`) +
+    (input.description ? `<p class="dg-description">${escapeHtml(input.description)}</p>\n` : '') +
+    `${input.contentHtml}\n</main>\n${input.bodyEnd ?? ''}</body>\n</html>\n`
+  );
+}
