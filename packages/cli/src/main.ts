@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { runCheck } from './check-command.js';
+import { runDev } from './dev-command.js';
 import { runInit } from './init-command.js';
 import { version } from './version.js';
 
@@ -17,6 +18,7 @@ export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
 const usage = `Usage: docsgen <command> [options]
 
 Commands:
+  dev [root]     Serve the project at http://localhost:3000 (root: .)
   check [root]   Validate docs.json, the navigation and every page (root: .)
   init [dir]     Write a small working starter project into dir (dir: .)
 
@@ -29,6 +31,18 @@ Run \`docsgen <command> --help\` for the options of one command.
 `;
 
 const commandUsage: Record<string, string> = {
+  dev: `Usage: docsgen dev [root] [--port 3000] [--host localhost] [--strict-port] [--open]
+
+Serves the project: every page rendered on request, its Markdown twin at
+/<slug>.md, the asset folders, and the 404 page. Stop it with Ctrl-C.
+
+Options:
+  --port N        Port to listen on; the next free one when taken (default: 3000)
+  --host NAME     Host name or address to listen on (default: localhost)
+  --strict-port   Fail when the port is taken instead of trying the next one
+  --open          Open the site in the default browser
+  --verbose       Show stack traces of internal errors
+`,
   check: `Usage: docsgen check [root] [--format text|json] [--config-only] [--verbose]
 
 Validates docs.json (schema, includes, navigation), checks that every page the
@@ -77,12 +91,15 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     return exitCodes.ok;
   }
   if (!(command in commandUsage)) {
-    return usageError(context, `Unknown command \`${command}\`, expected \`check\` or \`init\``, usage);
+    return usageError(context, `Unknown command \`${command}\`, expected \`dev\`, \`check\` or \`init\``, usage);
   }
   const options: ParseArgsConfig['options'] = {
     verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     ...(command === 'check' ? { format: { type: 'string' }, 'config-only': { type: 'boolean' } } : {}),
+    ...(command === 'dev'
+      ? { port: { type: 'string' }, host: { type: 'string' }, 'strict-port': { type: 'boolean' }, open: { type: 'boolean' } }
+      : {}),
   };
   let parsed;
   try {
@@ -90,7 +107,15 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
   } catch (error) {
     return usageError(context, (error as Error).message, commandUsage[command] ?? usage);
   }
-  const values = parsed.values as { format?: string; help?: boolean; 'config-only'?: boolean };
+  const values = parsed.values as {
+    format?: string;
+    help?: boolean;
+    'config-only'?: boolean;
+    port?: string;
+    host?: string;
+    'strict-port'?: boolean;
+    open?: boolean;
+  };
   if (values.help) {
     context.stdout.write(commandUsage[command] ?? usage);
     return exitCodes.ok;
@@ -105,6 +130,16 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
       return usageError(context, `Unexpected \`--format ${format}\`, expected \`text\` or \`json\``, commandUsage.check ?? usage);
     }
     return runCheck({ root: target, format, compile: !values['config-only'] }, context);
+  }
+  if (command === 'dev') {
+    const port = Number(values.port ?? '3000');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      return usageError(context, `Unexpected \`--port ${values.port}\`, expected a port number from 0 to 65535`, commandUsage.dev ?? usage);
+    }
+    return runDev(
+      { root: target, port, host: values.host ?? 'localhost', strictPort: values['strict-port'] === true, open: values.open === true },
+      context,
+    );
   }
   return runInit({ dir: target }, context);
 }

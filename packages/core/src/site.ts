@@ -1,13 +1,15 @@
 import {
   buildNavigation,
   findOrphanPages,
+  formatMessageLine,
+  listNavigationPages,
   loadConfig,
   type DocsgenMessage,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
 import { toMarkdownTwin } from '@docsgen/mdx-transforms';
-import { builtinComponentNames } from '@docsgen/renderer';
+import { builtinComponentNames, escapeHtml, renderDocument } from '@docsgen/renderer';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -70,6 +72,14 @@ export interface Site {
   markdown(slug: string): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined>;
   /** Forgets a changed file; returns the slugs of pages that must render again. */
   invalidate(file: string): string[];
+  /**
+   * The page as a whole HTML document; a page that fails to render becomes a document listing
+   * its messages (file, line, column), so the reader sees what to fix. `undefined` for an
+   * unknown slug.
+   */
+  document(slug: string, options?: { bodyEnd?: string | undefined } | null): Promise<{ html: string; messages: DocsgenMessage[] } | undefined>;
+  /** Where `/` leads: the first navigable page, else `index`, else the first page. */
+  homeSlug: string | undefined;
 }
 
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
@@ -139,6 +149,14 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return result;
   }
 
+  async function renderHtml(slug: string): Promise<RenderedPage | undefined> {
+    const cached = rendered.get(slug);
+    if (cached && !(await modules.hasChanged(cached.page.file))) return cached;
+    const result = await render(slug, 'html');
+    if (result && !result.messages.some((message) => message.fatal)) rendered.set(slug, result);
+    return result;
+  }
+
   return {
     root,
     config,
@@ -146,13 +164,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     pages,
     manifest,
     messages,
-    async render(slug) {
-      const cached = rendered.get(slug);
-      if (cached && !(await modules.hasChanged(cached.page.file))) return cached;
-      const result = await render(slug, 'html');
-      if (result && !result.messages.some((message) => message.fatal)) rendered.set(slug, result);
-      return result;
-    },
+    render: renderHtml,
     async markdown(slug) {
       const result = await render(slug, 'markdown');
       if (!result) return undefined;
@@ -160,6 +172,26 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       const head = [`# ${result.page.title}`, result.page.description].filter(Boolean).join('\n\n');
       return { markdown: `${head}\n\n${body}`.trimEnd() + '\n', messages: result.messages };
     },
+    async document(slug, documentOptions) {
+      const result = await renderHtml(slug);
+      if (!result) return undefined;
+      const failed = result.messages.filter((message) => message.fatal);
+      const contentHtml = failed.length > 0 ? renderProblems(root, failed) : result.html;
+      const html = renderDocument({
+        title: failed.length > 0 ? `Cannot render ${result.page.relativePath}` : result.page.title,
+        siteName: config?.name ?? 'docsgen',
+        description: result.page.description ?? config?.description,
+        contentHtml,
+        hasMath: result.hasMath,
+        hasMermaid: result.hasMermaid,
+        showTitle: failed.length > 0 || typeof result.page.frontmatter.title === 'string',
+        bodyEnd: documentOptions?.bodyEnd,
+      });
+      return { html, messages: result.messages };
+    },
+    homeSlug:
+      (navigation ? listNavigationPages(navigation, { includeHidden: false }).find((slug) => pages.has(slug)) : undefined) ??
+      (pages.has('index') ? 'index' : [...pages.keys()][0]),
     invalidate(file) {
       const affected = modules.invalidate(file);
       const slugs = [...pages.values()].filter((page) => affected.includes(page.file)).map((page) => page.slug);
@@ -178,6 +210,11 @@ export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): Code
     typeof theme === 'string' ? { light: theme, dark: theme } : theme && typeof theme === 'object' ? { light: theme.light, dark: theme.dark } : defaultCode.themes;
   const copyButton = styled?.copyButton ?? config?.code?.copyButton ?? defaultCode.copyButton;
   return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
+}
+
+function renderProblems(root: string, messages: DocsgenMessage[]): string {
+  const items = messages.map((message) => `<li><code>${escapeHtml(formatMessageLine(message, { cwd: root }))}</code></li>`);
+  return `<div class="dg-problems" role="alert"><p>This page has problems:</p><ul>${items.join('')}</ul></div>`;
 }
 
 async function findThemeOverrides(root: string): Promise<Map<string, string>> {

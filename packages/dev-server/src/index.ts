@@ -10,3 +10,6 @@ export type {
 export { resolveRequestFile } from './resolve-request-file.js';
 export type { ResolvedStaticServerOptions, StaticServerOptions } from './static-server.js';
 export { createStaticServer, resolveStaticServerOptions } from './static-server.js';
+export { createDevServer, internalPrefix } from './dev-server.js';
+export type { DevServerOptions } from './dev-server.js';
+export { sendStatus, serveResolvedFile } from './static-server.js';

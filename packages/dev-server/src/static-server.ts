@@ -64,7 +64,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
   return createServer((request, response) => {
     handle(request, response, mounts).catch(() => {
       if (response.headersSent) response.destroy();
-      else send(response, request, 500);
+      else sendStatus(response, request, 500);
     });
   });
 }
@@ -109,7 +109,7 @@ async function handle(
   mounts: RequestFileOptions[],
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    send(response, request, 405, { Allow: 'GET, HEAD' });
+    sendStatus(response, request, 405, { Allow: 'GET, HEAD' });
     return;
   }
 
@@ -120,8 +120,21 @@ async function handle(
     if (result.status !== 404 || result.reason !== 'outside-prefix') break;
   }
 
+  await serveResolvedFile(request, response, result);
+}
+
+/**
+ * Answers a request with the file `resolveRequestFile` found, or with its status. The only
+ * place a served file is opened: `O_NOFOLLOW`, regular files only, `Content-Length` from the
+ * opened file, `nosniff`, and a sandboxing policy for SVG.
+ */
+export async function serveResolvedFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  result: RequestFileResult,
+): Promise<void> {
   if (result.status !== 200) {
-    send(response, request, result.status);
+    sendStatus(response, request, result.status);
     return;
   }
 
@@ -130,7 +143,7 @@ async function handle(
   try {
     file = await open(result.file, openFlags);
   } catch {
-    send(response, request, 404);
+    sendStatus(response, request, 404);
     return;
   }
 
@@ -138,7 +151,7 @@ async function handle(
 
   if (!stats.isFile()) {
     await file.close();
-    send(response, request, 404);
+    sendStatus(response, request, 404);
     return;
   }
 
@@ -160,7 +173,8 @@ async function handle(
   await pipeline(file.createReadStream({ start: 0, end: stats.size - 1 }), response);
 }
 
-function send(
+/** A plain-text response with the status text only (the reason stays on the server). */
+export function sendStatus(
   response: ServerResponse,
   request: IncomingMessage,
   status: number,

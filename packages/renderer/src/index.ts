@@ -9,5 +9,5 @@ export type { RendererAssets } from './renderer-assets.js';
 export { resolveComponents } from './resolve-components.js';
 export type { ComponentMap, ResolveComponentsOptions } from './resolve-components.js';
 export { serializeJsonForScript } from './serialize-json-for-script.js';
-export { documentAssetNames, renderDocument } from './render-document.js';
+export { documentAssetFiles, documentAssetNames, renderDocument } from './render-document.js';
 export type { DocumentInput } from './render-document.js';

@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.js';
+import { rendererAssets } from './renderer-assets.js';
 
 /** What a page's HTML document is made of. */
 export interface DocumentInput {
@@ -59,3 +60,12 @@ export function renderDocument(input: DocumentInput): string {
     `${input.contentHtml}\n</main>\n${input.bodyEnd ?? ''}</body>\n</html>\n`
   );
 }
+
+/** The files behind `documentAssetNames`, by name (absolute paths). */
+export const documentAssetFiles: Readonly<Record<string, string>> = Object.freeze({
+  [documentAssetNames.contentCss]: rendererAssets.contentCss,
+  [documentAssetNames.clientJs]: rendererAssets.clientJs,
+  [documentAssetNames.katexCss]: rendererAssets.katexCss,
+  [documentAssetNames.mermaidJs]: rendererAssets.mermaidJs,
+  [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,
+});

@@ -7,6 +7,7 @@ test('should expose the public api', async () => {
     'RenderContext',
     'builtinComponentNames',
     'builtinComponents',
+    'documentAssetFiles',
     'documentAssetNames',
     'escapeHtml',
     'renderDocument',

@@ -1,0 +1,76 @@
+// `docsgen dev` as a user runs it: a real process on a real port, stopped with Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(repo, 'node_modules', '.bin', 'docsgen');
+
+function startDev(args: string[]): { child: ChildProcess; ready: Promise<string>; exited: Promise<number | null>; output: () => string } {
+  const child = spawn(bin, ['dev', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const url = /Local: (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve(url);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', () => reject(new Error(`docsgen dev exited before it was ready:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => output };
+}
+
+const running = new Set<ChildProcess>();
+const dev = suite('docsgen dev');
+// A failed assertion must not leave a server running (the test file would never end).
+dev.after.each(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
+dev('should serve the project, print its URL, and stop within 2 s on Ctrl-C', async () => {
+  const run = startDev(['fixtures/every-component', '--port', '0', '--host', '127.0.0.1']);
+  run.ready.catch(() => {});
+  const url = await run.ready;
+  assert.match(run.output(), /ready in \d+ ms/);
+  const page = await fetch(`${url}callouts`);
+  assert.is(page.status, 200);
+  assert.match(await page.text(), 'This is a note.');
+  const twin = await fetch(`${url}callouts.md`);
+  assert.is(twin.headers.get('content-type'), 'text/markdown; charset=utf-8');
+  const stoppedAt = Date.now();
+  run.child.kill('SIGINT');
+  assert.is(await run.exited, 0);
+  assert.ok(Date.now() - stoppedAt < 2000, 'stopped within 2 s');
+});
+
+dev('should take the next free port unless --strict-port', async () => {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const taken = (blocker.address() as AddressInfo).port;
+  try {
+    const run = startDev(['fixtures/minimal', '--port', String(taken), '--host', '127.0.0.1']);
+    const url = await run.ready;
+    assert.is.not(url, `http://127.0.0.1:${taken}/`);
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+    run.child.kill('SIGINT');
+    await run.exited;
+
+    const strict = startDev(['fixtures/minimal', '--port', String(taken), '--host', '127.0.0.1', '--strict-port']);
+    strict.ready.catch(() => {});
+    assert.is(await strict.exited, 1);
+    assert.match(strict.output(), `Cannot listen on port ${taken}: it is in use (--strict-port)`);
+  } finally {
+    await new Promise((resolve) => blocker.close(resolve));
+  }
+});
+
+dev.run();

@@ -1,0 +1,137 @@
+import type { Site } from '@docsgen/core';
+import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { parseRequestTarget } from './request-target.js';
+import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
+import { sendStatus, serveResolvedFile } from './static-server.js';
+
+export interface DevServerOptions {
+  /** The site to serve; pages are rendered on request. */
+  site: Site;
+  /** Folder names under the project root served at the same path (default: SPEC's five). */
+  assetFolders?: readonly string[] | null | undefined;
+}
+
+/** URL prefix of docsgen's own files (styles, scripts, fonts). */
+export const internalPrefix = '/_docsgen';
+
+const defaultAssetFolders = ['images', 'logo', 'public', 'static', 'assets'];
+
+/**
+ * The development server: every page of the site rendered on request as a whole document,
+ * its Markdown twin at `/<slug>.md` (or with `Accept: text/markdown`), docsgen's own assets
+ * under `/_docsgen/`, the project's asset folders and favicon, and the 404 page. Every route
+ * that reads a file goes through `resolveRequestFile`.
+ */
+export function createDevServer(options: DevServerOptions): Server {
+  const { site } = options;
+  const folders = [...(options.assetFolders ?? defaultAssetFolders)];
+  return createServer((request, response) => {
+    handle(site, folders, request, response).catch((error: unknown) => {
+      if (response.headersSent) response.destroy();
+      else send(response, request, 500, 'text/plain; charset=utf-8', `500 Internal Server Error\n${error instanceof Error ? error.message : ''}\n`);
+    });
+  });
+}
+
+async function handle(site: Site, folders: string[], request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    sendStatus(response, request, 405, { Allow: 'GET, HEAD' });
+    return;
+  }
+  const raw = request.url ?? '/';
+  const target = parseRequestTarget(raw);
+  if ('status' in target) {
+    sendStatus(response, request, target.status);
+    return;
+  }
+  const path = target.path;
+  // Every route, file-backed or not, answers traversal-shaped paths the same way: 400.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    sendStatus(response, request, 400);
+    return;
+  }
+  if (/[\0\\]/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
+    sendStatus(response, request, 400);
+    return;
+  }
+
+  if (path.startsWith(`${internalPrefix}/fonts/`)) {
+    await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: rendererAssets.katexFonts, prefix: `${internalPrefix}/fonts` }));
+    return;
+  }
+  if (path.startsWith(`${internalPrefix}/`)) {
+    const name = path.slice(internalPrefix.length + 1);
+    const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
+    // The fixed table is the allow-list; the file is still opened through the chokepoint.
+    const result: RequestFileResult = file
+      ? await resolveRequestFile(`${internalPrefix}/${basename(file)}`, { folder: dirname(file), prefix: internalPrefix })
+      : { status: 404, reason: 'not-found' };
+    await serveResolvedFile(request, response, result);
+    return;
+  }
+  for (const folder of folders) {
+    if (path === `/${folder}` || path.startsWith(`/${folder}/`)) {
+      await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: join(site.root, folder), prefix: `/${folder}` }));
+      return;
+    }
+  }
+  if (path === '/favicon.ico') {
+    await serveResolvedFile(request, response, await resolveFavicon(site));
+    return;
+  }
+
+  let slug = decoded.replace(/^\/+|\/+$/g, '');
+  const wantsMarkdown = slug.endsWith('.md') || /\btext\/markdown\b/.test(String(request.headers.accept ?? ''));
+  if (slug.endsWith('.md')) slug = slug.slice(0, -3);
+  if (slug === '' || slug === 'index') slug = site.homeSlug ?? 'index';
+
+  if (wantsMarkdown && site.pages.has(slug)) {
+    const twin = await site.markdown(slug);
+    if (twin) {
+      send(response, request, 200, 'text/markdown; charset=utf-8', twin.markdown);
+      return;
+    }
+  }
+  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug) : undefined;
+  if (page) {
+    send(response, request, 200, 'text/html; charset=utf-8', page.html);
+    return;
+  }
+  const custom = site.pages.has('404') ? await site.document('404') : undefined;
+  send(response, request, 404, 'text/html; charset=utf-8', custom?.html ?? notFoundHtml(site));
+}
+
+/** The file `favicon` names in docs.json, only when it lies inside the project root. */
+async function resolveFavicon(site: Site): Promise<RequestFileResult> {
+  const favicon = site.config?.favicon;
+  const name = typeof favicon === 'string' ? favicon : favicon?.light;
+  if (!name) return { status: 404, reason: 'not-found' };
+  const file = resolve(site.root, name.replace(/^\/+/, ''));
+  if (!file.startsWith(site.root + sep)) return { status: 404, reason: 'outside-folder' };
+  // Through the chokepoint like every other file: dotfiles, symlinks out of the folder, …
+  return resolveRequestFile(`/favicon/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/favicon' });
+}
+
+function notFoundHtml(site: Site): string {
+  const home = site.homeSlug ? `/${site.homeSlug === 'index' ? '' : site.homeSlug}` : '/';
+  return (
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Page not found</title>\n' +
+    `<link rel="stylesheet" href="${internalPrefix}/content.css">\n</head>\n<body>\n<main class="dg-content">\n` +
+    `<h1>Page not found</h1>\n<p>There is no page at this address. <a href="${home}">Go to the first page</a>.</p>\n</main>\n</body>\n</html>\n`
+  );
+}
+
+function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string): void {
+  response.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,105 @@
+import { createSite } from '@docsgen/core';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createDevServer } from '../src/index.js';
+import { sendRaw } from './project.js';
+
+const fixture = fileURLToPath(new URL('../../../fixtures/every-component/', import.meta.url));
+
+async function start(root: string): Promise<{ port: number; server: Server }> {
+  const server = createDevServer({ site: await createSite(root) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, server };
+}
+
+const stop = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+const dev = suite('dev server');
+
+dev('should serve pages, twins, docsgen assets, project assets and the 404 page with exact statuses', async () => {
+  const { port, server } = await start(fixture);
+  const cases: Array<[string, number, string, string | RegExp]> = [
+    ['GET / HTTP/1.1', 200, 'text/html; charset=utf-8', '<title>Every component</title>'],
+    ['GET /callouts HTTP/1.1', 200, 'text/html; charset=utf-8', '<title>Callouts - Every component</title>'],
+    ['GET /callouts/ HTTP/1.1', 200, 'text/html; charset=utf-8', 'This is a note.'],
+    ['GET /callouts.md HTTP/1.1', 200, 'text/markdown; charset=utf-8', /^# Callouts\n/],
+    ['GET /callouts HTTP/1.1\r\nAccept: text/markdown', 200, 'text/markdown; charset=utf-8', '> **Note:** This is a note.'],
+    ['GET /code HTTP/1.1', 200, 'text/html; charset=utf-8', '/_docsgen/mermaid.min.js'],
+    ['GET /plain-markdown HTTP/1.1', 200, 'text/html; charset=utf-8', 'Raw <strong>HTML</strong> works.'],
+    ['GET /_docsgen/content.css HTTP/1.1', 200, 'text/css; charset=utf-8', '.dg-'],
+    ['GET /_docsgen/client.js HTTP/1.1', 200, 'text/javascript; charset=utf-8', 'localStorage'],
+    ['GET /images/card.png HTTP/1.1', 200, 'image/png', ''],
+    ['GET /no/such/page HTTP/1.1', 404, 'text/html; charset=utf-8', 'Page not found'],
+    ['GET /no/such/page.md HTTP/1.1', 404, 'text/html; charset=utf-8', 'Page not found'],
+    ['GET /_docsgen/nope.js HTTP/1.1', 404, 'text/plain; charset=utf-8', '404 Not Found'],
+    ['GET /_docsgen/../docs.json HTTP/1.1', 400, 'text/plain; charset=utf-8', '400 Bad Request'],
+    ['GET /_docsgen/fonts/..%2f..%2fkatex.min.css HTTP/1.1', 400, 'text/plain; charset=utf-8', '400 Bad Request'],
+    ['GET /images/../docs.json HTTP/1.1', 400, 'text/plain; charset=utf-8', '400 Bad Request'],
+    ['GET /%2e%2e/docs.json HTTP/1.1', 400, 'text/plain; charset=utf-8', '400 Bad Request'],
+    ['GET /a%zz HTTP/1.1', 400, 'text/plain; charset=utf-8', '400 Bad Request'],
+    ['GET /a%00b HTTP/1.1', 400, 'text/plain; charset=utf-8', '400 Bad Request'],
+    ['GET /docs.json HTTP/1.1', 404, 'text/html; charset=utf-8', 'Page not found'],
+    ['GET /snippets/greeting HTTP/1.1', 404, 'text/html; charset=utf-8', 'Page not found'],
+    ['POST /callouts HTTP/1.1\r\nContent-Length: 0', 405, 'text/plain; charset=utf-8', '405 Method Not Allowed'],
+  ];
+  for (const [line, status, type, body] of cases) {
+    const response = await sendRaw(port, line);
+    assert.is(response.status, status, line);
+    assert.is(response.headers['content-type'], type, line);
+    assert.is(response.headers['x-content-type-options'], 'nosniff', line);
+    if (typeof body === 'string') assert.ok(response.body.toString('utf8').includes(body), `${line}: ${response.body.toString('utf8').slice(0, 200)}`);
+    else assert.match(response.body.toString('utf8'), body, line);
+  }
+  const head = await sendRaw(port, 'HEAD /callouts HTTP/1.1');
+  assert.is(head.status, 200);
+  assert.is(head.body.length, 0, 'HEAD has no body');
+  assert.ok(Number(head.headers['content-length']) > 100, 'HEAD gives the length of the GET body');
+  await stop(server);
+});
+
+dev('should serve 404.mdx, the favicon, and a page whose render fails as a page of messages', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-'));
+  const outside = mkdtempSync(join(tmpdir(), 'docsgen-outside-'));
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Site', favicon: '/images/icon.svg', navigation: { pages: ['start', 'broken'] } }),
+    'start.mdx': '---\ntitle: Start\n---\n\nFirst page.\n',
+    'broken.mdx': '# Broken\n\nValue: {1 +}\n',
+    '404.mdx': '---\ntitle: Lost\n---\n\nNothing here, sorry.\n',
+    'images/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  writeFileSync(join(outside, 'secret.txt'), 'secret');
+  symlinkSync(join(outside, 'secret.txt'), join(root, 'images', 'leak.txt'));
+  const { port, server } = await start(root);
+
+  const home = await sendRaw(port, 'GET / HTTP/1.1');
+  assert.match(home.body.toString(), 'First page.', '/ is the first navigable page');
+  const lost = await sendRaw(port, 'GET /gone HTTP/1.1');
+  assert.is(lost.status, 404);
+  assert.match(lost.body.toString(), 'Nothing here, sorry.');
+  const favicon = await sendRaw(port, 'GET /favicon.ico HTTP/1.1');
+  assert.is(favicon.status, 200);
+  assert.is(favicon.headers['content-type'], 'image/svg+xml');
+  assert.match(favicon.headers['content-security-policy'] ?? '', 'sandbox');
+  const leak = await sendRaw(port, 'GET /images/leak.txt HTTP/1.1');
+  assert.is(leak.status, 404, 'a symlink out of the project is not followed');
+  assert.not.match(leak.body.toString(), 'secret');
+  const broken = await sendRaw(port, 'GET /broken HTTP/1.1');
+  assert.is(broken.status, 200);
+  assert.match(broken.body.toString(), 'broken.mdx:3:');
+  assert.match(broken.body.toString(), '[mdx-syntax]');
+  await stop(server);
+  rmSync(root, { recursive: true });
+  rmSync(outside, { recursive: true });
+});
+
+dev.run();
