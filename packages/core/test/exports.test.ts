@@ -12,6 +12,7 @@ test('should expose the public api', async () => {
     'discoverPages',
     'firstHeading',
     'ignoredNames',
+    'matchRedirect',
     'parseFrontmatter',
     'readableName',
     'renderPageContent',

@@ -1,4 +1,4 @@
-import type { Site } from '@docsgen/core';
+import { matchRedirect, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -36,10 +36,6 @@ export function createDevServer(options: DevServerOptions): Server {
 }
 
 async function handle(site: Site, folders: string[], request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    sendStatus(response, request, 405, { Allow: 'GET, HEAD' });
-    return;
-  }
   const raw = request.url ?? '/';
   const target = parseRequestTarget(raw);
   if ('status' in target) {
@@ -57,6 +53,20 @@ async function handle(site: Site, folders: string[], request: IncomingMessage, r
   }
   if (/[\0\\]/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
     sendStatus(response, request, 400);
+    return;
+  }
+
+  // Redirects answer every method (SPEC: "any | a redirects[].source").
+  const redirect = matchRedirect(decoded, site.config?.redirects ?? []);
+  if (redirect) {
+    const query = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
+    const location = redirect.location.includes('?') ? redirect.location : redirect.location + query;
+    response.writeHead(redirect.status, { Location: location, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
+    response.end();
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    sendStatus(response, request, 405, { Allow: 'GET, HEAD' });
     return;
   }
 

@@ -67,7 +67,15 @@ dev('should serve 404.mdx, the favicon, and a page whose render fails as a page 
   const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-'));
   const outside = mkdtempSync(join(tmpdir(), 'docsgen-outside-'));
   const files: Record<string, string> = {
-    'docs.json': JSON.stringify({ name: 'Site', favicon: '/images/icon.svg', navigation: { pages: ['start', 'broken'] } }),
+    'docs.json': JSON.stringify({
+      name: 'Site',
+      favicon: '/images/icon.svg',
+      navigation: { pages: ['start', 'broken'] },
+      redirects: [
+        { source: '/old/:slug', destination: '/guides/:slug' },
+        { source: '/temporary', destination: '/start', permanent: false },
+      ],
+    }),
     'start.mdx': '---\ntitle: Start\n---\n\nFirst page.\n',
     'broken.mdx': '# Broken\n\nValue: {1 +}\n',
     '404.mdx': '---\ntitle: Lost\n---\n\nNothing here, sorry.\n',
@@ -93,6 +101,10 @@ dev('should serve 404.mdx, the favicon, and a page whose render fails as a page 
   const leak = await sendRaw(port, 'GET /images/leak.txt HTTP/1.1');
   assert.is(leak.status, 404, 'a symlink out of the project is not followed');
   assert.not.match(leak.body.toString(), 'secret');
+  const moved = await sendRaw(port, 'GET /old/intro?tab=a HTTP/1.1');
+  assert.equal([moved.status, moved.headers.location], [308, '/guides/intro?tab=a']);
+  const temporary = await sendRaw(port, 'POST /temporary HTTP/1.1\r\nContent-Length: 0');
+  assert.equal([temporary.status, temporary.headers.location], [307, '/start']);
   const broken = await sendRaw(port, 'GET /broken HTTP/1.1');
   assert.is(broken.status, 200);
   assert.match(broken.body.toString(), 'broken.mdx:3:');
