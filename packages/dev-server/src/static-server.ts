@@ -155,12 +155,24 @@ export async function serveResolvedFile(
     return;
   }
 
+  // A weak validator from size and modification time: cheap, and it changes with every save.
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const headers: OutgoingHttpHeaders = {
     'Content-Type': lookupContentType(result.file),
     'Content-Length': stats.size,
     'X-Content-Type-Options': 'nosniff',
+    ETag: etag,
+    'Last-Modified': stats.mtime.toUTCString(),
+    'Cache-Control': 'no-cache',
   };
   if (result.file.toLowerCase().endsWith('.svg')) headers['Content-Security-Policy'] = svgPolicy;
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    await file.close();
+    response.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+    response.end();
+    return;
+  }
   response.writeHead(200, headers);
 
   if (request.method === 'HEAD' || stats.size === 0) {

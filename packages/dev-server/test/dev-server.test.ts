@@ -56,6 +56,14 @@ dev('should serve pages, twins, docsgen assets, project assets and the 404 page 
     if (typeof body === 'string') assert.ok(response.body.toString('utf8').includes(body), `${line}: ${response.body.toString('utf8').slice(0, 200)}`);
     else assert.match(response.body.toString('utf8'), body, line);
   }
+  const image = await sendRaw(port, 'GET /images/card.png HTTP/1.1');
+  const etag = image.headers.etag ?? '';
+  assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+  const revalidated = await sendRaw(port, `GET /images/card.png HTTP/1.1\r\nIf-None-Match: ${etag}`);
+  assert.is(revalidated.status, 304);
+  assert.is(revalidated.body.length, 0);
+  const stale = await sendRaw(port, 'GET /images/card.png HTTP/1.1\r\nIf-None-Match: W/"0-0"');
+  assert.is(stale.status, 200);
   const head = await sendRaw(port, 'HEAD /callouts HTTP/1.1');
   assert.is(head.status, 200);
   assert.is(head.body.length, 0, 'HEAD has no body');
