@@ -14,5 +14,5 @@ export { renderPageContent } from './render.js';
 export type { RenderMode, RenderPageContentInput } from './render.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
-export { matchRedirect } from './redirects.js';
+export { findClosestPage, matchRedirect } from './redirects.js';
 export type { RedirectMatch, RedirectRule } from './redirects.js';

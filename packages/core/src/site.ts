@@ -80,6 +80,8 @@ export interface Site {
   document(slug: string, options?: { bodyEnd?: string | undefined } | null): Promise<{ html: string; messages: DocsgenMessage[] } | undefined>;
   /** Where `/` leads: the first navigable page, else `index`, else the first page. */
   homeSlug: string | undefined;
+  /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
+  navigablePages: string[];
 }
 
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
@@ -149,6 +151,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return result;
   }
 
+  const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
+
   async function renderHtml(slug: string): Promise<RenderedPage | undefined> {
     const cached = rendered.get(slug);
     if (cached && !(await modules.hasChanged(cached.page.file))) return cached;
@@ -189,9 +193,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       });
       return { html, messages: result.messages };
     },
-    homeSlug:
-      (navigation ? listNavigationPages(navigation, { includeHidden: false }).find((slug) => pages.has(slug)) : undefined) ??
-      (pages.has('index') ? 'index' : [...pages.keys()][0]),
+    homeSlug: navigablePages[0] ?? (pages.has('index') ? 'index' : [...pages.keys()][0]),
+    navigablePages,
     invalidate(file) {
       const affected = modules.invalidate(file);
       const slugs = [...pages.values()].filter((page) => affected.includes(page.file)).map((page) => page.slug);

@@ -10,6 +10,7 @@ test('should expose the public api', async () => {
     'createSite',
     'describePage',
     'discoverPages',
+    'findClosestPage',
     'firstHeading',
     'ignoredNames',
     'matchRedirect',

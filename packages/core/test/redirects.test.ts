@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { matchRedirect } from '../src/index.js';
+import { findClosestPage, matchRedirect } from '../src/index.js';
 
 const redirects = suite('matchRedirect');
 
@@ -36,6 +36,15 @@ redirects('should keep captured values from adding a host, query or fragment', (
 redirects('should escape regular-expression characters in sources', () => {
   assert.is(matchRedirect('/aXb', [{ source: '/a.b', destination: '/c' }]), undefined);
   assert.equal(matchRedirect('/a.b', [{ source: '/a.b', destination: '/c' }])?.location, '/c');
+});
+
+redirects('should find the closest page by shared folders, then by spelling', () => {
+  const slugs = ['index', 'guides/install', 'guides/configure', 'api/users'];
+  assert.is(findClosestPage('/guides/instal', slugs), 'guides/install');
+  assert.is(findClosestPage('/guides/nothing-alike', slugs), 'guides/install', 'inside the shared folder, the nearer spelling wins');
+  assert.is(findClosestPage('/api/users/42', slugs), 'api/users');
+  assert.is(findClosestPage('/indx', slugs), 'index');
+  assert.is(findClosestPage('/x', []), undefined);
 });
 
 redirects.run();

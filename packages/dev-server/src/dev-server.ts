@@ -1,4 +1,4 @@
-import { matchRedirect, type Site } from '@docsgen/core';
+import { findClosestPage, matchRedirect, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -111,6 +111,15 @@ async function handle(site: Site, folders: string[], request: IncomingMessage, r
   if (page) {
     send(response, request, 200, 'text/html; charset=utf-8', page.html);
     return;
+  }
+  // `errors.404.redirect: true` sends a reader to the closest navigable page instead.
+  if (site.config?.errors?.['404']?.redirect === true) {
+    const closest = findClosestPage(slug, site.navigablePages);
+    if (closest) {
+      response.writeHead(307, { Location: `/${closest === 'index' ? '' : closest}`, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
+      response.end();
+      return;
+    }
   }
   const custom = site.pages.has('404') ? await site.document('404') : undefined;
   send(response, request, 404, 'text/html; charset=utf-8', custom?.html ?? notFoundHtml(site));

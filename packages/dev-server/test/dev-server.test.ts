@@ -122,4 +122,25 @@ dev('should serve 404.mdx, the favicon, and a page whose render fails as a page 
   rmSync(outside, { recursive: true });
 });
 
+dev('should send an unknown path to the closest navigable page when errors.404.redirect is on', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-404-'));
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Site', errors: { '404': { redirect: true } }, navigation: { pages: ['index', 'guides/install', 'guides/configure'] } }),
+    'index.mdx': 'Home.\n',
+    'guides/install.mdx': 'Install.\n',
+    'guides/configure.mdx': 'Configure.\n',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  const { port, server } = await start(root);
+  const typo = await sendRaw(port, 'GET /guides/instal HTTP/1.1');
+  assert.equal([typo.status, typo.headers.location], [307, '/guides/install']);
+  const elsewhere = await sendRaw(port, 'GET /nothing HTTP/1.1');
+  assert.equal([elsewhere.status, elsewhere.headers.location], [307, '/']);
+  await stop(server);
+  rmSync(root, { recursive: true });
+});
+
 dev.run();
