@@ -6,6 +6,8 @@ export interface PageInfo extends PageFile {
   frontmatter: Frontmatter;
   /** `title`, else the first `# Heading` of the body, else the file name made readable. */
   title: string;
+  /** Where `title` came from; a title from the body's heading is already on the page. */
+  titleSource: 'frontmatter' | 'heading' | 'file';
   /** `sidebarTitle`, else `title`. */
   sidebarTitle: string;
   description: string | undefined;
@@ -25,12 +27,15 @@ export function describePage(page: PageFile, frontmatter: Frontmatter, body: str
     const value = frontmatter[key];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
-  const title = text('title') ?? firstHeading(body) ?? readableName(page.slug);
+  const heading = text('title') === undefined ? firstHeading(body) : undefined;
+  const title = text('title') ?? heading ?? readableName(page.slug);
+  const titleSource = text('title') !== undefined ? 'frontmatter' : heading !== undefined ? 'heading' : 'file';
   const robots = text('robots') ?? '';
   return {
     ...page,
     frontmatter,
     title,
+    titleSource,
     sidebarTitle: text('sidebarTitle') ?? title,
     description: text('description'),
     isDraft: frontmatter.draft === true,

@@ -147,8 +147,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
     const page = pages.get(slug);
     if (!page) return undefined;
-    const result = await renderPageContent({ page, modules, overrides, mode: renderMode });
-    return result;
+    return renderPageContent({ page, modules, overrides, mode: renderMode });
   }
 
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
@@ -173,8 +172,10 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       const result = await render(slug, 'markdown');
       if (!result) return undefined;
       const body = toMarkdownTwin(result.html, { siteUrl: options?.siteUrl ?? undefined });
-      const head = [`# ${result.page.title}`, result.page.description].filter(Boolean).join('\n\n');
-      return { markdown: `${head}\n\n${body}`.trimEnd() + '\n', messages: result.messages };
+      // A title taken from the body's own `# Heading` is already in the body.
+      const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
+      const head = [title, result.page.description].filter(Boolean).join('\n\n');
+      return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages: result.messages };
     },
     async document(slug, documentOptions) {
       const result = await renderHtml(slug);
@@ -188,7 +189,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         contentHtml,
         hasMath: result.hasMath,
         hasMermaid: result.hasMermaid,
-        showTitle: failed.length > 0 || typeof result.page.frontmatter.title === 'string',
+        showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
         bodyEnd: documentOptions?.bodyEnd,
       });
       return { html, messages: result.messages };

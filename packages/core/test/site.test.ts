@@ -89,6 +89,11 @@ site('should take the title from frontmatter, else the first heading, else the f
   assert.is(s.pages.get('index')?.title, 'From frontmatter');
   assert.is(s.pages.get('guides/from-heading')?.title, 'The real heading');
   assert.is(s.pages.get('guides/getting-started')?.title, 'Getting started');
+  // The twin repeats no title: a heading title is already in the body.
+  const twin = (await s.markdown('guides/from-heading'))?.markdown ?? '';
+  assert.is(outsideCode(twin).match(/^# /gm)?.length, 1, twin);
+  assert.ok(twin.startsWith('```md'), 'no empty head before the body');
+  assert.match((await s.markdown('guides/getting-started'))?.markdown ?? '', /^# Getting started\n/);
   rmSync(root, { recursive: true });
 });
 
