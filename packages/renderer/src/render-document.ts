@@ -47,6 +47,8 @@ export function renderDocument(input: DocumentInput): string {
     `<title>${escapeHtml(title)}</title>`,
     input.description ? `<meta name="description" content="${escapeHtml(input.description)}">` : '',
     `<link rel="stylesheet" href="${asset(documentAssetNames.contentCss)}">`,
+    // A readable column until the themed layout replaces this shell.
+    '<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.6}main.dg-content{max-width:48rem;margin:2rem auto;padding:0 1.25rem}</style>',
     input.hasMath ? `<link rel="stylesheet" href="${asset(documentAssetNames.katexCss)}">` : '',
     `<script src="${asset(documentAssetNames.clientJs)}" defer></script>`,
     input.hasMermaid ? `<script src="${asset(documentAssetNames.mermaidJs)}" defer></script>` : '',
