@@ -53,6 +53,12 @@ cli('should pass a project that uses every navigation form', () => {
   assert.match(result.stdout, 'fixtures/navigation-all: no problems (11 pages checked)');
 });
 
+cli("should find no problems in docsgen's own documentation", () => {
+  const result = docsgen(['check', 'docs']);
+  assert.is(result.code, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /^docs: no problems \(\d+ pages checked\)$/m);
+});
+
 cli('should report a missing navigation page at its line in docs.json and exit 1', () => {
   const root = project({
     'docs.json': '{\n  "name": "X",\n  "navigation": {\n    "pages": ["index", "quickstrat"]\n  }\n}\n',
