@@ -71,6 +71,41 @@ dev('should serve pages, twins, docsgen assets, project assets and the 404 page 
   await stop(server);
 });
 
+dev('should answer hostile raw request lines on the page routes with exact statuses and never leak a file', async () => {
+  const { port, server } = await start(fixture);
+  const cases: Array<[string, number]> = [
+    ['/..%2fdocs.json', 400],
+    ['/%2e%2e%2fdocs.json', 400],
+    ['/callouts%00', 400],
+    ['/callouts%5c..%5cdocs.json', 400],
+    ['/%c0%ae%c0%ae/docs.json', 400],
+    ['/%252e%252e/docs.json', 404],
+    ['/.env', 404],
+    ['/.git/config', 404],
+    ['/snippets/greeting.mdx', 404],
+    ['http://evil.example/callouts', 200],
+    [`/${'a'.repeat(5000)}`, 414],
+    ['/callouts?x=../../etc/passwd', 200],
+    ['/callouts#frag', 400],
+    ['/callouts/..', 400],
+    ['/images%2f..%2fdocs.json', 400],
+    ['/images/./card.png', 400],
+    ['/_docsgen%2fcontent.css', 404],
+    ['/favicon.ico/..', 400],
+    ['/%ff', 400],
+    ['/callouts.md%00', 400],
+    ['/index.mdx', 404],
+    ['/docs.json.md', 404],
+    ['/_docsgen/fonts/../../../docs.json', 400],
+  ];
+  for (const [target, status] of cases) {
+    const response = await sendRaw(port, `GET ${target} HTTP/1.1`);
+    assert.is(response.status, status, target.slice(0, 80));
+    assert.not.match(response.body.toString('utf8'), '"navigation"', `${target.slice(0, 80)} leaks docs.json`);
+  }
+  await stop(server);
+});
+
 dev('should serve 404.mdx, the favicon, and a page whose render fails as a page of messages', async () => {
   const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-'));
   const outside = mkdtempSync(join(tmpdir(), 'docsgen-outside-'));
