@@ -24,15 +24,25 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
   const root = resolve(context.cwd, options.root);
   // Loaded here: the page pipeline is not needed by `check --config-only` or `init`.
   const { createSite } = await import('@docsgen/core');
-  const { createDevServer } = await import('@docsgen/dev-server');
-  const site = await createSite(root, { mode: 'dev' });
-  for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
-
-  const server = createDevServer({ site });
+  const { startDevSession } = await import('@docsgen/dev-server');
+  const loadSite = async () => {
+    const site = await createSite(root, { mode: 'dev' });
+    for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
+    return site;
+  };
+  const session = await startDevSession({
+    root,
+    loadSite,
+    onChange: (change) =>
+      context.stdout.write(
+        change.reload === 'full' ? '  changed: reloading the site\n' : `  changed: ${change.slugs.map((slug) => `/${slug}`).join(', ')}\n`,
+      ),
+  });
   let port: number;
   try {
-    port = await listen(server, options);
+    port = await listen(session.server, options);
   } catch (error) {
+    await session.close();
     context.stderr.write(`docsgen: ${(error as Error).message}\n`);
     return exitCodes.failure;
   }
@@ -45,8 +55,7 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
     process.once('SIGTERM', done);
   });
   await stop;
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
+  await session.close();
   return exitCodes.ok;
 }
 

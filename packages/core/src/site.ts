@@ -191,6 +191,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         hasMermaid: result.hasMermaid,
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
         bodyEnd: documentOptions?.bodyEnd,
+        slug,
       });
       return { html, messages: result.messages };
     },

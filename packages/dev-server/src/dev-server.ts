@@ -4,17 +4,34 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { parseRequestTarget } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
+import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
 
 export interface DevServerOptions {
-  /** The site to serve; pages are rendered on request. */
+  /** The site to serve; pages are rendered on request. Replace it with `setSite`. */
   site: Site;
+  /** Add the live-reload script to every page (default: `true`). */
+  liveReload?: boolean | null | undefined;
   /** Folder names under the project root served at the same path (default: SPEC's five). */
   assetFolders?: readonly string[] | null | undefined;
 }
 
 /** URL prefix of docsgen's own files (styles, scripts, fonts). */
 export const internalPrefix = '/_docsgen';
+
+/** A running development server's handles. */
+export interface DevServer {
+  /** The node:http server; call `listen` on it. */
+  server: Server;
+  /** Serve another site from now on (after docs.json or the set of pages changed). */
+  setSite(site: Site): void;
+  /** Tell every open page to reload, or to swap in the new content of the given pages. */
+  reload(event: ReloadEvent): void;
+  /** Number of pages listening for reload events. */
+  readonly listeners: number;
+  /** Ends the event streams and stops the server. */
+  close(): Promise<void>;
+}
 
 const defaultAssetFolders = ['images', 'logo', 'public', 'static', 'assets'];
 
@@ -24,18 +41,45 @@ const defaultAssetFolders = ['images', 'logo', 'public', 'static', 'assets'];
  * under `/_docsgen/`, the project's asset folders and favicon, and the 404 page. Every route
  * that reads a file goes through `resolveRequestFile`.
  */
-export function createDevServer(options: DevServerOptions): Server {
-  const { site } = options;
-  const folders = [...(options.assetFolders ?? defaultAssetFolders)];
-  return createServer((request, response) => {
-    handle(site, folders, request, response).catch((error: unknown) => {
+export function createDevServer(options: DevServerOptions): DevServer {
+  let site = options.site;
+  const channel = new ReloadChannel();
+  const context: HandleContext = {
+    folders: [...(options.assetFolders ?? defaultAssetFolders)],
+    channel,
+    bodyEnd: options.liveReload === false ? undefined : reloadClientScript(`${internalPrefix}/events`),
+  };
+  const server = createServer((request, response) => {
+    handle(site, context, request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
       else send(response, request, 500, 'text/plain; charset=utf-8', `500 Internal Server Error\n${error instanceof Error ? error.message : ''}\n`);
     });
   });
+  return {
+    server,
+    setSite(next) {
+      site = next;
+    },
+    reload: (event) => channel.send(event),
+    get listeners() {
+      return channel.size;
+    },
+    close() {
+      channel.close();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
-async function handle(site: Site, folders: string[], request: IncomingMessage, response: ServerResponse): Promise<void> {
+interface HandleContext {
+  folders: string[];
+  channel: ReloadChannel;
+  bodyEnd: string | undefined;
+}
+
+async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const { folders } = context;
   const raw = request.url ?? '/';
   const target = parseRequestTarget(raw);
   if ('status' in target) {
@@ -70,6 +114,10 @@ async function handle(site: Site, folders: string[], request: IncomingMessage, r
     return;
   }
 
+  if (path === `${internalPrefix}/events`) {
+    context.channel.connect(request, response);
+    return;
+  }
   if (path.startsWith(`${internalPrefix}/fonts/`)) {
     await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: rendererAssets.katexFonts, prefix: `${internalPrefix}/fonts` }));
     return;
@@ -107,7 +155,7 @@ async function handle(site: Site, folders: string[], request: IncomingMessage, r
       return;
     }
   }
-  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug) : undefined;
+  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd }) : undefined;
   if (page) {
     send(response, request, 200, 'text/html; charset=utf-8', page.html);
     return;
@@ -121,7 +169,7 @@ async function handle(site: Site, folders: string[], request: IncomingMessage, r
       return;
     }
   }
-  const custom = site.pages.has('404') ? await site.document('404') : undefined;
+  const custom = site.pages.has('404') ? await site.document('404', { bodyEnd: context.bodyEnd }) : undefined;
   send(response, request, 404, 'text/html; charset=utf-8', custom?.html ?? notFoundHtml(site));
 }
 

@@ -13,7 +13,7 @@ import { sendRaw } from './project.js';
 const fixture = fileURLToPath(new URL('../../../fixtures/every-component/', import.meta.url));
 
 async function start(root: string): Promise<{ port: number; server: Server }> {
-  const server = createDevServer({ site: await createSite(root) });
+  const { server } = createDevServer({ site: await createSite(root) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { port: (server.address() as AddressInfo).port, server };
 }

@@ -4,16 +4,19 @@ import * as assert from 'uvu/assert';
 test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
   assert.equal(Object.keys(mod).sort(), [
+    'ReloadChannel',
     'createDevServer',
     'createStaticServer',
     'internalPrefix',
     'lookupContentType',
     'maxRequestTargetLength',
     'parseRequestTarget',
+    'reloadClientScript',
     'resolveRequestFile',
     'resolveStaticServerOptions',
     'sendStatus',
     'serveResolvedFile',
+    'startDevSession',
   ]);
 });
 

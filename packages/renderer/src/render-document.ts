@@ -19,6 +19,8 @@ export interface DocumentInput {
   assetBase?: string | null | undefined;
   /** Show the title as the page's `<h1>`; off when the content starts with its own (default: `true`). */
   showTitle?: boolean | null | undefined;
+  /** The page's slug, written on `<html data-slug>` for client scripts (default: none). */
+  slug?: string | null | undefined;
   /** Extra trusted HTML at the end of `<body>`, such as the dev server's reload script (default: none). */
   bodyEnd?: string | null | undefined;
 }
@@ -55,7 +57,7 @@ export function renderDocument(input: DocumentInput): string {
     input.hasMermaid ? `<script src="${asset(documentAssetNames.mermaidLoaderJs)}" defer></script>` : '',
   ].filter(Boolean);
   return (
-    `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n` +
+    `<!doctype html>\n<html lang="en"${input.slug == null ? '' : ` data-slug="${escapeHtml(input.slug)}"`}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n` +
     '<main class="dg-content">\n' +
     (input.showTitle === false ? '' : `<h1>${escapeHtml(input.title)}</h1>\n`) +
     (input.description ? `<p class="dg-description">${escapeHtml(input.description)}</p>\n` : '') +
