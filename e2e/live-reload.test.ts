@@ -1,0 +1,63 @@
+// Live reload in real Chromium: edit files on disk while the page is open.
+import { createSite } from '@docsgen/core';
+import { startDevSession, type DevSession } from '@docsgen/dev-server';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+
+const live = suite<{ root: string; session: DevSession; base: string; context: BrowserContext; close: () => Promise<void> }>('live reload in Chromium');
+
+live.before(async (context) => {
+  context.root = mkdtempSync(join(tmpdir(), 'docsgen-live-browser-'));
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Live', navigation: { pages: ['index'] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nVersion one.\n',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(context.root, name)), { recursive: true });
+    writeFileSync(join(context.root, name), content);
+  }
+  context.session = await startDevSession({ root: context.root, loadSite: () => createSite(context.root) });
+  await new Promise<void>((resolve) => context.session.server.listen(0, '127.0.0.1', resolve));
+  context.base = `http://127.0.0.1:${(context.session.server.address() as AddressInfo).port}`;
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+live.after(async (context) => {
+  await context.close?.();
+  await context.session?.close();
+  rmSync(context.root, { recursive: true, force: true });
+});
+
+live('should update a page in place, show a broken page and recover, and reload fully on docs.json', async (context) => {
+  const page = await context.context.newPage();
+  await page.goto(`${context.base}/`);
+  await page.waitForFunction(() => document.body.textContent?.includes('Version one.'));
+  // A marker on the window survives an in-place update but not a full reload.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  // Wait until the page is listening before editing.
+  for (let waited = 0; context.session.listeners < 1 && waited < 5000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+
+  writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nVersion two.\n');
+  await page.waitForFunction(() => document.body.textContent?.includes('Version two.'), undefined, { timeout: 5000 });
+  assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42, 'updated in place, not reloaded');
+
+  writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nValue: {1 +}\n');
+  await page.waitForFunction(() => document.body.textContent?.includes('[mdx-syntax]'), undefined, { timeout: 5000 });
+  writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nVersion three.\n');
+  await page.waitForFunction(() => document.body.textContent?.includes('Version three.'), undefined, { timeout: 5000 });
+
+  writeFileSync(join(context.root, 'docs.json'), JSON.stringify({ name: 'Renamed', navigation: { pages: ['index'] } }));
+  await page.waitForFunction(() => document.title.includes('Renamed'), undefined, { timeout: 5000 });
+  assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'a full reload');
+  await page.close();
+});
+
+live.run();
