@@ -1,19 +1,18 @@
 import {
-  buildNavigation,
   compareMessages,
   listNavigationEntries,
   didYouMean,
-  loadConfig,
   type DocsgenMessage,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
-import { discoverPages, type PageFile } from './discover.js';
-import { parseFrontmatter, type Frontmatter } from './frontmatter.js';
+import type { PageFile } from './discover.js';
+import type { Frontmatter } from './frontmatter.js';
+import { loadProject } from './project.js';
 
 /** What `checkProject` found. */
 export interface CheckResult {
@@ -59,21 +58,13 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
     return empty;
   }
 
-  const [loaded, discovered] = await Promise.all([loadConfig(root), discoverPages(root)]);
-  const files = discovered.pages;
-  messages.push(...loaded.messages, ...discovered.messages);
-  const pages = readPages(files, messages);
-
-  let navigation: NavigationModel | undefined;
-  if (loaded.config) {
-    const built = buildNavigation(loaded.config.navigation, { locate: loaded.locate });
-    navigation = built.navigation;
-    messages.push(...built.messages);
-    messages.push(...checkNavigationPages(navigation, files, loaded.locate));
-  }
+  const project = await loadProject(root);
+  const { files, navigation } = project;
+  messages.push(...project.messages);
+  if (navigation) messages.push(...checkNavigationPages(navigation, files, project.locate));
   messages.push(...findDuplicateSources(files));
   if (options?.compile !== false) messages.push(...(await compilePages(root, [...new Set(files.map((file) => file.slug))])));
-  return { messages: messages.sort(compareMessages), config: loaded.config, navigation, pages };
+  return { messages: messages.sort(compareMessages), config: project.config, navigation, pages: project.entries };
 }
 
 /**
@@ -122,28 +113,6 @@ function runWorker(file: URL, data: { root: string; slugs: string[] }): Promise<
       if (code !== 0) reject(new Error(`Cannot check pages: a worker thread stopped with exit code ${code}`));
     });
   });
-}
-
-function readPages(files: PageFile[], messages: DocsgenMessage[]): CheckedPage[] {
-  // Synchronous reads in order: for many small files they cost a fraction of promise-based
-  // reads (one call instead of open, stat, read and close round trips), and order is stable.
-  const pages: CheckedPage[] = [];
-  for (const page of files) {
-    try {
-      const parsed = parseFrontmatter(readFileSync(page.file, 'utf8'), { file: page.file });
-      messages.push(...parsed.messages);
-      pages.push({ ...page, frontmatter: parsed.data });
-    } catch (error) {
-      messages.push({
-        reason: `Cannot read page \`${page.relativePath}\`: ${(error as Error).message}`,
-        ruleId: 'page-unreadable',
-        source,
-        fatal: true,
-        file: page.file,
-      });
-    }
-  }
-  return pages;
 }
 
 function checkNavigationPages(

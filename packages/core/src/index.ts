@@ -10,6 +10,8 @@ export { ProjectModules } from './modules.js';
 export type { CompileToEsm, ModuleRecord, ProjectModulesOptions } from './modules.js';
 export { describePage, firstHeading, readableName } from './pages.js';
 export type { PageInfo } from './pages.js';
+export { loadProject } from './project.js';
+export type { LoadedProject } from './project.js';
 export { renderPageContent } from './render.js';
 export type { RenderMode, RenderPageContentInput } from './render.js';
 export { createSite, resolveCodeOptions } from './site.js';

@@ -1,23 +1,19 @@
 import {
-  buildNavigation,
   findOrphanPages,
   formatMessageLine,
   listNavigationPages,
-  loadConfig,
   type DocsgenMessage,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
 import { toMarkdownTwin } from '@docsgen/mdx-transforms';
 import { builtinComponentNames, escapeHtml, renderDocument } from '@docsgen/renderer';
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
-import { discoverPages } from './discover.js';
-import { parseFrontmatter } from './frontmatter.js';
 import { ProjectModules } from './modules.js';
-import { describePage, type PageInfo } from './pages.js';
+import type { PageInfo } from './pages.js';
+import { loadProject } from './project.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
 
@@ -90,25 +86,7 @@ const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: '
 export async function createSite(projectRoot: string, options?: SiteOptions | null): Promise<Site> {
   const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
-  const loaded = loadConfig(root);
-  const messages: DocsgenMessage[] = [...loaded.messages];
-  const discovered = await discoverPages(root);
-  messages.push(...discovered.messages);
-  const pages = new Map<string, PageInfo>();
-  for (const page of discovered.pages) {
-    if (pages.has(page.slug)) continue;
-    const text = readFileSync(page.file, 'utf8');
-    const parsed = parseFrontmatter(text, { file: page.file });
-    messages.push(...parsed.messages);
-    pages.set(page.slug, describePage(page, parsed.data, parsed.content));
-  }
-  const config = loaded.config;
-  let navigation: NavigationModel | undefined;
-  if (config) {
-    const built = buildNavigation(config.navigation, { locate: loaded.locate });
-    navigation = built.navigation;
-    messages.push(...built.messages);
-  }
+  const { config, navigation, pages, messages } = await loadProject(root);
 
   const manifest: Manifest = {
     config,

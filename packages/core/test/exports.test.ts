@@ -13,6 +13,7 @@ test('should expose the public api', async () => {
     'findClosestPage',
     'firstHeading',
     'ignoredNames',
+    'loadProject',
     'matchRedirect',
     'parseFrontmatter',
     'readableName',

@@ -105,8 +105,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   if (redirect) {
     const query = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
     const location = redirect.location.includes('?') ? redirect.location : redirect.location + query;
-    response.writeHead(redirect.status, { Location: location, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
-    response.end();
+    sendRedirect(response, redirect.status, location);
     return;
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -164,8 +163,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   if (site.config?.errors?.['404']?.redirect === true) {
     const closest = findClosestPage(slug, site.navigablePages);
     if (closest) {
-      response.writeHead(307, { Location: `/${closest === 'index' ? '' : closest}`, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
-      response.end();
+      sendRedirect(response, 307, `/${closest === 'index' ? '' : closest}`);
       return;
     }
   }
@@ -191,6 +189,11 @@ function notFoundHtml(site: Site): string {
     `<link rel="stylesheet" href="${internalPrefix}/content.css">\n</head>\n<body>\n<main class="dg-content">\n` +
     `<h1>Page not found</h1>\n<p>There is no page at this address. <a href="${home}">Go to the first page</a>.</p>\n</main>\n</body>\n</html>\n`
   );
+}
+
+function sendRedirect(response: ServerResponse, status: number, location: string): void {
+  response.writeHead(status, { Location: location, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
+  response.end();
 }
 
 function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string): void {
