@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatMessageLine } from '../src/format.js';
+import { formatCodeFrame, formatMessageLine } from '../src/format.js';
 import { createMessage } from '../src/message.js';
 
 const format = suite('format');
@@ -20,6 +20,25 @@ format('should show files in other folders relative to cwd and keep absolute pat
 format('should leave out unknown parts', () => {
   assert.is(formatMessageLine(createMessage({ reason: 'R', ruleId: 'r', file: '/p/docs.json' }), { cwd: '/p' }), 'docs.json  error  R  [r]');
   assert.is(formatMessageLine(createMessage({ reason: 'R', ruleId: 'r' })), 'error  R  [r]');
+});
+
+format('should frame the problem line with its neighbours and a caret under the column', () => {
+  const source = 'one\ntwo\nValue: {1 +}\nfour\nfive\nsix\n';
+  assert.is(
+    formatCodeFrame(source, 3, 12),
+    ['  1 | one', '  2 | two', '> 3 | Value: {1 +}', '    |            ^', '  4 | four', '  5 | five'].join('\n'),
+  );
+  assert.is(formatCodeFrame(source, 1, 1, { context: 0 }), '> 1 | one\n    | ^');
+});
+
+format('should keep tabs before the caret, pad wide line numbers, and skip impossible places', () => {
+  const lines = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`);
+  lines[9] = '\tx = {';
+  const frame = formatCodeFrame(lines.join('\r\n'), 10, 5, { context: 1 });
+  assert.is(frame, ['   9 | line 9', '> 10 | \tx = {', '     | \t   ^', '  11 | line 11'].join('\n'));
+  assert.is(formatCodeFrame('a\nb', 0, 1), '');
+  assert.is(formatCodeFrame('a\nb', 3, 1), '');
+  assert.is(formatCodeFrame('a\nb', 2, 99), '  1 | a\n> 2 | b', 'a column past the line end gets no caret');
 });
 
 format.run();

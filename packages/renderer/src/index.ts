@@ -10,4 +10,6 @@ export { resolveComponents } from './resolve-components.js';
 export type { ComponentMap, ResolveComponentsOptions } from './resolve-components.js';
 export { serializeJsonForScript } from './serialize-json-for-script.js';
 export { documentAssetFiles, documentAssetNames, renderDocument } from './render-document.js';
+export { renderProblemsOverlay } from './problems-overlay.js';
+export type { OverlayProblem } from './problems-overlay.js';
 export type { DocumentInput } from './render-document.js';
