@@ -12,6 +12,8 @@ export interface PageFile {
   relativePath: string;
   /** `mdx` or `md`. */
   format: 'mdx' | 'md';
+  /** A folder's `_section.mdx`: its slug is the folder's path (`guides/_section.mdx` is `guides`). */
+  isSection: boolean;
 }
 
 /**
@@ -31,13 +33,19 @@ export const ignoredNames: ReadonlySet<string> = new Set([
 ]);
 
 /** Files that are project files, not pages, wherever they are. */
-const ignoredFiles: ReadonlySet<string> = new Set(['README.md', '_section.mdx']);
+const ignoredFiles: ReadonlySet<string> = new Set(['README.md']);
+
+/** A folder's landing page; see `docs/guides/folders.mdx`. */
+const sectionFile = '_section.mdx';
 
 /** What `discoverPages` found. */
 export interface DiscoveredPages {
-  /** Page files sorted by slug; an `.mdx` file comes before an `.md` file of the same slug. */
+  /**
+   * Page files sorted by slug; for one slug a page file comes before a `_section.mdx`, and an
+   * `.mdx` file before an `.md` file.
+   */
   pages: PageFile[];
-  /** Folders that could not be read (`folder-unreadable`, warnings). */
+  /** Folders that could not be read (`folder-unreadable`) and a `_section.mdx` at the root (`section-outside-folder`), warnings. */
   messages: DocsgenMessage[];
 }
 
@@ -46,7 +54,9 @@ export interface DiscoveredPages {
  * so are the folders in `ignoredNames` at any depth. Symbolic links are followed only when they
  * resolve inside the project root; a folder reachable twice (a loop, or a link to a folder that
  * is also walked directly) is visited once, under its own path rather than a link's, so slugs
- * never depend on timing. A folder that cannot be read is reported and skipped.
+ * never depend on timing. A folder that cannot be read is reported and skipped. A folder's
+ * `_section.mdx` is a page whose slug is the folder's path; at the root, where there is no folder
+ * path, it is reported and skipped.
  */
 export async function discoverPages(root: string): Promise<DiscoveredPages> {
   const realRoot = await realpath(root);
@@ -92,11 +102,24 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
       const match = /\.(mdx|md)$/i.exec(entry.name);
       if (!match) continue;
       const relativePath = relative(root, path).split(sep).join('/');
+      const isSection = entry.name === sectionFile;
+      if (isSection && relativePath === sectionFile) {
+        messages.push({
+          reason: `Unexpected \`${sectionFile}\` at the project root, expected it in a folder: it is the landing page of its folder`,
+          ruleId: 'section-outside-folder',
+          source: '@docsgen/core',
+          fatal: false,
+          file: path,
+          note: 'Use `index.mdx` for the home page; the file is ignored.',
+        });
+        continue;
+      }
       pages.push({
-        slug: relativePath.slice(0, -match[0].length),
+        slug: isSection ? relativePath.slice(0, -sectionFile.length - 1) : relativePath.slice(0, -match[0].length),
         file: path,
         relativePath,
         format: match[1]?.toLowerCase() === 'md' ? 'md' : 'mdx',
+        isSection,
       });
     }
   }
@@ -104,7 +127,7 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
   const info = await lstat(root);
   if (info.isDirectory() || info.isSymbolicLink()) await walk(root);
   for (let folder = linkedFolders.shift(); folder; folder = linkedFolders.shift()) await walk(folder);
-  pages.sort((a, b) => compareSlugs(a.slug, b.slug) || b.format.localeCompare(a.format));
+  pages.sort((a, b) => compareSlugs(a.slug, b.slug) || Number(a.isSection) - Number(b.isSection) || b.format.localeCompare(a.format));
   return { pages, messages };
 }
 

@@ -8,7 +8,7 @@ export interface PageInfo extends PageFile {
   title: string;
   /** Where `title` came from; a title from the body's heading is already on the page. */
   titleSource: 'frontmatter' | 'heading' | 'file';
-  /** `sidebarTitle`, else `title`. */
+  /** `sidebarTitle`, else the label `_meta.json` `titles` gives the page, else `title`. */
   sidebarTitle: string;
   description: string | undefined;
   /** `draft: true`: rendered in dev, left out of the build and of `virtual:docsgen/routes` there. */
@@ -21,8 +21,13 @@ export interface PageInfo extends PageFile {
   externalUrl: string | undefined;
 }
 
+export interface DescribePageOptions {
+  /** Sidebar label from the folder's `_meta.json` `titles`, used when the frontmatter has no `sidebarTitle` (default: none). */
+  folderLabel?: string | null | undefined;
+}
+
 /** Builds a page's metadata from its frontmatter and body (pure). */
-export function describePage(page: PageFile, frontmatter: Frontmatter, body: string): PageInfo {
+export function describePage(page: PageFile, frontmatter: Frontmatter, body: string, options?: DescribePageOptions | null): PageInfo {
   const text = (key: string): string | undefined => {
     const value = frontmatter[key];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -36,7 +41,7 @@ export function describePage(page: PageFile, frontmatter: Frontmatter, body: str
     frontmatter,
     title,
     titleSource,
-    sidebarTitle: text('sidebarTitle') ?? title,
+    sidebarTitle: text('sidebarTitle') ?? (options?.folderLabel || undefined) ?? title,
     description: text('description'),
     isDraft: frontmatter.draft === true,
     isNoindex: frontmatter.noindex === true || /\bnoindex\b/i.test(robots),

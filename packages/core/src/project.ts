@@ -8,14 +8,18 @@ import {
 } from '@docsgen/config';
 import { readFileSync } from 'node:fs';
 import { discoverPages, type PageFile } from './discover.js';
+import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
+import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { describePage, type PageInfo } from './pages.js';
+import { loadUserConfig, type LoadedUserConfig } from './user-config.js';
 
 /** A project read from disk: config, navigation and every page's frontmatter, nothing compiled. */
 export interface LoadedProject {
   config: ResolvedDocsConfig | undefined;
+  /** The navigation model, with folder entries expanded into groups (see `expandFolderNavigation`). */
   navigation: NavigationModel | undefined;
-  /** Finds where a docs.json value was written. */
+  /** Finds where a navigation value was written (docs.json, or `_meta.json` for folder groups). */
   locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
   /** Every page file found, in slug order (both files when a slug has `.mdx` and `.md`). */
   files: PageFile[];
@@ -23,19 +27,33 @@ export interface LoadedProject {
   entries: PageInfo[];
   /** The page of each slug (the `.mdx` file when there are two). */
   pages: Map<string, PageInfo>;
-  /** docs.json, discovery, frontmatter and navigation messages, unsorted. */
+  /** `_meta.json` of each folder that has one (`` for the root). */
+  folderMetas: Map<string, FolderMeta>;
+  /** `docsgen.config.ts`, when the project has one. */
+  userConfig: LoadedUserConfig;
+  /** docs.json, discovery, frontmatter, `_meta.json`, config file and navigation messages, unsorted. */
   messages: DocsgenMessage[];
 }
 
 /**
  * Reads a project the one way the site and `docsgen check` both need: docs.json with its
- * includes, page discovery, every page's frontmatter, and the navigation model. Never throws
- * for bad project content.
+ * includes, page discovery, `docsgen.config.ts`, every folder's `_meta.json`, every page's
+ * frontmatter, and the navigation model (folder entries expanded first, so check, orphans and
+ * the dev server all see the same groups). Never throws for bad project content.
  */
 export async function loadProject(root: string): Promise<LoadedProject> {
   const loaded = loadConfig(root);
-  const discovered = await discoverPages(root);
-  const messages: DocsgenMessage[] = [...loaded.messages, ...discovered.messages];
+  const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
+  const folders = listFolderContents(discovered.pages);
+  const folderMetas = loadFolderMetas(root, folders.keys());
+  const metas = folderMetas.metas;
+  const messages: DocsgenMessage[] = [
+    ...loaded.messages,
+    ...discovered.messages,
+    ...userConfig.messages,
+    ...folderMetas.messages,
+    ...checkFolderMetas(folders, metas),
+  ];
   const entries: PageInfo[] = [];
   const pages = new Map<string, PageInfo>();
   // Synchronous reads in order: for many small files they cost a fraction of promise-based
@@ -44,7 +62,8 @@ export async function loadProject(root: string): Promise<LoadedProject> {
     try {
       const parsed = parseFrontmatter(readFileSync(file.file, 'utf8'), { file: file.file });
       messages.push(...parsed.messages);
-      const page = describePage(file, parsed.data, parsed.content);
+      const folderLabel = file.isSection ? undefined : metas.get(parentOf(file.slug))?.titles.get(file.slug.slice(file.slug.lastIndexOf('/') + 1))?.label;
+      const page = describePage(file, parsed.data, parsed.content, { folderLabel });
       entries.push(page);
       if (!pages.has(page.slug)) pages.set(page.slug, page);
     } catch (error) {
@@ -58,10 +77,17 @@ export async function loadProject(root: string): Promise<LoadedProject> {
     }
   }
   let navigation: NavigationModel | undefined;
+  let locate = loaded.locate;
   if (loaded.config) {
-    const built = buildNavigation(loaded.config.navigation, { locate: loaded.locate });
+    const expanded = expandFolderNavigation(loaded.config.navigation, { files: discovered.pages, pages, metas, locate });
+    locate = expanded.locate;
+    const built = buildNavigation(expanded.navigation, { locate });
     navigation = built.navigation;
-    messages.push(...built.messages);
+    messages.push(...expanded.messages, ...built.messages);
   }
-  return { config: loaded.config, navigation, locate: loaded.locate, files: discovered.pages, entries, pages, messages };
+  return { config: loaded.config, navigation, locate, files: discovered.pages, entries, pages, folderMetas: metas, userConfig, messages };
+}
+
+function parentOf(slug: string): string {
+  return slug.includes('/') ? slug.slice(0, slug.lastIndexOf('/')) : '';
 }

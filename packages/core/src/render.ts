@@ -14,6 +14,8 @@ export interface RenderPageContentInput {
   modules: ProjectModules;
   /** Component name → file of a project override under `theme/`. */
   overrides: Map<string, string>;
+  /** Components from `docsgen.config.ts`: above the built-ins, below `theme/` overrides (default: none). */
+  components?: Record<string, ComponentType<any>> | null | undefined;
   mode: RenderMode;
 }
 
@@ -21,13 +23,13 @@ const source = '@docsgen/core';
 
 /**
  * Compiles (or reuses) a page and everything it imports, then renders it with the component
- * map: project overrides from `theme/`, then the built-ins. A page that fails to compile or
+ * map: project overrides from `theme/`, then components from `docsgen.config.ts`, then the built-ins. A page that fails to compile or
  * whose components throw comes back with messages and no HTML; it never throws.
  */
 export async function renderPageContent(input: RenderPageContentInput): Promise<RenderedPage> {
   const { page, modules, mode } = input;
   const messages = await modules.link(page.file);
-  const project: Record<string, ComponentType<any>> = {};
+  const project: Record<string, ComponentType<any>> = { ...input.components };
   for (const [name, file] of input.overrides) {
     const overrideMessages = await modules.link(file);
     messages.push(...overrideMessages);

@@ -14,6 +14,7 @@ import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { ProjectModules } from './modules.js';
 import type { PageInfo } from './pages.js';
 import { loadProject } from './project.js';
+import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
 
@@ -78,6 +79,10 @@ export interface Site {
   homeSlug: string | undefined;
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
   navigablePages: string[];
+  /** `docsgen.config.ts`'s valid fields (`{}` without one). */
+  userConfig: UserConfig;
+  /** The config file and the local files it imports: a change to any of them reloads the site. */
+  configFiles: string[];
 }
 
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
@@ -86,7 +91,8 @@ const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: '
 export async function createSite(projectRoot: string, options?: SiteOptions | null): Promise<Site> {
   const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
-  const { config, navigation, pages, messages } = await loadProject(root);
+  const { config, navigation, pages, messages, userConfig } = await loadProject(root);
+  const userComponents = userConfig.config.components ?? {};
 
   const manifest: Manifest = {
     config,
@@ -103,9 +109,9 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const compiler = createPageCompiler({
     root,
     code: resolveCodeOptions(config),
-    knownComponents: builtinComponentNames,
-    remarkPlugins: options?.remarkPlugins,
-    rehypePlugins: options?.rehypePlugins,
+    knownComponents: [...builtinComponentNames, ...Object.keys(userComponents)],
+    remarkPlugins: [...(options?.remarkPlugins ?? []), ...(userConfig.config.remarkPlugins ?? [])],
+    rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.config.rehypePlugins ?? [])],
   });
   const modules = new ProjectModules({
     root,
@@ -125,7 +131,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
     const page = pages.get(slug);
     if (!page) return undefined;
-    return renderPageContent({ page, modules, overrides, mode: renderMode });
+    return renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode });
   }
 
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
@@ -140,6 +146,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
 
   return {
     root,
+    userConfig: userConfig.config,
+    configFiles: userConfig.file ? [userConfig.file, ...userConfig.dependencies] : [],
     config,
     navigation,
     pages,

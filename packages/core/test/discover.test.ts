@@ -42,10 +42,37 @@ discover('should skip snippets, dependencies, build output, dot folders and READ
     'dist/out.md': '',
     'README.md': '',
     'guides/README.md': '',
-    'guides/_section.mdx': '',
     'theme/Callout.mdx': '',
   });
   assert.equal((await discoverPages(root)).pages.map((page) => page.slug), ['page']);
+  rmSync(root, { recursive: true });
+});
+
+discover('should make a folder\'s _section.mdx the page of the folder slug, after a page file of that slug', async () => {
+  const root = project({ 'guides/_section.mdx': '', 'guides/a.mdx': '', 'guides.md': '', 'api/v1/_section.mdx': '', 'guides/_section.md': '' });
+  const { pages, messages } = await discoverPages(root);
+  assert.equal(
+    pages.map((page) => [page.slug, page.relativePath, page.isSection]),
+    [
+      ['api/v1', 'api/v1/_section.mdx', true],
+      ['guides', 'guides.md', false],
+      ['guides', 'guides/_section.mdx', true],
+      ['guides/_section', 'guides/_section.md', false],
+      ['guides/a', 'guides/a.mdx', false],
+    ],
+  );
+  assert.equal(messages, []);
+  rmSync(root, { recursive: true });
+});
+
+discover('should skip a _section.mdx at the project root with a warning', async () => {
+  const root = project({ '_section.mdx': '', 'index.mdx': '' });
+  const { pages, messages } = await discoverPages(root);
+  assert.equal(pages.map((page) => page.slug), ['index']);
+  assert.equal(
+    messages.map((message) => [message.ruleId, message.fatal, message.file, message.reason]),
+    [['section-outside-folder', false, join(root, '_section.mdx'), 'Unexpected `_section.mdx` at the project root, expected it in a folder: it is the landing page of its folder']],
+  );
   rmSync(root, { recursive: true });
 });
 

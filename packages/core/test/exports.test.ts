@@ -5,21 +5,29 @@ test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
   assert.equal(Object.keys(mod).sort(), [
     'ProjectModules',
+    'checkFolderMetas',
     'checkProject',
     'createPageCompiler',
     'createSite',
+    'defineConfig',
     'describePage',
     'discoverPages',
+    'expandFolderNavigation',
     'findClosestPage',
     'firstHeading',
     'ignoredNames',
+    'listFolderContents',
+    'loadFolderMetas',
     'loadProject',
+    'loadUserConfig',
     'matchRedirect',
+    'parseFolderMeta',
     'parseFrontmatter',
     'readableName',
     'renderPageContent',
     'resolveCodeOptions',
     'toDocsgenMessage',
+    'userConfigNames',
   ]);
 });
 

@@ -98,7 +98,9 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
 
 function reshapesSite(site: Site, root: string, file: string): boolean {
   const name = basename(file);
-  if (name === 'docs.json' || name === '_meta.json' || name === '_section.mdx' || /^docsgen\.config\.(ts|js|mjs)$/.test(name)) return true;
+  if (name === 'docs.json' || name === '_meta.json' || name === '_section.mdx' || /^docsgen\.config\.(ts|mts|js|mjs)$/.test(name)) return true;
+  // A local file the config file imports (a plugin of the project's own).
+  if (site.configFiles.includes(file)) return true;
   // A JSON file may be a `$ref` include of docs.json.
   if (name.endsWith('.json')) return true;
   if (/\.(mdx|md)$/i.test(name)) {

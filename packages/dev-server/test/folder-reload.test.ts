@@ -1,0 +1,59 @@
+import { createSite } from '@docsgen/core';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startDevSession, type DevSession } from '../src/index.js';
+
+type Change = { files: string[]; reload: 'full' | 'pages'; slugs: string[] };
+const reload = suite<{ root: string; session: DevSession; changes: Change[] }>('folder and config reload');
+
+reload.before.each(async (context) => {
+  // realpath: the watcher reports paths under the real folder.
+  context.root = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-folder-reload-')));
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Folders', navigation: { pages: ['guides'] } }),
+    'guides/_meta.json': JSON.stringify({ pages: ['b', 'a'] }),
+    'guides/a.mdx': '# A\n',
+    'guides/b.mdx': '# B\n',
+    'guides/c.mdx': '# C\n\n<Badge />\n',
+    'docsgen.config.ts': "import { label } from './config/label';\nexport default { components: { Badge: () => label } };\n",
+    'config/label.ts': "export const label = 'first label';\n",
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(context.root, name)), { recursive: true });
+    writeFileSync(join(context.root, name), content);
+  }
+  context.changes = [];
+  context.session = await startDevSession({ root: context.root, loadSite: () => createSite(context.root), onChange: (change) => context.changes.push(change) });
+});
+
+reload.after.each(async (context) => {
+  await context.session.close();
+  rmSync(context.root, { recursive: true });
+});
+
+async function waitFor(changes: Change[], count: number): Promise<void> {
+  for (let waited = 0; changes.length < count && waited < 5000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+reload('should reload the site with the new sidebar order when _meta.json is edited', async (context) => {
+  assert.equal(context.session.site.navigablePages, ['guides/b', 'guides/a', 'guides/c']);
+  writeFileSync(join(context.root, 'guides/_meta.json'), JSON.stringify({ title: 'Renamed', pages: ['c'] }));
+  await waitFor(context.changes, 1);
+  assert.is(context.changes[0]?.reload, 'full');
+  assert.equal(context.session.site.navigablePages, ['guides/c', 'guides/a', 'guides/b']);
+  const group = context.session.site.navigation?.children[0];
+  assert.is(group?.kind === 'group' ? group.title : undefined, 'Renamed');
+});
+
+reload('should reload the site when a file the config imports is edited', async (context) => {
+  assert.match((await context.session.site.render('guides/c'))?.html ?? '', 'first label');
+  writeFileSync(join(context.root, 'config/label.ts'), "export const label = 'second label';\n");
+  await waitFor(context.changes, 1);
+  assert.is(context.changes[0]?.reload, 'full');
+  assert.match((await context.session.site.render('guides/c'))?.html ?? '', 'second label');
+});
+
+reload.run();
