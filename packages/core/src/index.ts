@@ -22,5 +22,7 @@ export { renderPageContent } from './render.js';
 export type { RenderMode, RenderPageContentInput } from './render.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
+export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';
+export type { AdapterInput, AdapterName, AdapterOutput, AdapterRedirect } from './adapters.js';
 export { findClosestPage, matchRedirect } from './redirects.js';
 export type { RedirectMatch, RedirectRule } from './redirects.js';

@@ -5,6 +5,8 @@ test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
   assert.equal(Object.keys(mod).sort(), [
     'ProjectModules',
+    'adapterFiles',
+    'adapterNames',
     'checkFolderMetas',
     'checkProject',
     'createPageCompiler',
@@ -21,8 +23,10 @@ test('should expose the public api', async () => {
     'loadProject',
     'loadUserConfig',
     'matchRedirect',
+    'notFoundRedirectScript',
     'parseFolderMeta',
     'parseFrontmatter',
+    'readAdapterRedirects',
     'readableName',
     'renderPageContent',
     'resolveCodeOptions',
