@@ -94,7 +94,10 @@ export async function loadUserConfig(root: string): Promise<LoadedUserConfig> {
       source,
       fatal: true,
       file,
-      note: 'The config file threw while it was evaluated; run with --verbose for the stack trace.',
+      note:
+        (error as NodeJS.ErrnoException | null)?.code === 'ERR_MODULE_NOT_FOUND'
+          ? 'Install the package in the project (`npm install <name>`); npm packages are loaded from its `node_modules`.'
+          : 'The config file threw while it was evaluated; run with --verbose for the stack trace.',
       actual: error instanceof Error ? error.stack : undefined,
     });
     return loaded;
