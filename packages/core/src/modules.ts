@@ -170,6 +170,10 @@ export class ProjectModules {
   invalidate(file: string): string[] {
     const affected = [file, ...this.dependentsOf(file)];
     for (const path of affected) this.#instances.delete(path);
+    // The compiled output goes too (an `.md` page's is its whole syntax tree): without this,
+    // every edit of a page would keep one more version of it.
+    const record = this.#records.get(file);
+    if (record) this.#compiled.delete(record.hash);
     this.#records.delete(file);
     return affected;
   }
@@ -186,6 +190,27 @@ export class ProjectModules {
       }
     }
     return [...seen];
+  }
+
+  /**
+   * `file` and every project file it imports, directly or not, each with the content hash it
+   * was compiled from (after `link`): what a cached render of `file` depends on.
+   */
+  dependenciesOf(file: string): Array<{ file: string; hash: string }> {
+    const found = new Map<string, string>();
+    const queue = [file];
+    for (let current = queue.shift(); current; current = queue.shift()) {
+      const record = this.#records.get(current);
+      if (!record || found.has(current)) continue;
+      found.set(current, record.hash);
+      queue.push(...record.imports);
+    }
+    return [...found].map(([path, hash]) => ({ file: path, hash }));
+  }
+
+  /** How many compiled versions are kept: one per current file (for tests of memory use). */
+  get compiledCount(): number {
+    return this.#compiled.size;
   }
 
   /** Compile-time data of a loaded module (table of contents, reading time, …). */
@@ -292,7 +317,8 @@ export class ProjectModules {
   }
 }
 
-function hashSource(file: string, text: string): string {
+/** The content hash `ProjectModules` keys a file's compilation by (its path and text). */
+export function hashSource(file: string, text: string): string {
   return createHash('sha256').update(file).update('\0').update(text).digest('hex');
 }
 
