@@ -15,5 +15,6 @@ export type { DevServer, DevServerOptions } from './dev-server.js';
 export { ReloadChannel, reloadClientScript } from './live-reload.js';
 export type { ReloadEvent } from './live-reload.js';
 export { sendStatus, serveResolvedFile } from './static-server.js';
+export type { ServeFileOptions } from './static-server.js';
 export { startDevSession } from './dev-session.js';
 export type { DevSession, DevSessionOptions } from './dev-session.js';

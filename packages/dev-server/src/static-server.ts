@@ -4,6 +4,7 @@ import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { isRangeAllowed, parseByteRange, type ByteRange } from './byte-range.js';
 import { lookupContentType } from './content-type.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import type { RequestFileOptions, RequestFileResult } from './resolve-request-file.js';
@@ -124,19 +125,37 @@ async function handle(
 }
 
 /**
+ * How `serveResolvedFile` answers with a file.
+ */
+export interface ServeFileOptions {
+  /** Status to answer with; a 404 page is sent whole, without validators or ranges (default: `200`). */
+  status?: 200 | 404 | null | undefined;
+  /** `Content-Type` to send instead of the one the file name gives (default: `lookupContentType(file)`). */
+  contentType?: string | null | undefined;
+}
+
+/**
  * Answers a request with the file `resolveRequestFile` found, or with its status. The only
  * place a served file is opened: `O_NOFOLLOW`, regular files only, `Content-Length` from the
  * opened file, `nosniff`, and a sandboxing policy for SVG.
+ *
+ * With status 200 it also answers `If-None-Match` (304) and a single `Range` (RFC 9110 §14:
+ * 206 with `Content-Range` and only that slice read; 416 with a `Content-Range` that gives
+ * only the size when it starts past the end; the whole file for several ranges, a range it
+ * cannot read, or an `If-Range` that is not the current `ETag` or `Last-Modified`). `HEAD` gets
+ * the headers `GET` would get without `Range`: RFC 9110 defines ranges for `GET` only.
  */
 export async function serveResolvedFile(
   request: IncomingMessage,
   response: ServerResponse,
   result: RequestFileResult,
+  options?: ServeFileOptions | null | undefined,
 ): Promise<void> {
   if (result.status !== 200) {
     sendStatus(response, request, result.status);
     return;
   }
+  const status = options?.status ?? 200;
 
   let file;
 
@@ -158,22 +177,40 @@ export async function serveResolvedFile(
   // A weak validator from size and modification time: cheap, and it changes with every save.
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const headers: OutgoingHttpHeaders = {
-    'Content-Type': lookupContentType(result.file),
+    'Content-Type': options?.contentType ?? lookupContentType(result.file),
     'Content-Length': stats.size,
     'X-Content-Type-Options': 'nosniff',
-    ETag: etag,
-    'Last-Modified': stats.mtime.toUTCString(),
     'Cache-Control': 'no-cache',
   };
   if (result.file.toLowerCase().endsWith('.svg')) headers['Content-Security-Policy'] = svgPolicy;
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-    await file.close();
-    response.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
-    response.end();
-    return;
+  let range: ByteRange = { start: 0, end: stats.size - 1 };
+
+  if (status === 200) {
+    Object.assign(headers, { 'Accept-Ranges': 'bytes', ETag: etag, 'Last-Modified': stats.mtime.toUTCString() });
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      await file.close();
+      response.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+      response.end();
+      return;
+    }
+    const ifRange = request.headers['if-range'];
+    // A repeated `If-Range` cannot be evaluated: the whole file is the safe answer.
+    const asked = request.method === 'GET' && !Array.isArray(ifRange) && isRangeAllowed(ifRange, etag, stats.mtimeMs, Date.now())
+      ? parseByteRange(request.headers.range, stats.size)
+      : 'full';
+    if (asked === 'unsatisfiable') {
+      await file.close();
+      sendStatus(response, request, 416, { 'Content-Range': `bytes */${stats.size}`, 'Accept-Ranges': 'bytes' });
+      return;
+    }
+    if (asked !== 'full') {
+      range = asked;
+      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${stats.size}`;
+      headers['Content-Length'] = range.end - range.start + 1;
+    }
   }
-  response.writeHead(200, headers);
+  response.writeHead(headers['Content-Range'] ? 206 : status, headers);
 
   if (request.method === 'HEAD' || stats.size === 0) {
     await file.close();
@@ -181,8 +218,8 @@ export async function serveResolvedFile(
     return;
   }
 
-  // Bounded by the size sent in `Content-Length`, in case the file grows meanwhile.
-  await pipeline(file.createReadStream({ start: 0, end: stats.size - 1 }), response);
+  // Bounded by the length sent in `Content-Length`, in case the file grows meanwhile.
+  await pipeline(file.createReadStream(range), response);
 }
 
 /** A plain-text response with the status text only (the reason stays on the server). */
