@@ -173,8 +173,16 @@ async function bundleConfig(root: string, file: string): Promise<{ code: string 
 async function evaluateModule(root: string, file: string, code: string): Promise<Record<string, unknown>> {
   const folder = join(root, '.docsgen');
   const temporary = join(folder, `config-${randomUUID()}.mjs`);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(temporary, code);
+  for (let attempt = 1; ; attempt += 1) {
+    mkdirSync(folder, { recursive: true });
+    try {
+      writeFileSync(temporary, code);
+      break;
+    } catch (error) {
+      // Another load (a worker thread) may remove the folder between our mkdir and write.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+    }
+  }
   try {
     return (await import(pathToFileURL(temporary).href)) as Record<string, unknown>;
   } catch (error) {
