@@ -8,8 +8,9 @@ import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import type { Highlighter, ShikiTransformer } from 'shiki';
-import { isPlainLang } from 'shiki/core';
 import { codeToHastDualTheme } from './dual-theme-hast.js';
+import { type DualThemeHtmlOptions, renderDualThemeHtml } from './dual-theme-html.js';
+import { tokenizeDualTheme } from './dual-theme-tokens.js';
 import { type HighlightedCode, hashHighlightKey } from './highlight-cache.js';
 
 /**
@@ -78,17 +79,34 @@ export function keyOfHighlight(request: HighlightRequest): string {
  *   HTML of the `<pre>` and the code as copied.
  */
 export function highlightBlock(instance: Highlighter, request: HighlightRequest): HighlightedCode {
+  // `[!code …]` markers (matched case-insensitively, or escaped as `[\\!code …]`) are all the
+  // notation transformers act on: a block without one needs no tree, and the string path gives
+  // the same HTML (a test compares them).
+  if (/!code/i.test(request.code)) return highlightBlockWithTree(instance, request);
+  const tokens = tokenizeDualTheme(instance, request.code, { lang: request.language, themes: request.themes });
+  const { html, text } = renderDualThemeHtml(tokens, lineOptionsHtml(request));
+  return { html, code: text };
+}
+
+/**
+ * `highlightBlock` through a hast tree, Shiki's transformers and hast-util-to-html
+ * (internal: used for blocks with `[!code …]` markers, and by tests as the reference).
+ *
+ * @param instance
+ *   Highlighter with the language and themes loaded.
+ * @param request
+ *   Block to highlight.
+ * @returns
+ *   HTML of the `<pre>` and the code as copied.
+ */
+export function highlightBlockWithTree(instance: Highlighter, request: HighlightRequest): HighlightedCode {
   // Shiki depends on a newer patch of `@types/hast` than this package; the trees are the same.
-  const options = {
+  const root = codeToHastDualTheme(instance, request.code, {
     lang: request.language,
     themes: request.themes,
     defaultColor: false as const,
     transformers: [...notationTransformers, lineOptions(request)],
-  };
-  // Plain text has no grammar; everything else is tokenized once for both themes.
-  const root = (
-    isPlainLang(request.language) ? instance.codeToHast(request.code, options) : codeToHastDualTheme(instance, request.code, options)
-  ) as unknown as Root;
+  }) as unknown as Root;
   const pre = root.children[0] as Element;
   const code = pre.children.find(
     (child): child is Element => child.type === 'element' && child.tagName === 'code',
@@ -99,6 +117,32 @@ export function highlightBlock(instance: Highlighter, request: HighlightRequest)
   if (notation.test(request.code)) text = text.replace(/[ \t]+$/gm, '');
 
   return { html: toHtml(root), code: text };
+}
+
+/**
+ * `lineOptions` for `renderDualThemeHtml`: the same classes and attribute, in the same order.
+ */
+function lineOptionsHtml(request: HighlightRequest): DualThemeHtmlOptions {
+  const highlight = new Set(request.highlight);
+  const focus = new Set(request.focus);
+  const preClasses: string[] = [];
+  if (request.lines) preClasses.push('line-numbers');
+  if (request.wrap) preClasses.push('wrap');
+  if (highlight.size > 0) preClasses.push('has-highlighted');
+  if (focus.size > 0) preClasses.push('has-focused');
+  const none: string[] = [];
+
+  return {
+    preClasses,
+    preAttributes: [['data-language', request.language]],
+    lineClasses(line) {
+      if (!highlight.has(line) && !focus.has(line)) return none;
+      const classes: string[] = [];
+      if (highlight.has(line)) classes.push('highlighted');
+      if (focus.has(line)) classes.push('focused');
+      return classes;
+    },
+  };
 }
 
 function lineOptions(request: HighlightRequest): ShikiTransformer {
