@@ -17,4 +17,7 @@ export type { ReloadEvent } from './live-reload.js';
 export { sendStatus, serveResolvedFile } from './static-server.js';
 export type { ServeFileOptions } from './static-server.js';
 export { startDevSession } from './dev-session.js';
+export { isAllowedHost } from './allowed-host.js';
+export { createPreviewServer } from './preview-server.js';
+export type { PreviewServer, PreviewServerOptions } from './preview-server.js';
 export type { DevSession, DevSessionOptions } from './dev-session.js';

@@ -6,8 +6,10 @@ test('should expose the public api', async () => {
   assert.equal(Object.keys(mod).sort(), [
     'ReloadChannel',
     'createDevServer',
+    'createPreviewServer',
     'createStaticServer',
     'internalPrefix',
+    'isAllowedHost',
     'lookupContentType',
     'maxRequestTargetLength',
     'parseRequestTarget',
