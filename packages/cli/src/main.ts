@@ -2,6 +2,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { runCheck } from './check-command.js';
 import { runDev } from './dev-command.js';
 import { runInit } from './init-command.js';
+import { runPreview } from './preview-command.js';
+import { parseServeOptions, serveOptionDefinitions, serveOptionsHelp } from './serve-options.js';
 import { version } from './version.js';
 
 /** Where the CLI reads and writes; injected so tests run it in-process. */
@@ -19,6 +21,7 @@ const usage = `Usage: docsgen <command> [options]
 
 Commands:
   dev [root]     Serve the project at http://localhost:3000 (root: .)
+  preview [root] Serve the output of docsgen build as a static host would (root: .)
   check [root]   Validate docs.json, the navigation and every page (root: .)
   init [dir]     Write a small working starter project into dir (dir: .)
 
@@ -42,6 +45,18 @@ Options:
   --strict-port   Fail when the port is taken instead of trying the next one
   --open          Open the site in the default browser
   --verbose       Show stack traces of internal errors
+`,
+  preview: `Usage: docsgen preview [root] [--out DIR] [--port 3000] [--host localhost] [--strict-port] [--open]
+
+Serves the folder docsgen build wrote the way a static host does: /x from
+x.html, /x.md the Markdown twin, the redirects of the adapter's _redirects or
+vercel.json with their statuses, and 404.html for anything else. Only requests
+addressed to this machine (localhost, an IP address, --host) are answered.
+Stop it with Ctrl-C.
+
+Options:
+  --out DIR       Folder docsgen build wrote (default: dist under the project root)
+${serveOptionsHelp}  --verbose       Show stack traces of internal errors
 `,
   check: `Usage: docsgen check [root] [--format text|json] [--config-only] [--verbose]
 
@@ -97,9 +112,8 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     ...(command === 'check' ? { format: { type: 'string' }, 'config-only': { type: 'boolean' } } : {}),
-    ...(command === 'dev'
-      ? { port: { type: 'string' }, host: { type: 'string' }, 'strict-port': { type: 'boolean' }, open: { type: 'boolean' } }
-      : {}),
+    ...(command === 'dev' || command === 'preview' ? serveOptionDefinitions : {}),
+    ...(command === 'preview' ? { out: { type: 'string' } } : {}),
   };
   let parsed;
   try {
@@ -131,15 +145,12 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     }
     return runCheck({ root: target, format, compile: !values['config-only'] }, context);
   }
-  if (command === 'dev') {
-    const port = Number(values.port ?? '3000');
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      return usageError(context, `Unexpected \`--port ${values.port}\`, expected a port number from 0 to 65535`, commandUsage.dev ?? usage);
-    }
-    return runDev(
-      { root: target, port, host: values.host ?? 'localhost', strictPort: values['strict-port'] === true, open: values.open === true },
-      context,
-    );
+  if (command === 'dev' || command === 'preview') {
+    const serve = parseServeOptions(parsed.values);
+    if ('error' in serve) return usageError(context, serve.error, commandUsage[command] ?? usage);
+    const out = parsed.values.out;
+    if (command === 'preview') return runPreview({ root: target, out: typeof out === 'string' ? out : undefined, ...serve }, context);
+    return runDev({ root: target, ...serve }, context);
   }
   return runInit({ dir: target }, context);
 }
