@@ -1,8 +1,8 @@
 import GithubSlugger, { slug } from 'github-slugger';
-import type { Element, Root } from 'hast';
+import type { Element, Nodes, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { forEachNode } from './for-each-node.js';
 
 /**
  * One entry of the table of contents.
@@ -41,7 +41,8 @@ export function rehypeHeadingIds() {
     const headings: { node: Element; rank: number; text: string }[] = [];
     const taken = new Set<string>();
 
-    visit(tree, 'element', (node) => {
+    forEachNode<Nodes>(tree, (node) => {
+      if (node.type !== 'element') return;
       const rank = headingRank.exec(node.tagName);
       if (!rank) return;
       const text = toString(node).replace(/\s+/g, ' ').trim();

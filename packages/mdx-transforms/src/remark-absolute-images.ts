@@ -1,8 +1,8 @@
-import type { Definition, Html, Nodes, Root } from 'mdast';
+import type { Html, Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { posix } from 'node:path';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { forEachNode } from './for-each-node.js';
 import { resolveImageUrl } from './resolve-image-url.js';
 
 /**
@@ -65,7 +65,7 @@ export function remarkAbsoluteImages(options?: AbsoluteImagesOptions | null | un
       return result.url;
     };
 
-    visit(tree, (node) => {
+    forEachNode<Nodes>(tree, (node) => {
       if (node.type === 'image') node.url = resolve(node.url, node);
       else if (node.type === 'imageReference') imageReferences.add(node.identifier);
       else if (node.type === 'html') rewriteHtml(node, resolve);
@@ -76,8 +76,8 @@ export function remarkAbsoluteImages(options?: AbsoluteImagesOptions | null | un
 
     if (imageReferences.size === 0) return;
 
-    visit(tree, 'definition', (node: Definition) => {
-      if (imageReferences.has(node.identifier)) node.url = resolve(node.url, node);
+    forEachNode<Nodes>(tree, (node) => {
+      if (node.type === 'definition' && imageReferences.has(node.identifier)) node.url = resolve(node.url, node);
     });
   };
 }
@@ -96,8 +96,14 @@ function resolveAbsoluteImagesOptions(
 
 function pagePathOf(file: VFile): string {
   if (!file.path) return 'index';
-  const path = file.path.split('\\').join('/');
-  const cwd = file.cwd.split('\\').join('/');
+  let path = file.path.split('\\').join('/');
+  let cwd = file.cwd.split('\\').join('/');
+  // Windows paths on one drive (`C:/docs/a.mdx` in `c:/docs`) compare without the drive.
+  const drive = /^[a-z]:\//i;
+  if (drive.test(path) && drive.test(cwd) && path[0]!.toLowerCase() === cwd[0]!.toLowerCase()) {
+    path = path.slice(2);
+    cwd = cwd.slice(2);
+  }
   // `posix.relative` resolves a relative path against `process.cwd()`; only use it when both
   // are absolute, so the result never depends on where the process runs.
   return path.startsWith('/') && cwd.startsWith('/') ? posix.relative(cwd, path) : path;

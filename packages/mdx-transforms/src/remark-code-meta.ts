@@ -1,6 +1,6 @@
-import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import type { Nodes, Root } from 'mdast';
 import { type CodeMeta, parseCodeMeta } from './code-meta.js';
+import { forEachNode } from './for-each-node.js';
 
 declare module 'mdast' {
   interface CodeData {
@@ -21,7 +21,8 @@ declare module 'mdast' {
  */
 export function remarkCodeMeta() {
   return function (tree: Root): undefined {
-    visit(tree, 'code', (node) => {
+    forEachNode<Nodes>(tree, (node) => {
+      if (node.type !== 'code') return;
       node.data ??= {};
       node.data.meta = parseCodeMeta(node.meta);
     });

@@ -1,8 +1,8 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { didYouMean } from './did-you-mean.js';
+import { forEachNode } from './for-each-node.js';
 import { createAttribute } from './jsx-attributes.js';
 
 /**
@@ -52,20 +52,22 @@ export function remarkUnknownComponents(options?: UnknownComponentsOptions | nul
 
   return function (tree: Root, file: VFile): undefined {
     const defined = new Set<string>();
+    const elements: Array<MdxJsxFlowElement | MdxJsxTextElement> = [];
 
-    visit(tree, 'mdxjsEsm', (node: MdxjsEsm) => {
-      for (const name of readBindings(node)) defined.add(name);
+    // One walk: a component may be defined by an `export` below where it is used.
+    forEachNode<Nodes>(tree, (node) => {
+      if (node.type === 'mdxjsEsm') for (const name of readBindings(node)) defined.add(name);
+      else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') elements.push(node);
     });
 
-    visit(tree, (node) => {
-      if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
+    for (const node of elements) {
       const name = node.name;
-      if (!name) return;
+      if (!name) continue;
       const object = name.split('.')[0]!;
-      if (!/^\p{Lu}/u.test(object) || name === settings.fallback || defined.has(object)) return;
-      if (settings.known.has(object) || settings.known.has(name)) return;
+      if (!/^\p{Lu}/u.test(object) || name === settings.fallback || defined.has(object)) continue;
+      if (settings.known.has(object) || settings.known.has(name)) continue;
       report(node, name, object, settings, file);
-    });
+    }
   };
 }
 

@@ -1,4 +1,7 @@
-import type { Pluggable } from 'unified';
+import type { Image, Paragraph } from 'mdast';
+import remarkParse from 'remark-parse';
+import { type Pluggable, unified } from 'unified';
+import { VFile } from 'vfile';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { remarkAbsoluteImages } from '../src/index.js';
@@ -56,6 +59,14 @@ test('should take the page path from the file when `pagePath` is not given', asy
     remarkPlugins: [remarkAbsoluteImages],
   });
   assert.is(output, '![](/guides/a.png)\n');
+});
+
+test('should take the page path from a Windows path relative to a Windows `cwd`', async () => {
+  const file = new VFile({ value: '![](./a.png)\n', path: 'C:\\project\\guides\\page.md', cwd: 'c:\\project' });
+  const tree = unified().use(remarkParse).parse(file);
+  await unified().use(remarkAbsoluteImages).run(tree, file);
+  const paragraph = tree.children[0] as Paragraph;
+  assert.is((paragraph.children[0] as Image).url, '/guides/a.png');
 });
 
 test('should report the place of a clamped path', async () => {
