@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { adapterNames, type AdapterName } from '@docsgen/core/adapters';
+import { runBuild } from './build-command.js';
 import { runCheck } from './check-command.js';
 import { runDev } from './dev-command.js';
 import { runInit } from './init-command.js';
@@ -21,6 +23,7 @@ const usage = `Usage: docsgen <command> [options]
 
 Commands:
   dev [root]     Serve the project at http://localhost:3000 (root: .)
+  build [root]   Build the static site into dist/ (root: .)
   preview [root] Serve the output of docsgen build as a static host would (root: .)
   check [root]   Validate docs.json, the navigation and every page (root: .)
   init [dir]     Write a small working starter project into dir (dir: .)
@@ -45,6 +48,26 @@ Options:
   --strict-port   Fail when the port is taken instead of trying the next one
   --open          Open the site in the default browser
   --verbose       Show stack traces of internal errors
+`,
+  build: `Usage: docsgen build [root] [--out DIR] [--adapter static] [--site-url URL]
+
+Renders every page (drafts excluded) to HTML and its Markdown twin, with the
+404 page, the asset folders, the favicon and the adapter's redirect files. The
+output is written beside the old one and swapped in at the end: with any error
+the previous output stays untouched.
+
+Options:
+  --out DIR         Output folder (default: dist under the project root)
+  --adapter NAME    static, netlify, cloudflare, vercel or github-pages (default: static)
+  --site-url URL    Absolute URL of the deployed site (default: $DOCSGEN_SITE_URL)
+
+Defaults not given here come from build in docsgen.config, then the above;
+the site URL last from siteUrl in docs.json.
+  --workers N       Worker threads rendering pages (default: one per core; 0: none)
+  --no-cache        Render every page, ignoring and not updating .docsgen/cache
+  --verbose         Show stack traces of internal errors
+
+Exit codes: 0 built, 1 errors (nothing written), 2 usage error.
 `,
   preview: `Usage: docsgen preview [root] [--out DIR] [--port 3000] [--host localhost] [--strict-port] [--open]
 
@@ -106,11 +129,15 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     return exitCodes.ok;
   }
   if (!(command in commandUsage)) {
-    return usageError(context, `Unknown command \`${command}\`, expected \`dev\`, \`check\` or \`init\``, usage);
+    const names = Object.keys(commandUsage).map((name) => `\`${name}\``);
+    return usageError(context, `Unknown command \`${command}\`, expected ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`, usage);
   }
   const options: ParseArgsConfig['options'] = {
     verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    ...(command === 'build'
+      ? { out: { type: 'string' }, adapter: { type: 'string' }, 'site-url': { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' } }
+      : {}),
     ...(command === 'check' ? { format: { type: 'string' }, 'config-only': { type: 'boolean' } } : {}),
     ...(command === 'dev' || command === 'preview' ? serveOptionDefinitions : {}),
     ...(command === 'preview' ? { out: { type: 'string' } } : {}),
@@ -129,6 +156,11 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     host?: string;
     'strict-port'?: boolean;
     open?: boolean;
+    out?: string;
+    adapter?: string;
+    'site-url'?: string;
+    workers?: string;
+    'no-cache'?: boolean;
   };
   if (values.help) {
     context.stdout.write(commandUsage[command] ?? usage);
@@ -145,6 +177,26 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     }
     return runCheck({ root: target, format, compile: !values['config-only'] }, context);
   }
+  if (command === 'build') {
+    const help = commandUsage.build ?? usage;
+    const adapter = values.adapter;
+    if (adapter !== undefined && !(adapterNames as readonly string[]).includes(adapter)) {
+      return usageError(context, `Unexpected \`--adapter ${adapter}\`, expected one of ${adapterNames.map((name) => `\`${name}\``).join(', ')}`, help);
+    }
+    const workers = values.workers === undefined ? undefined : Number(values.workers);
+    if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 64)) {
+      return usageError(context, `Unexpected \`--workers ${values.workers}\`, expected a whole number from 0 to 64`, help);
+    }
+    const siteUrl = values['site-url'] ?? (context.env.DOCSGEN_SITE_URL || undefined);
+    if (siteUrl !== undefined && !isHttpUrl(siteUrl)) {
+      const from = values['site-url'] === undefined ? 'DOCSGEN_SITE_URL' : '--site-url';
+      return usageError(context, `Unexpected ${from} \`${siteUrl}\`, expected an absolute http:// or https:// URL`, help);
+    }
+    return runBuild(
+      { root: target, out: values.out, adapter: adapter as AdapterName | undefined, siteUrl, workers, cache: values['no-cache'] !== true },
+      context,
+    );
+  }
   if (command === 'dev' || command === 'preview') {
     const serve = parseServeOptions(parsed.values);
     if ('error' in serve) return usageError(context, serve.error, commandUsage[command] ?? usage);
@@ -153,6 +205,15 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     return runDev({ root: target, ...serve }, context);
   }
   return runInit({ dir: target }, context);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }
 
 function usageError(context: MainContext, reason: string, help: string): number {

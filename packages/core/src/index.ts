@@ -1,3 +1,5 @@
+export { assetFolders, buildSite, outputMarker } from './build.js';
+export type { BuildOptions, BuildProgress, BuildResult } from './build.js';
 export { checkProject } from './check.js';
 export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
 export { createPageCompiler, toDocsgenMessage } from './compile.js';

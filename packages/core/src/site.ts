@@ -1,15 +1,16 @@
 import {
   findOrphanPages,
-  formatMessageLine,
+  formatCodeFrame,
   listNavigationPages,
   type DocsgenMessage,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
 import { toMarkdownTwin } from '@docsgen/mdx-transforms';
-import { builtinComponentNames, escapeHtml, renderDocument } from '@docsgen/renderer';
+import { builtinComponentNames, escapeHtml, renderDocument, renderProblemsOverlay } from '@docsgen/renderer';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { ProjectModules } from './modules.js';
 import type { PageInfo } from './pages.js';
@@ -21,7 +22,7 @@ import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
 export interface SiteOptions {
   /** `dev` renders drafts; `build` leaves them out of routes (default: `dev`). */
   mode?: 'dev' | 'build' | null | undefined;
-  /** Absolute URL of the deployed site, for absolute links in Markdown twins (default: none). */
+  /** Absolute URL of the deployed site, for absolute links in Markdown twins (default: `build.siteUrl` of docsgen.config, else docs.json `siteUrl`). */
   siteUrl?: string | null | undefined;
   /** Extra remark plugins, run after docsgen's (default: none). */
   remarkPlugins?: import('unified').PluggableList | null | undefined;
@@ -75,6 +76,17 @@ export interface Site {
    * unknown slug.
    */
   document(slug: string, options?: { bodyEnd?: string | undefined } | null): Promise<{ html: string; messages: DocsgenMessage[] } | undefined>;
+  /**
+   * The not-found document: the project's `404.mdx`/`404.md` page when it has one, else a
+   * built-in page linking to the home page.
+   */
+  notFound(options?: { bodyEnd?: string | undefined } | null): Promise<{ html: string; messages: DocsgenMessage[] }>;
+  /**
+   * The project files a rendered page depends on (the page, its snippets and components,
+   * directly or not, and the `theme/` overrides), each with its content hash; empty before the
+   * page has rendered.
+   */
+  dependencies(slug: string): Array<{ file: string; hash: string }>;
   /** Where `/` leads: the first navigable page, else `index`, else the first page. */
   homeSlug: string | undefined;
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
@@ -144,7 +156,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return result;
   }
 
-  return {
+  const site: Site = {
     root,
     userConfig: userConfig.config,
     configFiles: userConfig.file ? [userConfig.file, ...userConfig.dependencies] : [],
@@ -157,7 +169,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     async markdown(slug) {
       const result = await render(slug, 'markdown');
       if (!result) return undefined;
-      const body = toMarkdownTwin(result.html, { siteUrl: options?.siteUrl ?? undefined });
+      const body = toMarkdownTwin(result.html, { siteUrl: options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined });
       // A title taken from the body's own `# Heading` is already in the body.
       const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
       const head = [title, result.page.description].filter(Boolean).join('\n\n');
@@ -166,7 +178,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     async document(slug, documentOptions) {
       const result = await renderHtml(slug);
       if (!result) return undefined;
-      const failed = result.messages.filter((message) => message.fatal);
+      // A broken docs.json is shown on every page, with the page's own problems.
+      const failed = [...messages.filter((message) => message.fatal), ...result.messages.filter((message) => message.fatal)];
       const contentHtml = failed.length > 0 ? renderProblems(root, failed) : result.html;
       const html = renderDocument({
         title: failed.length > 0 ? `Cannot render ${result.page.relativePath}` : result.page.title,
@@ -181,6 +194,18 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       });
       return { html, messages: result.messages };
     },
+    async notFound(documentOptions) {
+      const custom = pages.has('404') ? await site.document('404', documentOptions) : undefined;
+      return custom ?? { html: builtinNotFound(config?.name ?? 'docsgen', site.homeSlug, documentOptions?.bodyEnd), messages: [] };
+    },
+    dependencies(slug) {
+      const page = pages.get(slug);
+      if (!page) return [];
+      const files = [page.file, ...overrides.values()];
+      const seen = new Map<string, string>();
+      for (const file of files) for (const dependency of modules.dependenciesOf(file)) seen.set(dependency.file, dependency.hash);
+      return [...seen].map(([file, hash]) => ({ file, hash }));
+    },
     homeSlug: navigablePages[0] ?? (pages.has('index') ? 'index' : [...pages.keys()][0]),
     navigablePages,
     invalidate(file) {
@@ -190,6 +215,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       return slugs;
     },
   };
+  return site;
 }
 
 /** `code` and `styling.codeblocks` from docs.json, with docsgen's defaults. */
@@ -203,9 +229,49 @@ export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): Code
   return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
 }
 
+function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined): string {
+  const home = homeSlug && homeSlug !== 'index' ? `/${homeSlug}` : '/';
+  return renderDocument({
+    title: 'Page not found',
+    siteName,
+    contentHtml: `<p>There is no page at this address. <a href="${escapeHtml(home)}">Go to the first page</a>.</p>`,
+    hasMath: false,
+    hasMermaid: false,
+    showTitle: true,
+    bodyEnd,
+    slug: '404',
+  });
+}
+
 function renderProblems(root: string, messages: DocsgenMessage[]): string {
-  const items = messages.map((message) => `<li><code>${escapeHtml(formatMessageLine(message, { cwd: root }))}</code></li>`);
-  return `<div class="dg-problems" role="alert"><p>This page has problems:</p><ul>${items.join('')}</ul></div>`;
+  const sources = new Map<string, string | undefined>();
+  const frameOf = (message: DocsgenMessage): string => {
+    if (!message.file || message.line === undefined) return '';
+    if (!sources.has(message.file)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(message.file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      sources.set(message.file, text);
+    }
+    const text = sources.get(message.file);
+    return text === undefined ? '' : formatCodeFrame(text, message.line, message.column);
+  };
+  return renderProblemsOverlay(
+    messages.map((message) => {
+      let location = message.file ? relative(root, message.file).split(sep).join('/') || '.' : '';
+      if (message.line !== undefined) location += `:${message.line}:${message.column ?? 1}`;
+      return {
+        location,
+        severity: message.fatal ? 'error' : 'warning',
+        reason: message.note ? `${message.reason}. ${message.note}` : message.reason,
+        ruleId: message.ruleId,
+        frame: frameOf(message),
+      };
+    }),
+  );
 }
 
 async function findThemeOverrides(root: string): Promise<Map<string, string>> {

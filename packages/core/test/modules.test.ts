@@ -11,7 +11,7 @@ modules('should keep one compiled version per file across edits, whether invalid
   const root = writeTempProject({ 'page.md': '# One\n', 'snippet.mdx': 'Text.\n' });
   const graph = new ProjectModules({
     root,
-    compileMdx: async ({ source }) => ({ code: `export default function C() { return ${JSON.stringify(source)}; }`, messages: [], data: {} }),
+    compileMdx: async ({ source }: { source: string }) => ({ code: `export default function C() { return ${JSON.stringify(source)}; }`, messages: [], data: {} }),
     globals: {},
     namedModules: {},
     renderTree: () => null,

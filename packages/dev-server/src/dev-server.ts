@@ -167,8 +167,8 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       return;
     }
   }
-  const custom = site.pages.has('404') ? await site.document('404', { bodyEnd: context.bodyEnd }) : undefined;
-  send(response, request, 404, 'text/html; charset=utf-8', custom?.html ?? notFoundHtml(site));
+  const notFound = await site.notFound({ bodyEnd: context.bodyEnd });
+  send(response, request, 404, 'text/html; charset=utf-8', notFound.html);
 }
 
 /** The file `favicon` names in docs.json, only when it lies inside the project root. */
@@ -180,15 +180,6 @@ async function resolveFavicon(site: Site): Promise<RequestFileResult> {
   if (!file.startsWith(site.root + sep)) return { status: 404, reason: 'outside-folder' };
   // Through the chokepoint like every other file: dotfiles, symlinks out of the folder, …
   return resolveRequestFile(`/favicon/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/favicon' });
-}
-
-function notFoundHtml(site: Site): string {
-  const home = site.homeSlug ? `/${site.homeSlug === 'index' ? '' : site.homeSlug}` : '/';
-  return (
-    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Page not found</title>\n' +
-    `<link rel="stylesheet" href="${internalPrefix}/content.css">\n</head>\n<body>\n<main class="dg-content">\n` +
-    `<h1>Page not found</h1>\n<p>There is no page at this address. <a href="${home}">Go to the first page</a>.</p>\n</main>\n</body>\n</html>\n`
-  );
 }
 
 function sendRedirect(response: ServerResponse, status: number, location: string): void {

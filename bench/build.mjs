@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `docsgen build` figures (not a test: prints numbers only) on the shared corpus: cold build
+// wall time, ms per page, peak memory (resident set of the process and its worker threads),
+// output size, how output size grows with pages, and the warm rebuild after one page changed.
+//
+//   node bench/build.mjs [--pages 1000] [--workers N] [--corpus ../shared/bench/gen-corpus.mjs]
+//
+// Each build runs the real CLI in a child process; peak memory is read from /usr/bin/time
+// when it is there (GNU time's "Maximum resident set size"), else from the child's own report.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '1000' },
+    workers: { type: 'string' },
+    corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
+  },
+});
+if (!existsSync(values.corpus)) {
+  console.error(`bench: corpus generator not found at ${values.corpus}; pass --corpus PATH`);
+  process.exit(2);
+}
+const cli = join(repo, 'packages', 'cli', 'bin', 'docsgen.js');
+const hasGnuTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
+
+function generate(pages) {
+  const out = join(repo, 'bench', 'out', `build-${pages}`);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(repo, 'bench', 'out'), { recursive: true });
+  const result = spawnSync(process.execPath, [values.corpus, '--out', out, '--pages', String(pages)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return out;
+}
+
+function build(root) {
+  const args = [cli, 'build', root, ...(values.workers ? ['--workers', values.workers] : [])];
+  const command = hasGnuTime ? '/usr/bin/time' : process.execPath;
+  const start = performance.now();
+  const result = spawnSync(command, hasGnuTime ? ['-f', 'peak-kb %M', process.execPath, ...args] : args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+  const peak = /peak-kb (\d+)/.exec(result.stderr);
+  return { ms, peakMb: peak ? Number(peak[1]) / 1024 : undefined, summary: result.stdout.trim().split('\n').at(-1) };
+}
+
+function sizeOf(dir) {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    bytes += entry.isDirectory() ? sizeOf(path) : statSync(path).size;
+  }
+  return bytes;
+}
+
+const pages = Number(values.pages);
+const root = generate(pages);
+const cold = build(root);
+const outBytes = sizeOf(join(root, 'dist'));
+console.log(`docsgen build, ${pages} pages (shared corpus)${values.workers ? `, --workers ${values.workers}` : ''}`);
+console.log(`  cold build:   ${(cold.ms / 1000).toFixed(2)} s wall, ${(cold.ms / pages).toFixed(1)} ms/page`);
+console.log(`  peak memory:  ${cold.peakMb === undefined ? 'n/a (no /usr/bin/time)' : `${cold.peakMb.toFixed(0)} MB (maximum resident set, all threads)`}`);
+console.log(`  output:       ${(outBytes / 1024 / 1024).toFixed(1)} MB (${(outBytes / pages / 1024).toFixed(1)} KB/page)`);
+console.log(`  CLI summary:  ${cold.summary}`);
+
+// Warm rebuild: one page changed, everything else from the cache.
+const touched = join(root, readdirSync(root).find((name) => name.endsWith('.md') || name.endsWith('.mdx')) ?? 'index.md');
+appendFileSync(touched, '\n\nOne more paragraph.\n');
+const warm = build(root);
+console.log(`  warm rebuild: ${(warm.ms / 1000).toFixed(2)} s wall after changing one page (${warm.summary})`);
+
+// Linear output: a quarter of the pages should give about a quarter of the bytes per page.
+const smallPages = Math.max(10, Math.round(pages / 4));
+const small = generate(smallPages);
+build(small);
+const smallBytes = sizeOf(join(small, 'dist'));
+console.log(
+  `  output per page: ${(smallBytes / smallPages / 1024).toFixed(1)} KB at ${smallPages} pages, ${(outBytes / pages / 1024).toFixed(1)} KB at ${pages} pages (linear when equal)`,
+);

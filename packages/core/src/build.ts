@@ -1,0 +1,353 @@
+import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
+import { documentAssetFiles, documentAssetNames, rendererAssets } from '@docsgen/renderer';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
+import { BuildCache, hashSiteKey } from './build-cache.js';
+import { renderBuiltPage, type BuiltPage } from './build-render.js';
+import { ignoredNames } from './discover.js';
+import { createSite, type Site } from './site.js';
+
+export interface BuildOptions {
+  /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
+  outDir?: string | null | undefined;
+  /** Where redirects and clean URLs are written for (default: `build.adapter` of docsgen.config, else `static`). */
+  adapter?: AdapterName | null | undefined;
+  /** Absolute URL of the deployed site (default: `build.siteUrl` of docsgen.config, else docs.json `siteUrl`). */
+  siteUrl?: string | null | undefined;
+  /** Worker threads rendering pages (default: `build.workers` of docsgen.config, else one per core, at most 8; `0` renders in this thread). */
+  workers?: number | null | undefined;
+  /** Reuse and update the disk cache under `<root>/.docsgen/cache` (default: `true`). */
+  cache?: boolean | null | undefined;
+  /** Called as pages finish. */
+  onProgress?: ((progress: BuildProgress) => void) | null | undefined;
+}
+
+export interface BuildProgress {
+  /** Pages finished (rendered or taken from the cache). */
+  done: number;
+  total: number;
+  /** Pages taken from the cache so far. */
+  cached: number;
+}
+
+export interface BuildResult {
+  /** Whether the output was written (no errors). */
+  ok: boolean;
+  outDir: string;
+  /** Every message: project loading, pages, adapter; errors make `ok` false. */
+  messages: DocsgenMessage[];
+  /** Pages written. */
+  pages: number;
+  /** Pages taken from the cache instead of rendering. */
+  cached: number;
+  /** Files written and their total size in bytes. */
+  files: number;
+  bytes: number;
+  durationMs: number;
+}
+
+/** The folders copied into the output with the same URL paths, as the dev server serves them. */
+export const assetFolders = ['images', 'logo', 'public', 'static', 'assets'] as const;
+
+/** A file in the output folder saying that `docsgen build` owns it (and may replace it). */
+export const outputMarker = '.docsgen-output';
+
+const source = '@docsgen/core';
+const batchSize = 8;
+
+/**
+ * Builds the static site: every page's HTML and Markdown twin, the 404 page, the asset folders,
+ * docsgen's own stylesheets and scripts, the favicon, and the adapter's redirect files.
+ *
+ * Pages render in worker threads (each loads the project once) and are cached on disk by
+ * content hash, so a rebuild after a one-page change renders that page only. The output is
+ * written to a temporary folder next to `outDir` and swapped in at the end: with any error the
+ * previous output stays as it was. Drafts are left out. The same input gives byte-identical
+ * output.
+ */
+export async function buildSite(projectRoot: string, options?: BuildOptions | null): Promise<BuildResult> {
+  const started = performance.now();
+  const root = resolve(projectRoot);
+  let outDir = resolve(root, options?.outDir ?? 'dist');
+  const messages: DocsgenMessage[] = [];
+  const result = (ok: boolean, extra?: Partial<BuildResult>): BuildResult => ({
+    ok, outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
+  });
+
+  // The command line wins over docsgen.config, which wins over the defaults.
+  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl });
+  const configured = site.userConfig.build ?? {};
+  outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
+  const adapter = options?.adapter ?? configured.adapter ?? 'static';
+  const siteUrl = options?.siteUrl ?? configured.siteUrl ?? undefined;
+  const refusal = checkOutDir(root, outDir);
+  if (refusal) {
+    messages.push(refusal);
+    return result(false);
+  }
+  messages.push(...site.messages);
+  if (!site.config || messages.some((message) => message.fatal)) return result(false);
+
+  const slugs = [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
+  const siteKey = hashSiteKey([
+    readVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
+  ]);
+  const cache = options?.cache === false ? undefined : new BuildCache({ root, folder: join(root, '.docsgen', 'cache', 'build'), siteKey });
+
+  const built = new Map<string, BuiltPage>();
+  const misses: string[] = [];
+  for (const slug of slugs) {
+    const hit = cache?.read(slug);
+    if (hit) built.set(slug, hit);
+    else misses.push(slug);
+  }
+  const cached = built.size;
+  const progress = (): void => options?.onProgress?.({ done: built.size, total: slugs.length, cached });
+  progress();
+
+  const threads = Math.min(options?.workers ?? configured.workers ?? Math.min(8, availableParallelism()), Math.ceil(misses.length / (batchSize * 2)));
+  const workerFile = new URL('./build-worker.js', import.meta.url);
+  const onPage = (page: BuiltPage): void => {
+    built.set(page.slug, page);
+    cache?.write(page);
+    progress();
+  };
+  if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl }, misses, threads, onPage);
+  else for (const slug of misses) onPage(await renderBuiltPage(site, slug));
+
+  const pageMessages = slugs.flatMap((slug) => built.get(slug)?.messages ?? []);
+  messages.push(...dedupe(pageMessages));
+  const notFound = await site.notFound();
+  messages.push(...notFound.messages);
+  if (messages.some((message) => message.fatal)) return result(false, { cached });
+
+  // Everything is rendered: write the output next to the old one, then swap.
+  const temporary = join(dirname(outDir), `.${basename(outDir)}.docsgen-${process.pid}`);
+  rmSync(temporary, { recursive: true, force: true });
+  const written = new Map<string, number>();
+  try {
+    const write = (path: string, content: string | Buffer): void => {
+      written.set(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length);
+      const file = join(temporary, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+    };
+    write(outputMarker, 'Written by `docsgen build`, which replaces this folder on every build.\n');
+    for (const slug of slugs) {
+      const page = built.get(slug) as BuiltPage;
+      if (slug === 'index' && site.homeSlug !== 'index') continue;
+      write(`${slug}.html`, page.html);
+      write(`${slug}.md`, page.markdown);
+    }
+    const home = site.homeSlug ? built.get(site.homeSlug) : undefined;
+    if (home && site.homeSlug !== 'index') {
+      write('index.html', home.html);
+      write('index.md', home.markdown);
+    }
+    const redirects = site.config.redirects ?? [];
+    const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
+    write('404.html', script ? notFound.html.replace('</body>', `${script}\n</body>`) : notFound.html);
+
+    const usesMath = [...built.values()].some((page) => page.hasMath);
+    const usesMermaid = [...built.values()].some((page) => page.hasMermaid);
+    for (const [name, file] of Object.entries(documentAssetFiles)) {
+      if (!usesMath && name === documentAssetNames.katexCss) continue;
+      if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
+      write(`_docsgen/${name}`, readFileSync(file));
+    }
+    if (usesMath) copyTree(rendererAssets.katexFonts, rendererAssets.katexFonts, join(temporary, '_docsgen', 'fonts'), messages, written, '_docsgen/fonts');
+    for (const folder of assetFolders) {
+      copyTree(root, join(root, folder), join(temporary, folder), messages, written, folder);
+    }
+    const favicon = faviconFile(site);
+    if (favicon) write('favicon.ico', readFileSync(favicon));
+
+    const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()) });
+    messages.push(...adapted.messages);
+    for (const file of adapted.files) write(file.path, file.content);
+    if (messages.some((message) => message.fatal)) throw new Error('adapter');
+
+    swapIn(temporary, outDir);
+  } catch (error) {
+    rmSync(temporary, { recursive: true, force: true });
+    if (!(error instanceof Error && error.message === 'adapter')) {
+      messages.push({ reason: `Cannot write the output to \`${outDir}\`: ${(error as Error).message}`, ruleId: 'build-write-failed', source, fatal: true, file: outDir });
+    }
+    return result(false, { cached });
+  }
+  cache?.prune();
+  let bytes = 0;
+  for (const size of written.values()) bytes += size;
+  return result(true, { pages: slugs.length, cached, files: written.size, bytes });
+}
+
+/** Why `outDir` may not be written (the project itself, `/`, a folder holding the project, a pages folder, someone else's folder). */
+function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
+  const refuse = (reason: string, note: string): DocsgenMessage => ({ reason, ruleId: 'build-output-refused', source, fatal: true, file: outDir, note });
+  if (outDir === parse(outDir).root) return refuse(`Refusing to build into \`${outDir}\`: it is the file-system root`, 'Choose an output folder of its own, such as `dist`.');
+  if (outDir === root) return refuse('Refusing to build into the project root', 'The build replaces its output folder; choose one of its own, such as `dist`.');
+  const fromOut = relative(outDir, root);
+  if (fromOut === '' || (!fromOut.startsWith('..') && !isAbsolute(fromOut))) {
+    return refuse(`Refusing to build into \`${outDir}\`: it contains the project`, 'The build replaces its output folder; choose one inside or next to the project, such as `dist`.');
+  }
+  const fromRoot = relative(root, outDir);
+  const first = fromRoot.split(sep)[0] ?? '';
+  if (!fromRoot.startsWith('..') && !isAbsolute(fromRoot) && !ignoredNames.has(first) && !first.startsWith('.')) {
+    return refuse(
+      `Refusing to build into \`${fromRoot}\`: pages would be found in it`,
+      `Inside the project, the output folder must be one docsgen never reads pages from: ${[...ignoredNames].filter((name) => !['snippets', 'theme'].includes(name)).map((name) => `\`${name}\``).join(', ')} or a folder starting with \`.\`.`,
+    );
+  }
+  if (existsSync(outDir)) {
+    if (!statSync(outDir).isDirectory()) return refuse(`Refusing to build into \`${outDir}\`: it is a file`, 'Remove it or choose another output folder.');
+    if (readdirSync(outDir).length > 0 && !existsSync(join(outDir, outputMarker))) {
+      return refuse(
+        `Refusing to build into \`${outDir}\`: it holds files docsgen did not write`,
+        `The build replaces its output folder as a whole. Empty it first, or choose another folder; a folder written by \`docsgen build\` holds \`${outputMarker}\`.`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** Renders `slugs` across `threads` workers, handing out small batches as workers free up. */
+async function renderInWorkers(
+  workerFile: URL,
+  data: { root: string; siteUrl: string | undefined },
+  slugs: string[],
+  threads: number,
+  onPage: (page: BuiltPage) => void,
+): Promise<void> {
+  let next = 0;
+  const runOne = (): Promise<void> =>
+    new Promise((resolvePromise, reject) => {
+      const worker = new Worker(workerFile, { workerData: data });
+      let finished = false;
+      const send = (): void => {
+        if (next >= slugs.length) {
+          finished = true;
+          worker.postMessage(null);
+          return;
+        }
+        worker.postMessage(slugs.slice(next, (next += batchSize)));
+      };
+      worker.on('message', (message: 'ready' | BuiltPage[]) => {
+        if (message !== 'ready') for (const page of message) onPage(page);
+        send();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => {
+        if (finished) resolvePromise();
+        else reject(new Error(`a worker thread stopped with exit code ${code}`));
+      });
+    });
+  await Promise.all(Array.from({ length: threads }, runOne));
+}
+
+/**
+ * Copies the regular files of `from` into `to`, skipping dotfiles and anything whose real path
+ * leaves `within` (a symlink pointing out of the project is never published).
+ */
+function copyTree(within: string, from: string, to: string, messages: DocsgenMessage[], written: Map<string, number>, prefix: string): void {
+  let entries;
+  try {
+    entries = readdirSync(from, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const realWithin = realpathSync(within);
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(from, entry.name);
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      continue;
+    }
+    if (real !== realWithin && !real.startsWith(realWithin + sep)) {
+      messages.push({
+        reason: `Not publishing \`${relative(within, path)}\`: it is a link to a file outside the project`,
+        ruleId: 'build-link-outside',
+        source,
+        fatal: false,
+        file: path,
+      });
+      continue;
+    }
+    const stats = lstatSync(real);
+    if (stats.isDirectory()) copyTree(within, path, join(to, entry.name), messages, written, `${prefix}/${entry.name}`);
+    else if (stats.isFile()) {
+      mkdirSync(to, { recursive: true });
+      copyFileSync(real, join(to, entry.name));
+      written.set(`${prefix}/${entry.name}`, stats.size);
+    }
+  }
+}
+
+/** The file `favicon` names in docs.json, when it lies inside the project. */
+function faviconFile(site: Site): string | undefined {
+  const favicon = site.config?.favicon;
+  const name = typeof favicon === 'string' ? favicon : favicon?.light;
+  if (!name) return undefined;
+  const file = resolve(site.root, name.replace(/^\/+/, ''));
+  try {
+    const real = realpathSync(file);
+    const realRoot = realpathSync(site.root);
+    return real.startsWith(realRoot + sep) && statSync(real).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces `outDir` with `temporary`: two renames, so readers never see a half-written site. */
+function swapIn(temporary: string, outDir: string): void {
+  if (!existsSync(outDir)) {
+    mkdirSync(dirname(outDir), { recursive: true });
+    renameSync(temporary, outDir);
+    return;
+  }
+  const old = join(dirname(outDir), `.${basename(outDir)}.docsgen-old-${process.pid}`);
+  rmSync(old, { recursive: true, force: true });
+  renameSync(outDir, old);
+  renameSync(temporary, outDir);
+  rmSync(old, { recursive: true, force: true });
+}
+
+function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
+  const seen = new Set<string>();
+  return messages.filter((message) => {
+    const key = formatMessageLine(message);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function readVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** A file's text, or empty when it cannot be read (it is hashed into the site key). */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}

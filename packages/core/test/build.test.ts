@@ -1,0 +1,207 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite, outputMarker } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
+
+const build = suite('buildSite');
+
+const docsJson = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ name: 'Test', navigation: { pages: ['index', 'guides/setup', 'guides/usage'] }, ...extra });
+
+const project = (files: Record<string, string> = {}, extra: Record<string, unknown> = {}): string =>
+  writeTempProject(
+    {
+      'docs.json': docsJson(extra),
+      'index.mdx': '---\ntitle: Home\n---\n\nWelcome home.\n',
+      'guides/setup.mdx': '---\ntitle: Setup\n---\n\nimport Note from "/snippets/note.mdx";\n\n<Note />\n\n```js\nconst a = 1;\n```\n',
+      'guides/usage.md': '---\ntitle: Usage\ndescription: How to use it.\n---\n\nUse it **well**.\n',
+      'guides/draft.mdx': '---\ntitle: Draft\ndraft: true\n---\n\nNot yet.\n',
+      'snippets/note.mdx': 'A shared note.\n',
+      'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'images/.secret': 'hidden',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      ...files,
+    },
+    'docsgen-build-',
+  );
+
+/** Every file under `dir` (posix relative path → content). */
+function tree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files[relative(dir, path).split(sep).join('/')] = readFileSync(path, 'latin1');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+build('should write every page, its twin, the 404 page, assets and docsgen assets, without drafts or dotfiles', async () => {
+  const root = project({}, { favicon: '/favicon.svg' });
+  const result = await buildSite(root, { workers: 0 });
+  assert.ok(result.ok, JSON.stringify(result.messages));
+  assert.is(result.pages, 3);
+  const out = tree(join(root, 'dist'));
+  for (const path of ['index.html', 'index.md', 'guides/setup.html', 'guides/setup.md', 'guides/usage.html', 'guides/usage.md', '404.html', '_docsgen/content.css', '_docsgen/client.js', 'images/logo.svg', 'favicon.ico', outputMarker]) {
+    assert.ok(path in out, `${path} is written`);
+  }
+  assert.not.ok('guides/draft.html' in out, 'drafts are left out');
+  assert.not.ok('images/.secret' in out, 'dotfiles are not published');
+  assert.not.ok('_docsgen/mermaid.min.js' in out, 'the diagram library only ships when a page has a diagram');
+  assert.match(out['guides/setup.html'] ?? '', 'A shared note.');
+  assert.match(out['guides/setup.html'] ?? '', '<title>Setup - Test</title>');
+  assert.ok((out['guides/usage.md'] ?? '').startsWith('# Usage\n\nHow to use it.\n\nUse it **well**.'));
+  assert.match(out['404.html'] ?? '', 'Page not found');
+  assert.is(result.files, Object.keys(out).length);
+  assert.is(result.bytes, Object.values(out).reduce((sum, content) => sum + content.length, 0));
+});
+
+build('should write the home page at index.html when the first page is not `index`', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Test', navigation: { pages: ['intro'] } }),
+    'intro.mdx': '---\ntitle: Intro\n---\n\nHello.\n',
+  });
+  const result = await buildSite(root, { workers: 0 });
+  assert.ok(result.ok);
+  const out = tree(join(root, 'dist'));
+  assert.is(out['index.html'], out['intro.html']);
+  assert.is(out['index.md'], out['intro.md']);
+});
+
+build('should use the project 404 page', async () => {
+  const root = project({ '404.mdx': '---\ntitle: Lost\n---\n\nNothing here, sorry.\n' });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const out = tree(join(root, 'dist'));
+  assert.match(out['404.html'] ?? '', 'Nothing here, sorry.');
+  assert.not.ok('404.md' in out);
+});
+
+build('should give byte-identical output for the same input, from the cache or not', async () => {
+  const root = project();
+  const first = await buildSite(root, { workers: 0 });
+  const firstTree = tree(join(root, 'dist'));
+  const second = await buildSite(root, { workers: 0 });
+  assert.is(first.cached, 0);
+  assert.is(second.cached, 3, 'the second build takes every page from the cache');
+  assert.equal(tree(join(root, 'dist')), firstTree);
+  const third = await buildSite(root, { workers: 0, cache: false });
+  assert.is(third.cached, 0);
+  assert.equal(tree(join(root, 'dist')), firstTree);
+});
+
+build('should render again exactly the pages whose files changed, snippets included', async () => {
+  const root = project();
+  await buildSite(root, { workers: 0 });
+  writeFileSync(join(root, 'snippets/note.mdx'), 'An edited note.\n');
+  const result = await buildSite(root, { workers: 0 });
+  assert.ok(result.ok);
+  assert.is(result.cached, 2, 'only the page importing the snippet renders again');
+  assert.match(readFileSync(join(root, 'dist/guides/setup.html'), 'utf8'), 'An edited note.');
+  // A change to docs.json changes every page (the layout depends on it).
+  writeFileSync(join(root, 'docs.json'), docsJson({ description: 'New' }));
+  assert.is((await buildSite(root, { workers: 0 })).cached, 0);
+});
+
+build('should keep the previous output untouched when a page has an error', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const before = tree(join(root, 'dist'));
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\n---\n\nStill fine.\n');
+  writeFileSync(join(root, 'guides/setup.mdx'), '---\ntitle: Setup\n---\n\n<Broken\n');
+  const result = await buildSite(root, { workers: 0 });
+  assert.not.ok(result.ok);
+  const error = result.messages.find((message) => message.fatal);
+  assert.is(error?.ruleId, 'mdx-syntax');
+  assert.is(error?.file, join(root, 'guides/setup.mdx'));
+  assert.ok(typeof error?.line === 'number');
+  assert.equal(tree(join(root, 'dist')), before, 'dist is as it was');
+  assert.equal(readdirSync(root).filter((name) => name.includes('docsgen-')), [], 'no temporary folder is left');
+});
+
+build('should fail without writing anything when docs.json is broken', async () => {
+  const root = project({ 'docs.json': '{ "name": "Test", ' });
+  const result = await buildSite(root, { workers: 0 });
+  assert.not.ok(result.ok);
+  assert.ok(result.messages.some((message) => message.fatal && message.file === join(root, 'docs.json') && typeof message.line === 'number'));
+  assert.not.ok(existsSync(join(root, 'dist')));
+});
+
+build('should refuse output folders it must not replace', async () => {
+  const root = project();
+  const refused = async (outDir: string): Promise<string | undefined> => {
+    const result = await buildSite(root, { workers: 0, outDir });
+    assert.not.ok(result.ok, outDir);
+    return result.messages.find((message) => message.ruleId === 'build-output-refused')?.reason;
+  };
+  assert.match((await refused(root)) ?? '', 'project root');
+  assert.match((await refused('/')) ?? '', 'file-system root');
+  assert.match((await refused(join(root, '..'))) ?? '', 'contains the project');
+  assert.match((await refused(join(root, 'guides', 'out'))) ?? '', 'pages would be found in it');
+  const foreign = join(tmpdir(), `docsgen-foreign-${process.pid}`);
+  mkdirSync(foreign, { recursive: true });
+  writeFileSync(join(foreign, 'thesis.txt'), 'precious');
+  assert.match((await refused(foreign)) ?? '', 'files docsgen did not write');
+  assert.is(readFileSync(join(foreign, 'thesis.txt'), 'utf8'), 'precious');
+  writeFileSync(join(root, 'file-out'), 'x');
+  rmSync(foreign, { recursive: true });
+  // An output folder outside the project, or a dot-folder inside it, is fine.
+  assert.ok((await buildSite(root, { workers: 0, outDir: foreign })).ok);
+  assert.ok((await buildSite(root, { workers: 0, outDir: foreign })).ok, 'and replaced by the next build');
+  assert.ok((await buildSite(root, { workers: 0, outDir: join(root, '.site') })).ok);
+  rmSync(foreign, { recursive: true });
+});
+
+build('should not publish a symlink that leads out of the project', async () => {
+  const outside = writeTempProject({ 'secret.txt': 'TOP SECRET' }, 'docsgen-outside-');
+  const root = project();
+  symlinkSync(join(outside, 'secret.txt'), join(root, 'images', 'leak.txt'));
+  symlinkSync(outside, join(root, 'images', 'leakdir'));
+  const result = await buildSite(root, { workers: 0 });
+  assert.ok(result.ok);
+  assert.not.ok(existsSync(join(root, 'dist/images/leak.txt')));
+  assert.not.ok(existsSync(join(root, 'dist/images/leakdir')));
+  assert.is(result.messages.filter((message) => message.ruleId === 'build-link-outside').length, 2);
+  assert.ok(statSync(join(root, 'dist/images/logo.svg')).isFile());
+});
+
+build('should write redirects in the form of each adapter', async () => {
+  const redirects = [
+    { source: '/old-home', destination: '/' },
+    { source: '/blog/:slug', destination: '/guides/:slug', permanent: false },
+  ];
+  const root = project({}, { redirects });
+  assert.ok((await buildSite(root, { workers: 0, adapter: 'netlify' })).ok);
+  const netlify = tree(join(root, 'dist'));
+  assert.match(netlify._redirects ?? '', /^\/old-home \/ 301!$/m);
+  assert.match(netlify._redirects ?? '', /^\/blog\/:slug \/guides\/:slug 302!$/m);
+
+  assert.ok((await buildSite(root, { workers: 0, adapter: 'static' })).ok);
+  const plain = tree(join(root, 'dist'));
+  assert.not.ok('_redirects' in plain, 'the files of the previous adapter are gone');
+  assert.match(plain['old-home.html'] ?? '', 'http-equiv="refresh"');
+  assert.match(plain['404.html'] ?? '', '/guides/', 'pattern redirects work from the 404 page');
+
+  assert.ok((await buildSite(root, { workers: 0, adapter: 'github-pages' })).ok);
+  assert.ok('.nojekyll' in tree(join(root, 'dist')));
+});
+
+build('should take build options from docsgen.config, with options given to buildSite first', async () => {
+  const root = project({
+    'docsgen.config.mjs': "export default { build: { outDir: 'build', adapter: 'vercel' } };\n",
+  }, { redirects: [{ source: '/a', destination: '/b' }] });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.ok(existsSync(join(root, 'build/vercel.json')));
+  assert.not.ok(existsSync(join(root, 'dist')));
+  const result = await buildSite(root, { workers: 0, outDir: join(root, 'dist'), adapter: 'netlify' });
+  assert.ok(result.ok);
+  assert.is(result.outDir, join(root, 'dist'));
+  assert.ok(existsSync(join(root, 'dist/_redirects')));
+});
+
+build.run();
