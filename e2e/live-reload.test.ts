@@ -49,8 +49,17 @@ live('should update a page in place, show a broken page and recover, and reload 
   await page.waitForFunction(() => document.body.textContent?.includes('Version two.'), undefined, { timeout: 5000 });
   assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42, 'updated in place, not reloaded');
 
-  writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nValue: {1 +}\n');
+  writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nValue: {1 +} <script>window.hacked = 1</script>\n');
   await page.waitForFunction(() => document.body.textContent?.includes('[mdx-syntax]'), undefined, { timeout: 5000 });
+  // The overlay covers the window and shows the place, the message and the code frame as text.
+  const overlay = page.locator('.dg-overlay[role="alertdialog"]');
+  assert.ok(await overlay.isVisible(), 'the error overlay is shown');
+  const box = await overlay.boundingBox();
+  const viewport = page.viewportSize();
+  assert.ok(box && viewport && box.width >= viewport.width - 1 && box.height >= viewport.height - 1, 'it covers the window');
+  assert.match((await page.locator('.dg-overlay-where').first().textContent()) ?? '', /^index\.mdx:5:\d+/);
+  assert.match((await page.locator('.dg-overlay-frame').first().textContent()) ?? '', /> 5 \| Value: \{1 \+\} <script>window\.hacked = 1<\/script>\n\s+\| +\^/);
+  assert.is(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked), undefined, 'quoted source never runs');
   writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nVersion three.\n');
   await page.waitForFunction(() => document.body.textContent?.includes('Version three.'), undefined, { timeout: 5000 });
 
