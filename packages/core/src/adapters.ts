@@ -99,7 +99,7 @@ function writeRedirectsFile(adapter: 'netlify' | 'cloudflare', rules: CheckedRul
         '# Cloudflare Pages serves /x from x.html by itself. Static rules come first, as Cloudflare asks,\n' +
         '# wherever moving them up changes no match.\n';
   const ordered = adapter === 'cloudflare' ? orderStaticFirst(lines) : lines;
-  if (adapter === 'cloudflare') checkCloudflareLimits(ordered, messages);
+  if (adapter === 'cloudflare') checkCloudflareLimits(ordered, messages, locate);
   return header + ordered.map((entry) => `${entry.line}\n`).join('');
 }
 
@@ -121,7 +121,7 @@ function orderStaticFirst(lines: RedirectLine[]): RedirectLine[] {
   return [...head, ...tail];
 }
 
-function checkCloudflareLimits(lines: RedirectLine[], messages: DocsgenMessage[]): void {
+function checkCloudflareLimits(lines: RedirectLine[], messages: DocsgenMessage[], locate: Locate | undefined): void {
   // Counted as if every rule from the first dynamic one on were dynamic (reported by users of
   // Cloudflare Pages), which can only warn early, never late.
   const firstDynamic = lines.findIndex((entry) => !entry.rule.isStatic);
@@ -134,6 +134,7 @@ function checkCloudflareLimits(lines: RedirectLine[], messages: DocsgenMessage[]
   if (long > 0) over.push(`${long} rule${long === 1 ? '' : 's'} longer than ${limits.cloudflareLine} characters`);
   if (over.length === 0) return;
   messages.push({
+    ...placeOfRedirects(locate),
     reason: `Cloudflare Pages ignores part of \`_redirects\`: it has ${over.join(', ')}`,
     ruleId: 'adapter-redirect-limit',
     source: '@docsgen/core',
@@ -159,6 +160,7 @@ function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], loc
   }
   if (redirects.length + limits.vercelOwnRoutes > limits.vercelRoutes) {
     messages.push({
+      ...placeOfRedirects(locate),
       reason: `Vercel allows ${limits.vercelRoutes} routes per deployment; \`vercel.json\` has ${redirects.length} redirects plus the ${limits.vercelOwnRoutes} routes of \`cleanUrls\` and \`trailingSlash\``,
       ruleId: 'adapter-redirect-limit',
       source: '@docsgen/core',
@@ -195,8 +197,19 @@ function writeRedirectPages(rules: CheckedRule[], files: ReadonlySet<string>, me
   return [...pages].map(([path, content]) => ({ path, content }));
 }
 
-/** Netlify and Cloudflare have one splat, `*`, standing for the end of the path. */
+/** Where `redirects` is written in docs.json, when known. */
+function placeOfRedirects(locate: Locate | undefined): Pick<DocsgenMessage, 'file' | 'line' | 'column'> {
+  const place = locate?.(['redirects']);
+  return place ? { file: place.file, line: place.line, column: place.column } : {};
+}
+
+/**
+ * Netlify and Cloudflare have one splat, `*`, standing for the end of the path, and
+ * placeholders that start with a letter (`:[A-Za-z]\w*`).
+ */
 function findSplatProblem(parts: SourcePart[]): string | undefined {
+  const underscore = parts.find((part) => (part.kind === 'param' || part.kind === 'rest') && part.name.startsWith('_'));
+  if (underscore) return `a placeholder name starts with a letter, not \`_\` (\`:${(underscore as { name: string }).name}\`)`;
   const wildcards = parts.filter((part) => part.kind === 'star' || part.kind === 'rest');
   if (wildcards.length > 1) return 'the `_redirects` format has one `*` per rule, and this source has several wildcards';
   if (wildcards.length === 1 && parts.at(-1) !== wildcards[0]) return 'in the `_redirects` format `*` can only end a source';

@@ -187,17 +187,18 @@ adapters('should reject what `_redirects` and Vercel cannot express, and keep th
     { source: '/a/:rest*/edit', destination: '/x' },
     { source: '/s/:splat/*', destination: '/x' },
     { source: '/two/*/*', destination: '/x' },
+    { source: '/u/:_id', destination: '/x/:_id' },
     { source: '/fine', destination: '/x' },
   ];
   for (const adapter of ['netlify', 'cloudflare'] as const) {
     const output = filesOf(adapter, redirects);
-    assert.equal(ids(output), Array(5).fill('error adapter-redirect-unsupported'), adapter);
+    assert.equal(ids(output), Array(6).fill('error adapter-redirect-unsupported'), adapter);
     assert.equal(output.files[0]!.content.split('\n').filter((line) => line && !line.startsWith('#')), [`/fine /x ${adapter === 'netlify' ? '301!' : '308'}`]);
   }
   assert.match(filesOf('netlify', redirects).messages[0]!.reason, 'Cannot write redirect `/with space` for Netlify: the `_redirects` format separates fields with spaces');
   const vercel = filesOf('vercel', redirects);
   assert.equal(ids(vercel), ['error adapter-redirect-unsupported']);
-  assert.is(JSON.parse(vercel.files[0]!.content).redirects.length, 5);
+  assert.is(JSON.parse(vercel.files[0]!.content).redirects.length, 6);
 });
 
 adapters('should warn past the Cloudflare and Vercel limits', () => {
@@ -214,6 +215,12 @@ adapters('should warn past the Cloudflare and Vercel limits', () => {
   assert.equal(ids(filesOf('vercel', many(2045, false))), []);
   assert.equal(ids(filesOf('vercel', many(2046, false))), ['warning adapter-redirect-limit']);
   assert.equal(ids(filesOf('netlify', many(5000, false))), [], 'Netlify documents no count limit');
+});
+
+adapters('should place limit warnings at `redirects` when given `locate`', () => {
+  const redirects = Array.from({ length: 101 }, (_, index) => ({ source: `/d${index}/:x`, destination: '/to' }));
+  const output = adapterFiles('cloudflare', { redirects, files: new Set(), locate: (path) => (path.join('.') === 'redirects' ? { file: '/p/docs.json', line: 3, column: 16 } : undefined) });
+  assert.equal(output.messages.map(({ file, line, column }) => `${file}:${line}:${column}`), ['/p/docs.json:3:16']);
 });
 
 adapters('should place messages where docs.json has the rule when given `locate`', () => {
