@@ -1,7 +1,7 @@
 import { formatMessageLine } from '@docsgen/config';
 import { resolve } from 'node:path';
 import { exitCodes, type MainContext } from './main.js';
-import { listen, openBrowser, serverUrl, untilStopped, type ServeOptions } from './serve-options.js';
+import { allowedHostsFor, listen, openBrowser, serverUrl, untilStopped, type ServeOptions } from './serve-options.js';
 
 export interface DevCommandOptions extends ServeOptions {
   /** Project folder, relative to the working directory. */
@@ -25,6 +25,7 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
   const session = await startDevSession({
     root,
     loadSite,
+    allowedHosts: allowedHostsFor(options.host),
     onChange: (change) =>
       context.stdout.write(
         change.reload === 'full' ? '  changed: reloading the site\n' : `  changed: ${change.slugs.map((slug) => `/${slug}`).join(', ')}\n`,

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import type { ParseArgsConfig } from 'node:util';
 
 /** What `docsgen dev` and `docsgen preview` share: where to listen, and what to do once listening. */
@@ -47,9 +48,15 @@ export function parseServeOptions(values: Readonly<Record<string, unknown>>): Se
   return { port, host, strictPort: values['strict-port'] === true, open: values.open === true };
 }
 
-/** Host names a server bound to `host` must accept besides localhost and IP addresses: the name itself, when it is one. */
+/**
+ * Host names a server bound to `host` must accept besides localhost and IP addresses: the name
+ * itself, when it is one; on every interface (`0.0.0.0`, `::`), this machine's name too (and its
+ * `.local` form), so other machines on the network can use it.
+ */
 export function allowedHostsFor(host: string): string[] {
-  return host === 'localhost' || isIP(host.replace(/^\[|\]$/g, '')) !== 0 ? [] : [host];
+  const address = host.replace(/^\[|\]$/g, '');
+  if (address === '0.0.0.0' || address === '::') return [hostname(), `${hostname()}.local`];
+  return host === 'localhost' || isIP(address) !== 0 ? [] : [host];
 }
 
 /** The address to print and open. */

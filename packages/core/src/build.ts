@@ -161,7 +161,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     const redirects = site.config.redirects ?? [];
     const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
-    write('404.html', script ? notFound.html.replace('</body>', `${script}\n</body>`) : notFound.html);
+    write('404.html', script ? notFound.html.replace('</body>', () => `${script}\n</body>`) : notFound.html);
 
     const usesMath = [...built.values()].some((page) => page.hasMath);
     const usesMermaid = [...built.values()].some((page) => page.hasMermaid);

@@ -2,6 +2,7 @@ import { findClosestPage, matchRedirect, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { isAllowedHost } from './allowed-host.js';
 import { parseRequestTarget } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
 import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
@@ -14,6 +15,11 @@ export interface DevServerOptions {
   liveReload?: boolean | null | undefined;
   /** Folder names under the project root served at the same path (default: SPEC's five). */
   assetFolders?: readonly string[] | null | undefined;
+  /**
+   * Host names accepted in the `Host` header besides `localhost` and IP addresses, such as the
+   * `--host` name; any other gets 403, against DNS rebinding (default: `[]`).
+   */
+  allowedHosts?: readonly string[] | null | undefined;
 }
 
 /** URL prefix of docsgen's own files (styles, scripts, fonts). */
@@ -46,6 +52,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
   const channel = new ReloadChannel();
   const context: HandleContext = {
     folders: [...(options.assetFolders ?? defaultAssetFolders)],
+    allowedHosts: [...(options.allowedHosts ?? [])],
     channel,
     bodyEnd: options.liveReload === false ? undefined : reloadClientScript(`${internalPrefix}/events`),
   };
@@ -74,12 +81,17 @@ export function createDevServer(options: DevServerOptions): DevServer {
 
 interface HandleContext {
   folders: string[];
+  allowedHosts: string[];
   channel: ReloadChannel;
   bodyEnd: string | undefined;
 }
 
 async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { folders } = context;
+  if (!isAllowedHost(request.headers.host, context.allowedHosts)) {
+    sendStatus(response, request, 403);
+    return;
+  }
   const raw = request.url ?? '/';
   const target = parseRequestTarget(raw);
   if ('status' in target) {
@@ -114,6 +126,11 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
 
   if (path === `${internalPrefix}/events`) {
+    // Another site's page may not listen in (it would learn which files change, and when).
+    if (isCrossOrigin(request)) {
+      sendStatus(response, request, 403);
+      return;
+    }
     context.channel.connect(request, response);
     return;
   }
@@ -180,6 +197,19 @@ async function resolveFavicon(site: Site): Promise<RequestFileResult> {
   if (!file.startsWith(site.root + sep)) return { status: 404, reason: 'outside-folder' };
   // Through the chokepoint like every other file: dotfiles, symlinks out of the folder, …
   return resolveRequestFile(`/favicon/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/favicon' });
+}
+
+/** A request a browser sent for a page of another origin (`Origin` or `Sec-Fetch-Site` says so). */
+function isCrossOrigin(request: IncomingMessage): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host.toLowerCase() !== String(request.headers.host ?? '').toLowerCase();
+  } catch {
+    return true;
+  }
 }
 
 function sendRedirect(response: ServerResponse, status: number, location: string): void {

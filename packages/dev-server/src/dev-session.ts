@@ -11,6 +11,8 @@ export interface DevSessionOptions {
   loadSite: () => Promise<Site>;
   /** Called after each batch of changes with what was done (default: nothing). */
   onChange?: ((change: { files: string[]; reload: 'full' | 'pages'; slugs: string[] }) => void) | null | undefined;
+  /** Host names accepted besides `localhost` and IP addresses (see `createDevServer`; default: `[]`). */
+  allowedHosts?: readonly string[] | null | undefined;
 }
 
 export interface DevSession extends DevServer {
@@ -32,7 +34,7 @@ const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsg
  */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
   let site = await options.loadSite();
-  const dev = createDevServer({ site });
+  const dev = createDevServer({ site, allowedHosts: options.allowedHosts });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
