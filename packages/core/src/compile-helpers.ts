@@ -1,5 +1,8 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Node, Program, Statement } from 'estree';
+import type { Root as MdastRoot } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import type { Processor } from 'unified';
 
 /**
  * `.md` pages render their tree without MDX's evaluator, which only resolves component names
@@ -127,17 +130,86 @@ function collectReferences(node: Node, names: Set<string>): void {
   });
 }
 
+// Keys that hold positions or data, never child nodes.
+const skippedKeys = new Set(['type', 'loc', 'range', 'position', 'data', 'start', 'end']);
+
+/**
+ * Depth-first walk over every ESTree node below `node`. A `for…in` over the keys instead of
+ * `Object.entries`: on an MDX page this walk visits every node of the compiled program twice,
+ * and building an array of entries per node was most of its cost.
+ */
 function walk(node: unknown, visit: (node: Node, parent: Node | undefined) => void, parent?: Node): void {
   if (!node || typeof node !== 'object') return;
   if (Array.isArray(node)) {
     for (const item of node) walk(item, visit, parent);
     return;
   }
-  const current = node as Node;
+  const current = node as Node & Record<string, unknown>;
   if (typeof current.type !== 'string') return;
   visit(current, parent);
-  for (const [key, value] of Object.entries(current)) {
-    if (key === 'loc' || key === 'range' || key === 'position' || key === 'data') continue;
+  for (const key in current) {
+    if (skippedKeys.has(key)) continue;
+    const value = current[key];
     if (value && typeof value === 'object') walk(value, visit, current);
   }
+}
+
+// The constructs and the mdast extension of micromark-extension-gfm-autolink-literal, as
+// remark-gfm bundles them (its `gfm()` and `gfmFromMarkdown()`).
+const autolinkConstructs = new Set(['wwwAutolink', 'protocolAutolink', 'emailAutolink']);
+
+/**
+ * remark-gfm without autolink literals (`www.x.com`, `https://x.com`, `a@b.co` in text
+ * becoming links): tables, strikethrough, footnotes and task lists stay.
+ *
+ * Autolink literals are the costliest part of GFM: micromark tries the email construct at
+ * every letter of the text, and an mdast transform searches every text node afterwards. A
+ * page whose parsed text has none of their triggers gets the same tree without them (see
+ * `hasAutolinkTrigger`). remark-gfm has no option to leave them out and its parts are not
+ * dependencies of ours, so this takes them out of what remark-gfm registers: the constructs
+ * by name, the mdast extension by the token it handles. A test checks both are gone and the
+ * trees are the same.
+ */
+export function remarkGfmWithoutAutolinkLiterals(this: Processor<MdastRoot>): undefined {
+  remarkGfm.call(this);
+  const data = this.data();
+  const micromark = data.micromarkExtensions!;
+  const fromMarkdown = data.fromMarkdownExtensions!;
+  micromark[micromark.length - 1] = withoutConstructs(micromark.at(-1) as unknown as Record<string, unknown>, autolinkConstructs) as never;
+  const gfmFromMarkdown = fromMarkdown.at(-1) as unknown as Array<{ enter?: Record<string, unknown> }>;
+  fromMarkdown[fromMarkdown.length - 1] = gfmFromMarkdown.filter((extension) => !extension.enter?.literalAutolink) as never;
+}
+
+function withoutConstructs(extension: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [hook, byCode] of Object.entries(extension)) {
+    const kept: Record<string, unknown> = {};
+    for (const [code, list] of Object.entries((byCode ?? {}) as Record<string, unknown>)) {
+      const constructs = (Array.isArray(list) ? list : [list]).filter((construct: { name?: string }) => !names.has(construct?.name ?? ''));
+      if (constructs.length > 0) kept[code] = constructs;
+    }
+    result[hook] = kept;
+  }
+  return result;
+}
+
+// Every autolink literal starts with `www.` (any case), a scheme and `://`, or is an email.
+const autolinkTrigger = /www\.|:\/\/|@/i;
+
+/**
+ * Whether a tree parsed without autolink literals has text in which full GFM could find one.
+ * When it has none, full GFM gives the same tree: autolink literals are only recognised in
+ * text, start with characters no other construct uses, and the text they would start in is
+ * in `text` nodes (or an image's `alt`) of this tree. Link destinations, code and
+ * attributes, where the corpus has most of its URLs, are not text.
+ */
+export function hasAutolinkTrigger(tree: MdastRoot): boolean {
+  const stack: unknown[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as { type: string; value?: unknown; alt?: unknown; children?: unknown[] };
+    if (node.type === 'text' && autolinkTrigger.test(node.value as string)) return true;
+    if (node.type === 'image' && typeof node.alt === 'string' && autolinkTrigger.test(node.alt)) return true;
+    if (node.children) for (const child of node.children) stack.push(child);
+  }
+  return false;
 }

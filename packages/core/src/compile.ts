@@ -8,8 +8,7 @@ import {
   remarkUnknownComponents,
   rewriteLatexBlocks,
 } from '@docsgen/mdx-transforms';
-import { compile } from '@mdx-js/mdx';
-import { relative, sep } from 'node:path';
+import { createProcessor } from '@mdx-js/mdx';
 import rehypeKatex from 'rehype-katex';
 import rehypeRaw from 'rehype-raw';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -21,7 +20,13 @@ import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import type { Root as HastRoot } from 'hast';
-import { recmaPropsAsVariables, rehypeJsxToElements } from './compile-helpers.js';
+import type { Root as MdastRoot } from 'mdast';
+import {
+  hasAutolinkTrigger,
+  recmaPropsAsVariables,
+  rehypeJsxToElements,
+  remarkGfmWithoutAutolinkLiterals,
+} from './compile-helpers.js';
 
 /** Code-block settings resolved from docs.json (`code`, `styling.codeblocks`). */
 export interface CodeBlockOptions {
@@ -67,17 +72,24 @@ const source = '@docsgen/core';
  *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
  * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
  *    rendered with the same component map, so `.md` pages skip MDX and JavaScript entirely.
+ *
+ * The processors are built once per compiler and reused for every page (plugins get their
+ * options once; per-page data comes from the file: its path, relative to `root`, places
+ * images). A page is parsed with GFM without autolink literals first, and again with full
+ * GFM only when its text has something an autolink literal starts with (`www.`, `://`, `@`):
+ * the tree is the same either way, and most pages skip the costliest part of GFM. rehype-raw
+ * runs only on `.md` pages with raw HTML, KaTeX only on pages that can have math.
  */
 export function createPageCompiler(options: PageCompilerOptions) {
   const userRemark = options.remarkPlugins ?? [];
   const userRehype = options.rehypePlugins ?? [];
 
-  function remarkPlugins(pagePath: string, isMdx: boolean): PluggableList {
+  function remarkPlugins(isMdx: boolean, hasAutolinks: boolean): PluggableList {
     return [
       remarkFrontmatter,
-      remarkGfm,
+      hasAutolinks ? remarkGfm : remarkGfmWithoutAutolinkLiterals,
       remarkMath,
-      [remarkAbsoluteImages, { pagePath }],
+      remarkAbsoluteImages,
       remarkCodeMeta,
       remarkReadingTime,
       ...(isMdx ? [[remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
@@ -88,34 +100,69 @@ export function createPageCompiler(options: PageCompilerOptions) {
   const rehypePlugins: PluggableList = [
     rehypeHeadingIds,
     [rehypeHighlightCode, options.code],
-    rehypeKatex,
+    [rehypeKatexWhenNeeded, { hasUserRemarkPlugins: userRemark.length > 0 }],
     ...userRehype,
   ] as PluggableList;
 
+  function createMarkdownProcessor(hasAutolinks: boolean) {
+    return unified()
+      .use(remarkParse)
+      .use(remarkPlugins(false, hasAutolinks))
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehypeRawWhenNeeded)
+      .use(rehypePlugins)
+      .use(rehypeJsxToElements)
+      .freeze();
+  }
+
+  function createMdxProcessor(hasAutolinks: boolean) {
+    return createProcessor({
+      format: 'mdx',
+      jsxImportSource: 'preact',
+      remarkPlugins: remarkPlugins(true, hasAutolinks),
+      rehypePlugins,
+      recmaPlugins: [recmaPropsAsVariables],
+    }).freeze();
+  }
+
+  // The processors with full GFM are only needed for pages with autolink literals.
+  const processors = {
+    md: createMarkdownProcessor(false),
+    mdx: createMdxProcessor(false),
+    mdWithAutolinks: undefined as ReturnType<typeof createMarkdownProcessor> | undefined,
+    mdxWithAutolinks: undefined as ReturnType<typeof createMdxProcessor> | undefined,
+  };
+
+  /** Parse without autolink literals; again with them when the text may have one. */
+  function parse(file: VFile, isMdx: boolean): MdastRoot {
+    const processor = isMdx ? processors.mdx : processors.md;
+    const messageCount = file.messages.length;
+    let tree: MdastRoot | undefined;
+    try {
+      tree = processor.parse(file) as MdastRoot;
+    } catch {
+      // A syntax error may sit where full GFM reads an autolink literal: let it decide.
+    }
+    if (tree && !hasAutolinkTrigger(tree)) return tree;
+    // Whatever the first parse reported, the second reports again.
+    file.messages.length = messageCount;
+    if (isMdx) return (processors.mdxWithAutolinks ??= createMdxProcessor(true)).parse(file) as MdastRoot;
+    return (processors.mdWithAutolinks ??= createMarkdownProcessor(true)).parse(file) as MdastRoot;
+  }
+
   async function compileFile(input: { file: string; source: string }): Promise<CompiledModule> {
-    const pagePath = relative(options.root, input.file).split(sep).join('/');
     const isMdx = input.file.toLowerCase().endsWith('.mdx');
-    const file = new VFile({ path: input.file, value: rewriteLatexBlocks(input.source) });
+    // `remarkAbsoluteImages` places the page from its path relative to `cwd`.
+    const file = new VFile({ path: input.file, cwd: options.root, value: rewriteLatexBlocks(input.source) });
     try {
       let code = '';
       let tree: HastRoot | undefined;
+      const mdast = parse(file, isMdx);
       if (isMdx) {
-        const result = await compile(file, {
-          jsxImportSource: 'preact',
-          remarkPlugins: remarkPlugins(pagePath, true),
-          rehypePlugins,
-          recmaPlugins: [recmaPropsAsVariables],
-        });
-        code = String(result.value);
+        const processor = processors.mdx;
+        code = String(processor.stringify(await processor.run(mdast as never, file), file));
       } else {
-        const processor = unified()
-          .use(remarkParse)
-          .use(remarkPlugins(pagePath, false))
-          .use(remarkRehype, { allowDangerousHtml: true })
-          .use(rehypeRawWhenNeeded)
-          .use(rehypePlugins)
-          .use(rehypeJsxToElements);
-        tree = (await processor.run(processor.parse(file), file)) as HastRoot;
+        tree = (await processors.md.run(mdast, file)) as HastRoot;
       }
       file.data.hasMath = /\$\$|\$[^$\n]+\$/.test(input.source);
       return { code, tree, messages: file.messages.map((message) => toDocsgenMessage(message, input.file)), data: file.data };
@@ -143,6 +190,19 @@ function rehypeRawWhenNeeded() {
 function hasRawNodes(node: { type: string; children?: unknown[] }): boolean {
   if (node.type === 'raw') return true;
   return (node.children ?? []).some((child) => hasRawNodes(child as { type: string; children?: unknown[] }));
+}
+
+/**
+ * rehype-katex walks the whole tree for `math-inline`/`math-display` and `language-math`
+ * elements. remark-math makes those from `$`; a `math` fence or a raw `class="math-…"` spells
+ * `math`. A page whose source has neither cannot have one, so the walk is skipped, unless a
+ * user remark plugin (which could make math nodes) runs.
+ */
+function rehypeKatexWhenNeeded(options: { hasUserRemarkPlugins: boolean }) {
+  const katex = (rehypeKatex as unknown as () => (tree: HastRoot, file: VFile) => undefined)();
+  return (tree: HastRoot, file: VFile): undefined => {
+    if (options.hasUserRemarkPlugins || /\$|math/.test(String(file.value))) katex(tree, file);
+  };
 }
 
 /**

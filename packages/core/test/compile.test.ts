@@ -1,0 +1,241 @@
+import {
+  rehypeHeadingIds,
+  rehypeHighlightCode,
+  remarkAbsoluteImages,
+  remarkCodeMeta,
+  remarkReadingTime,
+  remarkUnknownComponents,
+  rewriteLatexBlocks,
+} from '@docsgen/mdx-transforms';
+import { compile, createProcessor } from '@mdx-js/mdx';
+import type { Root as HastRoot } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+import { join, relative, sep } from 'node:path';
+import rehypeKatex from 'rehype-katex';
+import rehypeRaw from 'rehype-raw';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type PluggableList } from 'unified';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { VFile } from 'vfile';
+import { hasAutolinkTrigger, recmaPropsAsVariables, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
+import { createPageCompiler } from '../src/compile.js';
+
+const test = suite('createPageCompiler');
+
+const root = join(sep, 'project');
+const code = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true } as const;
+const knownComponents = ['Note', 'Card'];
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be reproduced. */
+function createRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Phrasing: most without anything an autolink literal starts with, some with (last rows).
+const phrases = [
+  'plain words here',
+  '**bold** and *emphasis*',
+  '`inline code with https://in.code`',
+  '[a link](https://example.org/spec/v2)',
+  '[local](/guides/setup "A title with www.example.com")',
+  '![an image](../images/shot.png)',
+  '[a reference][ref]',
+  'a footnote[^note]',
+  '~~struck~~ text',
+  'math $x^2 + y$ inline',
+  'escaped \\* star and &amp; entity',
+  'trailing spaces  \nhard break',
+  'http:/not-a-url and mailto text',
+  '_www_ and w.w.w and ww.x',
+  'www.example.com in text',
+  'see https://bare.example.org/path?x=1.',
+  'mail user@example.com now',
+  'WWW.EXAMPLE.COM shouted',
+  'ftp://files.example.org',
+  '[label with www.example.com](/x)',
+  '![alt with https://x.y](/a.png)',
+];
+const sharedBlocks = [
+  () => '## A heading with `code`',
+  () => '| Option | Type |\n| --- | --- |\n| `a \\| b` | [x](https://x.org) |\n| plain | www.example.com |',
+  () => '- one\n- two\n  - nested [link](https://example.net/a)\n- [ ] task',
+  () => '1. first\n2. second',
+  () => '> **Tip:** quoted text',
+  () => '```bash\ncurl -fsSL https://example.com/install.sh | sh # user@host\n```',
+  () => '```ts\nconst a: string = "x";\n```',
+  () => '$$\n\\int_0^1 x\\,dx\n$$',
+  () => '[ref]: https://example.com/reference',
+  () => '[^note]: The note, with www.example.com.',
+];
+const markdownBlocks = [() => '<div class="box">raw www.example.com</div>', () => '<img src="a.png" alt="x">'];
+const mdxBlocks = [
+  () => '<Note>Inside a component, plain.</Note>',
+  () => '<Card href="https://example.com/card" title="www.example.com">Card body</Card>',
+  () => 'An expression {1 + 1} inline.',
+  () => 'export const answer = 42',
+];
+
+function generatePage(random: () => number, isMdx: boolean): string {
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  // Two pages in three only use phrases without autolink triggers, so both paths run.
+  const usable = random() < 0.66 ? phrases.slice(0, 14) : phrases;
+  const blocks = [...sharedBlocks, ...(isMdx ? mdxBlocks : markdownBlocks)];
+  const parts = ['---\ntitle: "Generated"\n---'];
+  for (let index = 0; index < 8; index++) {
+    parts.push(Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(usable)).join(' '));
+    if (random() < 0.7) {
+      const block = pick(blocks)();
+      if (usable === phrases || !/www\.|:\/\/|@/i.test(block) || /^```|^\[ref\]/.test(block)) parts.push(block);
+    }
+  }
+  return parts.join('\n\n') + '\n';
+}
+
+function rehypeRawWhenNeeded() {
+  const raw = rehypeRaw({ passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] });
+  const hasRaw = (node: { type: string; children?: unknown[] }): boolean =>
+    node.type === 'raw' || (node.children ?? []).some((child) => hasRaw(child as { type: string }));
+  return (tree: HastRoot, file: VFile) => (hasRaw(tree) ? raw(tree, file) : tree);
+}
+
+/** The pipeline before processors were reused and autolink literals prefiltered. */
+async function compileWithReference(file: string, source: string) {
+  const pagePath = relative(root, file).split(sep).join('/');
+  const isMdx = file.endsWith('.mdx');
+  const remarkPlugins = [
+    remarkFrontmatter,
+    remarkGfm,
+    remarkMath,
+    [remarkAbsoluteImages, { pagePath }],
+    remarkCodeMeta,
+    remarkReadingTime,
+    ...(isMdx ? [[remarkUnknownComponents, { known: knownComponents }]] : []),
+  ] as PluggableList;
+  const rehypePlugins = [rehypeHeadingIds, [rehypeHighlightCode, code], rehypeKatex] as PluggableList;
+  const vfile = new VFile({ path: file, value: rewriteLatexBlocks(source) });
+  if (isMdx) {
+    const result = await compile(vfile, { jsxImportSource: 'preact', remarkPlugins, rehypePlugins, recmaPlugins: [recmaPropsAsVariables] });
+    return { code: String(result.value), tree: undefined, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
+  }
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkPlugins)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRawWhenNeeded)
+    .use(rehypePlugins)
+    .use(rehypeJsxToElements);
+  const tree = await processor.run(processor.parse(vfile), vfile);
+  return { code: '', tree, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
+}
+
+test('should give the output of the previous pipeline for generated pages, with and without autolink literals', async () => {
+  const compiler = createPageCompiler({ root, code, knownComponents });
+  const random = createRandom(7);
+  const taken = { lite: 0, full: 0 };
+
+  for (let index = 0; index < 40; index++) {
+    const isMdx = index % 2 === 1;
+    const file = join(root, 'guides', `page-${index}.${isMdx ? 'mdx' : 'md'}`);
+    const source = generatePage(random, isMdx);
+    const actual = await compiler.compileFile({ file, source });
+    const expected = await compileWithReference(file, source);
+
+    assert.equal(actual.messages.filter((message) => message.fatal), [], source);
+    assert.is(actual.code, expected.code, source);
+    assert.equal(actual.tree, expected.tree, source);
+    assert.equal(actual.messages.map((message) => message.reason), expected.messages, source);
+    const { hasMath, ...data } = actual.data;
+    assert.equal(data, expected.data, source);
+    assert.type(hasMath, 'boolean');
+
+    const parser = isMdx ? createProcessor({ remarkPlugins: [remarkGfmWithoutAutolinkLiterals] }) : unified().use(remarkParse).use(remarkGfmWithoutAutolinkLiterals);
+    taken[hasAutolinkTrigger(parser.parse(rewriteLatexBlocks(source)) as MdastRoot) ? 'full' : 'lite']++;
+  }
+
+  assert.ok(taken.lite >= 10 && taken.full >= 10, JSON.stringify(taken));
+});
+
+test('should turn autolink literals in text into links, and leave URLs in destinations and code alone', async () => {
+  const compiler = createPageCompiler({ root, code, knownComponents });
+  const source = 'See www.example.com and [docs](https://example.org/docs) and `https://in.code`.\n';
+  const { tree } = await compiler.compileFile({ file: join(root, 'page.md'), source });
+  const paragraph = tree!.children[0] as { children: Array<{ type: string; tagName?: string; properties?: { href?: string } }> };
+  const links = paragraph.children.filter((node) => node.type === 'element' && node.tagName === 'a').map((node) => node.properties!.href);
+  assert.equal(links, ['http://www.example.com', 'https://example.org/docs']);
+});
+
+test('should parse pages without autolink triggers in their text to the same tree as full GFM', () => {
+  const random = createRandom(11);
+  let compared = 0;
+  for (let index = 0; index < 60; index++) {
+    const isMdx = index % 2 === 1;
+    const source = generatePage(random, isMdx);
+    const lite = isMdx ? createProcessor({ remarkPlugins: [remarkFrontmatter, remarkGfmWithoutAutolinkLiterals, remarkMath] }) : unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfmWithoutAutolinkLiterals).use(remarkMath);
+    const full = isMdx ? createProcessor({ remarkPlugins: [remarkFrontmatter, remarkGfm, remarkMath] }) : unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkMath);
+    const tree = lite.parse(source) as MdastRoot;
+    if (hasAutolinkTrigger(tree)) continue;
+    assert.equal(tree, full.parse(source), source);
+    compared++;
+  }
+  assert.ok(compared >= 20, `compared ${compared}`);
+});
+
+test('should find autolink triggers in text and image descriptions only', () => {
+  const parse = (source: string) => unified().use(remarkParse).use(remarkGfmWithoutAutolinkLiterals).parse(source);
+  for (const source of ['www.example.com', 'WWW.Example.com', 'https://x.org', 'ftp://x.org', 'a@b.co', '*see www.x.org*', '![www.x.org](a.png)', '| a |\n| - |\n| www.x.org |']) {
+    assert.ok(hasAutolinkTrigger(parse(source)), source);
+  }
+  for (const source of ['[x](https://x.org)', '`https://x.org`', '```\na@b.co\n```', '[x]: https://x.org', '![a](https://x.org/a.png "www.x")', 'http:/x and www-x']) {
+    assert.not.ok(hasAutolinkTrigger(parse(source)), source);
+  }
+});
+
+test('should leave out exactly the autolink literal parts of remark-gfm', () => {
+  const processor = unified().use(remarkParse).use(remarkGfmWithoutAutolinkLiterals).freeze();
+  const data = processor.data();
+  const names = new Set<string>();
+  for (const extension of data.micromarkExtensions ?? []) {
+    for (const byCode of Object.values(extension)) {
+      for (const list of Object.values((byCode ?? {}) as Record<string, unknown>)) {
+        for (const construct of [list].flat() as Array<{ name?: string }>) if (construct?.name) names.add(construct.name);
+      }
+    }
+  }
+  assert.not.ok([...names].some((name) => /autolink/i.test(name)), [...names].join());
+  const handlers = (data.fromMarkdownExtensions ?? []).flat(2) as Array<{ enter?: Record<string, unknown>; transforms?: unknown[] }>;
+  assert.not.ok(handlers.some((extension) => extension.enter && 'literalAutolink' in extension.enter));
+  assert.not.ok(handlers.some((extension) => (extension.transforms ?? []).length > 0));
+
+  const tree = processor.parse('| a |\n| - |\n| ~~b~~ |\n\n- [x] done[^1]\n\n[^1]: note\n\nwww.example.com\n');
+  assert.equal(tree.children.map((node) => node.type), ['table', 'list', 'footnoteDefinition', 'paragraph']);
+  assert.equal((tree.children[3] as { children: Array<{ type: string }> }).children.map((node) => node.type), ['text']);
+});
+
+test('should place images from the page path under the root', async () => {
+  const compiler = createPageCompiler({ root, code, knownComponents });
+  const { tree } = await compiler.compileFile({ file: join(root, 'guides', 'setup', 'intro.md'), source: '![x](../images/a.png)\n' });
+  const image = (tree!.children[0] as { children: Array<{ properties: { src: string } }> }).children[0]!;
+  assert.is(image.properties.src, '/guides/images/a.png');
+});
+
+test('should run KaTeX when a user remark plugin could add math, even without `$` in the source', async () => {
+  const addMath = () => (tree: MdastRoot) => {
+    tree.children.push({ type: 'math', value: 'x^2', data: { hName: 'pre', hChildren: [{ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-display'] }, children: [{ type: 'text', value: 'x^2' }] }] } } as never);
+  };
+  const compiler = createPageCompiler({ root, code, knownComponents, remarkPlugins: [addMath] });
+  const { tree } = await compiler.compileFile({ file: join(root, 'page.md'), source: 'No dollars.\n' });
+  assert.match(JSON.stringify(tree), /katex/);
+});
+
+test.run();
