@@ -1,0 +1,75 @@
+import type { SchemaModel } from './schema-model.js';
+
+/** Which side of the exchange an example is for: requests leave out `readOnly`, responses `writeOnly`. */
+export type ExampleDirection = 'request' | 'response';
+
+const stringsByFormat: Record<string, string> = {
+  'date-time': '2024-01-01T00:00:00Z',
+  date: '2024-01-01',
+  time: '12:00:00Z',
+  email: 'user@example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  byte: 'U3RyaW5n',
+  binary: '<binary>',
+  password: '********',
+};
+
+/**
+ * Builds an example value from a normalised schema: the spec's own `example`, `const`,
+ * `default` or first `enum` value where given, else a placeholder by type and format. Recursive
+ * and truncated parts are left out, so the result is always finite.
+ */
+export function generateExample(model: SchemaModel, direction: ExampleDirection): unknown {
+  return build(model, direction, 0);
+}
+
+function build(model: SchemaModel, direction: ExampleDirection, depth: number): unknown {
+  if (model.recursive || model.isTruncated || depth > 12) return undefined;
+  if (model.example) return model.example.value;
+  if (model.const !== undefined) return model.const;
+  if (model.default) return model.default.value;
+  if (model.enum && model.enum.length > 0) return model.enum[0];
+  if (model.variants) {
+    const first = model.variants.options[0];
+    return first ? build(first.schema, direction, depth + 1) : undefined;
+  }
+  const type = model.types.find((t) => t !== 'null') ?? (model.properties ? 'object' : model.items ? 'array' : undefined);
+  switch (type) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const property of model.properties ?? []) {
+        if (direction === 'request' && property.schema.isReadOnly) continue;
+        if (direction === 'response' && property.schema.isWriteOnly) continue;
+        const item = build(property.schema, direction, depth + 1);
+        if (item !== undefined) Object.defineProperty(value, property.name, { value: item, enumerable: true, writable: true, configurable: true });
+      }
+      if (!model.properties && typeof model.additionalProperties === 'object') {
+        const item = build(model.additionalProperties, direction, depth + 1);
+        if (item !== undefined) value.key = item;
+      }
+      return value;
+    }
+    case 'array': {
+      const item = model.items ? build(model.items, direction, depth + 1) : undefined;
+      return item === undefined ? [] : [item];
+    }
+    case 'string':
+      return stringsByFormat[model.format ?? ''] ?? 'string';
+    case 'integer':
+    case 'number': {
+      const minimum = model.constraints?.minimum ?? model.constraints?.exclusiveMinimum;
+      return typeof minimum === 'number' ? minimum : 0;
+    }
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return model.types.includes('null') ? null : undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import type { DocumentPath } from './pointer.js';
+import { formatPointer, isRecord } from './pointer.js';
+
+/** One `$ref` as written: in which file, at which path, with which text. */
+export interface RefSite {
+  /** Absolute path of the file holding the `$ref`. */
+  file: string;
+  /** Path of the object holding the `$ref` key. */
+  path: DocumentPath;
+  /** JSON pointer of `path`, for ordering and subtree tests. */
+  pointer: string;
+  /** The value of `$ref`. */
+  ref: string;
+}
+
+/** Keys whose values are literal data, never references (`example: {$ref: …}` is an example). */
+const literalKeys = new Set(['example', 'enum', 'default', 'const']);
+
+/** Every `$ref` string in a document, in document order. */
+export function collectRefSites(file: string, value: unknown): RefSite[] {
+  const sites: RefSite[] = [];
+  const visit = (node: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...path, index]));
+      return;
+    }
+    if (!isRecord(node)) return;
+    const ref = node.$ref;
+    if (typeof ref === 'string') sites.push({ file, path, pointer: formatPointer(path), ref });
+    for (const [key, child] of Object.entries(node)) {
+      if (key === '$ref' || literalKeys.has(key)) continue;
+      if (typeof child === 'object' && child !== null) visit(child, [...path, key]);
+    }
+  };
+  visit(value, []);
+  return sites;
+}
+
+/** Splits `other.yaml#/components/schemas/User` into its file part and its decoded fragment. */
+export function splitRef(ref: string): { filePart: string; fragment: string } | undefined {
+  const hash = ref.indexOf('#');
+  const filePart = hash === -1 ? ref : ref.slice(0, hash);
+  const rawFragment = hash === -1 ? '' : ref.slice(hash + 1);
+  try {
+    return { filePart: decodeURIComponent(filePart), fragment: decodeURIComponent(rawFragment) };
+  } catch {
+    return undefined;
+  }
+}

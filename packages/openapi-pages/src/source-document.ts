@@ -1,0 +1,167 @@
+import { parseJsonSource, type DocsgenMessage, type JsonLocationNode, type SourceLocation } from '@docsgen/config';
+import { isAlias, isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { createSpecMessage } from './message.js';
+import type { DocumentPath } from './pointer.js';
+
+/** One parsed spec file: its plain value and a way back from a path to where it was written. */
+export interface SourceDocument {
+  /** Absolute path of the file. */
+  file: string;
+  /** The parsed value (plain JSON data); `undefined` when the file could not be parsed. */
+  value: unknown;
+  /** Where the value (or with `key`, the key) at `path` starts; `undefined` when not found. */
+  locate(path: DocumentPath, options?: { key?: boolean } | undefined): SourceLocation | undefined;
+}
+
+/** Deepest nesting of objects and arrays accepted in a spec file. */
+export const maxSpecDepth = 256;
+
+/** Aliases a YAML spec may expand before it is refused (a guard against alias bombs). */
+const maxAliasCount = 1000;
+
+/**
+ * Parses the text of a spec file, JSON or YAML, into plain data. JSON takes the fast
+ * `JSON.parse` path and builds its position tree only when a message needs a place; YAML keeps
+ * its node ranges. Every syntax error is reported with line and column; never throws.
+ */
+export function parseSourceDocument(
+  source: string,
+  file: string,
+  label: string,
+): { document: SourceDocument; messages: DocsgenMessage[] } {
+  const failed = (messages: DocsgenMessage[]) => ({
+    document: { file, value: undefined, locate: () => undefined },
+    messages,
+  });
+  if (source.trim() === '') {
+    return failed([
+      createSpecMessage(
+        { reason: `Cannot parse \`${label}\`: the file is empty`, ruleId: 'spec-syntax', note: 'Write an OpenAPI or AsyncAPI document.' },
+        { file, line: 1, column: 1 },
+      ),
+    ]);
+  }
+  const isJson = /\.json$/i.test(file) || /^\s*[{[]/.test(source);
+  const parsed = isJson ? parseJson(source, file, label) : parseYaml(source, file, label);
+  if (parsed.messages.some((message) => message.fatal)) return failed(parsed.messages);
+
+  const shape = checkTreeShape(parsed.document.value);
+  if (shape) {
+    return failed([
+      createSpecMessage(
+        {
+          reason:
+            shape === 'cycle'
+              ? `Cannot parse \`${label}\`: a YAML alias refers to a node that contains it`
+              : `Cannot parse \`${label}\`: objects and arrays are nested deeper than ${maxSpecDepth} levels`,
+          ruleId: 'spec-syntax',
+        },
+        { file },
+      ),
+    ]);
+  }
+  return parsed;
+}
+
+function parseJson(source: string, file: string, label: string): { document: SourceDocument; messages: DocsgenMessage[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    // The slow parser knows where the error is; its messages (`json-syntax`, …) are relayed.
+    const slow = parseJsonSource(source, { file, label });
+    const messages = slow.messages.filter((message) => message.fatal);
+    if (messages.length > 0) return { document: { file, value: undefined, locate: () => undefined }, messages };
+    value = slow.value;
+  }
+  let tree: JsonLocationNode | undefined;
+  const locate: SourceDocument['locate'] = (path, options) => {
+    tree ??= parseJsonSource(source, { file, label }).locations;
+    let node = tree;
+    for (const segment of path) node = node?.children?.get(segment) ?? node?.children?.get(typeof segment === 'number' ? String(segment) : Number(segment));
+    return options?.key ? node?.key : node?.value;
+  };
+  return { document: { file, value, locate }, messages: [] };
+}
+
+function parseYaml(source: string, file: string, label: string): { document: SourceDocument; messages: DocsgenMessage[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const place = (offset: number): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line: Math.max(line, 1), column: Math.max(col, 1) };
+  };
+  const messages = doc.errors.map((error) =>
+    createSpecMessage(
+      {
+        reason: `Cannot parse \`${label}\`: ${firstLine(error.message)}`,
+        ruleId: 'spec-syntax',
+        actual: error.code,
+      },
+      place(error.pos[0]),
+    ),
+  );
+  if (messages.length > 0) return { document: { file, value: undefined, locate: () => undefined }, messages };
+
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount });
+  } catch (error) {
+    messages.push(
+      createSpecMessage(
+        { reason: `Cannot parse \`${label}\`: ${firstLine(String((error as Error).message))}`, ruleId: 'spec-syntax' },
+        { file },
+      ),
+    );
+    return { document: { file, value: undefined, locate: () => undefined }, messages };
+  }
+  const locate: SourceDocument['locate'] = (path, options) => {
+    const node = findYamlNode(doc, path, options?.key === true);
+    const offset = node?.range?.[0];
+    return offset === undefined ? undefined : place(offset);
+  };
+  return { document: { file, value, locate }, messages };
+}
+
+function findYamlNode(doc: Document, path: DocumentPath, isKey: boolean): { range?: [number, number, number] | null | undefined } | undefined {
+  let node: unknown = doc.contents;
+  let keyNode: unknown;
+  for (const segment of path) {
+    keyNode = undefined;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(segment));
+      if (!pair) return undefined;
+      keyNode = pair.key;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      node = node.items[Number(segment)];
+    } else {
+      return undefined;
+    }
+    // An alias stands for a node written elsewhere: walk on into that node.
+    if (isAlias(node)) node = node.resolve(doc);
+  }
+  return (isKey ? keyNode : node) as { range?: [number, number, number] } | undefined;
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+/** `cycle` for a value that contains itself (YAML aliases), `too-deep` past `maxSpecDepth`. */
+function checkTreeShape(value: unknown): 'cycle' | 'too-deep' | undefined {
+  const ancestors = new Set<object>();
+  const visit = (node: unknown, depth: number): 'cycle' | 'too-deep' | undefined => {
+    if (typeof node !== 'object' || node === null) return undefined;
+    if (depth > maxSpecDepth) return 'too-deep';
+    if (ancestors.has(node)) return 'cycle';
+    ancestors.add(node);
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      const problem = visit(child, depth + 1);
+      if (problem) return problem;
+    }
+    ancestors.delete(node);
+    return undefined;
+  };
+  return visit(value, 0);
+}
