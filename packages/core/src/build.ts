@@ -1,5 +1,5 @@
 import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
-import { documentAssetFiles, documentAssetNames, rendererAssets } from '@docsgen/renderer';
+import { documentAssetFiles, documentAssetNames, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import {
   copyFileSync,
   existsSync,
@@ -106,6 +106,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const slugs = [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
   const siteKey = hashSiteKey([
     readVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
+    // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
+    site.navigationFile().name, site.projectFiles,
   ]);
   const cache = options?.cache === false ? undefined : new BuildCache({ root, folder: join(root, '.docsgen', 'cache', 'build'), siteKey });
 
@@ -168,8 +170,11 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     for (const [name, file] of Object.entries(documentAssetFiles)) {
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
+      if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
       write(`_docsgen/${name}`, readFileSync(file));
     }
+    write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
+    for (const name of site.projectFiles) write(name, readFileSync(join(root, name)));
     if (usesMath) copyTree(rendererAssets.katexFonts, rendererAssets.katexFonts, join(temporary, '_docsgen', 'fonts'), messages, written, '_docsgen/fonts');
     for (const folder of assetFolders) {
       copyTree(root, join(root, folder), join(temporary, folder), messages, written, folder);

@@ -7,7 +7,7 @@ import {
   type ResolvedDocsConfig,
 } from '@docsgen/config';
 import { toMarkdownTwin } from '@docsgen/mdx-transforms';
-import { builtinComponentNames, escapeHtml, renderDocument, renderProblemsOverlay } from '@docsgen/renderer';
+import { builtinComponentNames, escapeHtml, renderNavigationFile, renderPageDocument, renderProblemsOverlay, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -95,6 +95,10 @@ export interface Site {
   userConfig: UserConfig;
   /** The config file and the local files it imports: a change to any of them reloads the site. */
   configFiles: string[];
+  /** The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`). */
+  navigationFile(): NavigationFile;
+  /** `.css` and `.js` files at the project root, included on every page and served at `/<name>`. */
+  projectFiles: string[];
 }
 
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
@@ -138,6 +142,10 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }),
   });
   const overrides = await findThemeOverrides(root);
+  const projectFiles = (await readdir(root, { withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile() && /^[\w-][\w.-]*\.(?:css|js)$/.test(entry.name) && !entry.name.startsWith('docsgen.config.'))
+    .map((entry) => entry.name)
+    .sort();
   const rendered = new Map<string, RenderedPage>();
 
   async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
@@ -156,8 +164,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return result;
   }
 
+  const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles });
   const site: Site = {
     root,
+    projectFiles,
+    navigationFile: () => renderNavigationFile(layout()),
     userConfig: userConfig.config,
     configFiles: userConfig.file ? [userConfig.file, ...userConfig.dependencies] : [],
     config,
@@ -181,11 +192,15 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       // A broken docs.json is shown on every page, with the page's own problems.
       const failed = [...messages.filter((message) => message.fatal), ...result.messages.filter((message) => message.fatal)];
       const contentHtml = failed.length > 0 ? renderProblems(root, failed) : result.html;
-      const html = renderDocument({
+      const html = renderPageDocument({
+        ...layout(),
         title: failed.length > 0 ? `Cannot render ${result.page.relativePath}` : result.page.title,
-        siteName: config?.name ?? 'docsgen',
-        description: result.page.description ?? config?.description,
+        description: result.page.description,
+        frontmatter: result.page.frontmatter,
+        isNoindex: result.page.isNoindex,
         contentHtml,
+        toc: failed.length > 0 ? [] : result.toc,
+        readingTime: result.readingTime,
         hasMath: result.hasMath,
         hasMermaid: result.hasMermaid,
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
@@ -196,7 +211,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     },
     async notFound(documentOptions) {
       const custom = pages.has('404') ? await site.document('404', documentOptions) : undefined;
-      return custom ?? { html: builtinNotFound(config?.name ?? 'docsgen', site.homeSlug, documentOptions?.bodyEnd), messages: [] };
+      return custom ?? { html: builtinNotFound(config?.name ?? 'docsgen', site.homeSlug, documentOptions?.bodyEnd, layout()), messages: [] };
     },
     dependencies(slug) {
       const page = pages.get(slug);
@@ -229,11 +244,12 @@ export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): Code
   return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
 }
 
-function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined): string {
+function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined, layout: SiteLayoutData): string {
   const home = homeSlug && homeSlug !== 'index' ? `/${homeSlug}` : '/';
-  return renderDocument({
+  return renderPageDocument({
+    ...layout,
+    config: { ...layout.config, name: siteName },
     title: 'Page not found',
-    siteName,
     contentHtml: `<p>There is no page at this address. <a href="${escapeHtml(home)}">Go to the first page</a>.</p>`,
     hasMath: false,
     hasMermaid: false,

@@ -140,6 +140,11 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   if (path.startsWith(`${internalPrefix}/`)) {
     const name = path.slice(internalPrefix.length + 1);
+    const navigation = site.navigationFile();
+    if (name === navigation.name) {
+      send(response, request, 200, 'application/json; charset=utf-8', navigation.content);
+      return;
+    }
     const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
     // The fixed table is the allow-list; the file is still opened through the chokepoint.
     const result: RequestFileResult = file
@@ -156,6 +161,11 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   if (path === '/favicon.ico') {
     await serveResolvedFile(request, response, await resolveFavicon(site));
+    return;
+  }
+  // The project's root .css/.js files, by the names the site found (the list is the allow-list).
+  if (site.projectFiles.includes(decoded.slice(1))) {
+    await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
     return;
   }
 

@@ -27,3 +27,10 @@ export { documentAssetFiles, documentAssetNames, renderDocument } from './render
 export { renderProblemsOverlay } from './problems-overlay.js';
 export type { OverlayProblem } from './problems-overlay.js';
 export type { DocumentInput } from './render-document.js';
+export { renderPageDocument, themeStylesheetName } from './layout/page-document.js';
+export type { PageDocumentInput, PageMode } from './layout/page-document.js';
+export { renderNavigationFile } from './layout/navigation-file.js';
+export type { NavigationFile } from './layout/navigation-file.js';
+export { themeNames } from './layout/themes.js';
+export type { LayoutThemeName } from './layout/themes.js';
+export type { LayoutConfig, LayoutNavigation, LayoutNavNode, LayoutPage, LayoutTocEntry, SiteLayoutData } from './layout/types.js';

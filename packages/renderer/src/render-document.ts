@@ -1,4 +1,7 @@
 import { escapeHtml } from './escape-html.js';
+import { fileURLToPath } from 'node:url';
+import { layoutAssetNames, themeStylesheetName } from './layout/page-document.js';
+import { themeNames } from './layout/themes.js';
 import { rendererAssets } from './renderer-assets.js';
 
 /** What a page's HTML document is made of. */
@@ -25,14 +28,8 @@ export interface DocumentInput {
   bodyEnd?: string | null | undefined;
 }
 
-/** File names under `assetBase` that `renderDocument` links to; the server maps them to `rendererAssets`. */
-export const documentAssetNames = {
-  contentCss: 'content.css',
-  clientJs: 'client.js',
-  katexCss: 'katex.min.css',
-  mermaidJs: 'mermaid.min.js',
-  mermaidLoaderJs: 'mermaid-loader.js',
-} as const;
+/** File names under `assetBase` that documents link to; the server maps them to files with `documentAssetFiles`. */
+export const documentAssetNames = layoutAssetNames;
 
 /**
  * A complete HTML document around a page's content: the minimal shell every route serves
@@ -65,11 +62,28 @@ export function renderDocument(input: DocumentInput): string {
   );
 }
 
-/** The files behind `documentAssetNames`, by name (absolute paths). */
+function themeFile(name: string): string {
+  // `../themes` from both `src/` (tests) and `dist/` (published).
+  return fileURLToPath(new URL(`../themes/${name}/theme.css`, import.meta.url));
+}
+
+function ownAsset(name: string): string {
+  return fileURLToPath(new URL(`../assets/${name}`, import.meta.url));
+}
+
+/**
+ * The files behind `documentAssetNames` and every theme's stylesheet (`theme-<name>.css`), by
+ * name (absolute paths). The shared navigation file is not here: it is made per site by
+ * `renderNavigationFile`.
+ */
 export const documentAssetFiles: Readonly<Record<string, string>> = Object.freeze({
   [documentAssetNames.contentCss]: rendererAssets.contentCss,
+  [documentAssetNames.iconsCss]: ownAsset('icons.css'),
+  [documentAssetNames.layoutCss]: ownAsset('layout.css'),
   [documentAssetNames.clientJs]: rendererAssets.clientJs,
+  [documentAssetNames.siteJs]: ownAsset('site.js'),
   [documentAssetNames.katexCss]: rendererAssets.katexCss,
   [documentAssetNames.mermaidJs]: rendererAssets.mermaidJs,
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,
+  ...Object.fromEntries(themeNames.map((name) => [themeStylesheetName(name), themeFile(name)])),
 });

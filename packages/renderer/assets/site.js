@@ -1,0 +1,174 @@
+// @docsgen/renderer site script: the light/dark toggle, sidebar groups filled in from the
+// shared navigation file, menus (Escape and outside clicks close them), the mobile navigation,
+// the table of contents' scroll-spy and the reading-progress bar. Plain browser JavaScript, no
+// imports: load it with <script src="site.js" defer>. Everything it enhances is server-rendered
+// and usable without it. It queries the page on every event rather than keeping references,
+// so the dev server's in-place update of <main> needs nothing from it.
+(() => {
+  'use strict';
+  const doc = document;
+  const root = doc.documentElement;
+  const KEY = 'docsgen:appearance';
+  const all = (selector, scope = doc) => Array.from(scope.querySelectorAll(selector));
+
+  // Colour mode: the head script set it before the first paint; this keeps it in step.
+  const system = matchMedia('(prefers-color-scheme: dark)');
+  const isStrict = root.hasAttribute('data-strict');
+  const stored = () => {
+    try {
+      return isStrict ? null : localStorage.getItem(KEY);
+    } catch {
+      return null;
+    }
+  };
+  const showMode = () => {
+    const dark = root.getAttribute('data-theme') === 'dark';
+    for (const button of all('[data-dg-theme-toggle]')) {
+      button.setAttribute('aria-pressed', String(dark));
+    }
+  };
+  const setMode = (mode, remember) => {
+    root.setAttribute('data-theme', mode);
+    root.classList.toggle('dark', mode === 'dark');
+    if (remember) {
+      try {
+        localStorage.setItem(KEY, mode);
+      } catch {
+        // Storage may be disabled: the choice holds for this page only.
+      }
+    }
+    showMode();
+  };
+  system.addEventListener('change', () => {
+    if (!stored() && (root.dataset.appearance || 'system') === 'system') setMode(system.matches ? 'dark' : 'light', false);
+  });
+
+  // Sidebar groups the page did not render come from one shared file, fetched once.
+  let navigation;
+  const loadNavigation = () => {
+    const src = doc.querySelector('[data-nav-src]')?.getAttribute('data-nav-src');
+    navigation ??= src
+      ? fetch(src).then((response) => (response.ok ? response.json() : { groups: {} })).catch(() => ({ groups: {} }))
+      : Promise.resolve({ groups: {} });
+    return navigation;
+  };
+  const markCurrent = (scope) => {
+    const here = location.pathname.replace(/\/+$/, '') || '/';
+    for (const link of all('a.dg-nav-link', scope)) {
+      if (link.pathname.replace(/\/+$/, '') === here && link.origin === location.origin) link.setAttribute('aria-current', 'page');
+    }
+  };
+  const fill = async (group) => {
+    if (group.hasAttribute('data-loaded')) return;
+    group.setAttribute('data-loaded', '');
+    const entries = (await loadNavigation()).groups?.[group.getAttribute('data-dg-group')];
+    const list = group.querySelector(':scope > ul');
+    if (typeof entries !== 'string' || !list) return;
+    list.innerHTML = entries;
+    markCurrent(list);
+    all('details[data-dg-group][open]', list).forEach(fill);
+  };
+  // `toggle` does not bubble: listen in the capture phase.
+  doc.addEventListener(
+    'toggle',
+    (event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLDetailsElement) || !target.open) return;
+      if (target.matches('details[data-dg-group]')) fill(target);
+      if (target.matches('details.dg-menu')) for (const menu of all('details.dg-menu[open]')) if (menu !== target) menu.open = false;
+    },
+    true,
+  );
+
+  // Menus and the mobile navigation close with Escape or a click elsewhere.
+  const setNavigation = (open) => {
+    root.toggleAttribute('data-nav-open', open);
+    for (const button of all('.dg-nav-toggle')) {
+      button.setAttribute('aria-expanded', String(open));
+      button.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+    }
+  };
+  doc.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    for (const menu of all('details.dg-menu[open]')) if (!menu.contains(target)) menu.open = false;
+    if (target?.closest('[data-dg-theme-toggle]')) {
+      setMode(root.getAttribute('data-theme') === 'dark' ? 'light' : 'dark', true);
+    } else if (target?.closest('.dg-nav-toggle')) {
+      setNavigation(!root.hasAttribute('data-nav-open'));
+    } else if (root.hasAttribute('data-nav-open') && (target?.closest('.dg-sidebar a') || !target?.closest('.dg-sidebar-wrap'))) {
+      setNavigation(false);
+    }
+  });
+  doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      const open = all('details.dg-menu[open]');
+      for (const menu of open) {
+        menu.open = false;
+        if (menu.contains(doc.activeElement)) menu.querySelector('summary')?.focus();
+      }
+      if (root.hasAttribute('data-nav-open')) {
+        setNavigation(false);
+        doc.querySelector('.dg-nav-toggle')?.focus();
+      }
+    } else if (event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) {
+      const search = doc.querySelector('[data-dg-search]');
+      if (search) {
+        event.preventDefault();
+        search.click();
+        search.focus();
+      }
+    }
+  });
+
+  // Table of contents: the heading being read is the last one scrolled past.
+  const spy = () => {
+    const links = all('.dg-toc-link');
+    if (links.length === 0) return;
+    let current = links[0];
+    const atEnd = innerHeight + scrollY >= root.scrollHeight - 2;
+    for (const link of links) {
+      const target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (target && target.getBoundingClientRect().top <= 120) current = link;
+    }
+    if (atEnd) current = links[links.length - 1];
+    for (const link of links) {
+      if (link === current) link.setAttribute('aria-current', 'true');
+      else link.removeAttribute('aria-current');
+    }
+  };
+  const progress = () => {
+    const bar = doc.querySelector('.dg-progress-bar');
+    if (!bar) return;
+    const range = root.scrollHeight - innerHeight;
+    bar.style.transform = `scaleX(${range > 0 ? Math.min(1, Math.max(0, scrollY / range)) : 1})`;
+  };
+  let frame = 0;
+  const onScroll = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      spy();
+      progress();
+    });
+  };
+  addEventListener('scroll', onScroll, { passive: true });
+  addEventListener('resize', onScroll, { passive: true });
+
+  const start = () => {
+    const mode = root.getAttribute('data-theme');
+    if (mode !== 'light' && mode !== 'dark') setMode(system.matches ? 'dark' : 'light', false);
+    showMode();
+    all('details[data-dg-group][open]:not([data-loaded])').forEach(fill);
+    // The current page's entry in view, without moving the page.
+    const current = doc.querySelector('.dg-sidebar [aria-current="page"]');
+    const sidebar = current?.closest('.dg-sidebar-wrap');
+    if (current && sidebar && sidebar.scrollHeight > sidebar.clientHeight) {
+      const offset = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+      if (offset > sidebar.clientHeight - 40) sidebar.scrollTop = offset - sidebar.clientHeight / 3;
+    }
+    spy();
+    progress();
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

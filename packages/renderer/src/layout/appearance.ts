@@ -1,0 +1,178 @@
+// docs.json appearance settings as CSS: brand colours, backgrounds, fonts, and the script that
+// sets the colour mode before the first paint.
+import { sanitizeSrc } from '../safe-url.js';
+import type { LayoutColor, LayoutConfig, LayoutFont } from './types.js';
+
+/** Colour mode on first visit, and whether the reader may change it. */
+export interface ResolvedAppearance {
+  mode: 'light' | 'dark' | 'system';
+  isStrict: boolean;
+}
+
+/** `appearance.default` and `appearance.strict`, with docsgen's defaults (`system`, not strict). */
+export function resolveAppearance(config: LayoutConfig): ResolvedAppearance {
+  const mode = config.appearance?.default;
+  return { mode: mode === 'light' || mode === 'dark' ? mode : 'system', isStrict: config.appearance?.strict === true };
+}
+
+/** localStorage key of the mode the reader chose with the toggle. */
+export const appearanceStorageKey = 'docsgen:appearance';
+
+/**
+ * The inline `<head>` script that sets `data-theme` and the `dark` class on `<html>` before
+ * the first paint: the reader's stored choice (unless `strict`), else the default, with
+ * `system` resolved through `prefers-color-scheme`. Kept tiny: it blocks rendering.
+ */
+export function modeScript(appearance: ResolvedAppearance): string {
+  const stored = appearance.isStrict ? '' : `try{m=localStorage.getItem(${JSON.stringify(appearanceStorageKey)})||m}catch(e){}`;
+  return (
+    `(function(){var d=document.documentElement,m=${JSON.stringify(appearance.mode)};${stored}` +
+    `if(m!=="light"&&m!=="dark")m=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";` +
+    `d.setAttribute("data-theme",m);d.classList.toggle("dark",m==="dark")})()`
+  );
+}
+
+const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** A hex colour as written, or `undefined` for anything else (values end up in a `<style>`). */
+function hex(value: unknown): string | undefined {
+  return typeof value === 'string' && hexColor.test(value) ? value : undefined;
+}
+
+function perMode(value: LayoutColor | undefined): { light: string | undefined; dark: string | undefined } {
+  if (typeof value === 'string') return { light: hex(value), dark: hex(value) };
+  return { light: hex(value?.light), dark: hex(value?.dark) };
+}
+
+/** A URL for CSS `url("…")`: project paths become root-absolute; quotes, `\` and newlines are dropped. */
+export function projectUrl(path: string): string | undefined {
+  const safe = sanitizeSrc(path.trim());
+  if (!safe || /["'\\\n\r()<>]/.test(safe)) return undefined;
+  return /^(?:[a-z][a-z0-9+.-]*:|\/\/|\/)/i.test(safe) ? safe : `/${safe.replace(/^\.\//, '')}`;
+}
+
+function cssString(text: string): string {
+  return `"${text.replace(/[^\w .,+-]/g, '')}"`;
+}
+
+/** The heading and body fonts of `fonts` (one object sets both). */
+export function resolveFonts(config: LayoutConfig): { heading: LayoutFont | undefined; body: LayoutFont | undefined } {
+  const fonts = config.fonts;
+  if (!fonts) return { heading: undefined, body: undefined };
+  if ('family' in fonts && typeof fonts.family === 'string') return { heading: fonts, body: fonts };
+  const split = fonts as { heading?: LayoutFont; body?: LayoutFont };
+  return { heading: split.heading, body: split.body };
+}
+
+function fontFace(font: LayoutFont): string {
+  const url = font.source ? projectUrl(font.source) : undefined;
+  if (!url) return '';
+  const format = font.format && /^[a-z0-9-]+$/i.test(font.format) ? ` format("${font.format}")` : '';
+  const weight = font.weight === undefined ? '' : `font-weight:${String(font.weight).replace(/[^\d ]/g, '').trim() || 'normal'};`;
+  return `@font-face{font-family:${cssString(font.family)};src:url("${url}")${format};${weight}font-display:swap}`;
+}
+
+/**
+ * The `<style>` with every appearance setting of docs.json: `colors` as `--dg-primary`,
+ * `--dg-primary-light`, `--dg-primary-dark` (and the accent of each mode), `colors.background`
+ * as `--dg-bg`, `colors.anchors` as `--dg-anchor` (a 135-degree gradient for `{from, to}`),
+ * `background.color`/`image` on the page canvas, and `fonts` as `@font-face` rules and
+ * `--dg-font-heading`/`--dg-font-body`. Empty when nothing is set.
+ */
+export function appearanceCss(config: LayoutConfig): string {
+  const light: string[] = [];
+  const dark: string[] = [];
+  const both: string[] = [];
+  const colors = config.colors ?? {};
+  const primary = hex(colors.primary);
+  const primaryLight = hex(colors.light) ?? primary;
+  const primaryDark = hex(colors.dark) ?? primary;
+  const background = perMode(colors.background);
+  if (primary) both.push(`--dg-primary:${primary}`, `--dg-on-primary:${readableOn(primary)}`);
+  if (primaryLight) both.push(`--dg-primary-light:${primaryLight}`);
+  if (primaryDark) both.push(`--dg-primary-dark:${primaryDark}`);
+  // Text in the brand colour stays readable: darkened (light mode) or lightened (dark mode)
+  // until it reaches 4.5:1 against the page.
+  const lightAccent = primaryDark ?? primary;
+  const darkAccent = primaryLight ?? primary;
+  if (lightAccent) light.push(`--dg-accent:${legible(lightAccent, background.light ?? '#ffffff', '#000000')}`);
+  if (darkAccent) dark.push(`--dg-accent:${legible(darkAccent, background.dark ?? '#0d1117', '#ffffff')}`);
+  if (background.light) light.push(`--dg-bg:${background.light}`);
+  if (background.dark) dark.push(`--dg-bg:${background.dark}`);
+
+  const anchors = colors.anchors;
+  if (typeof anchors === 'string' && hex(anchors)) both.push(`--dg-anchor:${anchors}`, `--dg-anchor-fg:${readableOn(anchors)}`);
+  else if (typeof anchors === 'object' && hex(anchors.from) && hex(anchors.to)) {
+    both.push(`--dg-anchor:linear-gradient(135deg,${anchors.from},${anchors.to})`, `--dg-anchor-fg:${readableOn(anchors.from)}`);
+  }
+
+  const canvas = perMode(config.background?.color);
+  if (canvas.light) light.push(`--dg-canvas:${canvas.light}`);
+  if (canvas.dark) dark.push(`--dg-canvas:${canvas.dark}`);
+  const image = config.background?.image;
+  const images = typeof image === 'string' ? { light: image, dark: image } : image;
+  const lightImage = images?.light ? projectUrl(images.light) : undefined;
+  const darkImage = images?.dark ? projectUrl(images.dark) : undefined;
+  if (lightImage) light.push(`--dg-canvas-image:url("${lightImage}")`);
+  if (darkImage) dark.push(`--dg-canvas-image:url("${darkImage}")`);
+
+  const fonts = resolveFonts(config);
+  const faces: string[] = [];
+  for (const [role, font] of Object.entries(fonts)) {
+    if (!font?.family) continue;
+    both.push(`--dg-font-${role}:${cssString(font.family)},var(--dg-font-${role}-fallback)`);
+    if (typeof font.weight === 'number' || /^\d+$/.test(String(font.weight ?? ''))) both.push(`--dg-font-${role}-weight:${font.weight}`);
+    faces.push(fontFace(font));
+  }
+
+  const rules: string[] = [...new Set(faces.filter(Boolean))];
+  if (both.length + light.length > 0) rules.push(`:root{${[...both, ...light].join(';')}}`);
+  if (dark.length > 0) {
+    rules.push(`:root[data-theme="dark"]{${dark.join(';')}}`);
+    rules.push(`@media (prefers-color-scheme:dark){:root:not([data-theme]){${dark.join(';')}}}`);
+  }
+  return rules.join('\n');
+}
+
+type Rgb = [number, number, number];
+
+function toRgb(color: string): Rgb {
+  let digits = color.slice(1);
+  if (digits.length <= 4) digits = [...digits].map((digit) => digit + digit).join('');
+  return [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as Rgb;
+}
+
+function toHex(rgb: Rgb): string {
+  return `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}
+
+function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((channel) => {
+    const value = channel / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** White or near-black, whichever reads better on `color`. */
+function readableOn(color: string): string {
+  const rgb = toRgb(color);
+  return contrast(rgb, [255, 255, 255]) >= contrast(rgb, [17, 24, 39]) ? '#ffffff' : '#111827';
+}
+
+/** `color` mixed towards `toward` in small steps until it reaches 4.5:1 against `background`. */
+function legible(color: string, background: string, toward: string): string {
+  const start = toRgb(color);
+  const target = toRgb(toward);
+  const page = toRgb(background);
+  for (let step = 0; step <= 20; step++) {
+    const mixed = start.map((channel, at) => channel + ((target[at] as number) - channel) * (step / 20)) as Rgb;
+    if (contrast(mixed, page) >= 4.5) return step === 0 ? color : toHex(mixed);
+  }
+  return toward;
+}

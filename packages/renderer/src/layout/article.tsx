@@ -1,0 +1,102 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The page itself: eyebrow, title, description, reading time, content, previous/next links,
+// and the table of contents beside it.
+import { Icon } from '../components/icon.js';
+import type { LayoutTocEntry } from './types.js';
+
+/** A link to a neighbouring page. */
+export interface PagerLink {
+  href: string;
+  title: string;
+}
+
+/** The header of the page: eyebrow, title (with the contextual menu beside it), description, reading time. */
+export function PageHeader(props: {
+  eyebrow: string[];
+  eyebrowStyle: 'section' | 'breadcrumbs';
+  title: string | undefined;
+  description: string | undefined;
+  readingMinutes: number | undefined;
+  contextualMenu: string | undefined;
+}) {
+  const { eyebrow } = props;
+  const hasEyebrow = eyebrow.length > 0;
+  return (
+    <header class="dg-page-header">
+      {hasEyebrow && props.eyebrowStyle === 'breadcrumbs' ? (
+        <nav class="dg-eyebrow dg-breadcrumbs" aria-label="Breadcrumbs">
+          <ol role="list">
+            {eyebrow.map((crumb) => (
+              <li>{crumb}</li>
+            ))}
+          </ol>
+        </nav>
+      ) : hasEyebrow ? (
+        <p class="dg-eyebrow">{eyebrow.at(-1)}</p>
+      ) : null}
+      {props.title !== undefined || props.contextualMenu ? (
+        <div class="dg-title-row">
+          {props.title !== undefined ? <h1 class="dg-title">{props.title}</h1> : <span />}
+          {props.contextualMenu ? <div class="dg-contextual" dangerouslySetInnerHTML={{ __html: props.contextualMenu }} /> : null}
+        </div>
+      ) : null}
+      {props.description ? <p class="dg-description">{props.description}</p> : null}
+      {props.readingMinutes ? (
+        <p class="dg-reading-time">
+          <Icon icon="clock" class="dg-nav-icon" />
+          <span>{props.readingMinutes} min read</span>
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+/** Previous and next page links. */
+export function Pager(props: { previous: PagerLink | undefined; next: PagerLink | undefined }) {
+  if (!props.previous && !props.next) return null;
+  return (
+    <nav class="dg-pager" aria-label="Previous and next pages">
+      {props.previous ? (
+        <a class="dg-pager-link dg-pager-previous" href={props.previous.href} rel="prev">
+          <span class="dg-pager-label">
+            <Icon icon="arrow-left" class="dg-nav-icon" /> Previous
+          </span>
+          <span class="dg-pager-title">{props.previous.title}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {props.next ? (
+        <a class="dg-pager-link dg-pager-next" href={props.next.href} rel="next">
+          <span class="dg-pager-label">
+            Next <Icon icon="arrow-right" class="dg-nav-icon" />
+          </span>
+          <span class="dg-pager-title">{props.next.title}</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The table of contents: h2 and h3 headings; the client marks the one being read. */
+export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: string }) {
+  const entries = props.toc.filter((entry) => entry.id && entry.text);
+  if (entries.length === 0) return null;
+  return (
+    <nav class="dg-toc" aria-labelledby="dg-toc-title">
+      <p class="dg-toc-title" id="dg-toc-title">
+        <Icon icon="list" class="dg-nav-icon" />
+        {props.title}
+      </p>
+      <ul class="dg-toc-list" role="list">
+        {entries.map((entry) => (
+          <li class="dg-toc-item" data-depth={entry.depth}>
+            <a class="dg-toc-link" href={`#${entry.id}`}>
+              {entry.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

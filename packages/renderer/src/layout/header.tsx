@@ -1,0 +1,174 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The top navigation: logo and site name, search button, navbar links, version and language
+// selectors, theme toggle, primary call to action; and the tabs row.
+import { Icon } from '../components/icon.js';
+import { sanitizeHref } from '../safe-url.js';
+import { projectUrl } from './appearance.js';
+import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
+import { firstPageUnder, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
+import type { LayoutConfig } from './types.js';
+
+/** One choice of a version or language selector. */
+export interface VariantChoice {
+  label: string;
+  href: string;
+  isCurrent: boolean;
+}
+
+function Logo(props: { config: LayoutConfig }) {
+  const { config } = props;
+  const logo = config.logo;
+  const sources = typeof logo === 'string' ? { light: logo, dark: logo } : { light: logo?.light ?? logo?.dark, dark: logo?.dark ?? logo?.light };
+  const light = sources.light ? projectUrl(sources.light) : undefined;
+  const dark = sources.dark ? projectUrl(sources.dark) : undefined;
+  const href = (typeof logo === 'object' && logo.href && sanitizeHref(logo.href)) || '/';
+  const hasLogo = light !== undefined || dark !== undefined;
+  return (
+    <a class="dg-logo" href={href}>
+      {light ? <img class={light === dark ? 'dg-logo-img' : 'dg-logo-img dg-logo-light'} src={light} alt="" /> : null}
+      {dark && dark !== light ? <img class="dg-logo-img dg-logo-dark" src={dark} alt="" /> : null}
+      <span class={hasLogo ? 'dg-sr-only' : 'dg-site-name'}>{config.name}</span>
+    </a>
+  );
+}
+
+/** A menu of variants (versions, languages) as links: works without JavaScript. */
+export function VariantMenu(props: { label: string; icon?: string; choices: VariantChoice[] }) {
+  if (props.choices.length < 2) return null;
+  const current = props.choices.find((choice) => choice.isCurrent) ?? props.choices[0];
+  return (
+    <details class="dg-menu dg-variant-menu">
+      <summary class="dg-menu-button" aria-label={`${props.label}: ${current?.label ?? ''}`}>
+        {props.icon ? <Icon icon={props.icon} class="dg-nav-icon" /> : null}
+        <span>{current?.label}</span>
+        <span class="dg-icon dg-chevron" data-icon="chevron-down" aria-hidden="true" />
+      </summary>
+      <ul class="dg-menu-list" role="list">
+        {props.choices.map((choice) => (
+          <li>
+            <a class="dg-menu-item" href={choice.href} aria-current={choice.isCurrent ? 'true' : undefined}>
+              {choice.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function PrimaryAction(props: { config: LayoutConfig }) {
+  const primary = props.config.navbar?.primary;
+  if (!primary?.href) return null;
+  const attributes = linkAttributes(primary.href);
+  if (primary.type === 'github' || primary.type === 'discord') {
+    const name = primary.type === 'github' ? 'GitHub' : 'Discord';
+    return (
+      <a class={primary.label ? 'dg-primary dg-primary-service' : 'dg-icon-button dg-primary-service'} {...attributes} aria-label={primary.label ? undefined : `${name} (opens in a new tab)`}>
+        <Icon icon={primary.type} class="dg-nav-icon" />
+        {primary.label ? <span>{primary.label}</span> : null}
+      </a>
+    );
+  }
+  return (
+    <a class="dg-primary" {...attributes}>
+      <span>{primary.label ?? 'Get started'}</span>
+      <Icon icon="chevron-right" class="dg-nav-icon" />
+    </a>
+  );
+}
+
+function NavbarLinks(props: { config: LayoutConfig }) {
+  const links = props.config.navbar?.links ?? [];
+  if (links.length === 0) return null;
+  return (
+    <ul class="dg-navbar-links" role="list">
+      {links.map((link) => {
+        if (!link.href) return null;
+        const service = link.type === 'github' ? 'GitHub' : link.type === 'discord' ? 'Discord' : undefined;
+        const label = link.label ?? service ?? link.href;
+        return (
+          <li>
+            <a class="dg-navbar-link" {...linkAttributes(link.href)} aria-label={link.label ? undefined : label}>
+              <NavIcon icon={link.icon ?? link.type} />
+              {link.label ? <span>{link.label}</span> : null}
+              {link.label ? <ExternalMark href={link.href} /> : null}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The tabs of the page's level, each linking to its first page (or its `href`). */
+export function Tabs(props: { chrome: PageChrome; index: NavIndex; variant: Variant; class: string }) {
+  const { chrome, index, variant } = props;
+  if (chrome.tabs.length === 0) return null;
+  return (
+    <nav class={props.class} aria-label="Sections">
+      <ul role="list">
+        {chrome.tabs.map(({ node, isCurrent }) => {
+          const first = node.href ? undefined : firstPageUnder(index, node, variant);
+          const href = node.href ?? (first ? pageLinkOf(index.data.pages.get(first), first, index.data.homeSlug) : undefined);
+          if (!href) return null;
+          return (
+            <li>
+              <a class="dg-section-tab" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined}>
+                <NavIcon icon={node.icon} />
+                <span>{node.title}</span>
+                <Tag text={node.tag} />
+                <ExternalMark href={href} />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export interface HeaderProps {
+  config: LayoutConfig;
+  versions: VariantChoice[];
+  languages: VariantChoice[];
+  /** Show the light/dark toggle (`appearance.strict` hides it). */
+  hasToggle: boolean;
+  /** The tabs row, when the theme shows it in the header. */
+  tabs: preact.ComponentChildren;
+}
+
+/** The top navigation bar and the tabs row under it. */
+export function Header(props: HeaderProps) {
+  const { config } = props;
+  const prompt = config.search?.prompt || 'Search…';
+  return (
+    <header class="dg-header">
+      <div class="dg-header-bar">
+        <button class="dg-icon-button dg-nav-toggle" type="button" aria-label="Open navigation" aria-controls="dg-sidebar" aria-expanded="false">
+          <Icon icon="menu" class="dg-nav-icon" />
+        </button>
+        <Logo config={config} />
+        <div class="dg-header-search">
+          <button class="dg-search-button" type="button" data-dg-search="" aria-label={`Search: ${prompt}`} aria-keyshortcuts="Control+K Meta+K">
+            <Icon icon="magnifying-glass" class="dg-nav-icon" />
+            <span class="dg-search-prompt">{prompt}</span>
+            <kbd class="dg-search-key">Ctrl K</kbd>
+          </button>
+        </div>
+        <div class="dg-header-end">
+          <NavbarLinks config={config} />
+          <VariantMenu label="Version" choices={props.versions} />
+          <VariantMenu label="Language" icon="language" choices={props.languages} />
+          {props.hasToggle ? (
+            <button class="dg-icon-button dg-theme-toggle" type="button" aria-label="Dark mode" aria-pressed="false" data-dg-theme-toggle="">
+              <Icon icon="sun" class="dg-nav-icon dg-when-light" />
+              <Icon icon="moon" class="dg-nav-icon dg-when-dark" />
+            </button>
+          ) : null}
+          <PrimaryAction config={config} />
+        </div>
+      </div>
+      {props.tabs}
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// Small pieces every region of the layout uses: page URLs, icons, tags, external links.
+import { Icon } from '../components/icon.js';
+import { isExternalHref, sanitizeHref } from '../safe-url.js';
+import { iconNames } from './icon-names.js';
+import type { LayoutIcon, LayoutPage } from './types.js';
+
+/** The URL of a page: `/` for the home page (and `index`), else `/<slug>` with each segment encoded. */
+export function pageHref(slug: string, homeSlug: string | null | undefined): string {
+  if (slug === 'index' || slug === homeSlug) return '/';
+  return `/${slug.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** Where a page's navigation link leads: its frontmatter `url`, else its own address. */
+export function pageLinkOf(page: LayoutPage | undefined, slug: string, homeSlug: string | null | undefined): string {
+  return (page?.externalUrl && sanitizeHref(page.externalUrl)) || pageHref(slug, homeSlug);
+}
+
+/** The icon name or image of a docs.json `icon` value (`"rocket"`, `{name: "rocket"}`, `"/icons/x.svg"`). */
+export function iconName(icon: LayoutIcon): string | undefined {
+  if (typeof icon === 'string') return icon.trim() || undefined;
+  if (icon && typeof icon === 'object' && typeof (icon as { name?: unknown }).name === 'string') return (icon as { name: string }).name.trim() || undefined;
+  return undefined;
+}
+
+/** An icon of the navigation: a glyph of the built-in set, an image, or nothing for unknown names. */
+export function NavIcon(props: { icon: LayoutIcon; class?: string }) {
+  const name = iconName(props.icon);
+  if (!name) return null;
+  const isImage = /^(?:\/|\.{1,2}\/|https?:\/\/|data:image\/)/i.test(name);
+  // A name without a glyph would be an empty box: leave the space to the label.
+  if (!isImage && !iconNames.has(name)) return null;
+  return <Icon icon={name} class={props.class ?? 'dg-nav-icon'} />;
+}
+
+/** A small label after a navigation entry (`NEW`, `BETA`, a method). */
+export function Tag(props: { text: string | undefined }) {
+  if (!props.text) return null;
+  return <span class="dg-tag">{props.text}</span>;
+}
+
+/** Attributes of a link that may leave the site: external ones open in a new tab, safely. */
+export function linkAttributes(href: string): { href: string; target?: string; rel?: string } {
+  const safe = sanitizeHref(href) ?? '#';
+  return isExternalHref(safe) ? { href: safe, target: '_blank', rel: 'noopener noreferrer' } : { href: safe };
+}
+
+/** "(opens in a new tab)" for screen readers, after external links. */
+export function ExternalMark(props: { href: string }) {
+  if (!isExternalHref(props.href)) return null;
+  return (
+    <>
+      <Icon icon="arrow-up-right" class="dg-external" />
+      <span class="dg-sr-only"> (opens in a new tab)</span>
+    </>
+  );
+}

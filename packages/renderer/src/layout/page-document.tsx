@@ -1,0 +1,282 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The whole HTML document of a page: head (title, meta, favicon, styles, the colour-mode
+// script), the skip link, header, sidebar, page, table of contents and the slots other parts
+// of docsgen fill (banner, footer, contextual menu, head and body ends).
+import { renderToString } from 'preact-render-to-string';
+import { escapeHtml } from '../escape-html.js';
+import { sanitizeHref } from '../safe-url.js';
+import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
+import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js';
+import { Header, Tabs, type VariantChoice } from './header.js';
+import { pageHref, pageLinkOf } from './links.js';
+import { renderNavigationFile } from './navigation-file.js';
+import {
+  chromeOf,
+  entryOf,
+  indexNavigation,
+  labelOf,
+  neighboursOf,
+  pagesOfVariant,
+  slugInVariant,
+  variantOf,
+  type NavIndex,
+  type Variant,
+} from './navigation-view.js';
+import { Sidebar, type SidebarContext } from './sidebar.js';
+import { resolveLayoutTheme } from './themes.js';
+import type { LayoutTocEntry, SiteLayoutData } from './types.js';
+
+/** File names under the asset prefix that documents link to. */
+export const layoutAssetNames = {
+  contentCss: 'content.css',
+  iconsCss: 'icons.css',
+  layoutCss: 'layout.css',
+  clientJs: 'client.js',
+  siteJs: 'site.js',
+  katexCss: 'katex.min.css',
+  mermaidJs: 'mermaid.min.js',
+  mermaidLoaderJs: 'mermaid-loader.js',
+} as const;
+
+/** The stylesheet name of a theme under the asset prefix (`theme-pith.css`). */
+export function themeStylesheetName(theme: string): string {
+  return `theme-${resolveLayoutTheme(theme).name}.css`;
+}
+
+/** Page modes set with frontmatter `mode`. */
+export type PageMode = 'default' | 'wide' | 'center' | 'custom' | 'frame';
+
+/** What a page's document is made of. */
+export interface PageDocumentInput extends SiteLayoutData {
+  /** The page's slug (`404` for the not-found page). */
+  slug: string;
+  /** Page title; the document title is `Page title - Site name`. */
+  title: string;
+  /** Page description, shown under the title and used for `description` meta tags (default: the site description). */
+  description?: string | null | undefined;
+  /** The page's frontmatter; the layout reads `mode`, `noindex`/`robots` come through `isNoindex` (default: none). */
+  frontmatter?: Record<string, unknown> | null | undefined;
+  /** The page asks to stay out of search engines (default: `false`). */
+  isNoindex?: boolean | null | undefined;
+  /** The rendered content (trusted: made by the renderer). */
+  contentHtml: string;
+  /** Headings of the table of contents (default: none). */
+  toc?: readonly LayoutTocEntry[] | null | undefined;
+  /** Reading time from the pipeline: `{minutes}` (default: none). */
+  readingTime?: unknown;
+  /** Show the title as the page's `<h1>`; off when the content starts with its own (default: `true`). */
+  showTitle?: boolean | null | undefined;
+  /** Load KaTeX's stylesheet (default: `false`). */
+  hasMath?: boolean | null | undefined;
+  /** Load the diagram library and its loader (default: `false`). */
+  hasMermaid?: boolean | null | undefined;
+  /** Project files at the root, `.css` and `.js`, included on every page (default: none). */
+  projectFiles?: readonly string[] | null | undefined;
+  /** Trusted HTML above the header (default: none). */
+  banner?: string | null | undefined;
+  /** Trusted HTML after the page content (default: none). */
+  footer?: string | null | undefined;
+  /** Trusted HTML beside the page title (default: none). */
+  contextualMenu?: string | null | undefined;
+  /** Trusted HTML at the end of `<head>` (default: none). */
+  headEnd?: string | null | undefined;
+  /** Trusted HTML at the end of `<body>`, such as the dev server's reload script (default: none). */
+  bodyEnd?: string | null | undefined;
+}
+
+function pageModeOf(frontmatter: Record<string, unknown> | null | undefined): PageMode {
+  const mode = frontmatter?.mode;
+  return mode === 'wide' || mode === 'center' || mode === 'custom' || mode === 'frame' ? mode : 'default';
+}
+
+function languageLabel(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name && name !== code ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
+function variantChoices(index: NavIndex, slug: string, current: Variant, kind: 'version' | 'language'): VariantChoice[] {
+  const model = index.data.navigation;
+  const labels = (kind === 'version' ? model?.versions : model?.languages) ?? [];
+  return labels.map((label) => {
+    let to: Variant = kind === 'version' ? { ...current, version: label } : { ...current, language: label };
+    if (pagesOfVariant(index, to).length === 0) to = kind === 'version' ? { version: label, language: undefined } : { version: undefined, language: label };
+    const target = slugInVariant(index, slug, current, to);
+    return {
+      label: kind === 'language' ? languageLabel(label) : label,
+      href: target === undefined ? '/' : pageLinkOf(index.data.pages.get(target), target, index.data.homeSlug),
+      isCurrent: (kind === 'version' ? current.version : current.language) === label,
+    };
+  });
+}
+
+function meta(name: string, content: string): string {
+  const attribute = /^(?:og|article|fb):/i.test(name) ? 'property' : 'name';
+  return `<meta ${attribute}="${escapeHtml(name)}" content="${escapeHtml(content)}">`;
+}
+
+function faviconLinks(favicon: SiteLayoutData['config']['favicon']): string[] {
+  const type = (path: string) => (/\.svg$/i.test(path) ? ' type="image/svg+xml"' : /\.png$/i.test(path) ? ' type="image/png"' : '');
+  if (typeof favicon === 'string' && favicon) return [`<link rel="icon" href="/favicon.ico"${type(favicon)}>`];
+  if (favicon && typeof favicon === 'object') {
+    const dark = projectUrl(favicon.dark);
+    return [
+      `<link rel="icon" href="/favicon.ico"${type(favicon.light)} media="(prefers-color-scheme: light)">`,
+      dark ? `<link rel="icon" href="${escapeHtml(dark)}"${type(favicon.dark)} media="(prefers-color-scheme: dark)">` : '',
+    ].filter(Boolean);
+  }
+  return [];
+}
+
+/**
+ * A complete HTML document for a page, in the site's theme: the head with every docs.json
+ * setting that belongs there (title, description and OpenGraph fallback, `metadata` and
+ * `seo.metatags`, `noindex` per `seo.indexing` and the page, canonical URL, favicon, brand
+ * colours, fonts, the colour-mode script that runs before the first paint), then the top
+ * navigation, tabs, sidebar, page header, content, previous/next links and table of
+ * contents. The sidebar renders only the groups holding the current page; the others are
+ * filled in by the client from the shared navigation file (`renderNavigationFile`).
+ */
+export function renderPageDocument(input: PageDocumentInput): string {
+  const { config } = input;
+  const base = input.assetBase ?? '/_docsgen';
+  const asset = (name: string): string => escapeHtml(`${base}/${name}`);
+  const theme = resolveLayoutTheme(config.theme);
+  const appearance = resolveAppearance(config);
+  const mode = pageModeOf(input.frontmatter);
+
+  const index = indexNavigation(input);
+  const variant = variantOf(index, input.slug);
+  const entry = entryOf(index, input.slug, variant);
+  const trail = entry?.trail;
+  const chrome = chromeOf(index, trail, variant);
+  const navigable = entry !== undefined && entry.isNavigable;
+  const navigationFile = renderNavigationFile(input);
+  const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')) };
+
+  const siteName = config.name;
+  const title = input.title && input.title !== siteName ? `${input.title} - ${siteName}` : siteName;
+  const description = input.description || config.description || undefined;
+  const noindex = input.isNoindex === true || input.slug === '404' || (config.seo?.indexing !== 'all' && !navigable && input.slug !== input.homeSlug);
+  const siteUrl = config.siteUrl && sanitizeHref(config.siteUrl) === config.siteUrl ? config.siteUrl.replace(/\/+$/, '') : undefined;
+  const url = siteUrl && input.slug !== '404' ? `${siteUrl}${pageHref(input.slug, input.homeSlug)}` : undefined;
+
+  const extraMeta = { ...config.metadata, ...config.seo?.metatags };
+  const projectFiles = input.projectFiles ?? [];
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<script>${modeScript(appearance)}</script>`,
+    description ? meta('description', description) : '',
+    noindex ? '<meta name="robots" content="noindex">' : '',
+    url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
+    meta('og:title', input.title || siteName),
+    meta('og:site_name', siteName),
+    meta('og:type', 'website'),
+    description ? meta('og:description', description) : '',
+    url ? meta('og:url', url) : '',
+    ...Object.entries(extraMeta)
+      .filter((pair): pair is [string, string] => typeof pair[1] === 'string')
+      .map(([name, content]) => meta(name, content)),
+    ...faviconLinks(config.favicon),
+    `<link rel="stylesheet" href="${asset(layoutAssetNames.contentCss)}">`,
+    `<link rel="stylesheet" href="${asset(layoutAssetNames.iconsCss)}">`,
+    `<link rel="stylesheet" href="${asset(layoutAssetNames.layoutCss)}">`,
+    `<link rel="stylesheet" href="${asset(themeStylesheetName(theme.name))}">`,
+    input.hasMath ? `<link rel="stylesheet" href="${asset(layoutAssetNames.katexCss)}">` : '',
+    styleTag(appearanceCss(config)),
+    ...projectFiles.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="${escapeHtml(pageHref(file, undefined))}">`),
+    `<script src="${asset(layoutAssetNames.clientJs)}" defer></script>`,
+    `<script src="${asset(layoutAssetNames.siteJs)}" defer></script>`,
+    input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidJs)}" defer></script>` : '',
+    input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
+    ...projectFiles.filter((file) => file.endsWith('.js')).map((file) => `<script src="${escapeHtml(pageHref(file, undefined))}" defer></script>`),
+    input.headEnd ?? '',
+  ].filter(Boolean);
+
+  const language = variant.language ?? 'en';
+  const codeblocks = config.styling?.codeblocks;
+  const htmlAttributes = [
+    `lang="${escapeHtml(language)}"`,
+    `data-slug="${escapeHtml(input.slug)}"`,
+    `data-dg-theme="${theme.name}"`,
+    `data-appearance="${appearance.mode}"`,
+    chrome.tabs.length > 0 && theme.tabsPlacement === 'header' ? 'data-has-tabs=""' : '',
+    appearance.mode === 'system' ? '' : `data-theme="${appearance.mode}"${appearance.mode === 'dark' ? ' class="dark"' : ''}`,
+    appearance.isStrict ? 'data-strict=""' : '',
+    config.background?.decoration ? `data-decoration="${escapeHtml(config.background.decoration)}"` : '',
+    codeblocks === 'dark' ? 'data-code-theme="dark"' : '',
+  ].filter(Boolean);
+
+  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={theme.tabsPlacement === 'sidebar' ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} />;
+  const header = renderToString(
+    <Header
+      config={config}
+      versions={entry?.version !== undefined || (!entry && (input.navigation?.versions.length ?? 0) > 0) ? variantChoices(index, input.slug, variant, 'version') : []}
+      languages={variantChoices(index, input.slug, variant, 'language')}
+      hasToggle={!appearance.isStrict}
+      tabs={theme.tabsPlacement === 'header' ? tabs : null}
+    />,
+  );
+  const hasSidebar = mode !== 'center' && mode !== 'custom';
+  const sidebar = hasSidebar
+    ? renderToString(
+        <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFile.name}`} tabs={theme.tabsPlacement === 'sidebar' ? tabs : null} />,
+      )
+    : '';
+
+  const crumbs = (trail ?? []).filter((node) => node.kind !== 'version' && node.kind !== 'language' && node.title).map((node) => node.title as string);
+  const eyebrowStyle = config.styling?.eyebrows === 'breadcrumbs' ? 'breadcrumbs' : 'section';
+  const groupTitle = (trail ?? []).findLast((node) => node.kind === 'group' && node.title)?.title;
+  const readingMinutes =
+    config.appearance?.readingTime === true && typeof (input.readingTime as { minutes?: unknown } | undefined)?.minutes === 'number'
+      ? (input.readingTime as { minutes: number }).minutes
+      : undefined;
+  const pageHeader =
+    mode === 'custom'
+      ? ''
+      : renderToString(
+          <PageHeader
+            eyebrow={eyebrowStyle === 'breadcrumbs' ? crumbs : groupTitle ? [groupTitle] : crumbs.slice(-1)}
+            eyebrowStyle={eyebrowStyle}
+            title={input.showTitle === false ? undefined : input.title}
+            description={input.description ?? undefined}
+            readingMinutes={readingMinutes}
+            contextualMenu={input.contextualMenu ?? undefined}
+          />,
+        );
+  const neighbours = navigable ? neighboursOf(index, input.slug, variant) : { previous: undefined, next: undefined };
+  const link = (slug: string | undefined): PagerLink | undefined =>
+    slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
+  const pager = mode === 'custom' ? '' : renderToString(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} />);
+  const hasToc = mode === 'default' && (input.toc?.length ?? 0) > 0;
+  const toc = hasToc ? renderToString(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
+
+  const body = [
+    '<a class="dg-skip" href="#dg-main">Skip to content</a>',
+    config.appearance?.readingProgress === true ? '<div class="dg-progress" aria-hidden="true"><div class="dg-progress-bar"></div></div>' : '',
+    input.banner ?? '',
+    header,
+    `<div class="dg-layout" data-page-mode="${mode}"${hasSidebar ? '' : ' data-no-sidebar=""'}${hasToc ? ' data-has-toc=""' : ''}>`,
+    hasSidebar ? `<aside class="dg-sidebar-wrap" id="dg-sidebar">${sidebar}</aside>` : '',
+    '<main class="dg-content" id="dg-main" tabindex="-1">',
+    '<div class="dg-page">',
+    `<article class="dg-article">${pageHeader}<div class="dg-prose">\n${input.contentHtml}\n</div>${pager}${input.footer ?? ''}</article>`,
+    toc ? `<aside class="dg-toc-wrap">${toc}</aside>` : '',
+    '</div>',
+    '</main>',
+    '</div>',
+    input.bodyEnd ?? '',
+  ].filter(Boolean);
+
+  return `<!doctype html>\n<html ${htmlAttributes.join(' ')}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`;
+}
+
+function styleTag(css: string): string {
+  // Values are checked hex colours, sanitized URLs and family names: `</style>` cannot occur.
+  return css ? `<style>${css.replace(/<\//g, '<\\/')}</style>` : '';
+}

@@ -1,0 +1,194 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The sidebar: pages and groups of the page's section. Only the groups on the way to the
+// current page are rendered with their entries; every other group is a heading whose entries
+// the client fills in from the shared navigation file, so a page's size does not grow with
+// the size of the whole navigation.
+import type { ComponentChildren } from 'preact';
+import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
+import { firstPageUnder, groupId, labelOf, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
+import type { LayoutNavNode } from './types.js';
+
+/** What a sidebar list needs to know about the page it is shown on. */
+export interface SidebarContext {
+  index: NavIndex;
+  variant: Variant;
+  /** The current page's slug; `undefined` in the shared navigation file. */
+  current: string | undefined;
+  /** Groups holding the current page: rendered open, with their entries. */
+  openGroups: ReadonlySet<LayoutNavNode>;
+}
+
+/** `true` when a node shows up in the sidebar: not hidden, and a page that exists and is listed. */
+function isShown(node: LayoutNavNode, context: SidebarContext): boolean {
+  if (node.isHidden) return false;
+  if (node.kind === 'page') {
+    const page = node.slug === undefined ? undefined : context.index.data.pages.get(node.slug);
+    return page !== undefined && page.isHidden !== true;
+  }
+  if (node.kind === 'operation') return true;
+  return hasShownChildren(node, context);
+}
+
+function hasShownChildren(node: LayoutNavNode, context: SidebarContext): boolean {
+  if (node.root !== undefined) {
+    const page = context.index.data.pages.get(node.root);
+    if (page && page.isHidden !== true) return true;
+  }
+  return (node.children ?? []).some((child) => isShown(child, context));
+}
+
+function PageLink(props: { slug: string; context: SidebarContext }) {
+  const { slug, context } = props;
+  const page = context.index.data.pages.get(slug);
+  const href = pageLinkOf(page, slug, context.index.data.homeSlug);
+  const tag = typeof page?.frontmatter?.tag === 'string' ? page.frontmatter.tag : undefined;
+  return (
+    <li class="dg-nav-item">
+      <a class="dg-nav-link" {...linkAttributes(href)} aria-current={slug === context.current ? 'page' : undefined}>
+        <NavIcon icon={page?.frontmatter?.icon} />
+        <span class="dg-nav-label">{labelOf(page, slug)}</span>
+        <Tag text={tag} />
+        <ExternalMark href={href} />
+      </a>
+    </li>
+  );
+}
+
+/** The entries of a list of navigation nodes, as `<li>` elements. */
+export function NavItems(props: { nodes: readonly LayoutNavNode[]; context: SidebarContext; depth: number }) {
+  const { context } = props;
+  return (
+    <>
+      {props.nodes.map((node) => {
+        if (!isShown(node, context)) return null;
+        if (node.kind === 'page') return <PageLink slug={node.slug as string} context={context} />;
+        if (node.kind === 'operation') {
+          return (
+            <li class="dg-nav-item">
+              <span class="dg-nav-operation">
+                <span class="dg-method" data-method={node.method?.toLowerCase()}>{node.method}</span> {node.path}
+              </span>
+            </li>
+          );
+        }
+        return <NavGroup node={node} context={context} depth={props.depth} />;
+      })}
+    </>
+  );
+}
+
+/** The `<li>` entries inside one group (its root page first). */
+export function GroupEntries(props: { node: LayoutNavNode; context: SidebarContext; depth: number }) {
+  const { node, context } = props;
+  const root = node.root !== undefined && context.index.data.pages.has(node.root) && context.index.data.pages.get(node.root)?.isHidden !== true;
+  return (
+    <>
+      {root ? <PageLink slug={node.root as string} context={context} /> : null}
+      <NavItems nodes={node.children ?? []} context={context} depth={props.depth + 1} />
+    </>
+  );
+}
+
+function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: number }) {
+  const { node, context, depth } = props;
+  const isOpen = context.openGroups.has(node);
+  const id = groupId(node);
+  // Entries of a group away from the current page come from the shared navigation file.
+  const body: ComponentChildren = isOpen ? <GroupEntries node={node} context={context} depth={depth} /> : null;
+  const first = firstPageUnder(context.index, node, context.variant);
+  return (
+    <li class="dg-nav-group" data-depth={depth}>
+      <details open={isOpen || node.isExpanded === true} data-dg-group={id} data-loaded={isOpen ? '' : undefined}>
+        <summary class="dg-nav-group-title">
+          <NavIcon icon={node.icon} />
+          <span class="dg-nav-label">{node.title}</span>
+          <Tag text={node.tag} />
+        </summary>
+        <ul class="dg-nav-list" role="list">
+          {body ??
+            (first ? (
+              <li class="dg-nav-item dg-nav-placeholder">
+                <a class="dg-nav-link" href={pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug)}>
+                  {labelOf(context.index.data.pages.get(first), first)}
+                </a>
+              </li>
+            ) : null)}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+/** Links at the top of the sidebar (anchors), with their accent-coloured icons. */
+function Anchors(props: { chrome: PageChrome; context: SidebarContext }) {
+  if (props.chrome.anchors.length === 0) return null;
+  const { index, variant } = props.context;
+  return (
+    <ul class="dg-anchors" role="list">
+      {props.chrome.anchors.map(({ node, isCurrent }) => {
+        const first = node.href ?? firstPageUnder(index, node, variant);
+        if (!first) return null;
+        const href = node.href ?? pageLinkOf(index.data.pages.get(first), first, index.data.homeSlug);
+        return (
+          <li>
+            <a class="dg-anchor" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined}>
+              <span class="dg-anchor-icon" aria-hidden="true">
+                <NavIcon icon={node.icon ?? 'link'} />
+              </span>
+              <span class="dg-nav-label">{node.title}</span>
+              <Tag text={node.tag} />
+              <ExternalMark href={href} />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A menu of sections (dropdowns, products) at the top of the sidebar. */
+function Dropdowns(props: { chrome: PageChrome; context: SidebarContext }) {
+  const { chrome, context } = props;
+  if (chrome.dropdowns.length === 0) return null;
+  const current = chrome.dropdowns.find((entry) => entry.isCurrent)?.node;
+  return (
+    <details class="dg-menu dg-dropdown">
+      <summary class="dg-dropdown-button">
+        <NavIcon icon={current?.icon} />
+        <span class="dg-nav-label">{current?.title ?? 'Sections'}</span>
+        <span class="dg-icon dg-chevron" data-icon="chevron-down" aria-hidden="true" />
+      </summary>
+      <ul class="dg-menu-list" role="list">
+        {chrome.dropdowns.map(({ node, isCurrent }) => {
+          const first = node.href ? undefined : firstPageUnder(context.index, node, context.variant);
+          const href = node.href ?? (first ? pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug) : undefined);
+          if (!href) return null;
+          return (
+            <li>
+              <a class="dg-menu-item" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined}>
+                <NavIcon icon={node.icon} />
+                <span>{node.title}</span>
+                <ExternalMark href={href} />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
+/** The whole sidebar of a page. `tabs` is set when the theme lists the tabs in the sidebar. */
+export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; tabs?: ComponentChildren }) {
+  const { chrome, context } = props;
+  return (
+    <nav class="dg-sidebar" aria-label="Documentation" data-nav-src={props.navigationSrc}>
+      {props.tabs}
+      <Dropdowns chrome={chrome} context={context} />
+      <Anchors chrome={chrome} context={context} />
+      <ul class="dg-nav-list dg-nav-root" role="list">
+        <NavItems nodes={chrome.sidebar} context={context} depth={0} />
+      </ul>
+    </nav>
+  );
+}
