@@ -23,6 +23,8 @@ test('should expose the public api', async () => {
     'renderDocument',
     'renderFooter',
     'renderInlineMarkdown',
+    'renderNavigationFile',
+    'renderPageDocument',
     'renderToHtml',
     'rendererAssets',
     'resolveComponents',
@@ -34,6 +36,8 @@ test('should expose the public api', async () => {
     'sitePartAssetTags',
     'socialIcon',
     'socialIconNames',
+    'themeNames',
+    'themeStylesheetName',
   ]);
 });
 
