@@ -25,6 +25,7 @@ test('should expose the public api', async () => {
     'renderInlineMarkdown',
     'renderNavigationFile',
     'renderPageDocument',
+    'renderProblemsOverlay',
     'renderToHtml',
     'rendererAssets',
     'resolveComponents',
