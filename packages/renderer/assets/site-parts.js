@@ -48,9 +48,18 @@
     await navigator.clipboard.writeText(await text);
   };
 
+  const absolute = (path) => {
+    try {
+      return new URL(path, location.href).href;
+    } catch {
+      // A page without a base URL (about:blank, some previews).
+      return path;
+    }
+  };
+
   for (const menu of doc.querySelectorAll('.dg-contextual')) {
     const twin = menu.getAttribute('data-twin');
-    const twinUrl = menu.getAttribute('data-twin-url') || new URL(twin, location.href).href;
+    const twinUrl = menu.getAttribute('data-twin-url') || absolute(twin);
     const status = menu.querySelector('[role="status"]');
     const toggle = menu.querySelector('.dg-contextual-toggle');
     const list = menu.querySelector('[role="menu"]');

@@ -117,7 +117,7 @@ function entryOf(option: ContextualAction | ContextualCustomOption, twinPath: st
     case 'copy':
       return [{ kind: 'button', action: 'copy', title: 'Copy page', description: 'Copy this page as Markdown for LLMs', icon: copyIcon }];
     case 'copy-url':
-      return [{ kind: 'button', action: 'copy-url', title: 'Copy Markdown link', description: 'Copy the URL of this page as Markdown', icon: linkIcon }];
+      return [{ kind: 'button', action: 'copy-url', title: 'Copy Markdown link', description: 'Copy the URL of the Markdown version', icon: linkIcon }];
     case 'view':
       return [{ kind: 'link', action: 'view', title: 'View as Markdown', description: 'Open this page as plain text', icon: fileIcon, href: twinPath }];
     case 'assistant-a':
