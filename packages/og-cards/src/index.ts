@@ -1,2 +1,10 @@
-export type { CardOptions, ResolvedCardOptions } from './card-options.js';
+export { cardInputHash } from './card-hash.js';
+export type { CardMessage } from './card-message.js';
+export type { CardAppearance, CardLogo, CardOptions, ResolvedCardOptions } from './card-options.js';
 export { resolveCardOptions } from './card-options.js';
+export type { RenderCardOptions } from './render-card.js';
+export { renderCard } from './render-card.js';
+export type { ResolvedThumbnailSettings, ThumbnailConfig } from './thumbnail-settings.js';
+export { resolveThumbnailSettings } from './thumbnail-settings.js';
+export type { CardLayoutName, CardThemeName } from './themes.js';
+export { cardThemeNames } from './themes.js';

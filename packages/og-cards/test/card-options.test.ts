@@ -20,9 +20,58 @@ test('should apply every default for a title alone', () => {
     title: 'Quickstart',
     description: '',
     tab: '',
-    background: '#ffffff',
-    accent: '#16a34a',
+    siteName: '',
+    theme: 'base',
+    layout: 'rail',
+    appearance: 'light',
+    background: '#f6f8fa',
+    accent: '#2563eb',
+    logo: null,
   });
+});
+
+test('should take the default background from the theme and appearance', () => {
+  assert.is(resolveCardOptions({ title: 'A', theme: 'base', appearance: 'dark' }).background, '#151b23');
+  assert.is(resolveCardOptions({ title: 'A', theme: 'pith' }).background, '#ffffff');
+  assert.is(resolveCardOptions({ title: 'A', theme: 'pith', appearance: 'dark' }).background, '#0a0a0a');
+  assert.is(resolveCardOptions({ title: 'A', theme: 'pith', background: '#123456' }).background, '#123456');
+});
+
+test('should give every shipped theme its layout and draw other names as base', () => {
+  const layouts = Object.fromEntries(
+    ['base', 'pith', 'pip', 'readable', 'theme-e'].map((theme) => [theme, resolveCardOptions({ title: 'A', theme }).layout]),
+  );
+  assert.equal(layouts, { base: 'rail', pith: 'centered', pip: 'band', readable: 'rail', 'theme-e': 'band' });
+  const legacy = resolveCardOptions({ title: 'A', theme: 'mint' });
+  assert.is(legacy.theme, 'base');
+  assert.is(legacy.layout, 'rail');
+});
+
+test('should pick the logo for the appearance, falling back to the other one', () => {
+  assert.is(resolveCardOptions({ title: 'A', logo: { light: 'l.svg', dark: 'd.svg' } }).logo, 'l.svg');
+  assert.is(resolveCardOptions({ title: 'A', appearance: 'dark', logo: { light: 'l.svg', dark: 'd.svg' } }).logo, 'd.svg');
+  assert.is(resolveCardOptions({ title: 'A', appearance: 'dark', logo: { light: 'l.svg' } }).logo, 'l.svg');
+  assert.is(resolveCardOptions({ title: 'A', logo: {} }).logo, null);
+  const bytes = new Uint8Array([1, 2, 3]);
+  assert.is(resolveCardOptions({ title: 'A', logo: bytes }).logo, bytes);
+});
+
+test('should reject a logo that is neither a path nor bytes', () => {
+  assert.is(
+    message(() => resolveCardOptions({ title: 'A', logo: 42 } as unknown as CardOptions)),
+    'Cannot render card: `logo` is `42`, expected a file path, bytes or `{light, dark}`',
+  );
+  assert.is(
+    message(() => resolveCardOptions({ title: 'A', logo: { dark: 7 } } as unknown as CardOptions)),
+    'Cannot render card: `logo.dark` is `7`, expected a file path or bytes',
+  );
+});
+
+test('should reject an unknown appearance', () => {
+  assert.is(
+    message(() => resolveCardOptions({ title: 'A', appearance: 'dim' } as unknown as CardOptions)),
+    'Cannot render card: `appearance` is `dim`, expected `light` or `dark`',
+  );
 });
 
 test('should keep given values and trim text', () => {
@@ -31,8 +80,12 @@ test('should keep given values and trim text', () => {
       title: '  Authentication ',
       description: ' Bearer tokens and keys\n',
       tab: ' API reference ',
+      siteName: ' Acme ',
+      theme: 'pip',
+      appearance: 'dark',
       background: '#0F172A',
       accent: '#f0a',
+      logo: '/logo.svg',
     }),
     {
       width: 1200,
@@ -40,17 +93,24 @@ test('should keep given values and trim text', () => {
       title: 'Authentication',
       description: 'Bearer tokens and keys',
       tab: 'API reference',
+      siteName: 'Acme',
+      theme: 'pip',
+      layout: 'band',
+      appearance: 'dark',
       background: '#0F172A',
       accent: '#f0a',
+      logo: '/logo.svg',
     },
   );
 });
 
 test('should treat null like a missing field', () => {
-  const resolved = resolveCardOptions({ title: 'A', description: null, tab: null, accent: null });
+  const resolved = resolveCardOptions({ title: 'A', description: null, tab: null, accent: null, logo: null, theme: null });
   assert.is(resolved.description, '');
   assert.is(resolved.tab, '');
-  assert.is(resolved.accent, '#16a34a');
+  assert.is(resolved.accent, '#2563eb');
+  assert.is(resolved.logo, null);
+  assert.is(resolved.theme, 'base');
 });
 
 test('should always be 1200x630, whatever the caller passes', () => {

@@ -1,0 +1,64 @@
+/**
+ * A line of card text ready for layout.
+ */
+export interface CardText {
+  /** Whitespace collapsed, cut to the limit with `…` when longer. */
+  text: string;
+  /** Graphemes (user-perceived characters) the card font has no glyph for, each once. */
+  missing: string[];
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+// Code points that never need a glyph of their own: joiners, variation selectors, tag characters
+// of flag sequences, and spaces (collapsed to U+0020 before this runs).
+function isIgnorable(point: number): boolean {
+  return (
+    point === 0x20 ||
+    point === 0x200c ||
+    point === 0x200d ||
+    (point >= 0xfe00 && point <= 0xfe0f) ||
+    (point >= 0xe0020 && point <= 0xe007f)
+  );
+}
+
+/**
+ * Prepare text for a card: collapse whitespace, cut it to `maxGraphemes`, and list the
+ * characters the font cannot draw.
+ *
+ * The cut keeps whole graphemes (an emoji sequence or a letter with its accents is never split),
+ * ends on a word boundary when one is near, and adds `…`. Layout clamps to a number of lines on
+ * top of this; the cut only bounds the work for very long input (a 300-character title).
+ *
+ * @param value
+ *   Title, description or tab name.
+ * @param maxGraphemes
+ *   Longest text kept, in graphemes, including the `…`.
+ * @param codePoints
+ *   Code points the card font can draw.
+ */
+export function prepareCardText(value: string, maxGraphemes: number, codePoints: ReadonlySet<number>): CardText {
+  const collapsed = value.replace(/\s+/g, ' ').trim();
+  let graphemes = Array.from(segmenter.segment(collapsed), (part) => part.segment);
+
+  if (graphemes.length > maxGraphemes) {
+    graphemes = graphemes.slice(0, maxGraphemes - 1);
+    const space = graphemes.lastIndexOf(' ');
+    if (space > maxGraphemes * 0.7) graphemes = graphemes.slice(0, space);
+    while (graphemes.length > 0 && /^[\s.,;:!?\-–—]$/.test(graphemes[graphemes.length - 1] ?? '')) graphemes.pop();
+    graphemes.push('…');
+  }
+
+  const missing = new Set<string>();
+  for (const grapheme of graphemes) {
+    for (const char of grapheme) {
+      const point = char.codePointAt(0) ?? 0;
+      if (!isIgnorable(point) && !codePoints.has(point)) {
+        missing.add(grapheme);
+        break;
+      }
+    }
+  }
+
+  return { text: graphemes.join(''), missing: [...missing] };
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import satori from 'satori';
+import sharp from 'sharp';
+import { resolveCardOptions, type CardOptions } from './card-options.js';
+import { loadLogoImage } from './card-logo.js';
+import type { CardMessage } from './card-message.js';
+import { prepareCardText } from './card-text.js';
+import { createPalette } from './colours.js';
+import { loadCardFonts } from './fonts.js';
+import { layoutCard, type CardLogoImage, type CardNode } from './layouts.js';
+
+/**
+ * How to render.
+ */
+export interface RenderCardOptions {
+  /** Receives each warning (missing logo, characters without a glyph); the card is drawn anyway (default: warnings are dropped). */
+  onMessage?: ((message: CardMessage) => void) | null | undefined;
+}
+
+// Longest text kept before layout clamps it to lines (see prepareCardText).
+const limits = { title: 140, description: 240, tab: 48, siteName: 48 } as const;
+
+// PNG settings, chosen with bench/cards.mjs: zlib level 2 with no per-row filter search encodes
+// a card in a third of the default's time, and flat card colours compress nearly as well
+// (about 40 KB). Palette output was tried and is several times slower (quantisation).
+const pngOptions = { compressionLevel: 2, adaptiveFiltering: false } as const;
+
+/**
+ * Render a 1200x630 PNG social card.
+ *
+ * Fonts come from `@fontsource/inter` (loaded once per process); nothing is fetched. Characters
+ * the font cannot draw (CJK, Arabic, Hebrew, emoji, …) are drawn as outlined boxes and reported
+ * once per card as `card-glyph-missing`. A logo that cannot be read or decoded leaves the card
+ * without a logo and reports `card-logo-unreadable` or `card-logo-invalid`. Equal input gives
+ * byte-identical output.
+ *
+ * @param input
+ *   The page's card options; resolved with `resolveCardOptions`.
+ * @param options
+ *   Where warnings go.
+ * @returns
+ *   PNG bytes, 1200x630, RGB.
+ * @throws {TypeError}
+ *   When `input` is invalid (see `resolveCardOptions`); never for a bad logo or odd text.
+ */
+export async function renderCard(input: CardOptions, options?: RenderCardOptions | null): Promise<Buffer> {
+  const resolved = resolveCardOptions(input);
+  const report = options?.onMessage ?? undefined;
+  const { fonts, codePoints } = loadCardFonts();
+  const palette = createPalette(resolved.background, resolved.accent, resolved.appearance === 'dark');
+
+  let logo: CardLogoImage | null = null;
+  if (resolved.logo !== null) {
+    const loaded = await loadLogoImage(resolved.logo);
+    logo = loaded.image;
+    if (loaded.message) report?.(loaded.message);
+  }
+
+  const title = prepareCardText(resolved.title, limits.title, codePoints);
+  const description = prepareCardText(resolved.description, limits.description, codePoints);
+  const tab = prepareCardText(resolved.tab, limits.tab, codePoints);
+  const siteName = prepareCardText(resolved.siteName, limits.siteName, codePoints);
+
+  const box = missingGlyphImage(palette.muted);
+  const graphemeImages: Record<string, string> = {};
+  const missing = [...new Set([...title.missing, ...description.missing, ...tab.missing, ...siteName.missing])];
+  for (const grapheme of missing) graphemeImages[grapheme] = box;
+  if (missing.length > 0) {
+    report?.({
+      reason: `Cannot draw ${missing.slice(0, 5).map((grapheme) => `\`${grapheme}\``).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} on the card of \`${resolved.title}\`: the card font has no glyph for them, so they are drawn as boxes`,
+      ruleId: 'card-glyph-missing',
+      source: '@docsgen/og-cards',
+      fatal: false,
+      actual: missing.join(''),
+      note: 'Card text uses the bundled Inter font (Latin, Cyrillic, Greek, Vietnamese). Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
+    });
+  }
+
+  const layers = layoutCard(resolved.layout, {
+    title: title.text,
+    description: description.text,
+    tab: tab.text,
+    siteName: siteName.text,
+    logo,
+    palette,
+  });
+  const draw = { fonts, graphemeImages, box };
+
+  const background = await renderBackground(layers.background, draw);
+  const { region } = layers;
+  const text = await sharp(Buffer.from(await drawSvg(layers.text, region.width, region.height, draw)))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+
+  // Both layers are opaque and the text layer has the card's background, so placing it is a
+  // copy of its rows, the same pixels as drawing the text in place.
+  const card = Buffer.from(background);
+  const rowBytes = region.width * 3;
+  for (let row = 0; row < region.height; row++) {
+    text.copy(card, ((region.top + row) * 1200 + region.left) * 3, row * rowBytes, (row + 1) * rowBytes);
+  }
+
+  return sharp(card, { raw: { width: 1200, height: 630, channels: 3 } }).png(pngOptions).toBuffer();
+}
+
+interface DrawOptions {
+  fonts: ReturnType<typeof loadCardFonts>['fonts'];
+  graphemeImages: Record<string, string>;
+  box: string;
+}
+
+// Rendered backgrounds, RGB pixels (2.3 MB each), by everything they show: a site has one per
+// tab and appearance. Module-level, bounded, oldest out first.
+const maxBackgrounds = 16;
+const backgrounds = new Map<string, Promise<Buffer>>();
+
+function renderBackground(tree: CardNode, draw: DrawOptions): Promise<Buffer> {
+  const key = createHash('sha256').update(JSON.stringify([tree, draw.graphemeImages])).digest('base64');
+  let pending = backgrounds.get(key);
+  if (pending) {
+    backgrounds.delete(key);
+  } else {
+    pending = drawSvg(tree, 1200, 630, draw).then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer());
+    // A failed render is not kept, so the next card tries again.
+    pending.catch(() => backgrounds.delete(key));
+  }
+  backgrounds.set(key, pending);
+  if (backgrounds.size > maxBackgrounds) backgrounds.delete(backgrounds.keys().next().value as string);
+  return pending;
+}
+
+async function drawSvg(tree: CardNode, width: number, height: number, draw: DrawOptions): Promise<string> {
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+    width,
+    height,
+    fonts: draw.fonts,
+    graphemeImages: draw.graphemeImages,
+    // Only reached for a grapheme the check above let through: emoji get the box, other
+    // scripts get no font, and satori draws the font's own missing-glyph mark. Never throws.
+    loadAdditionalAsset: async (code) => (code === 'emoji' ? draw.box : []),
+  });
+  // Satori gives every image an overflow mask and clip path. Card images (logo, boxes) are drawn
+  // at their own size with square corners, so both are no-ops, and a mask costs librsvg an
+  // offscreen pass over the whole card.
+  return svg.replace(/<image [^>]*>/g, (tag) => tag.replace(/ (?:clip-path|mask)="url\(#satori_[^)"]*\)"/g, ''));
+}
+
+// An outlined square, drawn by satori at the font size in place of a character without a glyph.
+function missingGlyphImage(colour: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="1.6" y="1.6" width="6.8" height="6.8" rx="1" fill="none" stroke="${colour}" stroke-width="0.7"/></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
