@@ -25,8 +25,16 @@ const stringsByFormat: Record<string, string> = {
  * and truncated parts are left out, so the result is always finite.
  */
 export function generateExample(model: SchemaModel, direction: ExampleDirection): unknown {
-  return build(model, direction, 0);
+  // Models are shared between operations (one `User` for every response that returns it).
+  const cache = direction === 'request' ? requestExamples : responseExamples;
+  if (cache.has(model)) return cache.get(model);
+  const value = build(model, direction, 0);
+  cache.set(model, value);
+  return value;
 }
+
+const requestExamples = new WeakMap<SchemaModel, unknown>();
+const responseExamples = new WeakMap<SchemaModel, unknown>();
 
 function build(model: SchemaModel, direction: ExampleDirection, depth: number): unknown {
   if (model.recursive || model.isTruncated || depth > 12) return undefined;

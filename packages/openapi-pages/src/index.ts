@@ -1,2 +1,37 @@
+export { buildAsyncApiPages } from './asyncapi-pages.js';
+export type { AsyncApiPageModel, AsyncApiPages, AsyncMessageModel, AsyncServerModel } from './asyncapi-pages.js';
+export { checkSpecs } from './check-specs.js';
+export type { CheckSpecsOptions, CheckedSpec, ConfigPath, FrontmatterBinding } from './check-specs.js';
+export { generateCodeSamples } from './code-samples.js';
+export { generateExample } from './example.js';
+export type { ExampleDirection } from './example.js';
 export type { OperationLabelInput } from './label-operation.js';
 export { labelOperation, untitledOperationLabel } from './label-operation.js';
+export { loadSpec, maxSpecFiles } from './load-spec.js';
+export type { LoadSpecOptions, LoadedSpec, ResolvedRef } from './load-spec.js';
+export { renderSpecMarkdown, safeLinkProtocols, safeUrl } from './markdown.js';
+export type { SafeUrlOptions } from './markdown.js';
+export { buildOpenApiPages, httpMethods } from './openapi-pages.js';
+export type { ApiPages, BuildApiPagesOptions } from './openapi-pages.js';
+export { checkOperationReferences, createOperationLookup, parseOperationReference } from './operation-lookup.js';
+export type { OperationLookup, OperationReference, OperationReferenceSite } from './operation-lookup.js';
+export type {
+  ApiGroupModel,
+  ApiInfoModel,
+  ApiPageModel,
+  CodeSampleModel,
+  ExampleModel,
+  LinkModel,
+  MediaModel,
+  ParameterModel,
+  ResponseModel,
+  SecurityRequirementModel,
+  SecuritySchemeModel,
+  ServerModel,
+} from './page-model.js';
+export { maxSpecFileSize } from './project-files.js';
+export { maxSchemaDepth } from './schema-model.js';
+export type { PropertyModel, SchemaModel, VariantModel } from './schema-model.js';
+export { slugifySegment } from './slug.js';
+export type { SourceDocument } from './source-document.js';
+export { maxSpecDepth } from './source-document.js';

@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { renderPlainMarkdown } from './markdown-fast.js';
 
 /** Schemes a link in spec content may use. */
 export const safeLinkProtocols: readonly string[] = ['http', 'https', 'mailto'];
@@ -39,8 +40,7 @@ export function renderSpecMarkdown(text: unknown): string {
   if (typeof text !== 'string' || text.trim() === '') return '';
   const cached = cache.get(text);
   if (cached !== undefined) return cached;
-  const tree = processor.runSync(processor.parse(text));
-  const html = toHtml(tree);
+  const html = renderPlainMarkdown(text) ?? toHtml(processor.runSync(processor.parse(text)));
   if (cache.size >= maxCacheEntries) cache.clear();
   cache.set(text, html);
   return html;
@@ -74,4 +74,13 @@ export function safeUrl(url: unknown, options?: SafeUrlOptions | null): string |
   }
   const protocols = options?.protocols ?? safeLinkProtocols;
   return protocols.includes(scheme.toLowerCase()) ? cleaned : undefined;
+}
+
+/**
+ * A description as the page models keep it: the spec's Markdown, untrusted, `''` when absent
+ * or not a string. Models do not hold HTML: rendering every description of a large spec up
+ * front costs seconds, and a page shows only its own. Render with `renderSpecMarkdown`.
+ */
+export function markdownOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

@@ -2,7 +2,7 @@ import type { DocsgenMessage } from '@docsgen/config';
 import { generateCodeSamples } from './code-samples.js';
 import { labelOperation } from './label-operation.js';
 import type { LoadedSpec } from './load-spec.js';
-import { renderSpecMarkdown, safeUrl } from './markdown.js';
+import { markdownOf, safeUrl } from './markdown.js';
 import { createSpecMessage } from './message.js';
 import {
   follow,
@@ -86,7 +86,7 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
   const declared = new Map<string, { title: string; description: string }>();
   for (const tag of Array.isArray(root.tags) ? root.tags : []) {
     if (isRecord(tag) && typeof tag.name === 'string' && !declared.has(tag.name)) {
-      declared.set(tag.name, { title: text(tag['x-displayName']) ?? tag.name, description: renderSpecMarkdown(tag.description) });
+      declared.set(tag.name, { title: text(tag['x-displayName']) ?? tag.name, description: markdownOf(tag.description) });
     }
   }
   const used = new Map<string | undefined, string[]>();
@@ -149,7 +149,7 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
           path,
           operationId,
           summary: text(operation.summary),
-          description: renderSpecMarkdown(operation.description ?? pathItem.description),
+          description: markdownOf(operation.description ?? pathItem.description),
           tag,
           isHidden: operation['x-hidden'] === true,
           isDeprecated: operation.deprecated === true,
@@ -215,7 +215,7 @@ function readInfo(context: OpenApiContext, root: Record<string, unknown>): ApiIn
   return {
     title: typeof info.title === 'string' ? info.title : '',
     version: typeof info.version === 'string' ? info.version : '',
-    description: renderSpecMarkdown(info.description ?? info.summary),
+    description: markdownOf(info.description ?? info.summary),
     termsOfService: checked(info.termsOfService, ['info', 'termsOfService']),
     contact,
     license,

@@ -1,6 +1,6 @@
 import { generateExample } from './example.js';
 import type { LoadedSpec } from './load-spec.js';
-import { renderSpecMarkdown, safeUrl } from './markdown.js';
+import { markdownOf, safeUrl } from './markdown.js';
 import type {
   ExampleModel,
   LinkModel,
@@ -53,7 +53,7 @@ export function readLink(context: OpenApiContext, value: unknown, file: string, 
     if (value.url !== undefined) context.reportUnsafeUrl(value.url, file, [...path, 'url']);
     return undefined;
   }
-  return { url, description: renderSpecMarkdown(value.description) };
+  return { url, description: markdownOf(value.description) };
 }
 
 /** Servers of OpenAPI 3 (`servers`) or Swagger 2.0 (`schemes`, `host`, `basePath`). */
@@ -77,14 +77,14 @@ export function readServers(context: OpenApiContext, list: unknown, file: string
         name,
         default: String(own(variable, 'default') ?? ''),
         enum: Array.isArray(own(variable, 'enum')) ? (own(variable, 'enum') as unknown[]).map(String) : undefined,
-        description: renderSpecMarkdown(own(variable, 'description')),
+        description: markdownOf(own(variable, 'description')),
       }),
     );
     let expanded = template;
     for (const variable of variables) expanded = expanded.split(`{${variable.name}}`).join(variable.default);
     const url = safeUrl(expanded, { protocols: ['http', 'https'] });
     if (!url) context.reportUnsafeUrl(template, file, [...path, index, 'url']);
-    servers.push({ template, url, description: renderSpecMarkdown(own(server, 'description')), variables });
+    servers.push({ template, url, description: markdownOf(own(server, 'description')), variables });
   });
   return servers;
 }
@@ -113,7 +113,7 @@ export function readSecurity(context: OpenApiContext, requirements: unknown): Se
         in: text(own(scheme, 'in')),
         parameterName: type === 'apiKey' ? text(own(scheme, 'name')) : undefined,
         scopes: Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === 'string') : [],
-        description: renderSpecMarkdown(own(scheme, 'description')),
+        description: markdownOf(own(scheme, 'description')),
       };
     }),
   }));
@@ -153,7 +153,7 @@ function readParameter(context: OpenApiContext, parameter: Record<string, unknow
   const model: ParameterModel = {
     name,
     in: location,
-    description: renderSpecMarkdown(parameter.description),
+    description: markdownOf(parameter.description),
     isRequired: parameter.required === true || location === 'path',
     isDeprecated: parameter.deprecated === true,
     schema,
@@ -188,7 +188,7 @@ export function readRequestBody(
       const parameter = body.value as Record<string, unknown>;
       const schema = parameter.schema === undefined ? undefined : context.schemas.normalize(parameter.schema, body.file);
       return {
-        description: renderSpecMarkdown(parameter.description),
+        description: markdownOf(parameter.description),
         isRequired: parameter.required === true,
         content: (consumes.length > 0 ? consumes : ['application/json']).map((mediaType) => ({ mediaType, schema, examples: exampleList(schema, undefined, 'request') })),
       };
@@ -208,7 +208,7 @@ export function readRequestBody(
   const { value: body, file: bodyFile } = follow(context, operation.requestBody, file);
   if (!isRecord(body)) return undefined;
   return {
-    description: renderSpecMarkdown(body.description),
+    description: markdownOf(body.description),
     isRequired: body.required === true,
     content: readContent(context, body.content, bodyFile, 'request'),
   };
@@ -243,7 +243,7 @@ export function readResponses(context: OpenApiContext, operation: Record<string,
       } else {
         content = readContent(context, own(response, 'content'), responseFile, 'response');
       }
-      return { status, description: renderSpecMarkdown(own(response, 'description')), headers, content };
+      return { status, description: markdownOf(own(response, 'description')), headers, content };
     });
 }
 
@@ -263,7 +263,7 @@ function readContent(context: OpenApiContext, content: unknown, file: string, di
         given.push({
           name,
           summary: text(example.summary),
-          description: renderSpecMarkdown(example.description),
+          description: markdownOf(example.description),
           value: example.value,
           ...(externalUrl ? { externalUrl } : {}),
           isGenerated: false,

@@ -7,7 +7,7 @@ export interface ServerModel {
   template: string;
   /** The template with each variable's default, when it passes `safeUrl`; else `undefined`. */
   url: string | undefined;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   variables: { name: string; default: string; enum: string[] | undefined; description: string }[];
 }
@@ -26,7 +26,7 @@ export interface SecuritySchemeModel {
   /** For `apiKey`: the header, query or cookie name. */
   parameterName: string | undefined;
   scopes: string[];
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
 }
 
@@ -40,7 +40,7 @@ export interface ExampleModel {
   /** Key in `examples`, `example` for a single `example`, `generated` when built from the schema. */
   name: string;
   summary: string | undefined;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   value: unknown;
   /** `externalValue` when it passes `safeUrl` (never fetched). */
@@ -60,7 +60,7 @@ export interface ParameterModel {
   name: string;
   /** `path`, `query`, `header` or `cookie`; `header` for response headers. */
   in: string;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   isRequired: boolean;
   isDeprecated: boolean;
@@ -73,7 +73,7 @@ export interface ParameterModel {
 /** A response for one status code (or `default`, or a range such as `4XX`). */
 export interface ResponseModel {
   status: string;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   headers: ParameterModel[];
   content: MediaModel[];
@@ -92,7 +92,7 @@ export interface CodeSampleModel {
 /** A link out of the spec, checked with `safeUrl`. */
 export interface LinkModel {
   url: string;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
 }
 
@@ -111,7 +111,7 @@ export interface ApiPageModel {
   path: string;
   operationId: string | undefined;
   summary: string | undefined;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   /** Tag of the navigation group, `undefined` for the untagged group. */
   tag: string | undefined;
@@ -137,7 +137,7 @@ export interface ApiGroupModel {
   /** Tag name (its `x-displayName` when set), or `Endpoints` / `Webhooks` for untagged pages. */
   title: string;
   tag: string | undefined;
-  /** Sanitised HTML of the tag's description. */
+  /** Markdown of the tag's description (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   /** Slugs of the listed pages in spec order (`x-hidden` pages left out). */
   pages: string[];
@@ -147,7 +147,7 @@ export interface ApiGroupModel {
 export interface ApiInfoModel {
   title: string;
   version: string;
-  /** Sanitised HTML. */
+  /** Markdown (untrusted: render with `renderSpecMarkdown`). */
   description: string;
   termsOfService: string | undefined;
   contact: { name: string | undefined; email: string | undefined; url: string | undefined } | undefined;

@@ -19,20 +19,32 @@ const literalKeys = new Set(['example', 'enum', 'default', 'const']);
 /** Every `$ref` string in a document, in document order. */
 export function collectRefSites(file: string, value: unknown): RefSite[] {
   const sites: RefSite[] = [];
-  const visit = (node: unknown, path: (string | number)[]): void => {
+  // One path array, pushed and popped: copying it at every node costs seconds on large specs.
+  const path: (string | number)[] = [];
+  const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, [...path, index]));
+      for (let index = 0; index < node.length; index++) {
+        const item: unknown = node[index];
+        if (typeof item !== 'object' || item === null) continue;
+        path.push(index);
+        visit(item);
+        path.pop();
+      }
       return;
     }
     if (!isRecord(node)) return;
     const ref = node.$ref;
-    if (typeof ref === 'string') sites.push({ file, path, pointer: formatPointer(path), ref });
-    for (const [key, child] of Object.entries(node)) {
+    if (typeof ref === 'string') sites.push({ file, path: [...path], pointer: formatPointer(path), ref });
+    for (const key in node) {
       if (key === '$ref' || literalKeys.has(key)) continue;
-      if (typeof child === 'object' && child !== null) visit(child, [...path, key]);
+      const child = node[key];
+      if (typeof child !== 'object' || child === null) continue;
+      path.push(key);
+      visit(child);
+      path.pop();
     }
   };
-  visit(value, []);
+  visit(value);
   return sites;
 }
 

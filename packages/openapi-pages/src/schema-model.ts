@@ -1,5 +1,4 @@
 import type { LoadedSpec } from './load-spec.js';
-import { renderSpecMarkdown } from './markdown.js';
 import { formatPointer, isRecord, own, text } from './pointer.js';
 
 /** One property of an object schema. */
@@ -25,7 +24,7 @@ export interface SchemaModel {
   /** Name of the component it came from (`User` for `#/components/schemas/User`). */
   refName?: string | undefined;
   title?: string | undefined;
-  /** Sanitised HTML of the description. */
+  /** Markdown of the description (untrusted: render with `renderSpecMarkdown`). */
   description?: string | undefined;
   format?: string | undefined;
   enum?: unknown[] | undefined;
@@ -85,7 +84,7 @@ export interface SchemaNormalizer {
  */
 export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
   const isSwagger = own(spec.value, 'swagger') !== undefined;
-  const isOpenApi30 = !isSwagger && spec.version?.startsWith('3.0') === true;
+  const isOpenApi30 = spec.kind === 'openapi' && !isSwagger && spec.version?.startsWith('3.0') === true;
   const shared = new Map<string, SchemaModel>();
   const stack: string[] = [];
   // Lowest stack index a recursion cut pointed at in the current subtree; -1 for a depth cut.
@@ -139,8 +138,7 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
     if (nullable && !types.includes('null')) types = types.length > 0 ? [...types, 'null'] : types;
     model.isNullable = nullable || types.includes('null');
     model.title = text(schema.title);
-    const description = renderSpecMarkdown(schema.description);
-    if (description) model.description = description;
+    if (typeof schema.description === 'string' && schema.description !== '') model.description = schema.description;
     model.format ??= text(schema.format);
     if (Array.isArray(schema.enum)) model.enum = schema.enum;
     if ('const' in schema) model.const = schema.const;

@@ -1,7 +1,8 @@
 import { parseJsonSource, type DocsgenMessage, type JsonLocationNode, type SourceLocation } from '@docsgen/config';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { createSpecMessage } from './message.js';
-import type { DocumentPath } from './pointer.js';
+import { indexShallowJson } from './json-locator.js';
+import { formatPointer, type DocumentPath } from './pointer.js';
 
 /** One parsed spec file: its plain value and a way back from a path to where it was written. */
 export interface SourceDocument {
@@ -15,6 +16,9 @@ export interface SourceDocument {
 
 /** Deepest nesting of objects and arrays accepted in a spec file. */
 export const maxSpecDepth = 256;
+
+/** Depth down to which JSON places come from the shallow index. */
+const shallowDepth = 4;
 
 /** Aliases a YAML spec may expand before it is refused (a guard against alias bombs). */
 const maxAliasCount = 1000;
@@ -45,7 +49,8 @@ export function parseSourceDocument(
   const parsed = isJson ? parseJson(source, file, label) : parseYaml(source, file, label);
   if (parsed.messages.some((message) => message.fatal)) return failed(parsed.messages);
 
-  const shape = checkTreeShape(parsed.document.value);
+  // JSON.parse cannot make cycles, and the text tells the depth faster than the value does.
+  const shape = isJson ? (jsonDepthExceeds(source, maxSpecDepth) ? 'too-deep' : undefined) : checkTreeShape(parsed.document.value);
   if (shape) {
     return failed([
       createSpecMessage(
@@ -74,8 +79,19 @@ function parseJson(source: string, file: string, label: string): { document: Sou
     if (messages.length > 0) return { document: { file, value: undefined, locate: () => undefined }, messages };
     value = slow.value;
   }
+  // Pages need places a few levels deep (`/paths/~1users/get`); messages deeper in a file
+  // are rare, and only they pay for the full position tree.
+  let shallow: Map<string, { key: number; value: number }> | undefined;
   let tree: JsonLocationNode | undefined;
+  let toPlace: ((offset: number) => SourceLocation) | undefined;
   const locate: SourceDocument['locate'] = (path, options) => {
+    if (path.length <= shallowDepth) {
+      shallow ??= indexShallowJson(source, shallowDepth);
+      toPlace ??= createOffsetFinder(source, file);
+      const found = path.length === 0 ? { key: source.search(/\S/), value: source.search(/\S/) } : shallow.get(formatPointer(path));
+      if (!found) return undefined;
+      return toPlace(options?.key ? found.key : found.value);
+    }
     tree ??= parseJsonSource(source, { file, label }).locations;
     let node = tree;
     for (const segment of path) node = node?.children?.get(segment) ?? node?.children?.get(typeof segment === 'number' ? String(segment) : Number(segment));
@@ -164,4 +180,38 @@ function checkTreeShape(value: unknown): 'cycle' | 'too-deep' | undefined {
     return undefined;
   };
   return visit(value, 0);
+}
+
+/** Turns offsets into 1-based line and column (columns count UTF-16 code units). */
+function createOffsetFinder(source: string, file: string): (offset: number) => SourceLocation {
+  const lineStarts = [0];
+  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  return (offset) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { file, line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+  };
+}
+
+/** Whether arrays and objects nest deeper than `limit` in a JSON text (strings skipped). */
+function jsonDepthExceeds(source: string, limit: number): boolean {
+  let depth = 0;
+  for (let index = 0; index < source.length; index++) {
+    const char = source.charCodeAt(index);
+    if (char === 0x22) {
+      for (index++; index < source.length; index++) {
+        const inner = source.charCodeAt(index);
+        if (inner === 0x5c) index++;
+        else if (inner === 0x22) break;
+      }
+    } else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
 }

@@ -1,0 +1,170 @@
+import { compareMessages, formatJsonPath, parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { buildAsyncApiPages, type AsyncApiPages } from './asyncapi-pages.js';
+import { loadSpec, type LoadedSpec } from './load-spec.js';
+import { createSpecMessage } from './message.js';
+import { buildOpenApiPages, type ApiPages } from './openapi-pages.js';
+import { checkOperationReferences, createOperationLookup, type OperationReferenceSite } from './operation-lookup.js';
+import { isRecord, own } from './pointer.js';
+import { hasScheme } from './project-files.js';
+
+/** A path into docs.json. */
+export type ConfigPath = readonly (string | number)[];
+
+/** A page whose frontmatter binds it to an operation (`openapi: "GET /users/{id}"`). */
+export interface FrontmatterBinding {
+  /** The `openapi` value as written. */
+  value: string;
+  /** Where the value is written (the page file, with line and column when known). */
+  place?: Partial<SourceLocation> | undefined;
+}
+
+export interface CheckSpecsOptions {
+  /** Finds where a docs.json value was written, so messages point at it (default: no positions). */
+  locate?: ((path: ConfigPath) => SourceLocation | undefined) | null | undefined;
+  /** Frontmatter `openapi` bindings of the project's pages (default: none). */
+  frontmatter?: readonly FrontmatterBinding[] | null | undefined;
+  /** Validates each spec against its schema (default: `true`). */
+  validate?: boolean | null | undefined;
+}
+
+/** One spec named in docs.json, loaded and turned into pages. */
+export interface CheckedSpec {
+  /** The source as written in docs.json. */
+  source: string;
+  /** Where in docs.json it is named (the first place, when named several times). */
+  configPath: ConfigPath;
+  spec: LoadedSpec;
+  /** Pages of an OpenAPI spec, or of an AsyncAPI spec. */
+  result: ApiPages | AsyncApiPages | undefined;
+}
+
+interface SpecSource {
+  source: string;
+  directory: string | undefined;
+  path: ConfigPath;
+}
+
+/**
+ * What `docsgen check` reports about API specs: every spec docs.json names (`api.openapi`,
+ * `api.asyncapi`, and the `openapi` / `asyncapi` of tabs, groups and other divisions) is
+ * loaded, validated and turned into pages, and every operation named in the navigation or in
+ * frontmatter is looked up. All problems come back in one sorted list; nothing is printed.
+ *
+ * @param root
+ *   Project root; specs and the files they refer to must be inside it.
+ * @param config
+ *   The docs.json value (after parsing; schema errors do not stop this check).
+ */
+export async function checkSpecs(
+  root: string,
+  config: unknown,
+  options?: CheckSpecsOptions | null,
+): Promise<{ messages: DocsgenMessage[]; specs: CheckedSpec[] }> {
+  const locate = options?.locate ?? (() => undefined);
+  const messages: DocsgenMessage[] = [];
+  const sources: SpecSource[] = [];
+  const references: OperationReferenceSite[] = [];
+
+  const readSources = (value: unknown, path: ConfigPath): SpecSource[] => {
+    const list = Array.isArray(value) ? value.map((item, index) => [item, [...path, index]] as const) : [[value, path] as const];
+    const found: SpecSource[] = [];
+    for (const [item, itemPath] of list) {
+      if (typeof item === 'string' && item.trim() !== '') found.push({ source: item.trim(), directory: undefined, path: itemPath });
+      else if (isRecord(item) && typeof item.source === 'string') {
+        found.push({ source: item.source.trim(), directory: typeof item.directory === 'string' ? item.directory : undefined, path: [...itemPath, 'source'] });
+      }
+    }
+    return found;
+  };
+  const api = own(config, 'api');
+  const globalOpenApi = readSources(own(api, 'openapi'), ['api', 'openapi']);
+  sources.push(...globalOpenApi, ...readSources(own(api, 'asyncapi'), ['api', 'asyncapi']));
+
+  // Navigation: specs of divisions and groups, and operation strings in `pages`, each with
+  // the specs of its nearest enclosing division or group as the scope.
+  const walk = (value: unknown, path: ConfigPath, scope: string[]) => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...path, index], scope));
+      return;
+    }
+    if (!isRecord(value)) return;
+    let inner = scope;
+    if (value.openapi !== undefined || value.asyncapi !== undefined) {
+      const own = [...readSources(value.openapi, [...path, 'openapi']), ...readSources(value.asyncapi, [...path, 'asyncapi'])];
+      sources.push(...own);
+      if (own.length > 0) inner = own.map((source) => source.source);
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'openapi' || key === 'asyncapi') continue;
+      if (key === 'pages' && Array.isArray(child)) {
+        child.forEach((entry, index) => {
+          if (typeof entry !== 'string' || !parseOperationEntry(entry)) return;
+          const entryPath = [...path, key, index];
+          references.push({ value: entry, place: locate(entryPath), scope: inner, path: formatJsonPath(entryPath) });
+        });
+      }
+      if (typeof child === 'object' && child !== null) walk(child, [...path, key], inner);
+    }
+  };
+  walk(own(config, 'navigation'), ['navigation'], globalOpenApi.map((source) => source.source));
+
+  const specs: CheckedSpec[] = [];
+  const seen = new Set<string>();
+  const taken = new Set<string>();
+  for (const source of sources) {
+    const key = source.source.replace(/^\.?\/+/, '');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const place = locate(source.path);
+    if (hasScheme(source.source)) {
+      messages.push(
+        createSpecMessage(
+          {
+            reason: `Cannot check \`${source.source}\`: remote specs are not fetched`,
+            ruleId: 'spec-remote',
+            fatal: false,
+            note: 'Download the spec into the project and name the local file, so it can be checked and built offline.',
+            actual: source.source,
+          },
+          place,
+        ),
+      );
+      continue;
+    }
+    const spec = await loadSpec(root, key, { validate: options?.validate ?? true });
+    for (const message of spec.messages) {
+      // A spec that cannot be read is a problem of the docs.json entry that names it.
+      if (message.ruleId === 'spec-unreadable' && message.line === undefined && place) {
+        messages.push({ ...message, file: place.file, line: place.line, column: place.column, path: formatJsonPath(source.path) });
+      } else messages.push(message);
+    }
+    let result: CheckedSpec['result'];
+    if (spec.kind === 'openapi') result = buildOpenApiPages(spec, { directory: source.directory, takenSlugs: taken });
+    else if (spec.kind === 'asyncapi') result = buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });
+    if (result) {
+      messages.push(...result.messages);
+      for (const page of result.pages) taken.add(page.slug);
+    }
+    specs.push({ source: source.source, configPath: source.path, spec, result });
+  }
+
+  const openApiPages = specs.flatMap((checked) => (checked.spec.kind === 'openapi' && checked.result ? (checked.result as ApiPages).pages : []));
+  const lookup = createOperationLookup(openApiPages);
+  const frontmatter = (options?.frontmatter ?? []).map((binding) => ({ value: binding.value, place: binding.place }));
+  // References into a spec that failed to load are not checked: that spec has its own messages.
+  const failed = specs.filter((checked) => checked.result === undefined);
+  const checkable = [...references, ...frontmatter].filter((site) => {
+    const parsed = parseOperationEntry(site.value);
+    if (!parsed) return true;
+    if (parsed.spec !== undefined) return !failed.some((checked) => matches(checked, parsed.spec));
+    return lookup.specs.length > 0 || failed.length === 0;
+  });
+  messages.push(...checkOperationReferences(lookup, checkable));
+  return { messages: messages.sort(compareMessages), specs };
+}
+
+function matches(checked: CheckedSpec, name: string | undefined): boolean {
+  if (name === undefined) return true;
+  const wanted = name.replace(/^\.?\/+/, '');
+  return checked.spec.label === wanted || checked.spec.label.split('/').pop() === wanted;
+}

@@ -1,0 +1,131 @@
+import { parseOperationEntry, suggest, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { createSpecMessage } from './message.js';
+import type { ApiPageModel } from './page-model.js';
+
+/** An operation named in navigation (`"GET /users/{id}"`, `"openapi.json GET /users/{id}"`) or frontmatter. */
+export interface OperationReference {
+  /** Spec file named before the method, if any. */
+  spec: string | undefined;
+  /** Upper-case method, or `WEBHOOK`. */
+  method: string;
+  /** Path template, or the webhook's name. */
+  path: string;
+}
+
+/** Finds the generated page of an operation reference. */
+export interface OperationLookup {
+  /**
+   * The page of `reference`. A reference naming a spec looks only there; one without looks in
+   * `scope` (spec labels, such as the `openapi` of the enclosing group) when given and non-empty,
+   * else in every spec.
+   */
+  find(reference: OperationReference | string, scope?: readonly string[] | null): ApiPageModel | undefined;
+  /** Every `METHOD path` key in the given scope, for did-you-mean suggestions. */
+  keys(scope?: readonly string[] | null): string[];
+  /** Labels of the specs known to the lookup (`api/openapi.yaml`). */
+  specs: string[];
+}
+
+/**
+ * Parses an operation reference: `"GET /users/{id}"`, `"openapi.json GET /users/{id}"`,
+ * `"WEBHOOK orderPaid"`; `undefined` for anything else (a page slug). Same grammar as the
+ * navigation and the frontmatter `openapi` field.
+ */
+export function parseOperationReference(value: string): OperationReference | undefined {
+  return parseOperationEntry(value);
+}
+
+/** Builds a lookup over the pages of several specs (`spec` of each page is its label). */
+export function createOperationLookup(pages: readonly ApiPageModel[]): OperationLookup {
+  const bySpec = new Map<string, Map<string, ApiPageModel>>();
+  for (const page of pages) {
+    let map = bySpec.get(page.spec);
+    if (!map) {
+      map = new Map();
+      bySpec.set(page.spec, map);
+    }
+    const key = page.kind === 'webhook' ? `WEBHOOK ${page.path}` : `${page.method} ${page.path}`;
+    if (!map.has(key)) map.set(key, page);
+  }
+  const specs = [...bySpec.keys()];
+  const matchSpec = (name: string): string | undefined => {
+    const wanted = normaliseSpecName(name);
+    return specs.find((spec) => spec === wanted) ?? specs.find((spec) => spec.split('/').pop() === wanted);
+  };
+  const inScope = (scope: readonly string[] | null | undefined): string[] => {
+    if (!scope || scope.length === 0) return specs;
+    return scope.map(matchSpec).filter((spec): spec is string => spec !== undefined);
+  };
+  return {
+    specs,
+    find(reference, scope) {
+      const parsed = typeof reference === 'string' ? parseOperationReference(reference) : reference;
+      if (!parsed) return undefined;
+      const key = `${parsed.method.toUpperCase()} ${parsed.path}`;
+      const candidates = parsed.spec !== undefined ? [matchSpec(parsed.spec)].filter((s): s is string => s !== undefined) : inScope(scope);
+      for (const spec of candidates) {
+        const page = bySpec.get(spec)?.get(key);
+        if (page) return page;
+      }
+      return undefined;
+    },
+    keys(scope) {
+      return inScope(scope).flatMap((spec) => [...(bySpec.get(spec)?.keys() ?? [])]);
+    },
+  };
+}
+
+/** A reference to check, with where it was written. */
+export interface OperationReferenceSite {
+  /** The text as written: `"GET /users/{id}"` or `"openapi.yaml GET /users/{id}"`. */
+  value: string;
+  /** Where it was written (a docs.json entry, a page's frontmatter). */
+  place?: Partial<SourceLocation> | undefined;
+  /** Specs an unqualified reference is looked up in (default: all). */
+  scope?: readonly string[] | undefined;
+  /** `path` of the message (the docs.json path, such as `navigation.groups[0].pages[2]`). */
+  path?: string | undefined;
+}
+
+/** Reports each reference that names no operation (`openapi-operation-missing`), with a did-you-mean. */
+export function checkOperationReferences(lookup: OperationLookup, sites: readonly OperationReferenceSite[]): DocsgenMessage[] {
+  const messages: DocsgenMessage[] = [];
+  for (const site of sites) {
+    const reference = parseOperationReference(site.value);
+    if (!reference) {
+      const message = createSpecMessage(
+        {
+          reason: `Unexpected \`${site.value}\`, expected an operation such as \`GET /users/{id}\` or \`openapi.yaml GET /users/{id}\``,
+          ruleId: 'openapi-operation-missing',
+          actual: site.value,
+        },
+        site.place,
+      );
+      if (site.path) message.path = site.path;
+      messages.push(message);
+      continue;
+    }
+    if (lookup.find(reference, site.scope)) continue;
+    const specNamed = reference.spec !== undefined && !lookup.specs.some((spec) => spec === normaliseSpecName(reference.spec as string) || spec.split('/').pop() === normaliseSpecName(reference.spec as string));
+    const key = `${reference.method} ${reference.path}`;
+    const close = specNamed ? undefined : suggest(key, lookup.keys(reference.spec ? [reference.spec] : site.scope), { maxDistance: 4 });
+    const message = createSpecMessage(
+      {
+        reason: specNamed
+          ? `Cannot find the spec \`${reference.spec}\` of \`${site.value}\`, expected one of ${lookup.specs.map((spec) => `\`${spec}\``).join(', ') || 'the specs in `docs.json` (there are none)'}`
+          : `Cannot find the operation \`${key}\`${reference.spec ? ` in \`${reference.spec}\`` : ''}`,
+        ruleId: 'openapi-operation-missing',
+        actual: site.value,
+        note: close ? `Did you mean \`${close}\`?` : 'Write it as `METHOD /path` exactly as in the spec (path parameters included), optionally after the spec file name.',
+      },
+      site.place,
+    );
+    if (site.path) message.path = site.path;
+    messages.push(message);
+  }
+  return messages;
+}
+
+function normaliseSpecName(name: string): string {
+  return name.replace(/\\/g, '/').replace(/^\.?\/+/, '');
+}
