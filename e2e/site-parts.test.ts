@@ -13,6 +13,7 @@ import {
   sitePartAssetTags,
 } from '@docsgen/renderer';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
@@ -343,6 +344,22 @@ browser('should load only the configured providers', async (context) => {
   context.external = [];
   await page.reload();
   assert.equal(context.external, []);
+  await page.close();
+});
+
+browser('should have no serious or critical accessibility violations, with the menu open, in both modes', async (context) => {
+  context.config = { banner: { content: 'Read the [notes](/changelog)', dismissible: true, id: 'axe', type: 'warning' } };
+  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const { page } = await open(context);
+  await page.getByRole('button', { name: 'More page actions' }).click();
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate(`document.documentElement.setAttribute('data-theme', ${JSON.stringify(theme)})`);
+    await page.addScriptTag({ content: axe });
+    const violations = (await page.evaluate(
+      `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+    )) as string[];
+    assert.equal(violations, [], theme);
+  }
   await page.close();
 });
 
