@@ -133,6 +133,8 @@ export interface HeaderProps {
   languages: VariantChoice[];
   /** Show the light/dark toggle (`appearance.strict` hides it). */
   hasToggle: boolean;
+  /** The page has a sidebar: small screens get a button that opens it. */
+  hasSidebar: boolean;
   /** The tabs row, when the theme shows it in the header. */
   tabs: preact.ComponentChildren;
 }
@@ -144,9 +146,11 @@ export function Header(props: HeaderProps) {
   return (
     <header class="dg-header">
       <div class="dg-header-bar">
-        <button class="dg-icon-button dg-nav-toggle" type="button" aria-label="Open navigation" aria-controls="dg-sidebar" aria-expanded="false">
-          <Icon icon="menu" class="dg-nav-icon" />
-        </button>
+        {props.hasSidebar ? (
+          <button class="dg-icon-button dg-nav-toggle" type="button" aria-label="Open navigation" aria-controls="dg-sidebar" aria-expanded="false">
+            <Icon icon="menu" class="dg-nav-icon" />
+          </button>
+        ) : null}
         <Logo config={config} />
         <div class="dg-header-search">
           <button class="dg-search-button" type="button" data-dg-search="" aria-label={`Search: ${prompt}`} aria-keyshortcuts="Control+K Meta+K">

@@ -198,6 +198,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.headEnd ?? '',
   ].filter(Boolean);
 
+  const hasSidebar = mode !== 'center' && mode !== 'custom';
+  const tabsInSidebar = theme.tabsPlacement === 'sidebar' && hasSidebar;
   const language = variant.language ?? 'en';
   const codeblocks = config.styling?.codeblocks;
   const htmlAttributes = [
@@ -205,27 +207,27 @@ export function renderPageDocument(input: PageDocumentInput): string {
     `data-slug="${escapeHtml(input.slug)}"`,
     `data-dg-theme="${theme.name}"`,
     `data-appearance="${appearance.mode}"`,
-    chrome.tabs.length > 0 && theme.tabsPlacement === 'header' ? 'data-has-tabs=""' : '',
+    chrome.tabs.length > 0 && !tabsInSidebar ? 'data-has-tabs=""' : '',
     appearance.mode === 'system' ? '' : `data-theme="${appearance.mode}"${appearance.mode === 'dark' ? ' class="dark"' : ''}`,
     appearance.isStrict ? 'data-strict=""' : '',
     config.background?.decoration ? `data-decoration="${escapeHtml(config.background.decoration)}"` : '',
     codeblocks === 'dark' ? 'data-code-theme="dark"' : '',
   ].filter(Boolean);
 
-  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={theme.tabsPlacement === 'sidebar' ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} />;
+  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} />;
   const header = renderToString(
     <Header
       config={config}
       versions={entry?.version !== undefined || (!entry && (input.navigation?.versions.length ?? 0) > 0) ? variantChoices(index, input.slug, variant, 'version') : []}
       languages={variantChoices(index, input.slug, variant, 'language')}
       hasToggle={!appearance.isStrict}
-      tabs={theme.tabsPlacement === 'header' ? tabs : null}
+      hasSidebar={hasSidebar}
+      tabs={tabsInSidebar ? null : tabs}
     />,
   );
-  const hasSidebar = mode !== 'center' && mode !== 'custom';
   const sidebar = hasSidebar
     ? renderToString(
-        <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFile.name}`} tabs={theme.tabsPlacement === 'sidebar' ? tabs : null} />,
+        <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFile.name}`} tabs={tabsInSidebar ? tabs : null} />,
       )
     : '';
 

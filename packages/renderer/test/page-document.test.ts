@@ -1,0 +1,305 @@
+import { existsSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  documentAssetFiles,
+  renderNavigationFile,
+  renderPageDocument,
+  themeNames,
+  themeStylesheetName,
+  type LayoutConfig,
+  type LayoutNavNode,
+  type LayoutNavigation,
+  type LayoutPage,
+  type PageDocumentInput,
+} from '../src/index.js';
+
+// Navigation models shaped like `buildNavigation`'s output, written by hand.
+let counter = 0;
+const page = (slug: string, extra?: Partial<LayoutNavNode>): LayoutNavNode => ({ kind: 'page', slug, configPath: ['navigation', 'p', counter++], isHidden: false, isGlobal: false, ...extra });
+const group = (title: string, children: LayoutNavNode[], extra?: Partial<LayoutNavNode>): LayoutNavNode => ({
+  kind: 'group',
+  title,
+  children,
+  configPath: ['navigation', 'groups', counter++],
+  isHidden: false,
+  isGlobal: false,
+  ...extra,
+});
+const division = (kind: string, title: string, children: LayoutNavNode[], extra?: Partial<LayoutNavNode>): LayoutNavNode => ({
+  kind,
+  title,
+  children,
+  configPath: ['navigation', `${kind}s`, counter++],
+  isHidden: false,
+  isGlobal: false,
+  ...extra,
+});
+const model = (children: LayoutNavNode[], extra?: Partial<LayoutNavigation>): LayoutNavigation => ({
+  children,
+  versions: [],
+  languages: [],
+  defaultVersion: undefined,
+  defaultLanguage: undefined,
+  ...extra,
+});
+const pagesOf = (slugs: string[], extra?: Record<string, Partial<LayoutPage>>): Map<string, LayoutPage> =>
+  new Map(slugs.map((slug) => [slug, { slug, title: `Title of ${slug}`, ...extra?.[slug] }]));
+
+function render(overrides: Partial<PageDocumentInput> & { config?: Partial<LayoutConfig> }): string {
+  const navigation = overrides.navigation ?? model([group('Start', [page('index'), page('intro')]), group('More', [page('deep')])]);
+  const pages = overrides.pages ?? pagesOf(['index', 'intro', 'deep', 'orphan']);
+  return renderPageDocument({
+    slug: 'intro',
+    title: 'Intro',
+    contentHtml: '<p>Body</p>',
+    homeSlug: 'index',
+    ...overrides,
+    config: { name: 'Site', ...overrides.config },
+    navigation,
+    pages,
+  });
+}
+
+test('should write the head: title, description with OpenGraph fallback, metadata and metatags, canonical, favicon', () => {
+  const html = render({
+    config: {
+      description: 'Site-wide',
+      siteUrl: 'https://docs.example.com/',
+      metadata: { 'application-name': 'Acme' },
+      seo: { metatags: { 'google-site-verification': 'abc"<' } },
+      favicon: 'favicon.svg',
+    },
+  });
+  assert.match(html, '<title>Intro - Site</title>');
+  assert.match(html, '<meta name="description" content="Site-wide">');
+  assert.match(html, '<meta property="og:description" content="Site-wide">');
+  assert.match(html, '<meta name="application-name" content="Acme">');
+  assert.match(html, '<meta name="google-site-verification" content="abc&quot;&lt;">');
+  assert.match(html, '<link rel="canonical" href="https://docs.example.com/intro">');
+  assert.match(html, '<link rel="icon" href="/favicon.ico" type="image/svg+xml">');
+  assert.match(render({ description: 'Own' }), '<meta property="og:description" content="Own">');
+  const pair = render({ config: { favicon: { light: 'light.png', dark: 'images/dark.png' } } });
+  assert.match(pair, '<link rel="icon" href="/favicon.ico" type="image/png" media="(prefers-color-scheme: light)">');
+  assert.match(pair, '<link rel="icon" href="/images/dark.png" type="image/png" media="(prefers-color-scheme: dark)">');
+});
+
+test('should put noindex on pages outside the navigation unless indexing is `all`, and on noindex pages', () => {
+  assert.not.match(render({}), 'noindex');
+  assert.match(render({ slug: 'orphan' }), '<meta name="robots" content="noindex">');
+  assert.not.match(render({ slug: 'orphan', config: { seo: { indexing: 'all' } } }), 'noindex');
+  assert.match(render({ isNoindex: true, config: { seo: { indexing: 'all' } } }), '<meta name="robots" content="noindex">');
+});
+
+test('should render the current group in full and the other groups as headings filled from the navigation file', () => {
+  const navigation = model([
+    group('Start', [page('index'), page('intro'), page('secret'), page('missing')], { tag: 'New' }),
+    group('More', [page('deep'), group('Nested', [page('deeper')])], { icon: 'rocket' }),
+  ]);
+  const pages = pagesOf(['index', 'intro', 'secret', 'deep', 'deeper'], { secret: { isHidden: true }, index: { frontmatter: { tag: 'beta', icon: 'book' } } });
+  const html = render({ navigation, pages });
+  assert.match(html, '<a class="dg-nav-link" href="/intro" aria-current="page">');
+  assert.match(html, '<span class="dg-tag">beta</span>');
+  assert.match(html, 'data-icon="book"');
+  assert.match(html, 'data-icon="rocket"');
+  assert.not.match(html, 'secret', 'hidden pages are not listed');
+  assert.not.match(html, 'missing', 'pages that do not exist are not listed');
+  // The other group: its heading, a link to its first page, and no other entry.
+  assert.match(html, '<span class="dg-nav-label">More</span>');
+  assert.not.match(html, 'Title of deeper');
+  const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
+  assert.match(html, `data-nav-src="/_docsgen/${file.name}"`);
+  assert.match(file.name, /^navigation-[0-9a-f]{16}\.json$/);
+  const groups = JSON.parse(file.content).groups as Record<string, string>;
+  const more = Object.values(groups).find((entries) => entries.includes('Title of deep'));
+  assert.ok(more, 'the file holds the entries of the other group');
+  assert.ok(Object.values(groups).some((entries) => entries.includes('Title of deeper')), 'and of nested groups');
+  assert.not.match(file.content, 'aria-current', 'the file marks no page as current');
+  const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title"><span class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
+  assert.ok(id && groups[id]?.includes('Title of deep'), 'the page names the group by the id the file uses');
+  assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
+});
+
+test('should keep a page linear in the size of the navigation: 1,000 entries are not repeated on every page', () => {
+  const slugs = Array.from({ length: 1000 }, (_, index) => `section-${Math.floor(index / 20)}/page-${index}`);
+  const groups = Array.from({ length: 50 }, (_, index) => group(`Section ${index}`, slugs.slice(index * 20, index * 20 + 20).map((slug) => page(slug))));
+  const navigation = model(groups);
+  const pages = pagesOf(slugs);
+  const html = render({ navigation, pages, slug: slugs[500] as string, title: 'Page' });
+  const links = html.match(/class="dg-nav-link"/g)?.length ?? 0;
+  assert.ok(links < 80, `${links} sidebar links on a page`);
+  const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
+  assert.is(file.content.match(/class=\\"dg-nav-link\\"/g)?.length, 1000);
+});
+
+test('should write every appearance setting into the HTML', () => {
+  const html = render({
+    config: {
+      colors: { primary: '#0d9373', light: '#07c983', dark: '#0a7a60', background: { light: '#fafafa', dark: '#101010' }, anchors: { from: '#112233', to: '#445566' } },
+      background: { image: 'images/bg.png', color: { light: '#ffffff', dark: '#000000' }, decoration: 'grid' },
+      fonts: { heading: { family: 'Display', source: 'fonts/display.woff2', format: 'woff2-variations', weight: '200 900' }, body: { family: 'Inter', weight: 450 } },
+      appearance: { default: 'dark', readingProgress: true, readingTime: true },
+    },
+    readingTime: { minutes: 4, words: 800, characters: 0 },
+  });
+  assert.match(html, '--dg-primary:#0d9373');
+  assert.match(html, '--dg-primary-light:#07c983');
+  assert.match(html, '--dg-primary-dark:#0a7a60');
+  assert.match(html, '--dg-bg:#fafafa');
+  assert.match(html, ':root[data-theme="dark"]{');
+  assert.match(html, '--dg-bg:#101010');
+  assert.match(html, '--dg-anchor:linear-gradient(135deg,#112233,#445566)');
+  assert.match(html, '--dg-canvas-image:url("/images/bg.png")');
+  assert.match(html, '--dg-canvas:#ffffff');
+  assert.match(html, 'data-decoration="grid"');
+  assert.match(html, '@font-face{font-family:"Display";src:url("/fonts/display.woff2") format("woff2-variations");font-weight:200 900;font-display:swap}');
+  assert.match(html, '--dg-font-body:"Inter"');
+  assert.match(html, '--dg-font-body-weight:450');
+  assert.match(html, '<html lang="en" data-slug="intro" data-dg-theme="base" data-appearance="dark" data-theme="dark" class="dark"');
+  assert.match(html, '<div class="dg-progress" aria-hidden="true">');
+  assert.match(html, '4 min read');
+  assert.match(render({ config: { colors: { anchors: '#123456' } } }), '--dg-anchor:#123456');
+  assert.match(render({ config: { colors: { background: '#fefefe' } } }), '--dg-bg:#fefefe');
+  assert.not.match(render({}), 'dg-progress');
+  assert.not.match(render({ readingTime: { minutes: 4 } }), 'min read');
+});
+
+test('should keep brand-coloured text readable: the accent is darkened in light mode until 4.5:1', () => {
+  const html = render({ config: { colors: { primary: '#7dd3fc' } } });
+  const accent = /:root\{[^}]*--dg-accent:(#[0-9a-f]{6})/.exec(html)?.[1];
+  assert.ok(accent && accent !== '#7dd3fc', `light accent ${accent}`);
+  assert.match(html, '--dg-on-primary:#111827');
+});
+
+test('should set the colour mode before the first paint; strict mode hides the toggle and ignores the stored choice', () => {
+  const html = render({});
+  const script = html.indexOf('<script>(function(){');
+  assert.ok(script > 0 && script < html.indexOf('<link rel="stylesheet"'), 'the mode script runs before any stylesheet');
+  assert.match(html, 'localStorage.getItem("docsgen:appearance")');
+  assert.match(html, 'data-dg-theme-toggle');
+  const strict = render({ config: { appearance: { default: 'light', strict: true } } });
+  assert.not.match(strict, 'data-dg-theme-toggle');
+  assert.not.match(strict, 'localStorage');
+  assert.match(strict, 'data-theme="light"');
+  assert.match(strict, 'data-strict=""');
+});
+
+test('should link the theme stylesheet, with unknown names as base; every theme has its folder', () => {
+  assert.match(render({ config: { theme: 'pith' } }), '<link rel="stylesheet" href="/_docsgen/theme-pith.css">');
+  assert.match(render({ config: { theme: 'dracula' } }), '<link rel="stylesheet" href="/_docsgen/theme-base.css">');
+  for (const name of themeNames) {
+    const file = documentAssetFiles[themeStylesheetName(name)];
+    assert.ok(file && existsSync(file), name);
+  }
+  const tabs = model([division('tab', 'Guides', [page('intro')]), division('tab', 'API', [page('deep')])]);
+  assert.match(render({ config: { theme: 'pip' }, navigation: tabs }), '<nav class="dg-section-tabs dg-section-tabs-sidebar"');
+  assert.match(render({ navigation: tabs }), '<nav class="dg-section-tabs" aria-label="Sections">');
+});
+
+test('should render the header: logo per mode with its href, navbar links, primary button or repository icon, search prompt', () => {
+  const html = render({
+    config: {
+      logo: { light: 'logo/light.svg', dark: 'logo/dark.svg', href: 'https://example.com' },
+      navbar: { links: [{ label: 'Support', href: 'mailto:help@example.com', icon: 'envelope' }], primary: { type: 'github', href: 'https://github.com/acme/docs' } },
+      search: { prompt: 'Find anything' },
+    },
+  });
+  assert.match(html, '<a class="dg-logo" href="https://example.com"><img class="dg-logo-img dg-logo-light" src="/logo/light.svg" alt/><img class="dg-logo-img dg-logo-dark" src="/logo/dark.svg" alt/><span class="dg-sr-only">Site</span></a>');
+  assert.match(html, 'href="mailto:help@example.com"');
+  assert.match(html, 'data-icon="envelope"');
+  assert.match(html, 'aria-label="GitHub (opens in a new tab)"');
+  assert.match(html, '<span class="dg-search-prompt">Find anything</span>');
+  const button = render({ config: { navbar: { primary: { type: 'button', label: 'Sign up', href: '/signup' } } } });
+  assert.match(button, '<a class="dg-primary" href="/signup"><span>Sign up</span>');
+  assert.match(render({}), '<a class="dg-logo" href="/"><span class="dg-site-name">Site</span></a>');
+});
+
+test('should show tabs, anchors and dropdowns, and the sidebar of the current tab', () => {
+  const navigation = model([
+    division('tab', 'Guides', [group('Start', [page('index'), page('intro')])]),
+    division('tab', 'API', [group('Endpoints', [page('api/users')])], { icon: 'code' }),
+    division('tab', 'Blog', [], { href: 'https://example.com/blog' }),
+    division('anchor', 'Community', [], { href: 'https://example.com/community', icon: 'users' }),
+    division('dropdown', 'SDKs', [page('sdk/js')]),
+  ]);
+  const html = render({ navigation, pages: pagesOf(['index', 'intro', 'api/users', 'sdk/js']) });
+  assert.match(html, '<a class="dg-section-tab" href="/" aria-current="true">');
+  assert.match(html, '<a class="dg-section-tab" href="/api/users">');
+  assert.match(html, '<a class="dg-section-tab" href="https://example.com/blog" target="_blank" rel="noopener noreferrer">');
+  assert.match(html, 'data-has-tabs=""');
+  assert.match(html, '<a class="dg-anchor" href="https://example.com/community"');
+  assert.match(html, '<a class="dg-menu-item" href="/sdk/js">');
+  assert.not.match(html, 'Endpoints', 'the other tab’s groups are not in this sidebar');
+  const api = render({ navigation, pages: pagesOf(['index', 'intro', 'api/users', 'sdk/js']), slug: 'api/users' });
+  assert.match(api, '<a class="dg-section-tab" href="/api/users" aria-current="true">');
+  assert.match(api, 'Endpoints');
+});
+
+test('should link version and language selectors to the same page in the other variant, else its first page', () => {
+  const navigation = model(
+    [
+      division('version', 'v2', [group('Start', [page('v2/index'), page('v2/quickstart'), page('v2/new')])], { isDefault: true }),
+      division('version', 'v1', [group('Start', [page('v1/index'), page('v1/quickstart')])]),
+    ],
+    { versions: ['v2', 'v1'], defaultVersion: 'v2' },
+  );
+  const pages = pagesOf(['v2/index', 'v2/quickstart', 'v2/new', 'v1/index', 'v1/quickstart']);
+  const html = render({ navigation, pages, slug: 'v2/quickstart', homeSlug: 'v2/index' });
+  assert.match(html, 'aria-label="Version: v2"');
+  assert.match(html, '<a class="dg-menu-item" href="/v1/quickstart">v1</a>');
+  const only = render({ navigation, pages, slug: 'v2/new', homeSlug: 'v2/index' });
+  assert.match(only, '<a class="dg-menu-item" href="/v1/index">v1</a>');
+  const languages = model(
+    [division('language', 'en', [group('Start', [page('en/a')])]), division('language', 'fr', [group('Début', [page('fr/a')])])],
+    { languages: ['en', 'fr'], defaultLanguage: 'en' },
+  );
+  const french = render({ navigation: languages, pages: pagesOf(['en/a', 'fr/a']), slug: 'fr/a' });
+  assert.match(french, '<html lang="fr"');
+  assert.match(french, '<a class="dg-menu-item" href="/en/a">English</a>');
+  assert.match(french, 'aria-label="Language: Français"');
+});
+
+test('should show the eyebrow as the section or the breadcrumbs, previous/next links and the table of contents', () => {
+  const navigation = model([division('tab', 'Guides', [group('Start', [page('index'), page('intro'), page('deep')])])]);
+  const pages = pagesOf(['index', 'intro', 'deep']);
+  const html = render({ navigation, pages, toc: [{ depth: 2, id: 'usage', text: 'Usage' }] });
+  assert.match(html, '<p class="dg-eyebrow">Start</p>');
+  assert.match(html, '<a class="dg-pager-link dg-pager-previous" href="/" rel="prev">');
+  assert.match(html, '<a class="dg-pager-link dg-pager-next" href="/deep" rel="next">');
+  assert.match(html, '<a class="dg-toc-link" href="#usage">Usage</a>');
+  const crumbs = render({ navigation, pages, config: { styling: { eyebrows: 'breadcrumbs' } } });
+  assert.match(crumbs, '<ol role="list"><li>Guides</li><li>Start</li></ol>');
+});
+
+test('should lay out page modes: center and custom have no sidebar, custom no page header, wide no table of contents', () => {
+  const toc = [{ depth: 2, id: 'a', text: 'A' }];
+  assert.match(render({ toc }), 'dg-toc-link');
+  assert.not.match(render({ toc, frontmatter: { mode: 'wide' } }), 'dg-toc-link');
+  assert.match(render({}), 'class="dg-sidebar"');
+  assert.not.match(render({ frontmatter: { mode: 'center' } }), 'dg-sidebar');
+  const custom = render({ frontmatter: { mode: 'custom' } });
+  assert.not.match(custom, 'dg-sidebar');
+  assert.not.match(custom, 'dg-nav-toggle');
+  assert.not.match(custom, 'dg-page-header');
+  assert.match(render({ frontmatter: { mode: 'frame' } }), 'data-page-mode="frame"');
+});
+
+test('should keep the landmarks and slots: skip link, <main class="dg-content">, banner, footer, contextual menu, head and body ends', () => {
+  const html = render({ banner: '<div id="b"></div>', footer: '<footer id="f"></footer>', contextualMenu: '<div id="c"></div>', headEnd: '<meta name="h">', bodyEnd: '<script id="e"></script>' });
+  assert.ok(html.indexOf('class="dg-skip" href="#dg-main"') < html.indexOf('<header class="dg-header">'));
+  assert.ok(html.indexOf('<div id="b"></div>') < html.indexOf('<header class="dg-header">'));
+  assert.match(html, '<main class="dg-content" id="dg-main" tabindex="-1">');
+  assert.match(html, '<div class="dg-contextual"><div id="c"></div></div>');
+  assert.match(html, '<footer id="f"></footer></article>');
+  assert.match(html, '<meta name="h">\n</head>');
+  assert.match(html, '<script id="e"></script>\n</body>');
+  assert.match(html, '<p>Body</p>');
+});
+
+test('should include the project’s root .css and .js files on every page', () => {
+  const html = render({ projectFiles: ['custom.css', 'extra.js'] });
+  assert.match(html, '<link rel="stylesheet" href="/custom.css">');
+  assert.match(html, '<script src="/extra.js" defer></script>');
+});
+
+test.run();
