@@ -174,12 +174,13 @@ function compact(children: (CardNode | undefined)[]): CardNode[] {
 function layoutRail(content: CardContent): CardLayers {
   const { palette } = content;
   const region = { left: 92, top: content.tab ? 112 : 64, width: 1028, height: content.tab ? 360 : 408 };
+  const foot = brand(content, palette.text);
   const background = frame(
     palette,
     at(0, 0, h('div', { display: 'flex', width: 20, height: 630, backgroundColor: palette.accent })),
     content.tab ? at(92, 56, h('div', { display: 'flex', width: 1028 }, tabLabel(content.tab, palette.accentText))) : undefined,
-    at(92, 494, h('div', { display: 'flex', width: 1028, height: 2, backgroundColor: palette.faint })),
-    at(92, 522, brand(content, palette.text)),
+    foot ? at(92, 494, h('div', { display: 'flex', width: 1028, height: 2, backgroundColor: palette.faint })) : undefined,
+    at(92, 522, foot),
   );
   const text = block(region, palette, {}, title(content), description(content));
   return { background, text, region };
