@@ -1,4 +1,4 @@
-import { didYouMean, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { compareMessages, didYouMean, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
 import { realpath } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { findRefCycles } from './cycles.js';
@@ -38,7 +38,7 @@ export interface LoadedSpec {
   documents: ReadonlyMap<string, SourceDocument>;
   /** Cycles of `$ref`s, each as the pointers of the refs that form it. */
   cycles: string[][];
-  /** Every problem found, in the order found (sort with `compareMessages`). */
+  /** Every problem found, sorted by file, line and column. */
   messages: DocsgenMessage[];
   /** Resolves a `$ref` written in `file`; `undefined` when broken, remote or refused. */
   resolveRef(file: string, ref: string): ResolvedRef | undefined;
@@ -249,6 +249,7 @@ export async function loadSpec(root: string, specPath: string, options?: LoadSpe
   }
 
   if (shouldValidate) messages.push(...validateSpecDocument(spec));
+  messages.sort(compareMessages);
   return spec;
 }
 

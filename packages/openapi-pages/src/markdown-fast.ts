@@ -7,7 +7,7 @@
  * generated input).
  */
 export function renderPlainMarkdown(source: string): string | undefined {
-  const text = source.trim();
+  const text = source.trimEnd();
   if (text === '' || /www\.|:\/\/|@|&/.test(stripLinks(text))) return undefined;
   const lines = text.split('\n');
   let html = '';

@@ -60,13 +60,16 @@ export interface SafeUrlOptions {
  *
  * @returns
  *   The URL, trimmed and without tabs or line breaks, or `undefined` when it is not a string,
- *   holds other control characters, or uses a scheme outside `protocols`.
+ *   holds other control characters or HTML character references, or uses a scheme outside
+ *   `protocols`.
  */
 export function safeUrl(url: unknown, options?: SafeUrlOptions | null): string | undefined {
   if (typeof url !== 'string') return undefined;
   const cleaned = url.replace(/[\t\n\r]/g, '').trim();
   // Other control characters (and the ones browsers strip at the ends) have no place in a URL.
   if (cleaned === '' || /[\u0000-\u001f\u007f]/.test(cleaned)) return undefined;
+  // A character reference (`&#x09;`, `&colon;`) is harmless only until something decodes it.
+  if (/&(#|[a-z\d]+;)/i.test(cleaned)) return undefined;
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(cleaned)?.[1];
   if (scheme === undefined) {
     // `\\evil` and `/\evil` are read as `//evil` by browsers: still an http(s) link, and fine.

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { validateAsyncApiDocument } from './validate-asyncapi.js';
 import type { LoadedSpec } from './load-spec.js';
 import { createSpecMessage } from './message.js';
-import { parsePointer } from './pointer.js';
+import { getAtPath, parsePointer } from './pointer.js';
 
 /** Most schema errors reported for one spec; past that the spec is likely not OpenAPI at all. */
 export const maxSchemaMessages = 100;
@@ -47,7 +47,7 @@ function describeSchemaErrors(spec: LoadedSpec, errors: readonly AjvError[]): Do
   const kept = pickUsefulErrors(errors);
   const messages: DocsgenMessage[] = [];
   for (const error of kept.slice(0, maxSchemaMessages)) {
-    const path = parsePointer(error.instancePath) ?? [];
+    const path = withIndices(spec.value, parsePointer(error.instancePath) ?? []);
     const where = formatJsonPath(path) || 'the top level';
     const extra = (error.params.additionalProperty ?? error.params.unevaluatedProperty) as string | undefined;
     if (extra !== undefined) {
@@ -101,8 +101,11 @@ function pickUsefulErrors(errors: readonly AjvError[]): AjvError[] {
     );
   const kept: AjvError[] = [];
   const seen = new Map<string, AjvError>();
+  const hasEnumAt = new Set(errors.filter((error) => error.keyword === 'enum').map((error) => error.instancePath));
   for (const error of errors) {
     if (isBranchError(error) && hasMoreSpecific(error)) continue;
+    // `type: thing` fails both the enum of type names and the array form: the enum says it all.
+    if (error.keyword === 'type' && hasEnumAt.has(error.instancePath)) continue;
     if (error.keyword === 'enum') {
       const key = error.instancePath + '\0enum';
       const previous = seen.get(key);
@@ -122,6 +125,18 @@ function pickUsefulErrors(errors: readonly AjvError[]): AjvError[] {
     kept.push(error);
   }
   return kept;
+}
+
+/** Pointer segments under arrays become numbers, so paths read `parameters[0]`. */
+function withIndices(value: unknown, segments: readonly string[]): (string | number)[] {
+  const path: (string | number)[] = [];
+  let current = value;
+  for (const segment of segments) {
+    const isIndex = Array.isArray(current) && /^\d+$/.test(segment);
+    path.push(isIndex ? Number(segment) : segment);
+    current = getAtPath(current, [segment]);
+  }
+  return path;
 }
 
 function isBranchError(error: AjvError): boolean {
