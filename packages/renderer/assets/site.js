@@ -125,10 +125,12 @@
     const links = all('.dg-toc-link');
     if (links.length === 0) return;
     let current = links[0];
+    // A heading counts as read once it is near the bottom of the sticky header.
+    const line = (doc.querySelector('.dg-header')?.getBoundingClientRect().bottom ?? 0) + 60;
     const atEnd = innerHeight + scrollY >= root.scrollHeight - 2;
     for (const link of links) {
       const target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
-      if (target && target.getBoundingClientRect().top <= 120) current = link;
+      if (target && target.getBoundingClientRect().top <= line) current = link;
     }
     if (atEnd) current = links[links.length - 1];
     for (const link of links) {

@@ -1,0 +1,186 @@
+// The site layout in real Chromium: colour mode (toggle, strict, no flash), the sidebar filled
+// in from the shared navigation file, version and language selectors, menus, the
+// reading-progress bar and the table of contents.
+import type { BrowserContext, Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { contentPage, serveProject, versionedProject, type ServedProject } from './site-project.js';
+
+interface Context {
+  site: ServedProject;
+  strict: ServedProject;
+  languages: ServedProject;
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+const layout = suite<Context>('site layout in Chromium');
+
+layout.before(async (context) => {
+  context.site = await serveProject(versionedProject({ appearance: { readingProgress: true } }));
+  context.strict = await serveProject(versionedProject({ appearance: { default: 'dark', strict: true } }));
+  context.languages = await serveProject({
+    'docs.json': JSON.stringify({
+      name: 'Languages',
+      navigation: {
+        languages: [
+          { language: 'en', default: true, groups: [{ group: 'Start', pages: ['en/index', 'en/setup', 'en/extra'] }] },
+          { language: 'fr', groups: [{ group: 'Début', pages: ['fr/index', 'fr/setup'] }] },
+        ],
+      },
+    }),
+    'en/index.mdx': contentPage('Welcome', 'English home.'),
+    'en/setup.mdx': contentPage('Setup', 'English setup.'),
+    'en/extra.mdx': contentPage('Extra', 'Only in English.'),
+    'fr/index.mdx': contentPage('Bienvenue', 'Accueil.'),
+    'fr/setup.mdx': contentPage('Installation', 'Installation en français.'),
+  });
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+layout.after(async (context) => {
+  await context.close?.();
+  await context.site?.close();
+  await context.strict?.close();
+  await context.languages?.close();
+});
+
+/** Opens a page recording `data-theme` on `<html>` when `<body>` first appears: before anything is painted. */
+async function open(context: Context, url: string, options?: { colorScheme?: 'light' | 'dark' }): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.emulateMedia({ colorScheme: options?.colorScheme ?? 'light' });
+  // A string, not a function: the test's compiler would wrap named functions in a helper the page lacks.
+  await page.addInitScript({
+    content:
+      'const observer = new MutationObserver(() => { if (!document.body) return; window.firstMode = document.documentElement.getAttribute("data-theme"); observer.disconnect(); });' +
+      'observer.observe(document, { childList: true, subtree: true });',
+  });
+  await page.goto(url);
+  await page.waitForLoadState('load');
+  return { page, errors };
+}
+
+const firstMode = (page: Page) => page.evaluate(() => (window as unknown as { firstMode: string | null }).firstMode);
+
+layout('should follow the system mode, toggle it, and keep the choice across reloads without a flash', async (context) => {
+  const { page, errors } = await open(context, `${context.site.base}/v2/quickstart`, { colorScheme: 'dark' });
+  assert.is(await firstMode(page), 'dark', 'system dark before the first paint');
+  const toggle = page.locator('[data-dg-theme-toggle]');
+  assert.is(await toggle.getAttribute('aria-pressed'), 'true');
+  await toggle.click();
+  assert.is(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'light');
+  assert.is(await toggle.getAttribute('aria-pressed'), 'false');
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.is(background, 'rgb(255, 255, 255)', 'the light colours apply');
+  await page.reload();
+  await page.waitForLoadState('load');
+  assert.is(await firstMode(page), 'light', 'the stored choice is applied before the first paint');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+layout('should force the default mode and hide the toggle with appearance.strict', async (context) => {
+  const { page } = await open(context, `${context.strict.base}/`);
+  await page.evaluate(() => localStorage.setItem('docsgen:appearance', 'light'));
+  await page.reload();
+  await page.waitForLoadState('load');
+  assert.is(await firstMode(page), 'dark');
+  assert.is(await page.locator('[data-dg-theme-toggle]').count(), 0);
+  assert.is(await page.evaluate(() => document.documentElement.classList.contains('dark')), true);
+  await page.close();
+});
+
+layout('should mark the current page and fill collapsed groups from one shared navigation file', async (context) => {
+  const requests: string[] = [];
+  const { page, errors } = await open(context, `${context.site.base}/v2/quickstart`);
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const current = page.locator('.dg-sidebar a[aria-current="page"]');
+  assert.is(await current.count(), 1);
+  assert.is((await current.textContent())?.trim(), 'Quickstart');
+  // The Reference group is collapsed and holds only a placeholder link.
+  assert.is(await page.locator('.dg-sidebar a', { hasText: 'Beta' }).count(), 0);
+  await page.locator('summary', { hasText: 'Reference' }).click();
+  await page.locator('.dg-sidebar a', { hasText: 'Beta' }).waitFor();
+  assert.is(await page.locator('.dg-sidebar a', { hasText: 'Alpha' }).getAttribute('href'), '/v2/ref/alpha');
+  await page.locator('summary', { hasText: 'Nested' }).click();
+  await page.locator('.dg-sidebar a', { hasText: 'Gamma' }).waitFor();
+  const fetched = requests.filter((path) => /^\/_docsgen\/navigation-[0-9a-f]+\.json$/.test(path));
+  assert.is(fetched.length, 1, 'the navigation file is fetched once');
+  await page.locator('.dg-sidebar a', { hasText: 'Gamma' }).click();
+  await page.waitForURL(`${context.site.base}/v2/ref/gamma`);
+  assert.is((await page.locator('.dg-sidebar a[aria-current="page"]').textContent())?.trim(), 'Gamma');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+layout('should switch versions to the same page, or to the first page of a version without it', async (context) => {
+  const { page } = await open(context, `${context.site.base}/v2/quickstart`);
+  const menu = page.locator('summary[aria-label^="Version"]');
+  await menu.click();
+  await page.locator('.dg-menu-item', { hasText: 'v1' }).click();
+  await page.waitForURL(`${context.site.base}/v1/quickstart`);
+  assert.is(await page.locator('summary[aria-label^="Version"]').getAttribute('aria-label'), 'Version: v1');
+  await page.goto(`${context.site.base}/v2/only-v2`);
+  await page.locator('summary[aria-label^="Version"]').click();
+  await page.locator('.dg-menu-item', { hasText: 'v1' }).click();
+  await page.waitForURL(`${context.site.base}/v1/index`);
+  await page.close();
+});
+
+layout('should switch languages to the same page, or to the first page of a language without it', async (context) => {
+  const { page } = await open(context, `${context.languages.base}/en/setup`);
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'en');
+  await page.locator('summary[aria-label^="Language"]').click();
+  await page.locator('.dg-menu-item', { hasText: 'Français' }).click();
+  await page.waitForURL(`${context.languages.base}/fr/setup`);
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'fr');
+  await page.goto(`${context.languages.base}/en/extra`);
+  await page.locator('summary[aria-label^="Language"]').click();
+  await page.locator('.dg-menu-item', { hasText: 'Français' }).click();
+  await page.waitForURL(`${context.languages.base}/fr/index`);
+  await page.close();
+});
+
+layout('should close menus with Escape and give focus back to their button', async (context) => {
+  const { page } = await open(context, `${context.site.base}/v2/quickstart`);
+  const summary = page.locator('summary[aria-label^="Version"]');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  assert.is(await page.locator('details.dg-variant-menu').getAttribute('open'), '');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  assert.is(await page.locator('details.dg-variant-menu').getAttribute('open'), null);
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Version: v2');
+  // The skip link is the first stop and leads to the content.
+  await page.goto(`${context.site.base}/v2/quickstart`);
+  await page.keyboard.press('Tab');
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+  await page.keyboard.press('Enter');
+  assert.is(await page.evaluate(() => document.activeElement?.id), 'dg-main');
+  await page.close();
+});
+
+layout('should grow the reading-progress bar and move the table of contents as the reader scrolls', async (context) => {
+  const { page } = await open(context, `${context.site.base}/v2/quickstart`);
+  const width = () => page.locator('.dg-progress-bar').evaluate((bar) => bar.getBoundingClientRect().width);
+  const height = await page.locator('.dg-progress-bar').evaluate((bar) => bar.getBoundingClientRect().height);
+  assert.is(height, 2);
+  assert.is(await width(), 0);
+  await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) / 2));
+  await page.waitForFunction(() => (document.querySelector('.dg-progress-bar')?.getBoundingClientRect().width ?? 0) > 0);
+  const half = await width();
+  const viewport = page.viewportSize()?.width ?? 0;
+  assert.ok(half > viewport * 0.3 && half < viewport * 0.7, `half way: ${half} of ${viewport}`);
+  await page.evaluate(() => document.getElementById('deploy')?.scrollIntoView());
+  await page.waitForFunction(() => document.querySelector('.dg-toc-link[aria-current="true"]')?.getAttribute('href') === '#deploy');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => Math.round(document.querySelector('.dg-progress-bar')?.getBoundingClientRect().width ?? 0) === document.documentElement.clientWidth);
+  await page.close();
+});
+
+layout.run();
