@@ -16,49 +16,80 @@ export interface CardFont {
  * The loaded card fonts and the code points they can draw.
  */
 export interface CardFonts {
-  /** Every face, Latin first; one array object for the whole process, see `loadCardFonts`. */
-  fonts: CardFont[];
-  /** Code points that both weights have a glyph for. */
+  /** Code points that both weights of some subset have a glyph for. */
   codePoints: ReadonlySet<number>;
+  /**
+   * The faces a text needs: Latin always, plus each subset that draws one of its characters.
+   * The same combination always returns the same array object (see the cache note below).
+   */
+  fontsFor(text: string): CardFont[];
 }
 
-// The @fontsource/inter subsets loaded, Latin first (satori tries faces in order). CJK, Arabic,
-// Hebrew and emoji have no Inter subset: those characters are drawn as boxes (see glyphs.ts).
-const subsets = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
+interface Subset {
+  name: string;
+  fonts: CardFont[];
+  codePoints: Set<number>;
+}
+
+// The @fontsource/inter subsets, Latin first (satori tries faces in order). CJK, Arabic,
+// Hebrew and emoji have no Inter subset: those characters are drawn as boxes (see card-text.ts).
+const subsetNames = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
 const weights = [400, 700] as const;
 
 const require = createRequire(import.meta.url);
 
-// Module-level cache, one per process: the WOFF files are read once, and satori keeps its parsed
-// fonts in a WeakMap keyed by this exact array, so passing the same array to every render
-// skips parsing the fonts again (satori issue #590).
+// Module-level cache, one per process: the WOFF files are read once. Satori parses the fonts of
+// a render and keeps them in a WeakMap keyed by the `fonts` array it was given, so every
+// combination of subsets is one array, reused for every card that needs it: most cards need
+// only Latin, and parsing two faces instead of fourteen keeps the first card of a process fast.
 let cache: CardFonts | undefined;
 
 /**
  * Load the bundled Inter faces (regular and bold) once per process.
  *
- * The first call reads 14 small WOFF files from `@fontsource/inter`; every later call returns the
- * same object. Nothing is fetched.
+ * The first call reads 14 small WOFF files from `@fontsource/inter` (seven subsets, two weights)
+ * and their character maps; every later call returns the same object. Nothing is fetched.
  */
 export function loadCardFonts(): CardFonts {
   if (cache) return cache;
 
-  const fonts: CardFont[] = [];
-  const perWeight = new Map<number, Set<number>>();
-  for (const subset of subsets) {
+  const subsets: Subset[] = subsetNames.map((name) => {
+    const fonts: CardFont[] = [];
+    let codePoints: Set<number> | undefined;
     for (const weight of weights) {
-      const data = readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
+      const data = readFileSync(require.resolve(`@fontsource/inter/files/inter-${name}-${weight}-normal.woff`));
       fonts.push({ name: 'Inter', data, weight, style: 'normal' });
-      const points = perWeight.get(weight) ?? new Set<number>();
-      for (const point of readWoffCodePoints(data)) points.add(point);
-      perWeight.set(weight, points);
+      const points = new Set(readWoffCodePoints(data));
+      // A character counts only when every weight has it.
+      codePoints = codePoints ? new Set([...codePoints].filter((point) => points.has(point))) : points;
     }
-  }
+    return { name, fonts, codePoints: codePoints ?? new Set() };
+  });
 
-  const regular = perWeight.get(400) ?? new Set<number>();
-  const bold = perWeight.get(700) ?? new Set<number>();
-  const codePoints = new Set([...regular].filter((point) => bold.has(point)));
-  cache = { fonts, codePoints };
+  const codePoints = new Set<number>();
+  for (const subset of subsets) for (const point of subset.codePoints) codePoints.add(point);
+
+  const [latin, ...others] = subsets as [Subset, ...Subset[]];
+  const combinations = new Map<string, CardFont[]>();
+  const fontsFor = (text: string): CardFont[] => {
+    const used = new Set<Subset>();
+    for (const char of text) {
+      const point = char.codePointAt(0) ?? 0;
+      if (latin.codePoints.has(point)) continue;
+      const subset = others.find((candidate) => candidate.codePoints.has(point));
+      if (subset) used.add(subset);
+    }
+    const chosen = [latin, ...others.filter((subset) => used.has(subset))];
+    const key = chosen.map((subset) => subset.name).join('+');
+    let fonts = combinations.get(key);
+    if (!fonts) {
+      fonts = chosen.flatMap((subset) => subset.fonts);
+      combinations.set(key, fonts);
+    }
+    return fonts;
+  };
+
+  cache = { codePoints, fontsFor };
   return cache;
 }
 
@@ -67,5 +98,5 @@ export function loadCardFonts(): CardFonts {
  */
 export function fontFingerprint(): string {
   const inter = JSON.parse(readFileSync(require.resolve('@fontsource/inter/package.json'), 'utf8')) as { version: string };
-  return `@fontsource/inter@${inter.version} ${subsets.join(',')} ${weights.join(',')}`;
+  return `@fontsource/inter@${inter.version} ${subsetNames.join(',')} ${weights.join(',')}`;
 }

@@ -6,7 +6,7 @@ import { loadLogoImage } from './card-logo.js';
 import type { CardMessage } from './card-message.js';
 import { prepareCardText } from './card-text.js';
 import { createPalette } from './colours.js';
-import { loadCardFonts } from './fonts.js';
+import { loadCardFonts, type CardFont } from './fonts.js';
 import { layoutCard, type CardLogoImage, type CardNode } from './layouts.js';
 
 /**
@@ -46,7 +46,7 @@ const pngOptions = { compressionLevel: 2, adaptiveFiltering: false } as const;
 export async function renderCard(input: CardOptions, options?: RenderCardOptions | null): Promise<Buffer> {
   const resolved = resolveCardOptions(input);
   const report = options?.onMessage ?? undefined;
-  const { fonts, codePoints } = loadCardFonts();
+  const { codePoints, fontsFor } = loadCardFonts();
   const palette = createPalette(resolved.background, resolved.accent, resolved.appearance === 'dark');
 
   let logo: CardLogoImage | null = null;
@@ -84,11 +84,14 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
     logo,
     palette,
   });
-  const draw = { fonts, graphemeImages, box };
-
-  const background = await renderBackground(layers.background, draw);
+  const background = await renderBackground(layers.background, {
+    fonts: fontsFor(`${tab.text}${siteName.text}`),
+    graphemeImages,
+    box,
+  });
   const { region } = layers;
-  const text = await sharp(Buffer.from(await drawSvg(layers.text, region.width, region.height, draw)))
+  const textDraw = { fonts: fontsFor(`${title.text}${description.text}`), graphemeImages, box };
+  const text = await sharp(Buffer.from(await drawSvg(layers.text, region.width, region.height, textDraw)))
     .removeAlpha()
     .raw()
     .toBuffer();
@@ -105,7 +108,7 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
 }
 
 interface DrawOptions {
-  fonts: ReturnType<typeof loadCardFonts>['fonts'];
+  fonts: CardFont[];
   graphemeImages: Record<string, string>;
   box: string;
 }
