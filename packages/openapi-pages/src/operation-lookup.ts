@@ -15,7 +15,8 @@ export interface OperationReference {
 /** Finds the generated page of an operation reference. */
 export interface OperationLookup {
   /**
-   * The page of `reference`. A reference naming a spec looks only there; one without looks in
+   * The page of `reference`. A reference naming a spec looks only there (its path relative to
+   * the project root, else every spec with that file name); one without looks in
    * `scope` (spec labels, such as the `openapi` of the enclosing group) when given and non-empty,
    * else in every spec.
    */
@@ -48,13 +49,15 @@ export function createOperationLookup(pages: readonly ApiPageModel[]): Operation
     if (!map.has(key)) map.set(key, page);
   }
   const specs = [...bySpec.keys()];
-  const matchSpec = (name: string): string | undefined => {
+  // A name matches its spec exactly, else every spec with that base name (`openapi.yaml`).
+  const matchSpec = (name: string): string[] => {
     const wanted = normaliseSpecName(name);
-    return specs.find((spec) => spec === wanted) ?? specs.find((spec) => spec.split('/').pop() === wanted);
+    const exact = specs.filter((spec) => spec === wanted);
+    return [...exact, ...specs.filter((spec) => spec !== wanted && spec.split('/').pop() === wanted)];
   };
   const inScope = (scope: readonly string[] | null | undefined): string[] => {
     if (!scope || scope.length === 0) return specs;
-    return scope.map(matchSpec).filter((spec): spec is string => spec !== undefined);
+    return [...new Set(scope.flatMap(matchSpec))];
   };
   return {
     specs,
@@ -62,7 +65,7 @@ export function createOperationLookup(pages: readonly ApiPageModel[]): Operation
       const parsed = typeof reference === 'string' ? parseOperationReference(reference) : reference;
       if (!parsed) return undefined;
       const key = `${parsed.method.toUpperCase()} ${parsed.path}`;
-      const candidates = parsed.spec !== undefined ? [matchSpec(parsed.spec)].filter((s): s is string => s !== undefined) : inScope(scope);
+      const candidates = parsed.spec !== undefined ? matchSpec(parsed.spec) : inScope(scope);
       for (const spec of candidates) {
         const page = bySpec.get(spec)?.get(key);
         if (page) return page;
@@ -106,7 +109,7 @@ export function checkOperationReferences(lookup: OperationLookup, sites: readonl
       continue;
     }
     if (lookup.find(reference, site.scope)) continue;
-    const specNamed = reference.spec !== undefined && !lookup.specs.some((spec) => spec === normaliseSpecName(reference.spec as string) || spec.split('/').pop() === normaliseSpecName(reference.spec as string));
+    const specNamed = reference.spec !== undefined && lookup.keys([reference.spec]).length === 0 && !lookup.specs.some((spec) => spec === normaliseSpecName(reference.spec as string) || spec.split('/').pop() === normaliseSpecName(reference.spec as string));
     const key = `${reference.method} ${reference.path}`;
     const close = specNamed ? undefined : suggest(key, lookup.keys(reference.spec ? [reference.spec] : site.scope), { maxDistance: 4 });
     const message = createSpecMessage(

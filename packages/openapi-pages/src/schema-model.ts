@@ -311,8 +311,16 @@ function relabel(model: SchemaModel, name: string): string {
   return model.types.includes('object') || (model.types.length === 0 && model.properties) ? typeLabelOf({ ...model, refName: name }) : model.typeLabel;
 }
 
+/** `(a | b)` when the label is a union at its top level, so `[]` applies to the whole. */
 function wrapUnion(label: string): string {
-  return label.includes(' | ') ? `(${label})` : label;
+  let depth = 0;
+  for (let index = 0; index < label.length; index++) {
+    const char = label[index];
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (depth === 0 && label.startsWith(' | ', index)) return `(${label})`;
+  }
+  return label;
 }
 
 function variantLabel(model: SchemaModel, index: number): string {

@@ -3,7 +3,28 @@ import * as assert from 'uvu/assert';
 
 test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
-  assert.equal(Object.keys(mod).sort(), ['labelOperation', 'untitledOperationLabel']);
+  assert.equal(Object.keys(mod).sort(), [
+    'buildAsyncApiPages',
+    'buildOpenApiPages',
+    'checkOperationReferences',
+    'checkSpecs',
+    'createOperationLookup',
+    'generateCodeSamples',
+    'generateExample',
+    'httpMethods',
+    'labelOperation',
+    'loadSpec',
+    'maxSchemaDepth',
+    'maxSpecDepth',
+    'maxSpecFileSize',
+    'maxSpecFiles',
+    'parseOperationReference',
+    'renderSpecMarkdown',
+    'safeLinkProtocols',
+    'safeUrl',
+    'slugifySegment',
+    'untitledOperationLabel',
+  ]);
 });
 
 test.run();

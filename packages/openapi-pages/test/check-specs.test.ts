@@ -1,0 +1,88 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkSpecs } from '../src/check-specs.js';
+import { withProject } from './helpers.js';
+
+const test = suite('checkSpecs');
+
+const users = `openapi: 3.0.3
+info: {title: Users, version: '1'}
+paths:
+  /users:
+    get:
+      summary: List users
+      tags: [Users]
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema: {$ref: './missing.yaml'}
+components:
+  schemas:
+    Node: {type: object, properties: {next: {$ref: '#/components/schemas/Node'}}}
+`;
+
+const events = `asyncapi: 3.0.0
+info: {title: Events}
+operations:
+  go: {action: send}
+`;
+
+test('should check every spec docs.json names and every operation reference, in one sorted list', () =>
+  withProject({ 'api/users.yaml': users, 'events.yaml': events, 'bad.json': '{"openapi": "3.0.3",}' }, async (root) => {
+    const config = {
+      api: { openapi: ['api/users.yaml', 'https://example.com/openapi.json'], asyncapi: { source: 'events.yaml' } },
+      navigation: {
+        tabs: [
+          {
+            tab: 'API',
+            openapi: '/bad.json',
+            groups: [
+              { group: 'Users', openapi: { source: 'api/users.yaml', directory: 'users-api' }, pages: ['GET /users', 'GET /users/{id}', 'intro'] },
+              { group: 'Other', openapi: 'missing.yaml', pages: ['api/users.yaml GET /users'] },
+            ],
+          },
+        ],
+      },
+    };
+    const lines: Record<string, number> = {
+      'api.openapi.1': 11,
+      'navigation.tabs.0.groups.0.pages.1': 20,
+      'navigation.tabs.0.groups.1.openapi': 30,
+    };
+    const result = await checkSpecs(root, config, {
+      locate: (path) => ({ file: `${root}/docs.json`, line: lines[path.join('.')] ?? 1, column: 1 }),
+      frontmatter: [
+        { value: 'api/users.yaml GET /users', place: { file: `${root}/a.mdx`, line: 2, column: 10 } },
+        { value: 'DELETE /users', place: { file: `${root}/b.mdx`, line: 2, column: 10 } },
+      ],
+    });
+    const summary = result.messages.map((m) => `${m.file?.slice(root.length + 1)}:${m.line ?? ''}  ${m.ruleId}${m.fatal ? '' : ' (warning)'}`);
+    assert.equal(summary, [
+      'api/users.yaml:13  ref-target-missing',
+      'api/users.yaml:16  ref-circular (warning)',
+      'b.mdx:2  openapi-operation-missing',
+      'bad.json:1  json-syntax',
+      'docs.json:11  spec-remote (warning)',
+      'docs.json:20  openapi-operation-missing',
+      'docs.json:30  spec-unreadable',
+      'events.yaml:2  spec-invalid',
+      'events.yaml:4  spec-invalid',
+    ]);
+    const byRule = (ruleId: string) => result.messages.filter((m) => m.ruleId === ruleId);
+    assert.match(byRule('ref-target-missing')[0]?.reason ?? '', '`api/missing.yaml` does not exist');
+    assert.is(result.messages.find((m) => m.line === 20)?.reason, 'Cannot find the operation `GET /users/{id}`');
+    assert.is(result.messages.find((m) => m.line === 20)?.path, 'navigation.tabs[0].groups[0].pages[1]');
+    assert.is(result.messages.find((m) => m.line === 30)?.path, 'navigation.tabs[0].groups[1].openapi');
+    assert.is(byRule('openapi-operation-missing').find((m) => m.file?.endsWith('b.mdx'))?.reason, 'Cannot find the operation `DELETE /users`');
+    assert.equal(result.specs.map((s) => [s.source, s.spec.kind, s.result?.pages.length]), [
+      ['api/users.yaml', 'openapi', 1],
+      ['events.yaml', 'asyncapi', 1],
+      ['/bad.json', undefined, undefined],
+      ['missing.yaml', undefined, undefined],
+    ]);
+  }),
+);
+
+test.run();

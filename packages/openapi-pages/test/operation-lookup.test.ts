@@ -1,0 +1,62 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildOpenApiPages } from '../src/openapi-pages.js';
+import { checkOperationReferences, createOperationLookup, parseOperationReference } from '../src/operation-lookup.js';
+import { loadFixture } from './helpers.js';
+
+const test = suite('operation lookup');
+
+async function lookup() {
+  const tiny = buildOpenApiPages(await loadFixture('tiny', 'openapi.yaml')).pages;
+  const events = buildOpenApiPages(await loadFixture('openapi31', 'openapi.yaml')).pages.map((page) => ({ ...page, spec: 'events/openapi.yaml' }));
+  return createOperationLookup([...tiny, ...events]);
+}
+
+test('should parse operation references as navigation and frontmatter write them', () => {
+  assert.equal(parseOperationReference('GET /users/{id}'), { spec: undefined, method: 'GET', path: '/users/{id}' });
+  assert.equal(parseOperationReference(' openapi.json post /users '), { spec: 'openapi.json', method: 'POST', path: '/users' });
+  assert.equal(parseOperationReference('webhook orderPaid'), { spec: undefined, method: 'WEBHOOK', path: 'orderPaid' });
+  assert.is(parseOperationReference('get started'), undefined);
+  assert.is(parseOperationReference('guides/intro'), undefined);
+});
+
+test('should find operations with or without the spec, and webhooks', async () => {
+  const operations = await lookup();
+  assert.is(operations.find('GET /users/{id}')?.title, 'getUser');
+  assert.is(operations.find('openapi.yaml GET /users/{id}')?.slug, 'api-reference/users/get-user');
+  assert.is(operations.find('./openapi.yaml get /users')?.title, 'List users');
+  assert.is(operations.find('events/openapi.yaml GET /orders/{orderId}')?.title, 'Get an order');
+  assert.is(operations.find('openapi.yaml GET /orders/{orderId}')?.title, 'Get an order', 'by base name: the first spec named so');
+  assert.is(operations.find('WEBHOOK orderPaid')?.kind, 'webhook');
+  assert.is(operations.find('GET /orders/{orderId}', ['openapi.yaml'])?.spec, 'events/openapi.yaml');
+  assert.is(operations.find('GET /users', ['events/openapi.yaml']), undefined, 'scope limits unqualified references');
+  assert.is(operations.find('GET /users/{userId}'), undefined);
+});
+
+test('should report missing operations with the place given and a did-you-mean', async () => {
+  const operations = await lookup();
+  const messages = checkOperationReferences(operations, [
+    { value: 'GET /users/{id}', place: { file: '/p/docs.json', line: 3, column: 5 } },
+    { value: 'GET /user/{id}', place: { file: '/p/docs.json', line: 4, column: 5 }, path: 'navigation.pages[1]' },
+    { value: 'nope.yaml GET /users', place: { file: '/p/guide.mdx', line: 2, column: 10 } },
+    { value: 'users get', place: { file: '/p/page.mdx', line: 2, column: 10 } },
+  ]);
+  assert.equal(
+    messages.map((m) => [m.ruleId, m.file, m.line, m.column, m.reason, m.note, m.path]),
+    [
+      ['openapi-operation-missing', '/p/docs.json', 4, 5, 'Cannot find the operation `GET /user/{id}`', 'Did you mean `GET /users/{id}`?', 'navigation.pages[1]'],
+      [
+        'openapi-operation-missing',
+        '/p/guide.mdx',
+        2,
+        10,
+        'Cannot find the spec `nope.yaml` of `nope.yaml GET /users`, expected one of `openapi.yaml`, `events/openapi.yaml`',
+        'Write it as `METHOD /path` exactly as in the spec (path parameters included), optionally after the spec file name.',
+        undefined,
+      ],
+      ['openapi-operation-missing', '/p/page.mdx', 2, 10, 'Unexpected `users get`, expected an operation such as `GET /users/{id}` or `openapi.yaml GET /users/{id}`', undefined, undefined],
+    ],
+  );
+});
+
+test.run();
