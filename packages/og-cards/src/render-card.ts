@@ -7,7 +7,8 @@ import type { CardMessage } from './card-message.js';
 import { prepareCardText } from './card-text.js';
 import { createPalette } from './colours.js';
 import { loadCardFonts, type CardFont } from './fonts.js';
-import { layoutCard, type CardLogoImage, type CardNode } from './layouts.js';
+import { layoutCard, type CardLogoImage, type CardNode, type CardRegion } from './layouts.js';
+import { createPngBands, encodePngBands, type PngBands } from './png-bands.js';
 
 /**
  * How to render.
@@ -19,11 +20,6 @@ export interface RenderCardOptions {
 
 // Longest text kept before layout clamps it to lines (see prepareCardText).
 const limits = { title: 140, description: 240, tab: 48, siteName: 48 } as const;
-
-// PNG settings, chosen with bench/cards.mjs: zlib level 2 with no per-row filter search encodes
-// a card in a third of the default's time, and flat card colours compress nearly as well
-// (about 40 KB). Palette output was tried and is several times slower (quantisation).
-const pngOptions = { compressionLevel: 2, adaptiveFiltering: false } as const;
 
 /**
  * Render a 1200x630 PNG social card.
@@ -84,12 +80,12 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
     logo,
     palette,
   });
-  const background = await renderBackground(layers.background, {
+  const { region } = layers;
+  const background = await renderBackground(layers.background, region, {
     fonts: fontsFor(`${tab.text}${siteName.text}`),
     graphemeImages,
     box,
   });
-  const { region } = layers;
   const textDraw = { fonts: fontsFor(`${title.text}${description.text}`), graphemeImages, box };
   const text = await sharp(Buffer.from(await drawSvg(layers.text, region.width, region.height, textDraw)))
     .removeAlpha()
@@ -97,14 +93,9 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
     .toBuffer();
 
   // Both layers are opaque and the text layer has the card's background, so placing it is a
-  // copy of its rows, the same pixels as drawing the text in place.
-  const card = Buffer.from(background);
-  const rowBytes = region.width * 3;
-  for (let row = 0; row < region.height; row++) {
-    text.copy(card, ((region.top + row) * 1200 + region.left) * 3, row * rowBytes, (row + 1) * rowBytes);
-  }
-
-  return sharp(card, { raw: { width: 1200, height: 630, channels: 3 } }).png(pngOptions).toBuffer();
+  // copy of its rows: the same pixels as drawing the text in place. Only the rows of the text
+  // region are compressed per card (see png-bands.ts).
+  return encodePngBands(background, text, region.left, region.width);
 }
 
 interface DrawOptions {
@@ -113,18 +104,21 @@ interface DrawOptions {
   box: string;
 }
 
-// Rendered backgrounds, RGB pixels (2.3 MB each), by everything they show: a site has one per
-// tab and appearance. Module-level, bounded, oldest out first.
+// Rendered backgrounds, by everything they show: a site has one per tab and appearance. Each
+// holds the text region's rows (about 1.3 MB) and the rest of the card compressed.
+// Module-level, bounded, oldest out first.
 const maxBackgrounds = 16;
-const backgrounds = new Map<string, Promise<Buffer>>();
+const backgrounds = new Map<string, Promise<PngBands>>();
 
-function renderBackground(tree: CardNode, draw: DrawOptions): Promise<Buffer> {
-  const key = createHash('sha256').update(JSON.stringify([tree, draw.graphemeImages])).digest('base64');
+function renderBackground(tree: CardNode, region: CardRegion, draw: DrawOptions): Promise<PngBands> {
+  const key = createHash('sha256').update(JSON.stringify([tree, region, draw.graphemeImages])).digest('base64');
   let pending = backgrounds.get(key);
   if (pending) {
     backgrounds.delete(key);
   } else {
-    pending = drawSvg(tree, 1200, 630, draw).then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer());
+    pending = drawSvg(tree, 1200, 630, draw)
+      .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer())
+      .then((rgb) => createPngBands(rgb, 1200, 630, region.top, region.height));
     // A failed render is not kept, so the next card tries again.
     pending.catch(() => backgrounds.delete(key));
   }

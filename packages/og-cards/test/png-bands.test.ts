@@ -1,0 +1,72 @@
+import { crc32, inflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createPngBands, encodePngBands } from '../src/png-bands.js';
+
+const width = 40;
+const height = 30;
+
+// A background with a different colour on every row, so a misplaced row shows.
+function background(): Buffer {
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rgb.set([y * 8, x * 6, 200], (y * width + x) * 3);
+  return rgb;
+}
+
+function rectangle(w: number, h: number, colour: [number, number, number]): Buffer {
+  const rgb = Buffer.alloc(w * h * 3);
+  for (let at = 0; at < w * h; at++) rgb.set(colour, at * 3);
+  return rgb;
+}
+
+// What the PNG should show: the background with the rectangle copied in.
+function expected(top: number, left: number, w: number, h: number, colour: [number, number, number]): Buffer {
+  const rgb = background();
+  for (let y = top; y < top + h; y++) for (let x = left; x < left + w; x++) rgb.set(colour, (y * width + x) * 3);
+  return rgb;
+}
+
+// Reads every chunk, checking each CRC, and inflates the image data, which checks its Adler-32.
+function checkStructure(png: Buffer): void {
+  assert.equal([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const types: string[] = [];
+  const data: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    assert.is(png.readUInt32BE(at + 8 + length), crc32(png.subarray(at + 4, at + 8 + length)) >>> 0, `${type} CRC`);
+    types.push(type);
+    if (type === 'IDAT') data.push(png.subarray(at + 8, at + 8 + length));
+    at += length + 12;
+  }
+  assert.equal(types, ['IHDR', 'IDAT', 'IEND']);
+  assert.is(inflateSync(Buffer.concat(data)).length, height * (width * 3 + 1));
+}
+
+for (const [name, top, rows] of [
+  ['a band in the middle', 10, 12],
+  ['a band at the top', 0, 7],
+  ['a band at the bottom', 20, 10],
+  ['a band of the whole image', 0, height],
+] as const) {
+  test(`should encode ${name} into a valid PNG with the right pixels`, async () => {
+    const bands = createPngBands(background(), width, height, top, rows);
+    const colour: [number, number, number] = [255, 0, 128];
+    const png = await encodePngBands(bands, rectangle(20, rows, colour), 5, 20);
+    checkStructure(png);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    assert.equal([info.width, info.height, info.channels], [width, height, 3]);
+    assert.ok(data.equals(expected(top, 5, 20, rows, colour)));
+  });
+}
+
+test('should leave the prepared band untouched for the next image', async () => {
+  const bands = createPngBands(background(), width, height, 10, 12);
+  await encodePngBands(bands, rectangle(20, 12, [0, 0, 0]), 5, 20);
+  const png = await encodePngBands(bands, rectangle(1, 12, [9, 9, 9]), 0, 1);
+  const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  assert.ok(data.equals(expected(10, 0, 1, 12, [9, 9, 9])));
+});
+
+test.run();
