@@ -2,14 +2,14 @@ import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 
 /**
- * A PNG whose rows above and below one band are compressed once, so that each image drawn on it
- * only compresses the rows of the band.
+ * A PNG whose rows above one band are compressed once, so that each image drawn on it only
+ * compresses the rows from the band down.
  *
  * PNG image data is one zlib stream of rows, each row a filter byte and its pixels. A deflate
- * stream cut with a sync flush ends on a byte boundary and keeps no state the next part needs
- * once the next part is compressed on its own, so the three parts can be compressed separately
- * and laid end to end (RFC 1951 §3.2.3); the zlib checksum of the whole is combined from the
- * checksums of the parts (RFC 1950 §8.2).
+ * stream cut with a sync flush ends on a byte boundary, and a second stream compressed on its
+ * own can follow it (RFC 1951 §3.2.3); the zlib checksum of the whole is combined from the
+ * checksums of the two parts (RFC 1950 §8.2). The second part is compressed as a zlib stream, so
+ * zlib computes its checksum.
  */
 export interface PngBands {
   width: number;
@@ -18,22 +18,17 @@ export interface PngBands {
   top: number;
   /** Rows in the band. */
   rows: number;
-  /** The band of the underlying image, filtered rows (filter byte 0, then RGB). */
-  band: Buffer;
+  /** Rows from `top` to the end of the underlying image, filtered (filter byte 0, then RGB). */
+  rest: Buffer;
   /** Rows above the band, raw deflate ending in a sync flush (empty when the band starts at 0). */
   above: Buffer;
   aboveAdler: number;
-  aboveLength: number;
-  /** Rows below the band, raw deflate ending the stream (empty when the band reaches the end). */
-  below: Buffer;
-  belowAdler: number;
-  belowLength: number;
 }
 
-// zlib level 2 with unfiltered rows: a third of the time of libpng's defaults for flat card
-// colours, files about 40-80 KB.
+// zlib level 2 with unfiltered rows: flat card colours compress to about 40-80 KB in a fraction
+// of the time of libpng's defaults.
 const level = 2;
-const deflateRawAsync = promisify(zlib.deflateRaw);
+const deflateAsync = promisify(zlib.deflate);
 const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // CMF 0x78 (deflate, 32 KB window), FLG 0x01: no dictionary, check bits make 0x7801 % 31 === 0.
 const zlibHeader = Buffer.from([0x78, 0x01]);
@@ -46,21 +41,14 @@ export function createPngBands(rgb: Buffer, width: number, height: number, top: 
   const filtered = filterRows(rgb, width, height);
   const rowBytes = width * 3 + 1;
   const aboveRaw = filtered.subarray(0, top * rowBytes);
-  const band = Buffer.from(filtered.subarray(top * rowBytes, (top + rows) * rowBytes));
-  const belowRaw = filtered.subarray((top + rows) * rowBytes);
-  return {
-    width,
-    height,
-    top,
-    rows,
-    band,
-    above: aboveRaw.length === 0 ? Buffer.alloc(0) : zlib.deflateRawSync(aboveRaw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-    aboveAdler: adler32(aboveRaw),
-    aboveLength: aboveRaw.length,
-    below: belowRaw.length === 0 ? Buffer.alloc(0) : zlib.deflateRawSync(belowRaw, { level }),
-    belowAdler: adler32(belowRaw),
-    belowLength: belowRaw.length,
-  };
+  let above = Buffer.alloc(0);
+  let aboveAdler = 1;
+  if (aboveRaw.length > 0) {
+    above = zlib.deflateRawSync(aboveRaw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    const whole = zlib.deflateSync(aboveRaw, { level: 0 });
+    aboveAdler = whole.readUInt32BE(whole.length - 4);
+  }
+  return { width, height, top, rows, rest: Buffer.from(filtered.subarray(top * rowBytes)), above, aboveAdler };
 }
 
 /**
@@ -69,20 +57,16 @@ export function createPngBands(rgb: Buffer, width: number, height: number, top: 
  */
 export async function encodePngBands(bands: PngBands, pixels: Buffer, left: number, width: number): Promise<Buffer> {
   const rowBytes = bands.width * 3 + 1;
-  const band = Buffer.from(bands.band);
+  const rest = Buffer.from(bands.rest);
   for (let row = 0; row < bands.rows; row++) {
-    pixels.copy(band, row * rowBytes + 1 + left * 3, row * width * 3, (row + 1) * width * 3);
+    pixels.copy(rest, row * rowBytes + 1 + left * 3, row * width * 3, (row + 1) * width * 3);
   }
 
-  const isLast = bands.belowLength === 0;
-  const middle = await deflateRawAsync(band, {
-    level,
-    finishFlush: isLast ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
-  });
-  let adler = combineAdler32(bands.aboveAdler, adler32(band), band.length);
-  adler = combineAdler32(adler, bands.belowAdler, bands.belowLength);
+  // A complete zlib stream: 2-byte header, deflate data, then the Adler-32 of `rest`.
+  const stream = await deflateAsync(rest, { level });
+  const restAdler = stream.readUInt32BE(stream.length - 4);
   const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(adler >>> 0);
+  checksum.writeUInt32BE(combineAdler32(bands.aboveAdler, restAdler, rest.length));
 
   const header = Buffer.alloc(13);
   header.writeUInt32BE(bands.width, 0);
@@ -92,7 +76,7 @@ export async function encodePngBands(bands: PngBands, pixels: Buffer, left: numb
   return Buffer.concat([
     signature,
     chunk('IHDR', header),
-    chunk('IDAT', Buffer.concat([zlibHeader, bands.above, middle, bands.below, checksum])),
+    chunk('IDAT', Buffer.concat([zlibHeader, bands.above, stream.subarray(2, stream.length - 4), checksum])),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -112,13 +96,6 @@ function chunk(type: string, data: Buffer): Buffer {
   data.copy(out, 8);
   out.writeUInt32BE(crc32(out.subarray(4, data.length + 8)), data.length + 8);
   return out;
-}
-
-// zlib computes Adler-32 natively: a stored (level 0) zlib stream of the data ends with it.
-function adler32(data: Buffer): number {
-  if (data.length === 0) return 1;
-  const stored = zlib.deflateSync(data, { level: 0 });
-  return stored.readUInt32BE(stored.length - 4);
 }
 
 // adler32_combine from zlib's adler32.c.
