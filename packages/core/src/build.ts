@@ -21,6 +21,7 @@ import { BuildCache, hashSiteKey } from './build-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { createSite, type Site } from './site.js';
+import { renderSiteOutputs } from './site-outputs.js';
 
 export interface BuildOptions {
   /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
@@ -181,6 +182,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     const favicon = faviconFile(site);
     if (favicon) write('favicon.ico', readFileSync(favicon));
+    // sitemap.xml, robots.txt, llms.txt, llms-full.txt: from the twins rendered above, not again.
+    const outputs = await renderSiteOutputs(site, { siteUrl: siteUrl ?? site.config.siteUrl, markdown: (slug) => built.get(slug)?.markdown });
+    messages.push(...outputs.messages);
+    for (const output of outputs.outputs) write(output.name, output.content);
 
     const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()) });
     messages.push(...adapted.messages);

@@ -24,6 +24,8 @@ export { renderPageContent } from './render.js';
 export type { RenderMode, RenderPageContentInput } from './render.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
+export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapXml } from './site-outputs.js';
+export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';
 export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';
 export type { AdapterInput, AdapterName, AdapterOutput, AdapterRedirect } from './adapters.js';
 export { findClosestPage, matchRedirect } from './redirects.js';

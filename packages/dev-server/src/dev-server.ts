@@ -1,4 +1,4 @@
-import { findClosestPage, matchRedirect, type Site } from '@docsgen/core';
+import { findClosestPage, matchRedirect, renderSiteOutput, siteOutputNames, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -167,6 +167,18 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   if (site.projectFiles.includes(decoded.slice(1))) {
     await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
     return;
+  }
+
+  // sitemap.xml, robots.txt, llms.txt, llms-full.txt as the build writes them; before pages, as
+  // in the build output, where the file wins over a page named `llms.txt.mdx`.
+  const output = siteOutputNames.find((name) => decoded === `/${name}`);
+  if (output) {
+    const siteUrl = site.userConfig.build?.siteUrl ?? site.config?.siteUrl ?? `http://${request.headers.host}`;
+    const generated = (await renderSiteOutput(site, output, { siteUrl })).output;
+    if (generated) {
+      send(response, request, 200, generated.contentType, generated.content);
+      return;
+    }
   }
 
   let slug = decoded.replace(/^\/+|\/+$/g, '');

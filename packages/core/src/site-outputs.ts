@@ -1,0 +1,331 @@
+import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
+import { lastUpdatedTimes } from '@docsgen/renderer';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { PageInfo } from './pages.js';
+import type { Site } from './site.js';
+
+// What search engines and AI agents read at the root of a site (SPEC: seo, api `mdx.server`;
+// issue 7). One module for the build and the dev server, so both give the same files.
+
+/** The files written at the root of the site for search engines and AI agents, in the order they are made. */
+export const siteOutputNames = ['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt'] as const;
+
+export type SiteOutputName = (typeof siteOutputNames)[number];
+
+export interface SiteOutputOptions {
+  /** Absolute `http(s)://` URL of the deployed site; without one there is no sitemap and links are root-relative (default: none). */
+  siteUrl?: string | null | undefined;
+  /** When each page last changed, by slug, for `<lastmod>` (default: from version control when `footer.lastUpdated` is on, else none). */
+  lastUpdated?: ReadonlyMap<string, Date> | null | undefined;
+  /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
+  markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
+}
+
+/** One file for search engines or AI agents. */
+export interface SiteOutput {
+  name: SiteOutputName;
+  content: string;
+  /** `Content-Type` it is served with: what static hosts send for its extension. */
+  contentType: string;
+  /** `true` when the project root's own file of that name was used as it is. */
+  isOverride: boolean;
+}
+
+/** The site fields these outputs read. */
+export type SiteOutputSite = Pick<Site, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>;
+
+const source = '@docsgen/core';
+const contentTypes: Record<SiteOutputName, string> = {
+  'sitemap.xml': 'application/xml; charset=utf-8',
+  'robots.txt': 'text/plain; charset=utf-8',
+  'llms.txt': 'text/plain; charset=utf-8',
+  'llms-full.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Slugs of the pages search engines and agents are pointed at, home page first, then in
+ * navigation order, then the others by slug. Left out: drafts, `noindex` pages (frontmatter,
+ * or a `robots` meta tag from `metadata`, `seo.metatags` or `seo.paths`), pages that are a link
+ * elsewhere (`url`), `404`, and `index` when another page is the home page (it is not
+ * published). With `seo.indexing: "navigable"` (the default) only the home page and pages the
+ * navigation lists and does not hide count, as in the pages' own `robots` meta tag; with
+ * `"all"` hidden and unlisted pages count too.
+ */
+export function listIndexablePages(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>): string[] {
+  const indexAll = site.config?.seo?.indexing === 'all';
+  const entries = site.navigation ? listNavigationEntries(site.navigation).filter((entry) => entry.node.kind === 'page') : [];
+  const navigable = new Set(entries.filter((entry) => !entry.isHidden).map((entry) => entry.slug));
+  const seen = new Set<string>();
+  const slugs: string[] = [];
+  for (const slug of [site.homeSlug, ...entries.map((entry) => entry.slug), ...site.pages.keys()]) {
+    if (slug === undefined || seen.has(slug)) continue;
+    seen.add(slug);
+    const page = site.pages.get(slug);
+    if (!page || page.isDraft || page.isNoindex || page.externalUrl !== undefined || slug === '404') continue;
+    if (slug === 'index' && site.homeSlug !== 'index') continue;
+    if (/\bnoindex\b/i.test(robotsMeta(site, slug) ?? '')) continue;
+    if (indexAll || slug === site.homeSlug || (navigable.has(slug) && !page.isHidden)) slugs.push(slug);
+  }
+  return slugs;
+}
+
+/**
+ * `sitemap.xml`: the absolute URL of every indexable page (`listIndexablePages`), with
+ * `<lastmod>` for the pages `options.lastUpdated` has a time for.
+ *
+ * @returns
+ *   XML, or `undefined` without a valid `options.siteUrl` (a sitemap needs absolute URLs).
+ */
+export function sitemapXml(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, options?: SiteOutputOptions | null): string | undefined {
+  const base = normalizeSiteUrl(options?.siteUrl);
+  if (base === undefined) return undefined;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  for (const slug of listIndexablePages(site)) {
+    const date = options?.lastUpdated?.get(slug);
+    lines.push('  <url>', `    <loc>${escapeXml(base + pagePath(site, slug))}</loc>`);
+    if (date && !Number.isNaN(date.getTime())) lines.push(`    <lastmod>${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}</lastmod>`);
+    lines.push('  </url>');
+  }
+  return `${lines.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * `robots.txt`: every crawler may read everything (`Allow: /`), plus the sitemap's address when
+ * there is a site URL. Pages kept out of search engines say so in their own `robots` meta tag,
+ * which a crawler can only read when robots.txt lets it fetch the page.
+ */
+export function robotsTxt(_site: Pick<SiteOutputSite, 'config'>, options?: SiteOutputOptions | null): string {
+  const base = normalizeSiteUrl(options?.siteUrl);
+  return `User-agent: *\nAllow: /\n${base === undefined ? '' : `\nSitemap: ${base}/sitemap.xml\n`}`;
+}
+
+/**
+ * `llms.txt` (https://llmstxt.org): the site name as `# Heading`, `description` as a quote,
+ * `markdown.instructions`, then a `## Section` per navigation group listing its indexable pages
+ * as `- [Title](URL of the Markdown twin): description`, in navigation order; pages outside
+ * groups under `## Pages` (or the tab's name), indexable pages the navigation does not list
+ * under `## Other pages`; and the `api.mdx.server` URLs under `## MCP servers`.
+ */
+export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, options?: SiteOutputOptions | null): string {
+  const base = normalizeSiteUrl(options?.siteUrl) ?? '';
+  const blocks = [...siteHeader(site)];
+  const instructions = site.config?.markdown?.instructions;
+  for (const text of typeof instructions === 'string' ? [instructions] : (instructions ?? [])) {
+    if (text.trim() !== '') blocks.push(text.trim());
+  }
+  for (const section of sectionsOf(site, listIndexablePages(site))) {
+    const items = section.slugs.map((slug) => {
+      const page = site.pages.get(slug) as PageInfo;
+      const description = page.description ? `: ${inlineText(page.description)}` : '';
+      return `- [${inlineText(page.title)}](${markdownUrl(base + twinPath(slug))})${description}`;
+    });
+    blocks.push(`## ${inlineText(section.heading)}`, items.join('\n'));
+  }
+  const servers = agentServers(site.config?.api?.mdx?.server, base);
+  if (servers.length > 0) {
+    blocks.push(
+      '## MCP servers',
+      'Agent-protocol servers of this documentation: an AI agent that is a Model Context Protocol (MCP) client can connect to these URLs and use the tools they offer instead of reading the pages above one by one.',
+      servers.map((url) => `- [${inlineText(url)}](${markdownUrl(url)})`).join('\n'),
+    );
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * `llms-full.txt`: the site name and description, then the Markdown twin of every indexable
+ * page in the order of `listIndexablePages`, each headed by `Source: <page URL>`.
+ */
+export async function llmsFullTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>, options?: SiteOutputOptions | null): Promise<string> {
+  const base = normalizeSiteUrl(options?.siteUrl) ?? '';
+  const markdown = options?.markdown ?? (async (slug: string) => (await site.markdown(slug))?.markdown);
+  const slugs = listIndexablePages(site);
+  const twins = await Promise.all(slugs.map((slug) => markdown(slug)));
+  const blocks = siteHeader(site);
+  slugs.forEach((slug, index) => {
+    const twin = twins[index]?.trim();
+    if (twin) blocks.push(`Source: ${base + pagePath(site, slug)}`, twin);
+  });
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * One output as it is served and written: the project root's own file of that name when there
+ * is one (a regular file inside the project), else the generated one.
+ *
+ * @returns
+ *   `output` is `undefined` for `sitemap.xml` without a site URL; `messages` say why
+ *   (`sitemap-site-url-missing`), or that a root file linking outside the project is not used
+ *   (`build-link-outside`).
+ */
+export async function renderSiteOutput(
+  site: SiteOutputSite,
+  name: SiteOutputName,
+  options?: SiteOutputOptions | null,
+): Promise<{ output: SiteOutput | undefined; messages: DocsgenMessage[] }> {
+  const messages: DocsgenMessage[] = [];
+  const override = await readOverride(site.root, name, messages);
+  const output = (content: string, isOverride: boolean): SiteOutput => ({ name, content, contentType: contentTypes[name], isOverride });
+  if (override !== undefined) return { output: output(override, true), messages };
+  if (name === 'robots.txt') return { output: output(robotsTxt(site, options), false), messages };
+  if (name === 'llms.txt') return { output: output(llmsTxt(site, options), false), messages };
+  if (name === 'llms-full.txt') return { output: output(await llmsFullTxt(site, options), false), messages };
+  if (normalizeSiteUrl(options?.siteUrl) === undefined) {
+    messages.push({
+      reason: 'Cannot write `sitemap.xml`: the site URL is not known',
+      ruleId: 'sitemap-site-url-missing',
+      source,
+      fatal: false,
+      file: join(site.root, 'docs.json'),
+      note: 'A sitemap lists absolute URLs. Set `siteUrl` in docs.json (or pass `--site-url`, or set `DOCSGEN_SITE_URL`); llms.txt links are root-relative until then.',
+    });
+    return { output: undefined, messages };
+  }
+  const lastUpdated = options?.lastUpdated ?? (site.config?.lastUpdated === true ? await loadLastUpdated(site) : undefined);
+  return { output: output(sitemapXml(site, { ...options, lastUpdated }) as string, false), messages };
+}
+
+/** Every output (`siteOutputNames` order) with the messages of all of them. */
+export async function renderSiteOutputs(site: SiteOutputSite, options?: SiteOutputOptions | null): Promise<{ outputs: SiteOutput[]; messages: DocsgenMessage[] }> {
+  const outputs: SiteOutput[] = [];
+  const messages: DocsgenMessage[] = [];
+  for (const name of siteOutputNames) {
+    const result = await renderSiteOutput(site, name, options);
+    if (result.output) outputs.push(result.output);
+    messages.push(...result.messages);
+  }
+  return { outputs, messages };
+}
+
+/** `https://host/path` without a trailing `/`, query or fragment; `undefined` unless an http(s) URL without credentials. */
+function normalizeSiteUrl(value: string | null | undefined): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '') return undefined;
+  url.search = '';
+  url.hash = '';
+  // The URL serializer has percent-encoded spaces, quotes and angle brackets and dropped line breaks.
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Where a page is served: `/` for the home page, `/a/b` (with `/` after it under `seo.trailingSlash`). */
+function pagePath(site: Pick<SiteOutputSite, 'config' | 'homeSlug'>, slug: string): string {
+  if (slug === 'index' || slug === site.homeSlug) return '/';
+  return `/${encodeSlug(slug)}${site.config?.seo?.trailingSlash === true ? '/' : ''}`;
+}
+
+function twinPath(slug: string): string {
+  return `/${encodeSlug(slug)}.md`;
+}
+
+function encodeSlug(slug: string): string {
+  return slug.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The page's `robots` meta tag: `metadata`, then `seo.metatags`, then the longest matching `seo.paths` folder. */
+function robotsMeta(site: Pick<SiteOutputSite, 'config'>, slug: string): string | undefined {
+  const seo = site.config?.seo;
+  let robots = seo?.metatags?.robots ?? site.config?.metadata?.robots;
+  const paths = [...(seo?.paths ?? [])].sort((a, b) => a.path.length - b.path.length);
+  for (const entry of paths) {
+    const folder = entry.path.replace(/^\/+|\/+$/g, '');
+    if ((folder === '' || slug === folder || slug.startsWith(`${folder}/`)) && typeof entry.metatags.robots === 'string') robots = entry.metatags.robots;
+  }
+  return robots;
+}
+
+function siteHeader(site: Pick<SiteOutputSite, 'config'>): string[] {
+  const blocks = [`# ${inlineText(site.config?.name ?? 'docsgen')}`];
+  if (site.config?.description?.trim()) blocks.push(`> ${inlineText(site.config.description)}`);
+  return blocks;
+}
+
+/** Sections of llms.txt: the navigation's groups in order, each holding the pages it lists first. */
+function sectionsOf(site: Pick<SiteOutputSite, 'navigation' | 'homeSlug'>, slugs: string[]): Array<{ heading: string; slugs: string[] }> {
+  const wanted = new Set(slugs);
+  const sections = new Map<string, string[]>();
+  const placed = new Set<string>();
+  const add = (heading: string, slug: string): void => {
+    placed.add(slug);
+    sections.set(heading, [...(sections.get(heading) ?? []), slug]);
+  };
+  const listed = site.navigation ? listNavigationEntries(site.navigation).filter((entry) => entry.node.kind === 'page') : [];
+  // A home page the navigation does not list still leads the file.
+  if (site.homeSlug !== undefined && wanted.has(site.homeSlug) && !listed.some((entry) => entry.slug === site.homeSlug)) add('Pages', site.homeSlug);
+  for (const entry of listed) {
+    if (wanted.has(entry.slug) && !placed.has(entry.slug)) add(sectionHeading(entry.trail), entry.slug);
+  }
+  for (const slug of slugs) if (!placed.has(slug)) add('Other pages', slug);
+  return [...sections].map(([heading, list]) => ({ heading, slugs: list }));
+}
+
+/** `Group › Nested group`; outside groups the innermost tab (or other division), else `Pages`. */
+function sectionHeading(trail: NavAncestor[]): string {
+  const groups = trail.filter((node) => node.kind === 'group' && node.title.trim() !== '').map((node) => node.title.trim());
+  if (groups.length > 0) return groups.join(' › ');
+  return trail.findLast((node) => node.title.trim() !== '')?.title.trim() ?? 'Pages';
+}
+
+/** `api.mdx.server` as absolute http(s) URLs; a path is taken from the site URL. */
+function agentServers(value: string | string[] | undefined, base: string): string[] {
+  const urls: string[] = [];
+  for (const entry of typeof value === 'string' ? [value] : (value ?? [])) {
+    try {
+      const url = new URL(entry.trim(), base === '' ? undefined : `${base}/`);
+      if (url.protocol === 'http:' || url.protocol === 'https:') urls.push(url.href);
+    } catch {
+      // Neither an absolute URL nor a path with a site URL to place it: left out.
+    }
+  }
+  return [...new Set(urls)];
+}
+
+/** Text on one Markdown line: whitespace collapsed, characters that would start links, HTML or code escaped. */
+function inlineText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/[\\[\]<>`]/g, '\\$&');
+}
+
+/** A URL as a Markdown link destination: characters that would end it percent-encoded. */
+function markdownUrl(url: string): string {
+  return url.replace(/[\s()<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** The project root's own file `name`, when it is a regular file whose real path is inside the project. */
+async function readOverride(root: string, name: SiteOutputName, messages: DocsgenMessage[]): Promise<string | undefined> {
+  const file = join(root, name);
+  let real: string;
+  try {
+    real = await realpath(file);
+  } catch {
+    return undefined;
+  }
+  const realRoot = await realpath(root);
+  if (!real.startsWith(realRoot + sep)) {
+    messages.push({ reason: `Not publishing \`${name}\`: it is a link to a file outside the project`, ruleId: 'build-link-outside', source, fatal: false, file, note: `The generated \`${name}\` is used instead.` });
+    return undefined;
+  }
+  if (!(await stat(real)).isFile()) return undefined;
+  return readFile(real, 'utf8');
+}
+
+/** When each indexable page's file last changed (one git log for all of them), by slug. */
+async function loadLastUpdated(site: Pick<SiteOutputSite, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug'>): Promise<Map<string, Date>> {
+  const pages = listIndexablePages(site).map((slug) => site.pages.get(slug) as PageInfo);
+  const times = await lastUpdatedTimes(site.root, pages.map((page) => page.file));
+  const bySlug = new Map<string, Date>();
+  for (const page of pages) {
+    const time = times.get(page.file);
+    if (time) bySlug.set(page.slug, time);
+  }
+  return bySlug;
+}
