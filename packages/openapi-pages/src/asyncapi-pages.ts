@@ -1,9 +1,10 @@
-import type { DocsgenMessage, SourceLocation } from '@docsgen/config';
+import { compareMessages, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
 import { generateExample } from './example.js';
 import { labelOperation } from './label-operation.js';
+import { createSpecMessage } from './message.js';
 import type { LoadedSpec } from './load-spec.js';
 import { markdownOf, safeUrl } from './markdown.js';
-import type { BuildApiPagesOptions } from './openapi-pages.js';
+import { resolveBuildApiPagesOptions, type BuildApiPagesOptions } from './openapi-pages.js';
 import type { ApiGroupModel, ApiInfoModel, ExampleModel, ParameterModel } from './page-model.js';
 import { isRecord, own, text } from './pointer.js';
 import { createSchemaNormalizer, refName, type SchemaModel } from './schema-model.js';
@@ -79,10 +80,10 @@ export interface AsyncApiPages {
  * operation's first tag, untagged ones in `Operations`.
  */
 export function buildAsyncApiPages(spec: LoadedSpec, options?: Omit<BuildApiPagesOptions, 'baseUrl'> | null): AsyncApiPages {
-  const directory = (options?.directory ?? 'api-reference').replace(/^\/+|\/+$/g, '');
+  const { directory, takenSlugs } = resolveBuildApiPagesOptions(options);
   const root = isRecord(spec.value) ? spec.value : {};
   const schemas = createSchemaNormalizer(spec);
-  const allocate = createSlugAllocator(options?.takenSlugs);
+  const allocate = createSlugAllocator(takenSlugs);
   const isV3 = spec.version?.startsWith('3.') === true;
   const file = spec.file;
   const deref = (value: unknown, from: string): { value: unknown; file: string } => {
@@ -231,20 +232,41 @@ export function buildAsyncApiPages(spec: LoadedSpec, options?: Omit<BuildApiPage
   const untagged = groups.get(undefined);
   groups.delete(undefined);
   const info = isRecord(root.info) ? root.info : {};
-  const externalUrl = safeUrl(own(root.externalDocs, 'url'));
+  const messages: DocsgenMessage[] = [];
+  // The same check and the same warning as OpenAPI links.
+  const checked = (value: unknown, path: string[]): string | undefined => {
+    if (value === undefined) return undefined;
+    const url = safeUrl(value);
+    if (!url) {
+      messages.push(
+        createSpecMessage(
+          {
+            reason: `Unexpected URL \`${String(value).slice(0, 200)}\`, expected an http(s) or mailto URL`,
+            ruleId: 'spec-url-unsafe',
+            fatal: false,
+            note: 'The URL is left out of the pages.',
+            actual: String(value),
+          },
+          spec.locate(file, path) ?? { file },
+        ),
+      );
+    }
+    return url;
+  };
+  const externalUrl = checked(own(root.externalDocs, 'url'), ['externalDocs', 'url']);
   return {
     info: {
       title: typeof info.title === 'string' ? info.title : '',
       version: typeof info.version === 'string' ? info.version : '',
       description: markdownOf(info.description),
-      termsOfService: safeUrl(info.termsOfService),
-      contact: isRecord(info.contact) ? { name: text(info.contact.name), email: text(info.contact.email), url: safeUrl(info.contact.url) } : undefined,
-      license: isRecord(info.license) ? { name: text(info.license.name), url: safeUrl(info.license.url) } : undefined,
+      termsOfService: checked(info.termsOfService, ['info', 'termsOfService']),
+      contact: isRecord(info.contact) ? { name: text(info.contact.name), email: text(info.contact.email), url: checked(info.contact.url, ['info', 'contact', 'url']) } : undefined,
+      license: isRecord(info.license) ? { name: text(info.license.name), url: checked(info.license.url, ['info', 'license', 'url']) } : undefined,
       externalDocs: externalUrl ? { url: externalUrl, description: markdownOf(own(root.externalDocs, 'description')) } : undefined,
     },
     groups: [...groups.values(), ...(untagged ? [untagged] : [])],
     pages,
-    messages: [],
+    messages: messages.sort(compareMessages),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DocsgenMessage } from '@docsgen/config';
+import { compareMessages, type DocsgenMessage } from '@docsgen/config';
 import { generateCodeSamples } from './code-samples.js';
 import { labelOperation } from './label-operation.js';
 import type { LoadedSpec } from './load-spec.js';
@@ -22,6 +22,25 @@ import { createSlugAllocator, slugifySegment } from './slug.js';
 
 /** HTTP methods of a path item, in the order OpenAPI lists them. */
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** What `BuildApiPagesOptions` become once resolved. */
+export interface ResolvedBuildApiPagesOptions {
+  directory: string;
+  baseUrls: string[] | undefined;
+  takenSlugs: readonly string[];
+}
+
+const defaults: ResolvedBuildApiPagesOptions = { directory: 'api-reference', baseUrls: undefined, takenSlugs: [] };
+
+/** Fills in the defaults of `BuildApiPagesOptions` once, for both builders. */
+export function resolveBuildApiPagesOptions(options?: BuildApiPagesOptions | null): ResolvedBuildApiPagesOptions {
+  const baseUrl = options?.baseUrl;
+  return {
+    directory: (options?.directory ?? defaults.directory).replace(/^\/+|\/+$/g, ''),
+    baseUrls: typeof baseUrl === 'string' ? [baseUrl] : Array.isArray(baseUrl) ? [...baseUrl] : defaults.baseUrls,
+    takenSlugs: options?.takenSlugs ? [...options.takenSlugs] : defaults.takenSlugs,
+  };
+}
 
 export interface BuildApiPagesOptions {
   /** Folder of the generated pages, without slashes at the ends (default: `'api-reference'`). */
@@ -48,7 +67,7 @@ export interface ApiPages {
  * Slugs are `<directory>/<tag>/<label>`, de-duplicated in spec order (`-2`, `-3`, …).
  */
 export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptions | null): ApiPages {
-  const directory = (options?.directory ?? 'api-reference').replace(/^\/+|\/+$/g, '');
+  const { directory, baseUrls: override, takenSlugs } = resolveBuildApiPagesOptions(options);
   const messages: DocsgenMessage[] = [];
   const root = isRecord(spec.value) ? spec.value : {};
   const isSwagger = root.swagger !== undefined;
@@ -79,8 +98,7 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
   };
   const info = readInfo(context, root);
   const rootServers = readServers(context, root.servers, spec.file, ['servers']);
-  const override = typeof options?.baseUrl === 'string' ? [options.baseUrl] : Array.isArray(options?.baseUrl) ? options.baseUrl : undefined;
-  const allocate = createSlugAllocator(options?.takenSlugs);
+  const allocate = createSlugAllocator(takenSlugs);
 
   // Tags as declared at the top, with their display names and descriptions.
   const declared = new Map<string, { title: string; description: string }>();
@@ -190,7 +208,7 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
   const untagged = used.get(undefined);
   if (untagged) groups.push({ title: 'Endpoints', tag: undefined, description: '', pages: untagged });
   if (usedWebhooksUntagged.length > 0) groups.push({ title: 'Webhooks', tag: undefined, description: '', pages: usedWebhooksUntagged });
-  return { info, groups, pages, messages };
+  return { info, groups, pages, messages: messages.sort(compareMessages) };
 }
 
 function readInfo(context: OpenApiContext, root: Record<string, unknown>): ApiInfoModel {

@@ -29,10 +29,12 @@ const maxAliasCount = 1000;
  * its node ranges. Every syntax error is reported with line and column; never throws.
  */
 export function parseSourceDocument(
-  source: string,
+  text: string,
   file: string,
   label: string,
 ): { document: SourceDocument; messages: DocsgenMessage[] } {
+  // A byte order mark is not part of the document (JSON.parse rejects it).
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const failed = (messages: DocsgenMessage[]) => ({
     document: { file, value: undefined, locate: () => undefined },
     messages,

@@ -67,6 +67,29 @@ channels:
   ),
 );
 
+test('should drop unsafe URLs with a warning, as for OpenAPI', () =>
+  withProject(
+    {
+      'asyncapi.yaml': `asyncapi: 2.6.0
+info:
+  title: T
+  version: '1'
+  termsOfService: javascript:alert(1)
+  license: {name: L, url: 'https://example.com/l'}
+externalDocs: {url: 'data:text/html,x'}
+channels: {}
+`,
+    },
+    async (root) => {
+      const built = buildAsyncApiPages(await loadSpec(root, 'asyncapi.yaml'));
+      assert.is(built.info.termsOfService, undefined);
+      assert.is(built.info.license?.url, 'https://example.com/l');
+      assert.is(built.info.externalDocs, undefined);
+      assert.equal(built.messages.map((m) => [m.ruleId, m.line]), [['spec-url-unsafe', 5], ['spec-url-unsafe', 7]]);
+    },
+  ),
+);
+
 test('should report structural errors with positions', async () => {
   const spec = await loadFixture('asyncapi-invalid', 'asyncapi.yaml');
   assert.equal(
