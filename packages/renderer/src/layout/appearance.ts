@@ -92,7 +92,8 @@ export function appearanceCss(config: LayoutConfig): string {
   if (primaryLight) both.push(`--dg-primary-light:${primaryLight}`);
   if (primaryDark) both.push(`--dg-primary-dark:${primaryDark}`);
   // Text in the brand colour stays readable: darkened (light mode) or lightened (dark mode)
-  // until it reaches 4.5:1 against the page.
+  // until it reaches 5.5:1 against the page, which leaves room for the tinted backgrounds it
+  // also sits on (current page, tags) to stay above 4.5:1.
   const lightAccent = primaryDark ?? primary;
   const darkAccent = primaryLight ?? primary;
   if (lightAccent) light.push(`--dg-accent:${legible(lightAccent, background.light ?? '#ffffff', '#000000')}`);
@@ -165,14 +166,14 @@ function readableOn(color: string): string {
   return contrast(rgb, [255, 255, 255]) >= contrast(rgb, [17, 24, 39]) ? '#ffffff' : '#111827';
 }
 
-/** `color` mixed towards `toward` in small steps until it reaches 4.5:1 against `background`. */
+/** `color` mixed towards `toward` in small steps until it reaches 5.5:1 against `background`. */
 function legible(color: string, background: string, toward: string): string {
   const start = toRgb(color);
   const target = toRgb(toward);
   const page = toRgb(background);
   for (let step = 0; step <= 20; step++) {
     const mixed = start.map((channel, at) => channel + ((target[at] as number) - channel) * (step / 20)) as Rgb;
-    if (contrast(mixed, page) >= 4.5) return step === 0 ? color : toHex(mixed);
+    if (contrast(mixed, page) >= 5.5) return step === 0 ? color : toHex(mixed);
   }
   return toward;
 }

@@ -153,7 +153,7 @@ export function Header(props: HeaderProps) {
         ) : null}
         <Logo config={config} />
         <div class="dg-header-search">
-          <button class="dg-search-button" type="button" data-dg-search="" aria-label={`Search: ${prompt}`} aria-keyshortcuts="Control+K Meta+K">
+          <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
             <Icon icon="magnifying-glass" class="dg-nav-icon" />
             <span class="dg-search-prompt">{prompt}</span>
             <kbd class="dg-search-key">Ctrl K</kbd>

@@ -1,0 +1,79 @@
+// Every theme in real Chromium, light and dark: axe-core finds no serious or critical
+// violation, and a screenshot of each is saved under test-output/screenshots/ to look at.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { serveProject, showcaseProject } from './site-project.js';
+
+const themes = ['base', 'pith', 'pip', 'readable', 'theme-e'];
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const screenshots = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+const look = suite<{ context: BrowserContext; close: () => Promise<void> }>('themes in Chromium');
+
+look.before(async (context) => {
+  mkdirSync(screenshots, { recursive: true });
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+look.after(async (context) => {
+  await context.close?.();
+});
+
+for (const theme of themes) {
+  look(`should render ${theme} without serious accessibility problems in light and dark mode`, async (context) => {
+    const site = await serveProject(showcaseProject(theme));
+    const page = await context.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`${response.status()} ${response.url()}`);
+    });
+    try {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      for (const mode of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: mode });
+        for (const slug of ['quickstart', 'guides/cards']) {
+          await page.goto(`${site.base}/${slug}`);
+          await page.waitForLoadState('load');
+          assert.is(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), mode);
+          assert.is(await page.evaluate(() => document.documentElement.dataset.dgTheme), theme);
+          // Open every group, so the entries filled in from the navigation file are checked too.
+          await page.waitForFunction(() => {
+            const groups = Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-dg-group]'));
+            for (const group of groups) group.open = true;
+            return groups.every((group) => group.hasAttribute('data-loaded') && !group.querySelector('.dg-nav-placeholder'));
+          });
+          if (slug === 'quickstart') await page.screenshot({ path: `${screenshots}${theme}-${mode}.png` });
+          await page.addScriptTag({ path: axePath });
+          const violations = await page.evaluate(async () => {
+            const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+            const result = await axe.run(document, { resultTypes: ['violations'] });
+            return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+          });
+          const summary = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+          assert.equal(summary, [], `${theme} ${mode} /${slug}`);
+        }
+      }
+      assert.equal(errors, []);
+    } finally {
+      await page.close();
+      await site.close();
+    }
+  });
+}
+
+look.run();
