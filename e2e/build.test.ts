@@ -102,7 +102,7 @@ build('should exit 2 on bad options', () => {
 build('should build the every-component fixture without a warning', () => {
   const root = mkdtempSync(join(tmpdir(), 'docsgen-build-fixture-'));
   cpSync(join(repo, 'fixtures', 'every-component'), root, { recursive: true });
-  const result = docsgen(['build', root]);
+  const result = docsgen(['build', root, '--site-url', 'https://docs.example.test']);
   assert.is(result.code, 0, result.stdout);
   const lines = result.stdout.split('\n').filter((line) => line !== '' && !line.startsWith('Building: '));
   assert.is(lines.length, 1, result.stdout);
