@@ -69,10 +69,18 @@ async function createBaseline() {
   };
 }
 
+// One card of each theme and tab, so the runs measure cards, not first backgrounds.
+async function warmUp(renderCard, count, logo) {
+  for (let theme = 0; theme < themes.length; theme++) {
+    const first = Math.ceil((theme * count) / themes.length);
+    for (let tab = 0; tab < tabs.length; tab++) await renderCard(input(first + tab, count, logo));
+  }
+}
+
 if (!isMainThread) {
   const { renderCard } = await import('../dist/index.js');
   const { indexes, count, logo } = workerData;
-  await renderCard(input(indexes[0], count, logo)); // start-up, outside the measured part
+  await warmUp(renderCard, count, logo); // start-up and first backgrounds, outside the measured part
   parentPort.postMessage('ready');
   parentPort.once('message', async () => {
     await runAll(renderCard, indexes, count, logo, 2);
@@ -98,8 +106,7 @@ if (!isMainThread) {
   const coldMs = performance.now() - started;
   const coldCpu = process.cpuUsage(startedCpu);
   const all = Array.from({ length: count }, (_, index) => index);
-  // One card of each theme and tab first, so every run measures cards, not first backgrounds.
-  for (let index = 0; index < count; index += Math.max(1, Math.floor(count / 30))) await renderCard(input(index, count, logo));
+  await warmUp(renderCard, count, logo);
 
   const line = (label, ms, cpuMs) =>
     console.log(`${label.padEnd(28)} ${ms.toFixed(2).padStart(8)} ms/card   cpu ${cpuMs === undefined ? '     -' : cpuMs.toFixed(2).padStart(6)} ms/card`);

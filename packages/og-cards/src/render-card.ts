@@ -105,7 +105,7 @@ interface DrawOptions {
 }
 
 // Rendered backgrounds, by everything they show: a site has one per tab and appearance. Each
-// holds the text region's rows (about 1.3 MB) and the rest of the card compressed.
+// holds the rows from the text region down (about 2 MB) and the rows above it compressed.
 // Module-level, bounded, oldest out first.
 const maxBackgrounds = 16;
 const backgrounds = new Map<string, Promise<PngBands>>();
