@@ -32,8 +32,8 @@ export interface DocumentInput {
 export const documentAssetNames = layoutAssetNames;
 
 /**
- * A complete HTML document around a page's content: the minimal shell every route serves
- * until the themed site layout replaces it. Stylesheets and scripts a page does not need
+ * A plain HTML document around a page's content, without the site layout (for tests and
+ * embedding; pages are served with `renderPageDocument`). Stylesheets and scripts a page does not need
  * (math, diagrams) are not linked.
  */
 export function renderDocument(input: DocumentInput): string {
