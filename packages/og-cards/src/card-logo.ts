@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import type { CardMessage } from './card-message.js';
@@ -35,7 +36,9 @@ export async function readLogoBytes(source: string | Uint8Array): Promise<LogoBy
 
   const file = resolve(source);
   try {
-    const info = await stat(file, { bigint: true });
+    // Every card checks its logo; a synchronous stat costs microseconds, an asynchronous one a
+    // round trip through the thread pool, which the card's rendering is waiting on.
+    const info = statSync(file, { bigint: true });
     const stamp = `${info.size}:${info.mtimeNs}:${info.ino}`;
     const cached = fileCache.get(file);
     if (cached?.stamp === stamp) return { ok: true, bytes: cached.bytes, digest: cached.digest, file };
