@@ -46,7 +46,7 @@ const model = (children: LayoutNavNode[], extra?: Partial<LayoutNavigation>): La
 const pagesOf = (slugs: string[], extra?: Record<string, Partial<LayoutPage>>): Map<string, LayoutPage> =>
   new Map(slugs.map((slug) => [slug, { slug, title: `Title of ${slug}`, ...extra?.[slug] }]));
 
-function render(overrides: Partial<PageDocumentInput> & { config?: Partial<LayoutConfig> }): string {
+function render(overrides: Omit<Partial<PageDocumentInput>, 'config'> & { config?: Partial<LayoutConfig> }): string {
   const navigation = overrides.navigation ?? model([group('Start', [page('index'), page('intro')]), group('More', [page('deep')])]);
   const pages = overrides.pages ?? pagesOf(['index', 'intro', 'deep', 'orphan']);
   return renderPageDocument({
