@@ -133,10 +133,21 @@ function parseYaml(source: string, file: string, label: string): { document: Sou
     );
     return { document: { file, value: undefined, locate: () => undefined }, messages };
   }
+  // The YAML syntax tree takes several times the memory of the value (hundreds of MB for a
+  // 10 MB spec), so only the places pages need are kept; a deeper place parses the text again.
+  const shallow = indexShallowYaml(doc, shallowDepth);
+  const offsets = { lineStarts: lineCounter.lineStarts };
+  let full: Document | undefined;
   const locate: SourceDocument['locate'] = (path, options) => {
-    const node = findYamlNode(doc, path, options?.key === true);
-    const offset = node?.range?.[0];
-    return offset === undefined ? undefined : place(offset);
+    let offset: number | undefined;
+    if (path.length <= shallowDepth) {
+      const found = shallow.get(formatPointer(path));
+      offset = options?.key ? found?.key : found?.value;
+    } else {
+      full ??= parseDocument(source, { uniqueKeys: false });
+      offset = findYamlNode(full, path, options?.key === true)?.range?.[0];
+    }
+    return offset === undefined ? undefined : placeOf(offsets.lineStarts, file, offset);
   };
   return { document: { file, value, locate }, messages };
 }
@@ -216,4 +227,47 @@ function jsonDepthExceeds(source: string, limit: number): boolean {
     } else if (char === 0x5d || char === 0x7d) depth--;
   }
   return false;
+}
+
+/** Offsets of keys and values down to `maxDepth`, by JSON pointer, from a parsed YAML document. */
+function indexShallowYaml(doc: Document, maxDepth: number): Map<string, { key: number | undefined; value: number | undefined }> {
+  const places = new Map<string, { key: number | undefined; value: number | undefined }>();
+  const visit = (node: unknown, pointer: string, depth: number) => {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (depth >= maxDepth) return;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = pair.key as { value?: unknown; range?: [number, number, number] | null } | null;
+        const name = String(key && typeof key === 'object' && 'value' in key ? key.value : key);
+        const child = pointer + '/' + name.replace(/~/g, '~0').replace(/\//g, '~1');
+        const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+        places.set(child, { key: key?.range?.[0] ?? undefined, value: (value as { range?: [number, number, number] } | null)?.range?.[0] });
+        visit(pair.value, child, depth + 1);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => {
+        const child = `${pointer}/${index}`;
+        const value = isAlias(item) ? item.resolve(doc) : item;
+        const start = (value as { range?: [number, number, number] } | null)?.range?.[0];
+        places.set(child, { key: start, value: start });
+        visit(item, child, depth + 1);
+      });
+    }
+  };
+  const root = doc.contents as { range?: [number, number, number] } | null;
+  places.set('', { key: root?.range?.[0], value: root?.range?.[0] });
+  visit(doc.contents, '', 0);
+  return places;
+}
+
+/** 1-based line and column of an offset, from the offsets where lines start. */
+function placeOf(lineStarts: readonly number[], file: string, offset: number): SourceLocation {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((lineStarts[middle] ?? 0) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { file, line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
 }

@@ -57,6 +57,9 @@ test('should place YAML keys and values, through aliases', () => {
   assert.equal(document.locate(['d', 1, 'f'], { key: true }), { file: '/p/a.yaml', line: 6, column: 5 });
   assert.equal(document.locate(['c', 'b']), { file: '/p/a.yaml', line: 2, column: 6 });
   assert.is(document.locate(['nope']), undefined);
+  const deep = parseSourceDocument('a:\n  b:\n    c:\n      d:\n        e:\n          - f\n', '/p/b.yaml', 'b.yaml').document;
+  assert.equal(deep.locate(['a', 'b', 'c', 'd', 'e', 0]), { file: '/p/b.yaml', line: 6, column: 13 }, 'deeper than the shallow index');
+  assert.equal(deep.locate(['a', 'b', 'c', 'd', 'e'], { key: true }), { file: '/p/b.yaml', line: 5, column: 9 });
 });
 
 test('should report an empty file', () => {
