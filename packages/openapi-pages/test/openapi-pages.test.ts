@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { renderSpecMarkdown } from '../src/markdown.js';
 import { buildOpenApiPages } from '../src/openapi-pages.js';
 import { loadFixture, withSpec } from './helpers.js';
 
@@ -228,6 +229,23 @@ test('should keep descriptions as Markdown and drop unsafe URLs with a warning',
   assert.ok(built.messages.every((m) => m.fatal === false && typeof m.line === 'number'));
   const json = JSON.stringify(built);
   assert.not.match(json, /"(url|termsOfService)":"(javascript|data|vbscript|java\\t)/i);
+});
+
+test('should leave nothing executable once every description of a hostile spec is rendered', async () => {
+  const built = buildOpenApiPages(await loadFixture('hostile', 'openapi.yaml'));
+  const descriptions: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'description' && typeof child === 'string') descriptions.push(child);
+      else collect(child);
+    }
+  };
+  collect(built);
+  assert.ok(descriptions.some((text) => text.includes('<script>')), 'the fixture has scripts in descriptions');
+  for (const html of descriptions.map(renderSpecMarkdown)) {
+    assert.not.match(html, /<script|<iframe|javascript:|data:text|<[^>]*\son[a-z]+=/i, html);
+  }
 });
 
 test('should warn about duplicate operationIds at the second one', () =>
