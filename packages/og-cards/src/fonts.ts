@@ -6,7 +6,8 @@ import { readWoffCodePoints } from './woff-cmap.js';
  * One font face as satori takes it.
  */
 export interface CardFont {
-  name: 'Inter';
+  /** `Inter` for the Latin faces, `Inter <subset>` for the others (see `loadCardFonts`). */
+  name: string;
   data: Buffer;
   weight: 400 | 700;
   style: 'normal';
@@ -42,6 +43,11 @@ const require = createRequire(import.meta.url);
 // a render and keeps them in a WeakMap keyed by the `fonts` array it was given, so every
 // combination of subsets is one array, reused for every card that needs it: most cards need
 // only Latin, and parsing two faces instead of fourteen keeps the first card of a process fast.
+//
+// Each subset has its own family name. Satori picks one face per family and weight, and falls
+// back to the faces of *other* families character by character; under one shared name the
+// other subsets would never be used, and a word such as `Łódź` (Latin and Latin Extended)
+// would show missing-glyph marks.
 let cache: CardFonts | undefined;
 
 /**
@@ -58,7 +64,7 @@ export function loadCardFonts(): CardFonts {
     let codePoints: Set<number> | undefined;
     for (const weight of weights) {
       const data = readFileSync(require.resolve(`@fontsource/inter/files/inter-${name}-${weight}-normal.woff`));
-      fonts.push({ name: 'Inter', data, weight, style: 'normal' });
+      fonts.push({ name: name === 'latin' ? 'Inter' : `Inter ${name}`, data, weight, style: 'normal' });
       const points = new Set(readWoffCodePoints(data));
       // A character counts only when every weight has it.
       codePoints = codePoints ? new Set([...codePoints].filter((point) => points.has(point))) : points;

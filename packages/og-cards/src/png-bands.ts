@@ -52,14 +52,28 @@ export function createPngBands(rgb: Buffer, width: number, height: number, top: 
 }
 
 /**
- * Encode the image with its band replaced by `pixels`, an RGB rectangle of `width` by
- * `bands.rows` placed at column `left`.
+ * Where an RGB rectangle goes inside the band: `top` counts from the band's first row.
  */
-export async function encodePngBands(bands: PngBands, pixels: Buffer, left: number, width: number): Promise<Buffer> {
+export interface BandPlacement {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Encode the image with `pixels`, an RGB rectangle, copied into its band at `placement`.
+ */
+export async function encodePngBands(bands: PngBands, pixels: Buffer, placement: BandPlacement): Promise<Buffer> {
+  const { left, top, width, height } = placement;
+  if (left < 0 || top < 0 || left + width > bands.width || top + height > bands.rows || pixels.length !== width * height * 3) {
+    throw new RangeError(`Cannot place ${width}x${height} pixels at ${left},${top} in a band of ${bands.width}x${bands.rows}`);
+  }
+
   const rowBytes = bands.width * 3 + 1;
   const rest = Buffer.from(bands.rest);
-  for (let row = 0; row < bands.rows; row++) {
-    pixels.copy(rest, row * rowBytes + 1 + left * 3, row * width * 3, (row + 1) * width * 3);
+  for (let row = 0; row < height; row++) {
+    pixels.copy(rest, (top + row) * rowBytes + 1 + left * 3, row * width * 3, (row + 1) * width * 3);
   }
 
   // A complete zlib stream: 2-byte header, deflate data, then the Adler-32 of `rest`.

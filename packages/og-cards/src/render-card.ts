@@ -87,15 +87,28 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
     box,
   });
   const textDraw = { fonts: fontsFor(`${title.text}${description.text}`), graphemeImages, box };
-  const text = await sharp(Buffer.from(await drawSvg(layers.text, region.width, region.height, textDraw)))
-    .removeAlpha()
-    .raw()
-    .toBuffer();
+  const { svg, top, height } = cropToContent(await drawSvg(layers.text, region.width, region.height, textDraw), region);
+  const text = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
 
   // Both layers are opaque and the text layer has the card's background, so placing it is a
-  // copy of its rows: the same pixels as drawing the text in place. Only the rows of the text
-  // region are compressed per card (see png-bands.ts).
-  return encodePngBands(background, text, region.left, region.width);
+  // copy of its rows: the same pixels as drawing the text in place. Only the rows from the text
+  // region down are compressed per card (see png-bands.ts).
+  return encodePngBands(background, text, { left: region.left, top, width: region.width, height });
+}
+
+// Rows of the text region below and above its content are the background already: leave them
+// out of the SVG (an integer shift of the view box, so the pixels drawn are the same). The
+// margin covers accents and descenders that reach past the line boxes.
+function cropToContent(drawn: DrawnSvg, region: CardRegion): { svg: string; top: number; height: number } {
+  const margin = 24;
+  const top = Math.max(0, Math.floor(drawn.contentTop) - margin);
+  const bottom = Math.min(region.height, Math.ceil(drawn.contentBottom) + margin);
+  if (bottom <= top) return { svg: drawn.svg, top: 0, height: region.height };
+
+  const opening = `<svg width="${region.width}" height="${region.height}" viewBox="0 0 ${region.width} ${region.height}"`;
+  if (!drawn.svg.startsWith(opening)) return { svg: drawn.svg, top: 0, height: region.height };
+  const cropped = `<svg width="${region.width}" height="${bottom - top}" viewBox="0 ${top} ${region.width} ${bottom - top}"`;
+  return { svg: cropped + drawn.svg.slice(opening.length), top, height: bottom - top };
 }
 
 interface DrawOptions {
@@ -117,7 +130,7 @@ function renderBackground(tree: CardNode, region: CardRegion, draw: DrawOptions)
     backgrounds.delete(key);
   } else {
     pending = drawSvg(tree, 1200, 630, draw)
-      .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer())
+      .then(({ svg }) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer())
       .then((rgb) => createPngBands(rgb, 1200, 630, region.top, region.height));
     // A failed render is not kept, so the next card tries again.
     pending.catch(() => backgrounds.delete(key));
@@ -127,7 +140,18 @@ function renderBackground(tree: CardNode, region: CardRegion, draw: DrawOptions)
   return pending;
 }
 
-async function drawSvg(tree: CardNode, width: number, height: number, draw: DrawOptions): Promise<string> {
+interface DrawnSvg {
+  svg: string;
+  /** Top of the highest element below the root, in pixels (the height when there is none). */
+  contentTop: number;
+  /** Bottom of the lowest element below the root, in pixels (0 when there is none). */
+  contentBottom: number;
+}
+
+async function drawSvg(tree: CardNode, width: number, height: number, draw: DrawOptions): Promise<DrawnSvg> {
+  let contentTop = height;
+  let contentBottom = 0;
+  let isRoot = true;
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
     width,
     height,
@@ -136,11 +160,23 @@ async function drawSvg(tree: CardNode, width: number, height: number, draw: Draw
     // Only reached for a grapheme the check above let through: emoji get the box, other
     // scripts get no font, and satori draws the font's own missing-glyph mark. Never throws.
     loadAdditionalAsset: async (code) => (code === 'emoji' ? draw.box : []),
+    onNodeDetected: (node) => {
+      if (isRoot) {
+        isRoot = false;
+        return;
+      }
+      contentTop = Math.min(contentTop, node.top);
+      contentBottom = Math.max(contentBottom, node.top + node.height);
+    },
   });
   // Satori gives every image an overflow mask and clip path. Card images (logo, boxes) are drawn
   // at their own size with square corners, so both are no-ops, and a mask costs librsvg an
   // offscreen pass over the whole card.
-  return svg.replace(/<image [^>]*>/g, (tag) => tag.replace(/ (?:clip-path|mask)="url\(#satori_[^)"]*\)"/g, ''));
+  return {
+    svg: svg.replace(/<image [^>]*>/g, (tag) => tag.replace(/ (?:clip-path|mask)="url\(#satori_[^)"]*\)"/g, '')),
+    contentTop,
+    contentBottom,
+  };
 }
 
 // An outlined square, drawn by satori at the font size in place of a character without a glyph.

@@ -53,7 +53,7 @@ for (const [name, top, rows] of [
   test(`should encode ${name} into a valid PNG with the right pixels`, async () => {
     const bands = createPngBands(background(), width, height, top, rows);
     const colour: [number, number, number] = [255, 0, 128];
-    const png = await encodePngBands(bands, rectangle(20, rows, colour), 5, 20);
+    const png = await encodePngBands(bands, rectangle(20, rows, colour), { left: 5, top: 0, width: 20, height: rows });
     checkStructure(png);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     assert.equal([info.width, info.height, info.channels], [width, height, 3]);
@@ -61,10 +61,33 @@ for (const [name, top, rows] of [
   });
 }
 
+test('should place a rectangle lower in the band', async () => {
+  const bands = createPngBands(background(), width, height, 10, 12);
+  const png = await encodePngBands(bands, rectangle(3, 4, [1, 2, 3]), { left: 30, top: 6, width: 3, height: 4 });
+  checkStructure(png);
+  const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  assert.ok(data.equals(expected(16, 30, 3, 4, [1, 2, 3])));
+});
+
+test('should refuse a rectangle outside the band', async () => {
+  const bands = createPngBands(background(), width, height, 10, 12);
+  for (const placement of [
+    { left: 38, top: 0, width: 3, height: 1 },
+    { left: 0, top: 10, width: 1, height: 3 },
+  ]) {
+    try {
+      await encodePngBands(bands, rectangle(placement.width, placement.height, [0, 0, 0]), placement);
+      assert.unreachable('should have thrown');
+    } catch (error) {
+      assert.instance(error, RangeError);
+    }
+  }
+});
+
 test('should leave the prepared band untouched for the next image', async () => {
   const bands = createPngBands(background(), width, height, 10, 12);
-  await encodePngBands(bands, rectangle(20, 12, [0, 0, 0]), 5, 20);
-  const png = await encodePngBands(bands, rectangle(1, 12, [9, 9, 9]), 0, 1);
+  await encodePngBands(bands, rectangle(20, 12, [0, 0, 0]), { left: 5, top: 0, width: 20, height: 12 });
+  const png = await encodePngBands(bands, rectangle(1, 12, [9, 9, 9]), { left: 0, top: 0, width: 1, height: 12 });
   const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   assert.ok(data.equals(expected(10, 0, 1, 12, [9, 9, 9])));
 });

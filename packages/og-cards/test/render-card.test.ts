@@ -146,6 +146,19 @@ test('should not throw on CJK, emoji, RTL and mixed titles, and report character
   assert.is(messages[0]?.actual, '🚀', 'Cyrillic, Greek and Vietnamese are drawn by the font');
 });
 
+test('should draw letters of every bundled subset, also inside one word', async () => {
+  // A letter the chosen face lacks would be drawn as the font's missing-glyph mark, the same
+  // picture for every such letter: so the cards of these titles must all differ.
+  const titles = ['Ł', 'Ж', 'Ω', 'Ể', 'ἀ', 'Ѡ', 'aŁb', 'aЖb', 'aΩb', 'aỂb'];
+  const images = new Set<string>();
+  for (const title of titles) {
+    const { png, messages } = await render({ title, siteName: '' });
+    assert.equal(messages, [], title);
+    images.add((await pixels(png)).data.toString('base64'));
+  }
+  assert.is(images.size, titles.length);
+});
+
 test('should draw SVG and PNG logos where the logo goes', async () => {
   // Base layout: the brand sits at x 92, y 522, up to 280x56.
   const without = await pixels(await renderCard({ ...page, siteName: '' }));
