@@ -26,8 +26,10 @@ export interface NavIndex {
   entries: NavEntry[];
   /** First listing of each slug. */
   bySlug: Map<string, NavEntry>;
-  /** Navigable slugs of one variant in order, each once (memoized by `variantKey`). */
+  /** Navigable slugs of one variant in order, each once (memoized by variant). */
   variantPages: Map<string, string[]>;
+  /** First navigable page under a node, per variant (memoized). */
+  firstPages: Map<string, Map<LayoutNavNode, string | undefined>>;
 }
 
 /** `kind`s shown as the tabs row. */
@@ -75,7 +77,7 @@ function buildIndex(data: SiteLayoutData, model: LayoutNavigation): NavIndex {
   visit(model.children, []);
   const bySlug = new Map<string, NavEntry>();
   for (const entry of entries) if (!bySlug.has(entry.slug)) bySlug.set(entry.slug, entry);
-  return { data, entries, bySlug, variantPages: new Map() };
+  return { data, entries, bySlug, variantPages: new Map(), firstPages: new Map() };
 }
 
 function matches(actual: string | undefined, wanted: string | undefined): boolean {
@@ -101,8 +103,12 @@ export function entryOf(index: NavIndex, slug: string, variant: Variant): NavEnt
 }
 
 /** Navigable pages of a variant, in order, each once. */
+function variantKey(variant: Variant): string {
+  return `${variant.version ?? ''}\u0000${variant.language ?? ''}`;
+}
+
 export function pagesOfVariant(index: NavIndex, variant: Variant): string[] {
-  const key = `${variant.version ?? ''}\u0000${variant.language ?? ''}`;
+  const key = variantKey(variant);
   let pages = index.variantPages.get(key);
   if (!pages) {
     const slugs = index.entries
@@ -123,17 +129,20 @@ export function neighboursOf(index: NavIndex, slug: string, variant: Variant): {
 
 /** The first navigable page under `node` (in the given variant), if any. */
 export function firstPageUnder(index: NavIndex, node: LayoutNavNode, variant: Variant): string | undefined {
-  const allowed = new Set(pagesOfVariant(index, variant));
-  const search = (current: LayoutNavNode): string | undefined => {
-    if (current.kind === 'page') return current.slug !== undefined && allowed.has(current.slug) ? current.slug : undefined;
-    if (current.root !== undefined && allowed.has(current.root)) return current.root;
-    for (const child of current.children ?? []) {
-      const found = search(child);
-      if (found) return found;
+  const key = variantKey(variant);
+  let known = index.firstPages.get(key);
+  if (!known) {
+    // One pass over the variant's pages fills in every node on their trails.
+    known = new Map();
+    index.firstPages.set(key, known);
+    const allowed = new Set(pagesOfVariant(index, variant));
+    for (const entry of index.entries) {
+      if (!allowed.has(entry.slug)) continue;
+      for (const ancestor of entry.trail) if (!known.has(ancestor)) known.set(ancestor, entry.slug);
     }
-    return undefined;
-  };
-  return search(node);
+  }
+  if (node.kind === 'page') return node.slug !== undefined && pagesOfVariant(index, variant).includes(node.slug) ? node.slug : undefined;
+  return known.get(node);
 }
 
 /**
