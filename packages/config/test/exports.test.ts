@@ -12,6 +12,7 @@ test('should expose the public api', async () => {
     'findDuplicateEntries',
     'findNavigationTrail',
     'findOrphanPages',
+    'formatCodeFrame',
     'formatJsonPath',
     'formatMessageLine',
     'isNavigablePage',
