@@ -108,8 +108,10 @@ async function rasterise(bytes: Uint8Array): Promise<CardLogoImage> {
     height: Math.max(1, Math.round(height * scale)),
   };
   // Vector input is rendered at the target size (density is dots per inch; 72 is 1:1), so the
-  // resize below only fixes rounding instead of scaling a blurry raster.
-  const input = meta.format === 'svg' ? sharp(bytes, { density: Math.min(2400, Math.max(1, 72 * scale)) }) : sharp(bytes);
+  // resize below only fixes rounding instead of scaling a blurry raster. A very thin logo is
+  // rendered with its narrow side at least a pixel, which libvips needs.
+  const density = 72 * Math.max(scale, 1 / Math.min(width, height));
+  const input = meta.format === 'svg' ? sharp(bytes, { density: Math.min(2400, Math.max(1, density)) }) : sharp(bytes);
   const png = await input.resize(target.width, target.height, { fit: 'fill' }).png().toBuffer();
   return { src: `data:image/png;base64,${png.toString('base64')}`, ...target };
 }

@@ -38,7 +38,12 @@ function isIgnorable(point: number): boolean {
  *   Code points the card font can draw.
  */
 export function prepareCardText(value: string, maxGraphemes: number, codePoints: ReadonlySet<number>): CardText {
-  const collapsed = value.replace(/\s+/g, ' ').trim();
+  // Control characters and bidirectional formatting marks have no glyph and no use on a card
+  // (satori lays text out left to right); whitespace becomes single spaces.
+  const collapsed = value
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   let graphemes = Array.from(segmenter.segment(collapsed), (part) => part.segment);
 
   if (graphemes.length > maxGraphemes) {

@@ -9,6 +9,10 @@ test('should collapse whitespace and keep short text as it is', () => {
   assert.equal(prepareCardText('  Quick\n\tstart  guide ', 140, codePoints), { text: 'Quick start guide', missing: [] });
 });
 
+test('should drop control characters and bidirectional marks', () => {
+  assert.equal(prepareCardText('a\u0000b\u0007c\u202eRTL\u202c \u200fx\u2066y\u2069', 140, codePoints), { text: 'abcRTL xy', missing: [] });
+});
+
 test('should cut long text on a word boundary and end it with an ellipsis', () => {
   const long = 'Configure the deployment pipeline for every environment '.repeat(6).slice(0, 300);
   const { text } = prepareCardText(long, 140, codePoints);

@@ -174,6 +174,15 @@ test('should draw SVG and PNG logos where the logo goes', async () => {
   assert.ok(bytes.data.equals(png.data), 'bytes draw like the file');
 });
 
+test('should draw a very thin SVG logo', async () => {
+  const thin = join(folder, 'thin.svg');
+  writeFileSync(thin, '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5000"><rect width="10" height="5000" fill="#e11d48"/></svg>');
+  const { png, messages } = await render({ ...page, siteName: '', logo: thin });
+  assert.equal(messages, []);
+  const found = colours(await pixels(png), 92, 522, 280, 56);
+  assert.ok([...found].some((colour) => colour !== '#f6f8fa'), 'something drawn where the logo goes');
+});
+
 test('should pick the dark logo in dark appearance', async () => {
   const image = await pixels(await renderCard({ ...page, siteName: '', appearance: 'dark', logo: { light: svgLogo, dark: pngLogo } }));
   const found = colours(image, 92, 522, 280, 56);
