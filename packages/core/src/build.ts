@@ -1,5 +1,5 @@
 import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
-import { documentAssetFiles, documentAssetNames, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
+import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import {
   copyFileSync,
   existsSync,
@@ -109,6 +109,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     readVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
     site.navigationFile().name, site.projectFiles,
+    // Footers show each page's last change (from version control) when that is on.
+    isLastUpdatedOn(site.config) ? [...(await lastUpdatedTimes(root, [...site.pages.values()].map((page) => page.file)))].map(([file, date]) => [relative(root, file), date.getTime()]) : null,
   ]);
   const cache = options?.cache === false ? undefined : new BuildCache({ root, folder: join(root, '.docsgen', 'cache', 'build'), siteKey });
 

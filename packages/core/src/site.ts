@@ -17,6 +17,7 @@ import type { PageInfo } from './pages.js';
 import { loadProject } from './project.js';
 import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
+import { createSiteChrome } from './site-chrome.js';
 import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
 
 export interface SiteOptions {
@@ -107,7 +108,10 @@ const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: '
 export async function createSite(projectRoot: string, options?: SiteOptions | null): Promise<Site> {
   const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
-  const { config, navigation, pages, messages, userConfig } = await loadProject(root);
+  const { config, navigation, pages, messages, userConfig, locate } = await loadProject(root);
+  const siteUrl = options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined;
+  const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl });
+  messages.push(...chrome.messages);
   const userComponents = userConfig.config.components ?? {};
 
   const manifest: Manifest = {
@@ -180,7 +184,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     async markdown(slug) {
       const result = await render(slug, 'markdown');
       if (!result) return undefined;
-      const body = toMarkdownTwin(result.html, { siteUrl: options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined });
+      const body = toMarkdownTwin(result.html, { siteUrl });
       // A title taken from the body's own `# Heading` is already in the body.
       const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
       const head = [title, result.page.description].filter(Boolean).join('\n\n');
@@ -192,8 +196,10 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       // A broken docs.json is shown on every page, with the page's own problems.
       const failed = [...messages.filter((message) => message.fatal), ...result.messages.filter((message) => message.fatal)];
       const contentHtml = failed.length > 0 ? renderProblems(root, failed) : result.html;
+      const parts = await chrome.forPage(result.page, slug);
       const html = renderPageDocument({
         ...layout(),
+        ...parts,
         title: failed.length > 0 ? `Cannot render ${result.page.relativePath}` : result.page.title,
         description: result.page.description,
         frontmatter: result.page.frontmatter,
@@ -204,14 +210,16 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         hasMath: result.hasMath,
         hasMermaid: result.hasMermaid,
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
-        bodyEnd: documentOptions?.bodyEnd,
+        bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
         slug,
       });
       return { html, messages: result.messages };
     },
     async notFound(documentOptions) {
       const custom = pages.has('404') ? await site.document('404', documentOptions) : undefined;
-      return custom ?? { html: builtinNotFound(config?.name ?? 'docsgen', site.homeSlug, documentOptions?.bodyEnd, layout()), messages: [] };
+      if (custom) return custom;
+      const parts = await chrome.forPage(undefined, '404');
+      return { html: builtinNotFound(config?.name ?? 'docsgen', site.homeSlug, parts.bodyEnd + (documentOptions?.bodyEnd ?? ''), parts.headEnd, layout()), messages: [] };
     },
     dependencies(slug) {
       const page = pages.get(slug);
@@ -244,7 +252,7 @@ export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): Code
   return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
 }
 
-function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined, layout: SiteLayoutData): string {
+function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined, headEnd: string, layout: SiteLayoutData): string {
   const home = homeSlug && homeSlug !== 'index' ? `/${homeSlug}` : '/';
   return renderPageDocument({
     ...layout,
@@ -254,6 +262,7 @@ function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd
     hasMath: false,
     hasMermaid: false,
     showTitle: true,
+    headEnd,
     bodyEnd,
     slug: '404',
   });

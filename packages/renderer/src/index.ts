@@ -18,7 +18,7 @@ export { contextualActions, renderContextualMenu, resolveContextualOptions } fro
 export type { ContextualAction, ContextualConfig, ContextualCustomOption, RenderContextualMenuInput } from './site-parts/contextual-menu.js';
 export { resolveEditUrl } from './site-parts/edit-url.js';
 export type { EditUrlInput, RepositoryInfo } from './site-parts/edit-url.js';
-export { renderFooter } from './site-parts/footer.js';
+export { isLastUpdatedOn, renderFooter } from './site-parts/footer.js';
 export type { FooterColumn, FooterConfig, FooterLink, RenderFooterInput } from './site-parts/footer.js';
 export { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './site-parts/git.js';
 export { renderInlineMarkdown } from './site-parts/inline-markdown.js';

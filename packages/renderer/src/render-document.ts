@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.js';
+import { sitePartAssetFiles } from './site-parts/assets.js';
 import { fileURLToPath } from 'node:url';
 import { layoutAssetNames, themeStylesheetName } from './layout/page-document.js';
 import { themeNames } from './layout/themes.js';
@@ -86,4 +87,6 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.mermaidJs]: rendererAssets.mermaidJs,
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,
   ...Object.fromEntries(themeNames.map((name) => [themeStylesheetName(name), themeFile(name)])),
+  // The banner, footer and "Copy page" menu (see site-parts/).
+  ...sitePartAssetFiles,
 });

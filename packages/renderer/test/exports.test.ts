@@ -15,6 +15,7 @@ test('should expose the public api', async () => {
     'documentAssetFiles',
     'documentAssetNames',
     'escapeHtml',
+    'isLastUpdatedOn',
     'lastUpdatedTimes',
     'loadRepositoryInfo',
     'pageLastUpdated',

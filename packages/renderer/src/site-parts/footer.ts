@@ -116,7 +116,8 @@ function safeHref(value: unknown): string | undefined {
   return href;
 }
 
-function isLastUpdatedOn(config: RenderFooterInput['config']): boolean {
+/** Whether the footer shows a last-updated date: `lastUpdated`, else `footer.lastUpdated`, else `metadata.timestamp`. */
+export function isLastUpdatedOn(config: RenderFooterInput['config']): boolean {
   if (typeof config.lastUpdated === 'boolean') return config.lastUpdated;
   if (typeof config.footer?.lastUpdated === 'boolean') return config.footer.lastUpdated;
   return (config.metadata as { timestamp?: unknown } | null | undefined)?.timestamp === true;

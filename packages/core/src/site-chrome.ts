@@ -1,0 +1,80 @@
+import type { DocsgenMessage, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
+import {
+  analyticsScripts,
+  bannerHeadScript,
+  isLastUpdatedOn,
+  lastUpdatedTimes,
+  loadRepositoryInfo,
+  pageLastUpdated,
+  renderBanner,
+  renderContextualMenu,
+  renderFooter,
+  sitePartAssetTags,
+  type RepositoryInfo,
+} from '@docsgen/renderer';
+import type { PageInfo } from './pages.js';
+
+/** What the layout's slots hold for one page. */
+export interface PageChrome {
+  banner: string;
+  footer: string;
+  contextualMenu: string;
+  headEnd: string;
+  bodyEnd: string;
+}
+
+export interface SiteChromeOptions {
+  root: string;
+  config: ResolvedDocsConfig | undefined;
+  /** Finds where a docs.json value was written, for the messages. */
+  locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
+  /** Every page of the site (the build reads their last-updated times in one go). */
+  pages: readonly PageInfo[];
+  /** `dev` asks version control per page, so edits show at once; `build` asks once for all pages. */
+  mode: 'dev' | 'build';
+  siteUrl: string | undefined;
+}
+
+/**
+ * The parts around every page's content: banner, footer (last-updated date, edit link, link
+ * columns, socials), the "Copy page" menu and the analytics scripts, with the site parts'
+ * stylesheet and script. Version-control facts are read once per site, on first use.
+ */
+export function createSiteChrome(options: SiteChromeOptions) {
+  const config = options.config;
+  const analytics = analyticsScripts(config);
+  const messages: DocsgenMessage[] = analytics.messages.map(({ path, ...message }) => {
+    const place = path ? options.locate(path.split('.')) : undefined;
+    return { ...message, file: place?.file, line: place?.line, column: place?.column };
+  });
+  const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
+  let repository: Promise<RepositoryInfo> | undefined;
+  let times: Promise<Map<string, Date>> | undefined;
+
+  async function lastUpdated(page: PageInfo): Promise<Date | undefined> {
+    if (!showsLastUpdated) return undefined;
+    if (options.mode === 'dev') return pageLastUpdated(options.root, page.file);
+    times ??= lastUpdatedTimes(options.root, options.pages.map((entry) => entry.file));
+    return (await times).get(page.file);
+  }
+
+  return {
+    /** Problems with the analytics settings (warnings). */
+    messages,
+    /** The slots of one page; `page` is `undefined` for the built-in 404 page. */
+    async forPage(page: PageInfo | undefined, slug: string): Promise<PageChrome> {
+      const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head].filter(Boolean).join('\n');
+      if (!config) return { banner: '', footer: '', contextualMenu: '', headEnd, bodyEnd: analytics.body };
+      repository ??= loadRepositoryInfo(options.root);
+      return {
+        banner: renderBanner(config.banner),
+        footer: page
+          ? renderFooter({ config: config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository })
+          : '',
+        contextualMenu: page ? renderContextualMenu({ config: config, slug, siteUrl: options.siteUrl }) : '',
+        headEnd,
+        bodyEnd: analytics.body,
+      };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite, createSite } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
+
+const chrome = suite('site chrome: banner, footer, Copy page menu, analytics');
+
+const project = (extra: Record<string, unknown>) =>
+  writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Chrome', navigation: { pages: ['index', 'guide'] }, ...extra }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\nA guide.\n',
+  });
+
+chrome('should put the banner, footer, menu and analytics of docs.json on every page', async () => {
+  const root = project({
+    banner: { content: 'New: **version 2** is out', dismissible: true, id: 'v2' },
+    footer: {
+      socials: { github: 'https://github.com/acme/docs' },
+      links: [{ header: 'Company', items: [{ label: 'Blog', href: 'https://acme.test/blog' }] }],
+      editUrl: 'https://github.com/acme/docs/edit/main/{path}',
+    },
+    contextual: { options: ['copy', 'claude'] },
+    analytics: { plausible: { domain: 'docs.acme.test' } },
+  });
+  const site = await createSite(root);
+  assert.equal(site.messages, []);
+  const html = (await site.document('guide'))?.html ?? '';
+  assert.match(html, '<strong>version 2</strong>');
+  assert.match(html, 'https://github.com/acme/docs/edit/main/guide.mdx');
+  assert.match(html, 'https://acme.test/blog');
+  assert.match(html, 'https://github.com/acme/docs');
+  assert.match(html, 'data-action="copy"');
+  assert.match(html, 'claude.ai');
+  assert.not.match(html, 'chatgpt.com', 'only the configured options');
+  assert.match(html, 'docs.acme.test');
+  assert.match(html, '/_docsgen/site-parts.js');
+  assert.match(html, '/_docsgen/site-parts.css');
+  const notFound = (await site.notFound()).html;
+  assert.match(notFound, 'docs.acme.test', 'analytics count not-found pages too');
+});
+
+chrome('should report bad analytics settings at their place in docs.json, and load nothing for them', async () => {
+  const root = project({ analytics: { ga4: { measurementId: '"><script>alert(1)</script>' } } });
+  const site = await createSite(root);
+  const warning = site.messages.find((message) => message.ruleId === 'analytics-option-invalid');
+  assert.ok(warning, JSON.stringify(site.messages));
+  assert.is(warning?.file, join(root, 'docs.json'));
+  assert.is(typeof warning?.line, 'number');
+  assert.not.match((await site.document('index'))?.html ?? '', 'alert(1)');
+});
+
+chrome('should build the site parts assets with the pages', async () => {
+  const root = project({ banner: { content: 'Hi' } });
+  const result = await buildSite(root, { workers: 0 });
+  assert.ok(result.ok, JSON.stringify(result.messages));
+  assert.ok(existsSync(join(root, 'dist/_docsgen/site-parts.js')));
+  assert.ok(existsSync(join(root, 'dist/_docsgen/site-parts.css')));
+});
+
+chrome.run();
