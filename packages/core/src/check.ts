@@ -63,6 +63,7 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
   messages.push(...project.messages);
   if (navigation) messages.push(...checkNavigationPages(navigation, files, project.locate));
   messages.push(...findDuplicateSources(files));
+  messages.push(...(await checkApiSpecs(root, project)));
   if (options?.compile !== false) messages.push(...(await compilePages(root, [...new Set(files.map((file) => file.slug))])));
   return { messages: messages.sort(compareMessages), config: project.config, navigation, pages: project.entries };
 }
@@ -139,6 +140,21 @@ function checkNavigationPages(
     });
   }
   return messages;
+}
+
+/**
+ * The API specs docs.json names (`api.openapi`, `api.asyncapi`, a division's `openapi`) and the
+ * operations the navigation and frontmatter bind to: parse, `$ref`, schema and lookup problems.
+ * The spec tooling is loaded only for projects that have specs.
+ */
+async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof loadProject>>): Promise<DocsgenMessage[]> {
+  const bindings = project.entries
+    .filter((page) => typeof page.frontmatter.openapi === 'string')
+    .map((page) => ({ value: page.frontmatter.openapi as string, place: { file: page.file } }));
+  if (!project.config || (bindings.length === 0 && !/"(?:openapi|asyncapi)"\s*:/.test(JSON.stringify(project.config)))) return [];
+  const { checkSpecs } = await import('@docsgen/openapi-pages');
+  const result = await checkSpecs(root, project.config, { locate: project.locate, frontmatter: bindings });
+  return result.messages;
 }
 
 function findDuplicateSources(files: PageFile[]): DocsgenMessage[] {
