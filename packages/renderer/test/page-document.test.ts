@@ -302,4 +302,62 @@ test('should include the project’s root .css and .js files on every page', () 
   assert.match(html, '<script src="/extra.js" defer></script>');
 });
 
+test('should write og:image with its size, twitter tags and the canonical URL from `siteUrl`, attribute-escaped', () => {
+  const html = render({
+    siteUrl: 'https://cli.example.com/',
+    config: { siteUrl: 'https://docs.example.com' },
+    socialImage: { url: 'https://cli.example.com/og/intro.png?a="1"&b=<2>', width: 1200, height: 630 },
+  });
+  assert.match(html, '<link rel="canonical" href="https://cli.example.com/intro">');
+  assert.match(html, '<meta property="og:url" content="https://cli.example.com/intro">');
+  assert.match(html, '<meta property="og:image" content="https://cli.example.com/og/intro.png?a=&quot;1&quot;&amp;b=&lt;2&gt;">');
+  assert.match(html, '<meta property="og:image:width" content="1200">');
+  assert.match(html, '<meta property="og:image:height" content="630">');
+  assert.match(html, '<meta name="twitter:card" content="summary_large_image">');
+  assert.match(html, '<meta name="twitter:image" content="https://cli.example.com/og/intro.png?a=&quot;1&quot;&amp;b=&lt;2&gt;">');
+});
+
+test('should leave out og:image for a relative or script URL, and use a small Twitter card without an image', () => {
+  for (const url of ['/og/intro.png', 'javascript:alert(1)']) {
+    const html = render({ socialImage: { url } });
+    assert.not.match(html, 'og:image');
+    assert.not.match(html, 'twitter:image');
+    assert.match(html, '<meta name="twitter:card" content="summary">');
+  }
+  const sized = render({ socialImage: { url: 'https://cdn.example.com/card.png' } });
+  assert.match(sized, '<meta property="og:image" content="https://cdn.example.com/card.png">');
+  assert.not.match(sized, 'og:image:width');
+});
+
+test('should write JSON-LD: TechArticle for a page, WebPage for the home page, with the site name', () => {
+  const jsonLd = (html: string): Record<string, any> => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+  const article = jsonLd(render({ description: 'About it', config: { siteUrl: 'https://docs.example.com' }, socialImage: { url: 'https://docs.example.com/og/intro.png' } }));
+  assert.equal(article, {
+    '@context': 'https://schema.org',
+    '@type': 'TechArticle',
+    headline: 'Intro',
+    description: 'About it',
+    url: 'https://docs.example.com/intro',
+    image: 'https://docs.example.com/og/intro.png',
+    isPartOf: { '@type': 'WebSite', name: 'Site', url: 'https://docs.example.com' },
+  });
+  const home = jsonLd(render({ slug: 'index', title: 'Welcome' }));
+  assert.is(home['@type'], 'WebPage');
+  assert.is(home.name, 'Welcome');
+  assert.is(home.isPartOf.name, 'Site');
+  assert.not.match(render({ slug: '404', title: 'Page not found' }), 'ld+json');
+});
+
+test('should keep a title with `</script>` inside the JSON-LD script', () => {
+  const title = '</script><script>alert(1)</script>';
+  const html = render({ title, config: { name: 'S</script>' } });
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.not.match(head, '<script>alert(1)');
+  const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(head)?.[1] ?? '';
+  assert.not.match(script, '<');
+  const data = JSON.parse(script);
+  assert.is(data.headline, title);
+  assert.is(data.isPartOf.name, 'S</script>');
+});
+
 test.run();

@@ -5,6 +5,7 @@
 import { renderToString } from 'preact-render-to-string';
 import { escapeHtml } from '../escape-html.js';
 import { sanitizeHref } from '../safe-url.js';
+import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js';
 import { Header, Tabs, type VariantChoice } from './header.js';
@@ -82,6 +83,10 @@ export interface PageDocumentInput extends SiteLayoutData {
   headEnd?: string | null | undefined;
   /** Trusted HTML at the end of `<body>`, such as the dev server's reload script (default: none). */
   bodyEnd?: string | null | undefined;
+  /** Absolute URL of the deployed site, for the canonical URL, `og:url` and JSON-LD (default: `config.siteUrl`). */
+  siteUrl?: string | null | undefined;
+  /** The page's social image (`og:image`, `twitter:image`): an absolute URL, with its size when known (default: none). */
+  socialImage?: { url: string; width?: number | undefined; height?: number | undefined } | null | undefined;
 }
 
 function pageModeOf(frontmatter: Record<string, unknown> | null | undefined): PageMode {
@@ -161,8 +166,10 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const title = input.title && input.title !== siteName ? `${input.title} - ${siteName}` : siteName;
   const description = input.description || config.description || undefined;
   const noindex = input.isNoindex === true || input.slug === '404' || (config.seo?.indexing !== 'all' && !navigable && input.slug !== input.homeSlug);
-  const siteUrl = config.siteUrl && sanitizeHref(config.siteUrl) === config.siteUrl ? config.siteUrl.replace(/\/+$/, '') : undefined;
+  const siteUrlInput = input.siteUrl || config.siteUrl;
+  const siteUrl = siteUrlInput && sanitizeHref(siteUrlInput) === siteUrlInput ? siteUrlInput.replace(/\/+$/, '') : undefined;
   const url = siteUrl && input.slug !== '404' ? `${siteUrl}${pageHref(input.slug, input.homeSlug)}` : undefined;
+  const image = input.socialImage && /^https?:\/\//i.test(input.socialImage.url) ? input.socialImage : undefined;
 
   const extraMeta = { ...config.metadata, ...config.seo?.metatags };
   const projectFiles = input.projectFiles ?? [];
@@ -179,6 +186,12 @@ export function renderPageDocument(input: PageDocumentInput): string {
     meta('og:type', 'website'),
     description ? meta('og:description', description) : '',
     url ? meta('og:url', url) : '',
+    image ? meta('og:image', image.url) : '',
+    image?.width ? meta('og:image:width', String(image.width)) : '',
+    image?.height ? meta('og:image:height', String(image.height)) : '',
+    meta('twitter:card', image ? 'summary_large_image' : 'summary'),
+    image ? meta('twitter:image', image.url) : '',
+    input.slug === '404' ? '' : structuredData({ isHome: input.slug === input.homeSlug, title: input.title || siteName, description, url, image: image?.url, siteName, siteUrl }),
     ...Object.entries(extraMeta)
       .filter((pair): pair is [string, string] => typeof pair[1] === 'string')
       .map(([name, content]) => meta(name, content)),
@@ -276,6 +289,20 @@ export function renderPageDocument(input: PageDocumentInput): string {
   ].filter(Boolean);
 
   return `<!doctype html>\n<html ${htmlAttributes.join(' ')}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`;
+}
+
+/** JSON-LD (`TechArticle`, or `WebPage` for the home page); `serializeJsonForScript` keeps `</script>` in a title inside the script. */
+function structuredData(data: { isHome: boolean; title: string; description: string | undefined; url: string | undefined; image: string | undefined; siteName: string; siteUrl: string | undefined }): string {
+  const value = {
+    '@context': 'https://schema.org',
+    '@type': data.isHome ? 'WebPage' : 'TechArticle',
+    [data.isHome ? 'name' : 'headline']: data.title,
+    description: data.description,
+    url: data.url,
+    image: data.image,
+    isPartOf: { '@type': 'WebSite', name: data.siteName, url: data.siteUrl },
+  };
+  return `<script type="application/ld+json">${serializeJsonForScript(value)}</script>`;
 }
 
 function styleTag(css: string): string {
