@@ -1,6 +1,8 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { Site } from './site.js';
+import { drawCard } from './social-cards.js';
 
 /** What rendering one page for the build produces; plain data, so it crosses worker threads. */
 export interface BuiltPage {
@@ -12,25 +14,58 @@ export interface BuiltPage {
   dependencies: Array<{ file: string; hash: string }>;
   hasMath: boolean;
   hasMermaid: boolean;
+  /**
+   * The page's social card: its input hash, the PNG when it was drawn now (not when the card
+   * cache already held it), and the card's warnings. Absent for pages without a generated card.
+   */
+  card?: { hash: string; png?: Uint8Array | undefined; messages: DocsgenMessage[] } | undefined;
+}
+
+export interface RenderBuiltPageOptions {
+  /** Folder of cached cards (`<hash>.png`): a card found there is not drawn again (default: none, always draw). */
+  cardFolder?: string | null | undefined;
 }
 
 /**
- * Renders one page the way the build writes it: the HTML document and the Markdown twin, with
- * what the output depends on. The page's messages come once, not once per output.
+ * Renders one page the way the build writes it: the HTML document, the Markdown twin and the
+ * social card, with what the output depends on. The page's messages come once, not once per
+ * output.
  */
-export async function renderBuiltPage(site: Site, slug: string): Promise<BuiltPage> {
+export async function renderBuiltPage(site: Site, slug: string, options?: RenderBuiltPageOptions | null): Promise<BuiltPage> {
   const document = await site.document(slug);
   const rendered = await site.render(slug);
   const failed = (document?.messages ?? []).some((message) => message.fatal);
   const twin = failed ? undefined : await site.markdown(slug);
   const dependencies = site.dependencies(slug).map(({ file, hash }) => ({ file: relative(site.root, file).split(sep).join('/'), hash }));
-  return {
+  const messages = document?.messages ?? [{ reason: `Cannot render page \`${slug}\`: unknown slug`, ruleId: 'build-unknown-page', source: '@docsgen/core', fatal: true }];
+  const built: BuiltPage = {
     slug,
     html: document?.html ?? '',
     markdown: twin?.markdown ?? '',
-    messages: document?.messages ?? [{ reason: `Cannot render page \`${slug}\`: unknown slug`, ruleId: 'build-unknown-page', source: '@docsgen/core', fatal: true }],
+    messages,
     dependencies,
     hasMath: rendered?.hasMath === true,
     hasMermaid: rendered?.hasMermaid === true,
   };
+  const plan = failed || !document ? undefined : await site.cardPlan(slug);
+  if (plan) {
+    const folder = options?.cardFolder;
+    if (folder && existsSync(join(folder, `${plan.hash}.png`))) {
+      built.card = { hash: plan.hash, messages: [] };
+    } else {
+      try {
+        const drawn = await drawCard(plan);
+        built.card = { hash: plan.hash, png: drawn.png, messages: drawn.messages };
+      } catch (error) {
+        messages.push({
+          reason: `Cannot draw the social card of \`${slug}\`: ${error instanceof Error ? error.message : String(error)}`,
+          ruleId: 'card-render-failed',
+          source: '@docsgen/core',
+          fatal: true,
+          note: 'Check `thumbnails` and `colors` in docs.json, or turn cards off with `thumbnails.enabled: false`.',
+        });
+      }
+    }
+  }
+  return built;
 }

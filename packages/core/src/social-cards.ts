@@ -1,0 +1,146 @@
+// Which pages get a social card, what it shows, and the `og:image` every page points at.
+// Rendering itself is `@docsgen/og-cards`; this module only decides and gathers the inputs.
+import { findNavigationTrail, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
+import { cardInputHash, renderCard, resolveThumbnailSettings, type CardOptions, type ResolvedThumbnailSettings } from '@docsgen/og-cards';
+import { realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import type { PageInfo } from './pages.js';
+
+/** The `og:image` of a page: an absolute URL, with its size when docsgen drew it. */
+export interface SocialImage {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+}
+
+/** A page's generated card: what it is drawn from and the hash of that. */
+export interface CardPlan {
+  input: CardOptions;
+  hash: string;
+}
+
+export interface SocialCards {
+  /** Warnings from `thumbnails` (`card-background-image`). */
+  messages: DocsgenMessage[];
+  /**
+   * The page's `og:image`, from `base` (the site URL; in dev the request origin when no site URL
+   * is set): its frontmatter `seo.ogImage` (or `og:image`), else `thumbnails.image`, else its
+   * generated card. `undefined` for drafts, `noindex` pages, or without a base to make it absolute.
+   */
+  imageOf(page: PageInfo, base: string | undefined): SocialImage | undefined;
+  /** The page's generated card, or `undefined` when it shows no generated card. */
+  planOf(page: PageInfo, base: string | undefined): Promise<CardPlan | undefined>;
+}
+
+export interface SocialCardsInput {
+  root: string;
+  config: ResolvedDocsConfig | undefined;
+  navigation: NavigationModel | undefined;
+}
+
+/** Card size (SPEC “Limits”). */
+export const cardSize = { width: 1200, height: 630 } as const;
+
+/** Decides cards for a site; settings are resolved once per base URL. */
+export function createSocialCards(input: SocialCardsInput): SocialCards {
+  const { root, config, navigation } = input;
+  const settingsByBase = new Map<string, ResolvedThumbnailSettings | undefined>();
+  const settingsFor = (base: string | undefined): ResolvedThumbnailSettings | undefined => {
+    const key = base ?? '';
+    if (!settingsByBase.has(key)) {
+      let settings: ResolvedThumbnailSettings | undefined;
+      try {
+        settings = resolveThumbnailSettings({ theme: config?.theme, colors: config?.colors, thumbnails: config?.thumbnails, siteUrl: base });
+      } catch {
+        // An invalid colour is reported by docs.json validation; no cards until it is fixed.
+        settings = undefined;
+      }
+      settingsByBase.set(key, settings);
+    }
+    return settingsByBase.get(key);
+  };
+  const messages: DocsgenMessage[] = (config ? (settingsFor(undefined)?.messages ?? []) : []).map((message) => ({ ...message }));
+  const logo = resolveLogo(root, config?.logo);
+
+  const isEligible = (page: PageInfo): boolean => !page.isDraft && !page.isNoindex && page.slug !== '404';
+
+  function imageOf(page: PageInfo, base: string | undefined): SocialImage | undefined {
+    if (!config || !isEligible(page)) return undefined;
+    const origin = base?.replace(/\/+$/, '');
+    const override = pageImage(page.frontmatter);
+    if (override) return absolute(override, origin);
+    const settings = settingsFor(origin);
+    if (settings?.mode === 'image' && settings.image) return absolute(settings.image, origin);
+    if (settings?.mode === 'generated' && origin) return { url: `${origin}/og/${page.slug.split('/').map(encodeURIComponent).join('/')}.png`, ...cardSize };
+    return undefined;
+  }
+
+  async function planOf(page: PageInfo, base: string | undefined): Promise<CardPlan | undefined> {
+    if (!config || !isEligible(page) || pageImage(page.frontmatter)) return undefined;
+    const settings = settingsFor(base?.replace(/\/+$/, ''));
+    if (settings?.mode !== 'generated') return undefined;
+    const cardInput: CardOptions = {
+      title: page.title,
+      description: page.description ?? '',
+      tab: navigation ? owningSection(navigation, page.slug) : '',
+      siteName: config.name,
+      theme: settings.theme,
+      appearance: settings.appearance,
+      background: settings.background,
+      accent: settings.accent,
+      logo,
+    };
+    return { input: cardInput, hash: await cardInputHash(cardInput) };
+  }
+
+  return { messages, imageOf, planOf };
+}
+
+/** Draws a planned card; its warnings (a missing logo, missing glyphs) come back with it. */
+export async function drawCard(plan: CardPlan): Promise<{ png: Buffer; messages: DocsgenMessage[] }> {
+  const messages: DocsgenMessage[] = [];
+  const png = await renderCard(plan.input, { onMessage: (message) => messages.push({ ...message }) });
+  return { png, messages };
+}
+
+/** Frontmatter `seo.ogImage`, or the flat `og:image` key many projects use. */
+function pageImage(frontmatter: Record<string, unknown>): string | undefined {
+  const seo = frontmatter.seo;
+  const nested = seo && typeof seo === 'object' ? (seo as Record<string, unknown>).ogImage : undefined;
+  const value = typeof nested === 'string' ? nested : frontmatter['og:image'];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function absolute(image: string, origin: string | undefined): SocialImage | undefined {
+  if (/^https?:\/\//i.test(image)) return { url: image };
+  if (!origin || /^[a-z][a-z\d+.-]*:/i.test(image) || image.startsWith('//')) return undefined;
+  return { url: `${origin}/${image.replace(/^\/+/, '')}` };
+}
+
+/** The tab (or anchor, dropdown, product) holding the page, else its top group. */
+function owningSection(navigation: NavigationModel, slug: string): string {
+  const trail = findNavigationTrail(navigation, slug) ?? [];
+  const division = trail.findLast((node) => node.kind !== 'group' && node.kind !== 'version' && node.kind !== 'language' && node.title);
+  return division?.title ?? trail.find((node) => node.kind === 'group' && node.title)?.title ?? '';
+}
+
+/** docs.json `logo` as files inside the project; a path leaving it is dropped. */
+function resolveLogo(root: string, logo: ResolvedDocsConfig['logo'] | undefined): CardOptions['logo'] {
+  const inside = (name: string | undefined): string | undefined => {
+    if (!name || /^[a-z][a-z\d+.-]*:/i.test(name) || name.startsWith('//')) return undefined;
+    const file = resolve(root, name.replace(/^\/+/, ''));
+    if (!file.startsWith(root + sep)) return undefined;
+    try {
+      const real = realpathSync(file);
+      return real.startsWith(realpathSync(root) + sep) ? real : undefined;
+    } catch {
+      // Missing: the card is drawn without a logo, with a `card-logo-unreadable` warning.
+      return file;
+    }
+  };
+  if (typeof logo === 'string') return inside(logo);
+  if (!logo) return undefined;
+  const light = inside(logo.light);
+  const dark = inside(logo.dark);
+  return light || dark ? { light, dark } : undefined;
+}
