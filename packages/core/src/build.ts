@@ -18,6 +18,7 @@ import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } fr
 import { Worker } from 'node:worker_threads';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
+import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { createSite, type Site } from './site.js';
@@ -114,11 +115,15 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   ]);
   const cache = options?.cache === false ? undefined : new BuildCache({ root, folder: join(root, '.docsgen', 'cache', 'build'), siteKey });
 
+  // Social cards, by input hash: a page whose card is not at hand renders again, with its card.
+  const cards = new CardCache({ folder: options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'og') });
+  const cardHashes = await planCards(site, slugs);
+
   const built = new Map<string, BuiltPage>();
   const misses: string[] = [];
   for (const slug of slugs) {
     const hit = cache?.read(slug);
-    if (hit) built.set(slug, hit);
+    if (hit && cards.has(cardHashes.get(slug))) built.set(slug, hit);
     else misses.push(slug);
   }
   const cached = built.size;
@@ -127,15 +132,16 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
 
   const threads = Math.min(options?.workers ?? configured.workers ?? Math.min(8, availableParallelism()), Math.ceil(misses.length / (batchSize * 2)));
   const workerFile = new URL('./build-worker.js', import.meta.url);
-  const onPage = (page: BuiltPage): void => {
+  const onPage = (rendered: BuiltPage): void => {
+    const page = cards.take(rendered);
     built.set(page.slug, page);
     cache?.write(page);
     progress();
   };
-  if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl }, misses, threads, onPage);
-  else for (const slug of misses) onPage(await renderBuiltPage(site, slug));
+  if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads, onPage);
+  else for (const slug of misses) onPage(await renderBuiltPage(site, slug, { cardFolder: cards.folder }));
 
-  const pageMessages = slugs.flatMap((slug) => built.get(slug)?.messages ?? []);
+  const pageMessages = slugs.flatMap((slug) => [...(built.get(slug)?.messages ?? []), ...(built.get(slug)?.card?.messages ?? [])]);
   messages.push(...dedupe(pageMessages));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
@@ -159,6 +165,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       write(`${slug}.html`, page.html);
       write(`${slug}.md`, page.markdown);
     }
+    for (const [slug, hash] of cardHashes) write(`og/${slug}.png`, cards.read(hash));
     const home = site.homeSlug ? built.get(site.homeSlug) : undefined;
     if (home && site.homeSlug !== 'index') {
       write('index.html', home.html);
@@ -203,6 +210,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return result(false, { cached });
   }
   cache?.prune();
+  cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;
   return result(true, { pages: slugs.length, cached, files: written.size, bytes });
@@ -240,7 +248,7 @@ function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
 /** Renders `slugs` across `threads` workers, handing out small batches as workers free up. */
 async function renderInWorkers(
   workerFile: URL,
-  data: { root: string; siteUrl: string | undefined },
+  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined },
   slugs: string[],
   threads: number,
   onPage: (page: BuiltPage) => void,

@@ -18,6 +18,7 @@ import { loadProject } from './project.js';
 import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { createSiteChrome } from './site-chrome.js';
+import { createSocialCards, drawCard, type CardPlan } from './social-cards.js';
 import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
 
 export interface SiteOptions {
@@ -76,7 +77,15 @@ export interface Site {
    * its messages (file, line, column), so the reader sees what to fix. `undefined` for an
    * unknown slug.
    */
-  document(slug: string, options?: { bodyEnd?: string | undefined } | null): Promise<{ html: string; messages: DocsgenMessage[] } | undefined>;
+  document(slug: string, options?: { bodyEnd?: string | undefined; origin?: string | undefined } | null): Promise<{ html: string; messages: DocsgenMessage[] } | undefined>;
+  /**
+   * What the page's generated social card is drawn from, and its hash; `undefined` when the page
+   * shows none (a draft or `noindex` page, `thumbnails` off or a static image, its own
+   * `seo.ogImage`, no site URL). `origin` stands in for a missing site URL (the dev server's).
+   */
+  cardPlan(slug: string, options?: { origin?: string | undefined } | null): Promise<CardPlan | undefined>;
+  /** The page's social card as PNG bytes, kept in memory while its inputs (`cardPlan`'s hash) stay the same. */
+  card(slug: string, options?: { origin?: string | undefined } | null): Promise<{ png: Buffer; hash: string; messages: DocsgenMessage[] } | undefined>;
   /**
    * The not-found document: the project's `404.mdx`/`404.md` page when it has one, else a
    * built-in page linking to the home page.
@@ -112,6 +121,9 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const siteUrl = options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined;
   const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl });
   messages.push(...chrome.messages);
+  const cards = createSocialCards({ root, config, navigation });
+  messages.push(...cards.messages);
+  const drawnCards = new Map<string, { hash: string; card: Promise<{ png: Buffer; messages: DocsgenMessage[] }> }>();
   const userComponents = userConfig.config.components ?? {};
 
   const manifest: Manifest = {
@@ -212,8 +224,25 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
         bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
         slug,
+        siteUrl,
+        socialImage: cards.imageOf(result.page, siteUrl ?? documentOptions?.origin),
       });
       return { html, messages: result.messages };
+    },
+    async cardPlan(slug, cardOptions) {
+      const page = pages.get(slug);
+      return page && (mode === 'dev' || !page.isDraft) ? cards.planOf(page, siteUrl ?? cardOptions?.origin) : undefined;
+    },
+    async card(slug, cardOptions) {
+      const plan = await site.cardPlan(slug, cardOptions);
+      if (!plan) return undefined;
+      let drawn = drawnCards.get(slug);
+      if (drawn?.hash !== plan.hash) {
+        drawn = { hash: plan.hash, card: drawCard(plan) };
+        drawnCards.set(slug, drawn);
+        drawn.card.catch(() => drawnCards.delete(slug));
+      }
+      return { ...(await drawn.card), hash: plan.hash };
     },
     async notFound(documentOptions) {
       const custom = pages.has('404') ? await site.document('404', documentOptions) : undefined;
