@@ -169,6 +169,15 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     return;
   }
 
+  // Social cards are drawn, not read from disk; the site keeps each in memory while unchanged.
+  const card = /^\/og\/(.+)\.png$/.exec(decoded);
+  if (card?.[1]) {
+    const drawn = await site.card(card[1], { origin: `http://${request.headers.host}` });
+    if (drawn) sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
+    else sendStatus(response, request, 404);
+    return;
+  }
+
   // sitemap.xml, robots.txt, llms.txt, llms-full.txt as the build writes them; before pages, as
   // in the build output, where the file wins over a page named `llms.txt.mdx`.
   const output = siteOutputNames.find((name) => decoded === `/${name}`);
@@ -193,7 +202,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       return;
     }
   }
-  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd }) : undefined;
+  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd, origin: `http://${request.headers.host}` }) : undefined;
   if (page) {
     send(response, request, 200, 'text/html; charset=utf-8', page.html);
     return;
@@ -237,6 +246,18 @@ function isCrossOrigin(request: IncomingMessage): boolean {
 function sendRedirect(response: ServerResponse, status: number, location: string): void {
   response.writeHead(status, { Location: location, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
   response.end();
+}
+
+function sendPng(response: ServerResponse, request: IncomingMessage, png: Buffer, etag: string): void {
+  const isFresh = String(request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag);
+  response.writeHead(isFresh ? 304 : 200, {
+    'Content-Type': 'image/png',
+    ...(isFresh ? {} : { 'Content-Length': png.length }),
+    ETag: etag,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+  });
+  response.end(isFresh || request.method === 'HEAD' ? undefined : png);
 }
 
 function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string): void {
