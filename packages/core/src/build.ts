@@ -23,6 +23,7 @@ import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { createSite, type Site } from './site.js';
 import { renderSiteOutputs } from './site-outputs.js';
+import { buildSearchIndex, closeSearchIndexer, searchFolder } from './search-index.js';
 
 export interface BuildOptions {
   /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
@@ -195,6 +196,11 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const outputs = await renderSiteOutputs(site, { siteUrl: siteUrl ?? site.config.siteUrl, markdown: (slug) => built.get(slug)?.markdown });
     messages.push(...outputs.messages);
     for (const output of outputs.outputs) write(output.name, output.content);
+    // Full-text search: Pagefind's chunked index of the indexable pages, from the HTML above.
+    const search = await buildSearchIndex(site, (slug) => built.get(slug)?.html);
+    await closeSearchIndexer();
+    messages.push(...search.messages);
+    for (const file of search.files) write(`${searchFolder}/${file.path}`, Buffer.from(file.content));
 
     const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()) });
     messages.push(...adapted.messages);

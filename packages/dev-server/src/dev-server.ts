@@ -1,8 +1,9 @@
-import { findClosestPage, matchRedirect, renderSiteOutput, siteOutputNames, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, renderSiteOutput, searchFolder, siteOutputNames, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { isAllowedHost } from './allowed-host.js';
+import { lookupContentType } from './content-type.js';
 import { parseRequestTarget } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
 import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
@@ -55,6 +56,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
     allowedHosts: [...(options.allowedHosts ?? [])],
     channel,
     bodyEnd: options.liveReload === false ? undefined : reloadClientScript(`${internalPrefix}/events`),
+    search: undefined,
   };
   const server = createServer((request, response) => {
     handle(site, context, request, response).catch((error: unknown) => {
@@ -66,13 +68,19 @@ export function createDevServer(options: DevServerOptions): DevServer {
     server,
     setSite(next) {
       site = next;
+      context.search = undefined;
     },
-    reload: (event) => channel.send(event),
+    reload: (event) => {
+      // Any change may change what search finds: index again on the next search request.
+      context.search = undefined;
+      channel.send(event);
+    },
     get listeners() {
       return channel.size;
     },
     close() {
       channel.close();
+      if (context.search) void context.search.then(() => closeSearchIndexer());
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
@@ -84,6 +92,8 @@ interface HandleContext {
   allowedHosts: string[];
   channel: ReloadChannel;
   bodyEnd: string | undefined;
+  /** The search index's files by path under `/_docsgen/search/`, made on the first request for one. */
+  search: Promise<Map<string, Uint8Array>> | undefined;
 }
 
 async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -136,6 +146,10 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   if (path.startsWith(`${internalPrefix}/fonts/`)) {
     await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: rendererAssets.katexFonts, prefix: `${internalPrefix}/fonts` }));
+    return;
+  }
+  if (path.startsWith(`/${searchFolder}/`)) {
+    await serveSearchFile(site, context, request, response, path.slice(searchFolder.length + 2));
     return;
   }
   if (path.startsWith(`${internalPrefix}/`)) {
@@ -217,6 +231,38 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   const notFound = await site.notFound({ bodyEnd: context.bodyEnd });
   send(response, request, 404, 'text/html; charset=utf-8', notFound.html);
+}
+
+/**
+ * A file of the search index, which is built in memory from the pages as this server renders
+ * them, on the first request after a start or a change. The index's own file list is the
+ * allow-list: nothing here reads the disk.
+ */
+async function serveSearchFile(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
+  const pending = (context.search ??= buildSearchIndex(site, async (slug) => (await site.document(slug))?.html).then((result) => {
+    for (const message of result.messages) if (message.fatal) throw new Error(`${message.reason}${message.note ? `. ${message.note}` : ''}`);
+    return new Map(result.files.map((file) => [file.path, file.content]));
+  }));
+  let files: Map<string, Uint8Array>;
+  try {
+    files = await pending;
+  } catch (error) {
+    if (context.search === pending) context.search = undefined;
+    send(response, request, 503, 'text/plain; charset=utf-8', `503 Search Unavailable\n${(error as Error).message}\n`);
+    return;
+  }
+  const content = files.get(name);
+  if (!content) {
+    sendStatus(response, request, 404);
+    return;
+  }
+  response.writeHead(200, {
+    'Content-Type': lookupContentType(name),
+    'Content-Length': content.length,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+  });
+  response.end(request.method === 'HEAD' ? undefined : content);
 }
 
 /** The file `favicon` names in docs.json, only when it lies inside the project root. */

@@ -10,6 +10,8 @@
   const root = doc.documentElement;
   const KEY = 'docsgen:appearance';
   const all = (selector, scope = doc) => Array.from(scope.querySelectorAll(selector));
+  // The search dialog (search.js, next to this file) loads on first use.
+  const searchJs = new URL('search.js', doc.currentScript?.src || location.href).href;
 
   // Colour mode: the head script set it before the first paint; this keeps it in step.
   const system = matchMedia('(prefers-color-scheme: dark)');
@@ -91,7 +93,9 @@
   doc.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     for (const menu of all('details.dg-menu[open]')) if (!menu.contains(target)) menu.open = false;
-    if (target?.closest('[data-dg-theme-toggle]')) {
+    if (target?.closest('[data-dg-search]')) {
+      import(searchJs).then((search) => search.openSearch());
+    } else if (target?.closest('[data-dg-theme-toggle]')) {
       setMode(root.getAttribute('data-theme') === 'dark' ? 'light' : 'dark', true);
     } else if (target?.closest('.dg-nav-toggle')) {
       setNavigation(!root.hasAttribute('data-nav-open'));

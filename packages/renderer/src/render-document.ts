@@ -83,6 +83,8 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.layoutCss]: ownAsset('layout.css'),
   [documentAssetNames.clientJs]: rendererAssets.clientJs,
   [documentAssetNames.siteJs]: ownAsset('site.js'),
+  // Loaded by site.js when the reader first opens search.
+  'search.js': ownAsset('search.js'),
   [documentAssetNames.katexCss]: rendererAssets.katexCss,
   [documentAssetNames.mermaidJs]: rendererAssets.mermaidJs,
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,

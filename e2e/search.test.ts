@@ -1,0 +1,113 @@
+// Full-text search in real Chromium, in `docsgen dev` (index built in memory on the first
+// query) and in a built site served by `docsgen preview` (index written by the build): Ctrl+K
+// opens the dialog, a query shows the expected section first, Enter lands on its heading.
+import { buildSite } from '@docsgen/core';
+import { createPreviewServer, type PreviewServer } from '@docsgen/dev-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { contentPage, serveProject, type ServedProject } from './site-project.js';
+
+interface Context {
+  dev: ServedProject;
+  preview: PreviewServer;
+  previewBase: string;
+  outDir: string;
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify({
+    name: 'Search test',
+    search: { prompt: 'Find anything…' },
+    navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/warp', 'guides/other', 'secret'] }] },
+  }),
+  'index.mdx': contentPage('Introduction', 'The home page.'),
+  'guides/warp.mdx': `${contentPage('Warp drive', 'Going fast.')}\n## Calibrate the flux capacitor\n\nThe quasarbeam must be aligned before the quasarbeam fires: quasarbeam alignment comes first.\n`,
+  'guides/other.mdx': `${contentPage('Other', 'Something else.')}\n## Mentions\n\nA passing mention of the quasarbeam.\n`,
+  // Hidden pages are not searched, however often they say the word.
+  'secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n\nquasarbeam quasarbeam quasarbeam quasarbeam quasarbeam quasarbeam.\n',
+};
+
+const search = suite<Context>('search in Chromium');
+
+search.before(async (context) => {
+  context.dev = await serveProject(files);
+  context.outDir = mkdtempSync(join(tmpdir(), 'docsgen-search-out-'));
+  rmSync(context.outDir, { recursive: true, force: true });
+  const built = await buildSite(context.dev.root, { outDir: context.outDir, workers: 0, cache: false });
+  assert.ok(built.ok, JSON.stringify(built.messages));
+  context.preview = createPreviewServer({ folder: context.outDir });
+  await new Promise<void>((resolve) => context.preview.server.listen(0, '127.0.0.1', resolve));
+  context.previewBase = `http://127.0.0.1:${(context.preview.server.address() as AddressInfo).port}`;
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+search.after(async (context) => {
+  await context.close?.();
+  await context.dev?.close();
+  await context.preview?.close();
+  if (context.outDir) rmSync(context.outDir, { recursive: true, force: true });
+});
+
+async function searchAndFollow(context: Context, base: string): Promise<void> {
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${base}/`);
+  await page.waitForLoadState('load');
+  assert.is(await page.locator('dialog.dg-search-dialog').count(), 0, 'the dialog is not on the page before it is opened');
+  await page.keyboard.press('Control+k');
+  const dialog = page.locator('dialog.dg-search-dialog[open]');
+  await dialog.waitFor();
+  assert.is(await dialog.getAttribute('aria-modal'), 'true');
+  const input = dialog.locator('input[role=combobox]');
+  assert.is(await input.getAttribute('placeholder'), 'Find anything…');
+  assert.ok(await input.evaluate((node) => node === document.activeElement), 'the input has the focus');
+  await page.keyboard.type('quasarbeam');
+  const first = dialog.locator('[role=option]').first();
+  await first.waitFor();
+  assert.is(await first.getAttribute('aria-selected'), 'true');
+  assert.is(await first.locator('.dg-search-title').innerText(), 'Warp drive › Calibrate the flux capacitor');
+  assert.match(await first.locator('.dg-search-excerpt').innerHTML(), /<mark>quasarbeam<\/mark>/);
+  const urls = await dialog.locator('[role=option] a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+  assert.not.ok(urls.includes('/secret'), 'hidden pages are not results');
+  assert.ok(urls.includes('/guides/other'), 'the other page that mentions it is a result');
+
+  // Arrows move the selection; Escape closes; Enter follows the selected result.
+  await page.keyboard.press('ArrowDown');
+  assert.is(await first.getAttribute('aria-selected'), 'false');
+  await page.keyboard.press('ArrowUp');
+  assert.is(await first.getAttribute('aria-selected'), 'true');
+  await page.keyboard.press('Escape');
+  await page.locator('dialog.dg-search-dialog:not([open])').waitFor({ state: 'attached' });
+  await page.locator('[data-dg-search]').click();
+  await dialog.waitFor();
+  await first.waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/guides\/warp#calibrate-the-flux-capacitor$/);
+  await page.waitForLoadState('load');
+  const heading = page.locator('#calibrate-the-flux-capacitor');
+  assert.match(await heading.innerText(), /^Calibrate the flux capacitor/);
+  assert.ok(await heading.evaluate((node) => node.getBoundingClientRect().top < innerHeight), 'the heading is scrolled into view');
+  assert.equal(errors, []);
+  await page.close();
+}
+
+search('should find a section in `docsgen dev` and land on its heading', async (context) => {
+  await searchAndFollow(context, context.dev.base);
+});
+
+search('should find a section in a built site served by `docsgen preview` and land on its heading', async (context) => {
+  await searchAndFollow(context, context.previewBase);
+});
+
+search.run();

@@ -1,0 +1,148 @@
+import { listNavigationEntries, type DocsgenMessage } from '@docsgen/config';
+import { close, createIndex } from 'pagefind';
+import { listIndexablePages, type SiteOutputSite } from './site-outputs.js';
+
+// Full-text search (issue 7 "Search"; SPEC: `search`). One module for the build and the dev
+// server: both hand it each indexable page's rendered document and get Pagefind's chunked index
+// back, served under `searchPrefix`. The browser loads `pagefind.js` from there, which fetches
+// only the index chunks and fragments a query needs.
+
+/** Folder of the search index in the output, and URL path it is served at (dev and build). */
+export const searchFolder = '_docsgen/search';
+
+/** One file of the search index, relative to `searchFolder`. */
+export interface SearchIndexFile {
+  path: string;
+  content: Uint8Array;
+}
+
+export interface SearchIndexResult {
+  /** The index files, sorted by path; empty when the index could not be made. */
+  files: SearchIndexFile[];
+  /** Slugs of the pages indexed, in the order they were added. */
+  slugs: string[];
+  messages: DocsgenMessage[];
+}
+
+/** The site fields the index reads. */
+export type SearchIndexSite = Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>;
+
+const source = '@docsgen/core';
+
+// Inside the indexed <article>: page chrome that is not the page's own text.
+const excludeSelectors = ['.dg-eyebrow', '.dg-contextual', '.dg-reading-time', '.dg-pager', '.dg-footer', 'script', 'style', 'svg'];
+
+// Pagefind also writes its own UIs and highlighter; docsgen has its dialog, so they stay out.
+const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$|^playground\//;
+
+/**
+ * Builds the Pagefind index of a site's indexable pages (`listIndexablePages`: navigable pages,
+ * not drafts, `noindex` or hidden pages unless `seo.indexing` is `"all"`) from their rendered
+ * documents. Each page is indexed from its `<article>` (headings with ids become deep-linked
+ * sub-results), with frontmatter `keywords` as extra, weighted terms, and its navigation version
+ * and language as the filters `version` and `language`.
+ *
+ * @param document
+ *   The page's whole rendered HTML document, or `undefined` to leave the page out.
+ * @returns
+ *   The index files; when Pagefind cannot start (its platform binary is missing) no files and a
+ *   fatal `search-index-failed` message saying how to fix it.
+ */
+export async function buildSearchIndex(
+  site: SearchIndexSite,
+  document: (slug: string) => string | undefined | Promise<string | undefined>,
+): Promise<SearchIndexResult> {
+  const messages: DocsgenMessage[] = [];
+  let created;
+  try {
+    created = await createIndex({ excludeSelectors });
+  } catch (error) {
+    messages.push(serviceMessage(error));
+    return { files: [], slugs: [], messages };
+  }
+  const { index } = created;
+  if (!index) {
+    messages.push(serviceMessage(created.errors.join('; ')));
+    return { files: [], slugs: [], messages };
+  }
+  const variants = pageVariants(site);
+  const slugs: string[] = [];
+  for (const slug of listIndexablePages(site)) {
+    const html = await document(slug);
+    if (html === undefined) continue;
+    const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: searchableDocument(html, keywordsOf(site, slug), variants.get(slug)) });
+    if (added.errors.length > 0) {
+      messages.push({ reason: `Cannot index \`${slug}\` for search: ${added.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
+      continue;
+    }
+    slugs.push(slug);
+  }
+  const written = await index.getFiles();
+  await index.deleteIndex();
+  for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
+  const files = written.files
+    .filter((file) => !unusedFiles.test(file.path))
+    .map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, slugs, messages };
+}
+
+/** Stops Pagefind's background process (it starts again on the next `buildSearchIndex`). */
+export async function closeSearchIndexer(): Promise<void> {
+  await close();
+}
+
+/**
+ * The document Pagefind reads for a page: `data-pagefind-body` on the page's `<article>`, and
+ * inside it the keywords (weighted, not shown in excerpts) and the version and language filters.
+ */
+export function searchableDocument(html: string, keywords: readonly string[], variant?: { version?: string | undefined; language?: string | undefined }): string {
+  const extra = [
+    keywords.length > 0 ? `<p data-pagefind-weight="5" data-pagefind-meta="keywords">${escapeText(keywords.join(', '))}</p>` : '',
+    variant?.version === undefined ? '' : `<span data-pagefind-filter="version" hidden>${escapeText(variant.version)}</span>`,
+    variant?.language === undefined ? '' : `<span data-pagefind-filter="language" hidden>${escapeText(variant.language)}</span>`,
+  ].join('');
+  // Pagefind takes a section's title from its heading's whole text, excluded parts included.
+  html = html.replace(/<a [^>]*class="dg-heading-anchor"[^>]*><span aria-hidden="true">#<\/span><\/a>/g, '');
+  const marked = html.replace(/<article\b([^>]*)>/, (_tag, attributes: string) => `<article${attributes} data-pagefind-body>${extra}`);
+  // A document without the layout's <article> (a custom layout): index its <body>.
+  return marked === html ? html.replace(/<body\b([^>]*)>/, (_tag, attributes: string) => `<body${attributes} data-pagefind-body>${extra}`) : marked;
+}
+
+function keywordsOf(site: SearchIndexSite, slug: string): string[] {
+  const keywords = site.pages.get(slug)?.frontmatter.keywords;
+  const list = typeof keywords === 'string' ? keywords.split(',') : Array.isArray(keywords) ? keywords : [];
+  return list.filter((keyword): keyword is string => typeof keyword === 'string').map((keyword) => keyword.trim()).filter(Boolean);
+}
+
+/** Each listed page's version and language from its place in the navigation (the first place wins). */
+function pageVariants(site: SearchIndexSite): Map<string, { version?: string | undefined; language?: string | undefined }> {
+  const variants = new Map<string, { version?: string | undefined; language?: string | undefined }>();
+  if (!site.navigation) return variants;
+  for (const entry of listNavigationEntries(site.navigation)) {
+    if (!variants.has(entry.slug)) variants.set(entry.slug, { version: entry.version, language: entry.language });
+  }
+  return variants;
+}
+
+/** The page's root-relative URL, as the build publishes it. */
+function pageUrl(site: SearchIndexSite, slug: string): string {
+  if (slug === 'index' || slug === site.homeSlug) return '/';
+  return `/${slug.split('/').map(encodeURIComponent).join('/')}${site.config?.seo?.trailingSlash === true ? '/' : ''}`;
+}
+
+function serviceMessage(error: unknown): DocsgenMessage {
+  const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  return {
+    reason: 'Cannot build the search index: the Pagefind indexer did not start',
+    ruleId: 'search-index-failed',
+    source,
+    fatal: true,
+    actual: error instanceof Error ? error.message : String(error),
+    note: `Pagefind runs a platform binary from the optional dependency \`@pagefind/${platform}\`. Reinstall dependencies with optional ones included (\`npm install\` / \`pnpm install\`, without \`--no-optional\` or \`--omit=optional\`), or set \`PAGEFIND_BINARY_PATH\` to a Pagefind binary.`,
+  };
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

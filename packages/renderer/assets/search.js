@@ -1,0 +1,174 @@
+// @docsgen/renderer search dialog: loaded by site.js the first time the reader opens search
+// (the header's search button, or Ctrl/⌘K), so plain pages pay nothing for it. It loads
+// Pagefind's `pagefind.js` from `search/` next to this file (the index `docsgen build` writes and
+// `docsgen dev` serves), which fetches only the index chunks a query needs. Results show the
+// page title, the section heading and Pagefind's excerpt with the matched words in <mark>;
+// arrows move, Enter opens, Escape closes, and each result links to its heading (`url#anchor`).
+const doc = document;
+const base = new URL('.', import.meta.url);
+let pagefind;
+let dialog;
+
+const style = `
+.dg-search-dialog{width:min(40rem,calc(100vw - 2rem));max-height:min(36rem,calc(100vh - 4rem));margin:4rem auto auto;padding:0;border:1px solid var(--dg-border,#ddd);border-radius:var(--dg-radius,.5rem);background:var(--dg-bg,#fff);color:var(--dg-fg,#111);box-shadow:0 1rem 3rem rgb(0 0 0/.25);overflow:hidden}
+.dg-search-dialog::backdrop{background:rgb(0 0 0/.4)}
+.dg-search-dialog[open]{display:flex;flex-direction:column}
+.dg-search-field{display:flex;gap:.5rem;align-items:center;padding:.75rem 1rem;border-bottom:1px solid var(--dg-border,#ddd)}
+.dg-search-input{flex:1;font:inherit;font-size:1rem;border:0;outline:0;background:transparent;color:inherit}
+.dg-search-status{padding:1rem;color:var(--dg-fg-muted,#666);margin:0}
+.dg-search-results{list-style:none;margin:0;padding:.5rem;overflow:auto}
+.dg-search-result a{display:block;padding:.5rem .75rem;border-radius:var(--dg-radius,.5rem);color:inherit;text-decoration:none}
+.dg-search-result[aria-selected=true] a{background:var(--dg-surface,#f3f3f3);outline:2px solid var(--dg-accent,#16a34a)}
+.dg-search-title{display:block;font-weight:600}
+.dg-search-section{color:var(--dg-fg-muted,#666);font-weight:400}
+.dg-search-excerpt{display:block;font-size:.875rem;color:var(--dg-fg-muted,#555)}
+.dg-search-excerpt mark{background:color-mix(in srgb,var(--dg-accent,#16a34a) 25%,transparent);color:inherit}
+`;
+
+/** The version shown in the header's version menu (`Version: v2`), to search that version only. */
+function currentFilters() {
+  const label = doc.querySelector('.dg-variant-menu summary[aria-label^="Version: "]')?.getAttribute('aria-label');
+  return label ? { version: label.slice('Version: '.length) } : {};
+}
+
+function element(name, attributes = {}, text) {
+  const node = doc.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function createDialog() {
+  doc.head.append(element('style', {}, style));
+  const prompt = doc.querySelector('[data-dg-search] .dg-search-prompt')?.textContent || 'Search…';
+  const node = element('dialog', { class: 'dg-search-dialog', 'aria-modal': 'true', 'aria-label': 'Search' });
+  const field = element('div', { class: 'dg-search-field' });
+  const input = element('input', {
+    class: 'dg-search-input',
+    // Not type=search: there Escape first clears the field instead of closing the dialog.
+    type: 'text',
+    role: 'combobox',
+    'aria-label': 'Search the documentation',
+    'aria-autocomplete': 'list',
+    'aria-expanded': 'false',
+    'aria-controls': 'dg-search-results',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: prompt,
+  });
+  field.append(input);
+  const status = element('p', { class: 'dg-search-status', role: 'status' });
+  const list = element('ul', { class: 'dg-search-results', id: 'dg-search-results', role: 'listbox', 'aria-label': 'Results' });
+  node.append(field, status, list);
+  doc.body.append(node);
+
+  let selected = -1;
+  const options = () => Array.from(list.querySelectorAll('[role=option]'));
+  const select = (index) => {
+    const all = options();
+    selected = all.length === 0 ? -1 : (index + all.length) % all.length;
+    all.forEach((option, i) => option.setAttribute('aria-selected', String(i === selected)));
+    if (selected < 0) input.removeAttribute('aria-activedescendant');
+    else {
+      input.setAttribute('aria-activedescendant', all[selected].id);
+      all[selected].scrollIntoView({ block: 'nearest' });
+    }
+  };
+  const show = (items, query) => {
+    list.replaceChildren(
+      ...items.map((item, i) => {
+        const option = element('li', { class: 'dg-search-result', role: 'option', id: `dg-search-option-${i}`, 'aria-selected': 'false' });
+        const link = element('a', { href: item.url, tabindex: '-1' });
+        const title = element('span', { class: 'dg-search-title' }, item.title);
+        if (item.section && item.section !== item.title) title.append(element('span', { class: 'dg-search-section' }, ` › ${item.section}`));
+        const excerpt = element('span', { class: 'dg-search-excerpt' });
+        // Pagefind escapes the page text of an excerpt and adds only <mark>.
+        excerpt.innerHTML = item.excerpt;
+        link.append(title, excerpt);
+        option.append(link);
+        return option;
+      }),
+    );
+    input.setAttribute('aria-expanded', String(items.length > 0));
+    status.textContent = query === '' ? '' : items.length === 0 ? `No results for “${query}”` : `${items.length} result${items.length === 1 ? '' : 's'}`;
+    status.hidden = status.textContent === '';
+    select(items.length > 0 ? 0 : -1);
+  };
+  let latest = '';
+  input.addEventListener('input', async () => {
+    const query = input.value.trim();
+    latest = query;
+    if (query === '') return show([], '');
+    let items;
+    try {
+      items = await searchFor(query);
+    } catch (error) {
+      status.hidden = false;
+      status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : error}`;
+      return;
+    }
+    if (items && latest === query) show(items, query);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      select(selected + (event.key === 'ArrowDown' ? 1 : -1));
+    } else if (event.key === 'Enter' && selected >= 0) {
+      event.preventDefault();
+      const link = options()[selected]?.querySelector('a');
+      if (link) follow(link);
+    }
+  });
+  list.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    if (link) node.close();
+  });
+  list.addEventListener('mousemove', (event) => {
+    const option = event.target instanceof Element ? event.target.closest('[role=option]') : null;
+    if (option) select(options().indexOf(option));
+  });
+  // A click on the backdrop (outside the box) closes the dialog.
+  node.addEventListener('click', (event) => {
+    if (event.target === node) node.close();
+  });
+  return { node, input };
+}
+
+function follow(link) {
+  dialog.node.close();
+  location.href = link.href;
+  // Same page, other heading: a hash change alone does not reload, so scroll to it.
+  const target = link.hash && link.pathname === location.pathname ? doc.getElementById(decodeURIComponent(link.hash.slice(1))) : null;
+  target?.scrollIntoView();
+}
+
+/** The best sections of the best pages: up to 8 pages, each with its 3 best-matching sections. */
+async function searchFor(query) {
+  pagefind ??= import(new URL('search/pagefind.js', base).href).then(async (module) => {
+    await module.options({ excerptLength: 24 });
+    await module.init();
+    return module;
+  });
+  const search = await (await pagefind).debouncedSearch(query, { filters: currentFilters() }, 120);
+  if (search === null) return null;
+  const pages = await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
+  const items = [];
+  for (const page of pages) {
+    const title = page.meta?.title || page.url;
+    const sections = [...(page.sub_results ?? [])].sort((a, b) => (b.locations?.length ?? 0) - (a.locations?.length ?? 0)).slice(0, 3);
+    if (sections.length === 0) items.push({ url: page.url, title, section: '', excerpt: page.excerpt });
+    for (const section of sections) items.push({ url: section.url, title, section: section.title, excerpt: section.excerpt });
+  }
+  return items;
+}
+
+/** Opens the search dialog (creating it on first use) with the input focused. */
+export function openSearch() {
+  dialog ??= createDialog();
+  if (!dialog.node.open) dialog.node.showModal();
+  // After site.js's Ctrl/⌘K handler has focused the button.
+  requestAnimationFrame(() => {
+    dialog.input.focus();
+    dialog.input.select();
+  });
+}
