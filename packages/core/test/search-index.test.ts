@@ -1,0 +1,118 @@
+import { gunzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, type SearchIndexFile } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
+
+const search = suite('search index');
+
+const page = (title: string, extra = '', body = `About ${title}.`): string => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
+
+/** Pagefind's index files are gzip-compressed behind a signature; their words are plain UTF-8 inside. */
+function text(files: SearchIndexFile[], pattern: RegExp): string {
+  return files
+    .filter((file) => pattern.test(file.path))
+    .map((file) => gunzipSync(file.content).toString('utf8'))
+    .join('\n');
+}
+
+async function indexOf(files: Record<string, string>) {
+  const site = await createSite(writeTempProject(files), { mode: 'build' });
+  return buildSearchIndex(site, async (slug) => (await site.document(slug))?.html);
+}
+
+search.after(async () => {
+  await closeSearchIndexer();
+});
+
+search('should index navigable pages only, not drafts, noindex, hidden or unlisted pages', async () => {
+  const result = await indexOf({
+    'docs.json': JSON.stringify({
+      name: 'Acme',
+      navigation: { groups: [{ group: 'Start', pages: ['index', 'quickstart', 'drafty', 'quiet', 'secret'] }, { group: 'Hidden', hidden: true, pages: ['tucked'] }] },
+    }),
+    'index.mdx': page('Home'),
+    'quickstart.mdx': page('Quickstart', '', 'Install zanzibar first.'),
+    'drafty.mdx': page('Drafty', 'draft: true\n'),
+    'quiet.mdx': page('Quiet', 'noindex: true\n'),
+    'secret.mdx': page('Secret', 'hidden: true\n'),
+    'tucked.mdx': page('Tucked'),
+    'unlisted.mdx': page('Unlisted'),
+  });
+  assert.equal(result.messages, []);
+  assert.equal(result.slugs, ['index', 'quickstart']);
+  const fragments = text(result.files, /^fragment\//);
+  assert.ok(fragments.includes('"/quickstart"'), 'the page URL is in its fragment');
+  assert.not.ok(/Drafty|Quiet|Secret|Tucked|Unlisted/.test(fragments), 'no fragment of a left-out page');
+  assert.ok(text(result.files, /^index\//).includes('zanzibar'), 'page words are in the index');
+  assert.ok(result.files.some((file) => file.path === 'pagefind.js'), 'the search client is written');
+  assert.not.ok(result.files.some((file) => file.path.startsWith('pagefind-ui')), "Pagefind's own UI is not");
+});
+
+search('should index hidden and unlisted pages with `seo.indexing: "all"`, never drafts or noindex', async () => {
+  const result = await indexOf({
+    'docs.json': JSON.stringify({ name: 'Acme', seo: { indexing: 'all' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'drafty', 'quiet', 'secret'] }] } }),
+    'index.mdx': page('Home'),
+    'drafty.mdx': page('Drafty', 'draft: true\n'),
+    'quiet.mdx': page('Quiet', 'noindex: true\n'),
+    'secret.mdx': page('Secret', 'hidden: true\n'),
+    'unlisted.mdx': page('Unlisted'),
+  });
+  assert.equal(result.slugs.sort(), ['index', 'secret', 'unlisted']);
+});
+
+search('should make frontmatter `keywords` searchable terms that the page text lacks', async () => {
+  const result = await indexOf({
+    'docs.json': JSON.stringify({ name: 'Acme', navigation: { groups: [{ group: 'Start', pages: ['index', 'auth'] }] } }),
+    'index.mdx': page('Home'),
+    'auth.mdx': page('Authentication', 'keywords: ["oauthflux", "bearertoken"]\n', 'Sign in with a token.'),
+  });
+  const words = text(result.files, /^index\//);
+  assert.ok(words.includes('oauthflux'), words.slice(0, 200));
+  assert.ok(words.includes('bearertoken'));
+});
+
+search('should give each page its navigation version as a filter', async () => {
+  const result = await indexOf({
+    'docs.json': JSON.stringify({
+      name: 'Acme',
+      navigation: { versions: [{ version: 'v2', default: true, pages: ['index'] }, { version: 'v1', pages: ['v1/index'] }] },
+    }),
+    'index.mdx': page('New home'),
+    'v1/index.mdx': page('Old home'),
+  });
+  const filters = text(result.files, /^filter\//);
+  assert.ok(filters.includes('version'));
+  assert.ok(filters.includes('v1') && filters.includes('v2'));
+});
+
+search('should mark the article as the indexed region, without heading anchors, with keywords and filters', () => {
+  const html = '<html><body><nav>Menu</nav><article class="dg-article"><h2 id="a">A<a href="#a" aria-label="Link to this section" class="dg-heading-anchor"><span aria-hidden="true">#</span></a></h2></article></body></html>';
+  assert.is(
+    searchableDocument(html, ['x<y'], { version: 'v1', language: 'fr' }),
+    '<html><body><nav>Menu</nav><article class="dg-article" data-pagefind-body><p data-pagefind-weight="5" data-pagefind-meta="keywords">x&lt;y</p>' +
+      '<span data-pagefind-filter="version" hidden>v1</span><span data-pagefind-filter="language" hidden>fr</span><h2 id="a">A</h2></article></body></html>',
+  );
+  assert.is(searchableDocument('<html><body class="x"><p>Hi</p></body></html>', []), '<html><body class="x" data-pagefind-body><p>Hi</p></body></html>');
+});
+
+search('should say how to fix a missing Pagefind binary instead of failing obscurely', async () => {
+  await closeSearchIndexer();
+  process.env.PAGEFIND_BINARY_PATH = '/nonexistent/pagefind';
+  try {
+    const site = await createSite(writeTempProject({ 'docs.json': JSON.stringify({ name: 'Acme', navigation: { pages: ['index'] } }), 'index.mdx': page('Home') }));
+    const result = await buildSearchIndex(site, () => '<html><body></body></html>');
+    assert.equal(result.files, []);
+    assert.is(result.messages.length, 1);
+    const [message] = result.messages;
+    assert.is(message?.ruleId, 'search-index-failed');
+    assert.is(message?.fatal, true);
+    assert.match(message?.note ?? '', new RegExp(`@pagefind/${process.platform}-${process.arch}`));
+    assert.match(message?.note ?? '', /Reinstall dependencies/);
+  } finally {
+    delete process.env.PAGEFIND_BINARY_PATH;
+    await closeSearchIndexer();
+  }
+});
+
+search.run();
