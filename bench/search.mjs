@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Search figures (not a test: prints numbers only) on the shared corpus: Pagefind index build
+// time, index size (files, bytes), and the bytes a reader downloads for a first query, measured
+// in real Chromium: the page loads `pagefind.js`, searches, and loads the top 8 results, as the
+// search dialog does; a local server counts every byte it sends.
+//
+//   node bench/search.mjs [--pages 1000,10000] [--query webhook] [--source rendered|markdown]
+//
+// `--source rendered` (the default up to 2,000 pages) runs `docsgen build` and indexes the pages
+// it rendered, as the build does. `--source markdown` (the default above) indexes each page from
+// a plain HTML made from its Markdown (headings with ids, paragraphs), to keep 10,000 pages fast;
+// the text, headings and so the index are close to the rendered pages'.
+import { buildSearchIndex, buildSite, closeSearchIndexer, createSite } from '@docsgen/core';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '1000,10000' },
+    query: { type: 'string', default: 'webhook' },
+    source: { type: 'string' },
+    corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
+  },
+});
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const work = mkdtempSync(join(tmpdir(), 'docsgen-bench-search-'));
+
+try {
+  for (const pages of values.pages.split(',').map(Number)) {
+    const source = values.source ?? (pages <= 2000 ? 'rendered' : 'markdown');
+    const root = join(work, `n${pages}`);
+    spawnSync(process.execPath, [values.corpus, '--out', root, '--pages', String(pages)], { stdio: 'ignore' });
+    let document;
+    let site;
+    if (source === 'rendered') {
+      const outDir = join(work, `n${pages}-dist`);
+      const built = await buildSite(root, { outDir, cache: false });
+      if (!built.ok) throw new Error(built.messages.map((message) => message.reason).join('\n'));
+      site = await createSite(root, { mode: 'build' });
+      document = (slug) => readFileSync(join(outDir, slug === site.homeSlug ? 'index.html' : `${slug}.html`), 'utf8');
+    } else {
+      site = await createSite(root, { mode: 'build' });
+      document = (slug) => markdownDocument(readFileSync(site.pages.get(slug).file, 'utf8'));
+    }
+    const started = performance.now();
+    const index = await buildSearchIndex(site, document);
+    const ms = performance.now() - started;
+    await closeSearchIndexer();
+    if (index.messages.some((message) => message.fatal)) throw new Error(index.messages.map((message) => message.reason).join('\n'));
+    const folder = join(work, `n${pages}-search`);
+    for (const file of index.files) {
+      mkdirSync(dirname(join(folder, file.path)), { recursive: true });
+      writeFileSync(join(folder, file.path), file.content);
+    }
+    const total = index.files.reduce((sum, file) => sum + file.content.length, 0);
+    const first = await firstQuery(folder, values.query);
+    console.log(`${pages} pages (${source}): ${index.slugs.length} indexed in ${(ms / 1000).toFixed(1)} s (${(ms / index.slugs.length).toFixed(2)} ms/page)`);
+    console.log(`  index: ${index.files.length} files, ${kb(total)}`);
+    console.log(`  first query "${values.query}": ${first.results} results, ${first.requests} requests, ${kb(first.bytes)} transferred (target < 300 KB)`);
+    for (const [name, bytes] of first.byKind) console.log(`    ${name.padEnd(10)} ${kb(bytes)}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** A plain document from a page's Markdown: `#` lines become headings with ids, the rest paragraphs. */
+function markdownDocument(markdown) {
+  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
+  const title = /^title:\s*"?(.*?)"?$/m.exec(markdown)?.[1] ?? '';
+  const blocks = body.split(/\n{2,}/).map((block) => {
+    const heading = /^(#{1,6})\s+(.*)$/.exec(block.trim());
+    if (!heading) return `<p>${escape(block)}</p>`;
+    const id = heading[2].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    return `<h${heading[1].length} id="${id}">${escape(heading[2])}</h${heading[1].length}>`;
+  });
+  return `<html lang="en"><body><article><h1>${escape(title)}</h1>${blocks.join('\n')}</article></body></html>`;
+}
+
+/** Serves `folder`, runs one search and loads its top 8 results in Chromium; counts the bytes sent. */
+async function firstQuery(folder, query) {
+  const byKind = new Map();
+  let bytes = 0;
+  let requests = 0;
+  const types = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html' };
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (path === '/') {
+      response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>bench</title>');
+      return;
+    }
+    const file = join(folder, path.replace(/^\/_docsgen\/search\//, ''));
+    let content;
+    try {
+      if (!file.startsWith(folder) || !statSync(file).isFile()) throw new Error('missing');
+      content = readFileSync(file);
+    } catch {
+      response.writeHead(404).end();
+      return;
+    }
+    bytes += content.length;
+    requests += 1;
+    const kind = path.includes('/fragment/') ? 'fragments' : path.includes('/index/') ? 'index' : path.includes('/filter/') ? 'filters' : path.endsWith('.pf_meta') ? 'meta' : path.includes('wasm') ? 'wasm' : 'js+entry';
+    byKind.set(kind, (byKind.get(kind) ?? 0) + content.length);
+    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(content);
+  });
+  await new Promise((resolvePromise) => server.listen(0, '127.0.0.1', resolvePromise));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: process.env.DOCSGEN_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    const results = await page.evaluate(
+      async ({ url, query }) => {
+        const pagefind = await import(url);
+        await pagefind.init();
+        const search = await pagefind.search(query);
+        await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
+        return search.results.length;
+      },
+      { url: `${base}/_docsgen/search/pagefind.js`, query },
+    );
+    return { bytes, requests, results, byKind: [...byKind].sort((a, b) => b[1] - a[1]) };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
