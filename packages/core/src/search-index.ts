@@ -28,6 +28,7 @@ export interface SearchIndexResult {
 export type SearchIndexSite = Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>;
 
 const source = '@docsgen/core';
+const concurrency = 16;
 
 // Inside the indexed <article>: page chrome that is not the page's own text.
 const excludeSelectors = ['.dg-eyebrow', '.dg-contextual', '.dg-reading-time', '.dg-pager', '.dg-footer', 'script', 'style', 'svg'];
@@ -66,17 +67,26 @@ export async function buildSearchIndex(
     return { files: [], slugs: [], messages };
   }
   const variants = pageVariants(site);
-  const slugs: string[] = [];
-  for (const slug of listIndexablePages(site)) {
-    const html = await document(slug);
-    if (html === undefined) continue;
-    const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: searchableDocument(html, keywordsOf(site, slug), variants.get(slug)) });
-    if (added.errors.length > 0) {
-      messages.push({ reason: `Cannot index \`${slug}\` for search: ${added.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
-      continue;
+  const listed = listIndexablePages(site);
+  const isIndexed = listed.map(() => false);
+  // Pages go to Pagefind's process a few at a time: one by one, it waits on each round trip.
+  let next = 0;
+  const addNext = async (): Promise<void> => {
+    while (next < listed.length) {
+      const position = next++;
+      const slug = listed[position] as string;
+      const html = await document(slug);
+      if (html === undefined) continue;
+      const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: searchableDocument(html, keywordsOf(site, slug), variants.get(slug)) });
+      if (added.errors.length > 0) {
+        messages.push({ reason: `Cannot index \`${slug}\` for search: ${added.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
+        continue;
+      }
+      isIndexed[position] = true;
     }
-    slugs.push(slug);
-  }
+  };
+  await Promise.all(Array.from({ length: concurrency }, addNext));
+  const slugs = listed.filter((_slug, position) => isIndexed[position]);
   const written = await index.getFiles();
   await index.deleteIndex();
   for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
