@@ -3,7 +3,9 @@
 // wall time, ms per page, peak memory (resident set of the process and its worker threads),
 // output size, how output size grows with pages, and the warm rebuild after one page changed.
 //
-//   node bench/build.mjs [--pages 1000] [--workers N] [--corpus ../shared/bench/gen-corpus.mjs]
+//   node bench/build.mjs [--pages 1000] [--workers N] [--site-url URL] [--corpus ../shared/bench/gen-corpus.mjs]
+//
+// `--site-url` turns on social cards (`og/<slug>.png`, one per page): compare with a run without it.
 //
 // Each build runs the real CLI in a child process; peak memory is read from /usr/bin/time
 // when it is there (GNU time's "Maximum resident set size"), else from the child's own report.
@@ -18,6 +20,7 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '1000' },
     workers: { type: 'string' },
+    'site-url': { type: 'string' },
     corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
   },
 });
@@ -38,7 +41,7 @@ function generate(pages) {
 }
 
 function build(root) {
-  const args = [cli, 'build', root, ...(values.workers ? ['--workers', values.workers] : [])];
+  const args = [cli, 'build', root, ...(values.workers ? ['--workers', values.workers] : []), ...(values['site-url'] ? ['--site-url', values['site-url']] : [])];
   const command = hasGnuTime ? '/usr/bin/time' : process.execPath;
   const start = performance.now();
   const result = spawnSync(command, hasGnuTime ? ['-f', 'peak-kb %M', process.execPath, ...args] : args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -61,7 +64,7 @@ const pages = Number(values.pages);
 const root = generate(pages);
 const cold = build(root);
 const outBytes = sizeOf(join(root, 'dist'));
-console.log(`docsgen build, ${pages} pages (shared corpus)${values.workers ? `, --workers ${values.workers}` : ''}`);
+console.log(`docsgen build, ${pages} pages (shared corpus)${values.workers ? `, --workers ${values.workers}` : ''}${values['site-url'] ? `, --site-url (cards: ${existsSync(join(root, 'dist', 'og')) ? readdirSync(join(root, 'dist', 'og'), { recursive: true }).filter((name) => String(name).endsWith('.png')).length : 0})` : ''}`);
 console.log(`  cold build:   ${(cold.ms / 1000).toFixed(2)} s wall, ${(cold.ms / pages).toFixed(1)} ms/page`);
 console.log(`  peak memory:  ${cold.peakMb === undefined ? 'n/a (no /usr/bin/time)' : `${cold.peakMb.toFixed(0)} MB (maximum resident set, all threads)`}`);
 console.log(`  output:       ${(outBytes / 1024 / 1024).toFixed(1)} MB (${(outBytes / pages / 1024).toFixed(1)} KB/page)`);
