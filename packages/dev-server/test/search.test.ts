@@ -1,0 +1,74 @@
+import { closeSearchIndexer, createSite, type Site } from '@docsgen/core';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createDevServer, type DevServer } from '../src/index.js';
+import { sendRaw } from './project.js';
+
+const search = suite<{ root: string; site: Site; dev: DevServer; port: number }>('dev server search index');
+
+search.before(async (context) => {
+  context.root = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-dev-search-')));
+  writeFileSync(join(context.root, 'docs.json'), JSON.stringify({ name: 'Search', navigation: { pages: ['index', 'guide'] } }));
+  writeFileSync(join(context.root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
+  writeFileSync(join(context.root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe zephyrword is here.\n');
+  context.site = await createSite(context.root);
+  context.dev = createDevServer({ site: context.site, liveReload: false });
+  await new Promise<void>((resolve) => context.dev.server.listen(0, '127.0.0.1', resolve));
+  context.port = (context.dev.server.address() as AddressInfo).port;
+});
+
+search.after(async (context) => {
+  await context.dev.close();
+  await closeSearchIndexer();
+  rmSync(context.root, { recursive: true, force: true });
+});
+
+/** GET over raw HTTP (the target is sent as it is). */
+const get = (port: number, path: string) => sendRaw(port, `GET ${path} HTTP/1.1`);
+
+/** The words of the index chunks the entry file names (the index is small: one chunk). */
+async function indexedWords(port: number): Promise<string> {
+  const entry = await get(port, '/_docsgen/search/pagefind-entry.json');
+  assert.is(entry.status, 200);
+  const meta = JSON.parse(entry.body.toString('utf8')) as { languages: Record<string, { hash: string }> };
+  const hash = Object.values(meta.languages)[0]?.hash;
+  const metaFile = await get(port, `/_docsgen/search/pagefind.${hash}.pf_meta`);
+  assert.is(metaFile.status, 200);
+  const chunks = [...gunzipSync(metaFile.body).toString('latin1').matchAll(/en_[0-9a-f]{7}/g)].map((match) => match[0]);
+  let words = '';
+  for (const chunk of new Set(chunks)) {
+    const file = await get(port, `/_docsgen/search/index/${chunk}.pf_index`);
+    if (file.status === 200) words += gunzipSync(file.body).toString('utf8');
+  }
+  return words;
+}
+
+search('should serve the index files made in memory, with JavaScript as JavaScript and 404 for others', async ({ port }) => {
+  const client = await get(port, '/_docsgen/search/pagefind.js');
+  assert.is(client.status, 200);
+  assert.is(client.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.is(client.headers['x-content-type-options'], 'nosniff');
+  assert.is((await get(port, '/_docsgen/search/pagefind-ui.js')).status, 404, "Pagefind's own UI is not served");
+  assert.is((await get(port, '/_docsgen/search/nope.pf_index')).status, 404);
+  assert.is((await get(port, '/_docsgen/search/../docs.json')).status, 400);
+  assert.match(await indexedWords(port), 'zephyrword');
+});
+
+search('should index again after a page changed', async (context) => {
+  assert.not.match(await indexedWords(context.port), 'quillmark');
+  const file = join(context.root, 'guide.mdx');
+  writeFileSync(file, '---\ntitle: Guide\n---\n\nNow the quillmark is here.\n');
+  // What the dev session does on a page change: the site forgets the file, the server is told.
+  context.site.invalidate(file);
+  context.dev.reload({ type: 'update', slugs: ['guide'] });
+  const words = await indexedWords(context.port);
+  assert.match(words, 'quillmark');
+  assert.not.match(words, 'zephyrword');
+});
+
+search.run();
