@@ -82,8 +82,9 @@ function createDialog() {
         const title = element('span', { class: 'dg-search-title' }, item.title);
         if (item.section && item.section !== item.title) title.append(element('span', { class: 'dg-search-section' }, ` › ${item.section}`));
         const excerpt = element('span', { class: 'dg-search-excerpt' });
-        // Pagefind escapes the page text of an excerpt and adds only <mark>.
-        excerpt.innerHTML = item.excerpt;
+        // Pagefind escapes `<` and `>` of the page text and adds <mark>; anything else is escaped
+        // again here, so a change there cannot put markup from a page into this one.
+        excerpt.innerHTML = String(item.excerpt ?? '').replace(/<(?!\/?mark>)/g, '&lt;');
         link.append(title, excerpt);
         option.append(link);
         return option;
