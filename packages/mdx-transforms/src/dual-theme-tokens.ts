@@ -97,8 +97,9 @@ const whitespaceOnly = /^\s+$/;
  * carries colours of the theme loaded at the time. Scanning is the expensive part and does
  * not depend on the theme, so this asks for the scopes of each token once and resolves both
  * themes' colours from them, the way vscode-textmate merges styles while pushing scopes.
- * Tokens are split where either theme's style changes, as Shiki's alignment does. Scope paths
- * are resolved once per highlighter and theme pair, into shared, frozen styles.
+ * Tokens are split where Shiki splits them: where vscode-textmate's metadata for either theme
+ * changes (see `Run`). Scope paths are resolved once per highlighter, theme pair and grammar,
+ * into shared, frozen styles.
  *
  * @param highlighter
  *   Highlighter with the language and both themes loaded.

@@ -8,6 +8,7 @@ import type { Element, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual as equal } from 'node:util';
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -132,9 +133,15 @@ test('should give the tree path\'s HTML and copy text, and Shiki\'s, for corpus 
       for (const code of mutate(sample.code, random)) {
         const request = randomRequest(code, sample.lang, themes, random);
         const label = `${sample.lang} with ${themes.light}/${themes.dark}: ${JSON.stringify(code.slice(0, 60))}`;
-        const fast = highlightBlock(highlighter, request);
-        assert.equal(fast, highlightBlockWithTree(highlighter, request), label);
-        assert.equal(fast, highlightWithShiki(highlighter, request), label);
+        // vscode-textmate stops tokenizing a line after 500 ms (Shiki's default, kept by
+        // docsgen), so on a starved machine one of the three can lose a line's tail: a
+        // difference has to persist over three tries to count.
+        let outputs = [highlightBlock(highlighter, request), highlightBlockWithTree(highlighter, request), highlightWithShiki(highlighter, request)];
+        for (let attempt = 1; attempt < 3 && !outputs.every((output) => equal(output, outputs[0]!)); attempt++) {
+          outputs = [highlightBlock(highlighter, request), highlightBlockWithTree(highlighter, request), highlightWithShiki(highlighter, request)];
+        }
+        assert.equal(outputs[0], outputs[1], label);
+        assert.equal(outputs[0], outputs[2], label);
         compared++;
       }
     }
