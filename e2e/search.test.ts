@@ -15,6 +15,7 @@ import { contentPage, serveProject, type ServedProject } from './site-project.js
 
 interface Context {
   dev: ServedProject;
+  versioned: ServedProject;
   preview: PreviewServer;
   previewBase: string;
   outDir: string;
@@ -39,6 +40,16 @@ const search = suite<Context>('search in Chromium');
 
 search.before(async (context) => {
   context.dev = await serveProject(files);
+  context.versioned = await serveProject({
+    'docs.json': JSON.stringify({
+      name: 'Versions',
+      navigation: { versions: [{ version: 'v2', default: true, pages: ['index', 'v2/engine'] }, { version: 'v1', pages: ['v1/index', 'v1/engine'] }] },
+    }),
+    'index.mdx': contentPage('Home', 'New.'),
+    'v2/engine.mdx': '---\ntitle: Engine two\n---\n\nThe hyperdrive of version two.\n',
+    'v1/index.mdx': contentPage('Old home', 'Old.'),
+    'v1/engine.mdx': '---\ntitle: Engine one\n---\n\nThe hyperdrive of version one.\n',
+  });
   context.outDir = mkdtempSync(join(tmpdir(), 'docsgen-search-out-'));
   rmSync(context.outDir, { recursive: true, force: true });
   const built = await buildSite(context.dev.root, { outDir: context.outDir, workers: 0, cache: false });
@@ -54,6 +65,7 @@ search.before(async (context) => {
 search.after(async (context) => {
   await context.close?.();
   await context.dev?.close();
+  await context.versioned?.close();
   await context.preview?.close();
   if (context.outDir) rmSync(context.outDir, { recursive: true, force: true });
 });
@@ -71,7 +83,7 @@ async function searchAndFollow(context: Context, base: string): Promise<void> {
   assert.is(await dialog.getAttribute('aria-modal'), 'true');
   const input = dialog.locator('input[role=combobox]');
   assert.is(await input.getAttribute('placeholder'), 'Find anything…');
-  assert.ok(await input.evaluate((node) => node === document.activeElement), 'the input has the focus');
+  await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
   await page.keyboard.type('quasarbeam');
   const first = dialog.locator('[role=option]').first();
   await first.waitFor();
@@ -108,6 +120,21 @@ search('should find a section in `docsgen dev` and land on its heading', async (
 
 search('should find a section in a built site served by `docsgen preview` and land on its heading', async (context) => {
   await searchAndFollow(context, context.previewBase);
+});
+
+search('should search the version selected in the header only', async (context) => {
+  for (const [path, expected] of [['/v1/engine', 'Engine one'], ['/v2/engine', 'Engine two']]) {
+    const page = await context.context.newPage();
+    await page.goto(`${context.versioned.base}${path}`);
+    await page.locator('[data-dg-search]').click();
+    await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
+    await page.keyboard.type('hyperdrive');
+    const options = page.locator('dialog[open] [role=option]');
+    await options.first().waitFor();
+    const titles = await options.locator('.dg-search-title').allInnerTexts();
+    assert.equal([...new Set(titles)], [expected], path);
+    await page.close();
+  }
 });
 
 search.run();
