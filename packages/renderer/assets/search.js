@@ -146,7 +146,8 @@ function follow(link) {
 /** The best sections of the best pages: up to 8 pages, each with its 3 best-matching sections. */
 async function searchFor(query) {
   pagefind ??= import(new URL('search/pagefind.js', base).href).then(async (module) => {
-    // No web worker: it would cost another 43 KB for queries that take milliseconds here.
+    // No web worker: it would cost another 43 KB for queries that take milliseconds here. Pagefind
+    // 1.6 takes `noWorker` from options set before init (and logs that `options()` does not know it).
     await module.options({ excerptLength: 24, noWorker: true });
     await module.init();
     return module;
