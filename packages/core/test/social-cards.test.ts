@@ -7,7 +7,9 @@ import { buildSite, createSite } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 // sharp is a dependency of @docsgen/og-cards, not of core: load the copy the cards use.
-const sharp = createRequire(import.meta.resolve('@docsgen/og-cards'))('sharp') as typeof import('sharp');
+const sharp = createRequire(import.meta.resolve('@docsgen/og-cards'))('sharp') as (input: Buffer) => {
+  metadata(): Promise<{ width?: number; height?: number; format?: string }>;
+};
 
 const cards = suite('social cards');
 

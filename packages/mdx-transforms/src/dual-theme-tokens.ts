@@ -134,7 +134,10 @@ export function tokenizeDualTheme(
       lines.push([]);
       continue;
     }
-    const tokenized = grammar.tokenizeLine(line, stack, 500);
+    // No time limit: with one, a line tokenized while the machine is busy (a build's worker
+    // threads starting together) stops early and loses its rest, so the same page would
+    // highlight differently from run to run. Output must depend on the input only.
+    const tokenized = grammar.tokenizeLine(line, stack, 0);
     stack = tokenized.ruleStack;
     const lineTokens: DualThemeToken[] = [];
     let last: DualThemeToken | undefined;
