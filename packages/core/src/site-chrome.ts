@@ -48,7 +48,8 @@ export function createSiteChrome(options: SiteChromeOptions) {
     return { ...message, file: place?.file, line: place?.line, column: place?.column };
   });
   const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
-  let repository: Promise<RepositoryInfo> | undefined;
+  // Asked for now, while the project loads: version control runs in a process of its own.
+  let repository: Promise<RepositoryInfo> | undefined = config ? loadRepositoryInfo(options.root) : undefined;
   let times: Promise<Map<string, Date>> | undefined;
 
   async function lastUpdated(page: PageInfo): Promise<Date | undefined> {

@@ -1,7 +1,10 @@
 // Which pages get a social card, what it shows, and the `og:image` every page points at.
 // Rendering itself is `@docsgen/og-cards`; this module only decides and gathers the inputs.
 import { findNavigationTrail, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
-import { cardInputHash, renderCard, resolveThumbnailSettings, type CardOptions, type ResolvedThumbnailSettings } from '@docsgen/og-cards';
+import type { CardOptions } from '@docsgen/og-cards';
+// Only the settings here: drawing and hashing cards loads satori and sharp (about 0.2 s), which
+// a dev server should not pay before its first page.
+import { resolveThumbnailSettings, type ResolvedThumbnailSettings } from '@docsgen/og-cards/settings';
 import { realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { PageInfo } from './pages.js';
@@ -90,6 +93,7 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
       accent: settings.accent,
       logo,
     };
+    const { cardInputHash } = await import('@docsgen/og-cards');
     return { input: cardInput, hash: await cardInputHash(cardInput) };
   }
 
@@ -99,6 +103,7 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
 /** Draws a planned card; its warnings (a missing logo, missing glyphs) come back with it. */
 export async function drawCard(plan: CardPlan): Promise<{ png: Buffer; messages: DocsgenMessage[] }> {
   const messages: DocsgenMessage[] = [];
+  const { renderCard } = await import('@docsgen/og-cards');
   const png = await renderCard(plan.input, { onMessage: (message) => messages.push({ ...message }) });
   return { png, messages };
 }
