@@ -1,7 +1,9 @@
 export { builtinComponentNames, builtinComponents } from './builtin-components.js';
 export { escapeHtml } from './escape-html.js';
 export { RenderContext } from './render-context.js';
-export type { RenderContextValue, RenderMode } from './render-context.js';
+export type { RenderContextValue, RenderMessage, RenderMode } from './render-context.js';
+export { loadIcon, resolveIcon } from './icons.js';
+export type { IconGlyph, IconLibrary, ResolveIconOptions } from './icons.js';
 export { renderToHtml } from './render-to-html.js';
 export type { RenderToHtmlOptions } from './render-to-html.js';
 export { rendererAssets } from './renderer-assets.js';

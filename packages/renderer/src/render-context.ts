@@ -16,12 +16,28 @@ export interface RenderContextValue {
    * into one page its own prefix so ids stay unique (default: `'dg-'`).
    */
   idPrefix?: string | null | undefined;
+  /** Default library of named icons, docs.json `icons.library` (default: `'fontawesome'`). */
+  iconLibrary?: string | null | undefined;
+  /** Called with the warnings of the components (such as `icon-unknown`). */
+  onMessage?: ((message: RenderMessage) => void) | null | undefined;
+}
+
+/** A warning of a content component; the same shape as `DocsgenMessage` of `@docsgen/config`. */
+export interface RenderMessage {
+  reason: string;
+  ruleId: string;
+  source: string;
+  fatal: boolean;
+  actual?: string | undefined;
+  note?: string | undefined;
 }
 
 /** Resolved context value: every field set. */
 export interface ResolvedRenderContextValue {
   mode: RenderMode;
   idPrefix: string;
+  iconLibrary: string;
+  onMessage: (message: RenderMessage) => void;
 }
 
 /** Preact context that selects the render mode of every content component. */
@@ -33,6 +49,8 @@ export function useRenderContext(): ResolvedRenderContextValue {
   return {
     mode: value.mode === 'markdown' ? 'markdown' : 'html',
     idPrefix: typeof value.idPrefix === 'string' ? value.idPrefix : 'dg-',
+    iconLibrary: typeof value.iconLibrary === 'string' ? value.iconLibrary : 'fontawesome',
+    onMessage: typeof value.onMessage === 'function' ? value.onMessage : () => {},
   };
 }
 

@@ -19,6 +19,8 @@ export function renderToHtml(input: VNode, options?: RenderToHtmlOptions | null 
   const value: RenderContextValue = {
     mode: options?.mode === 'markdown' ? 'markdown' : 'html',
     idPrefix: options?.idPrefix ?? 'dg-',
+    iconLibrary: options?.iconLibrary,
+    onMessage: options?.onMessage,
   };
   return renderToString(h(RenderContext.Provider, { value }, input));
 }

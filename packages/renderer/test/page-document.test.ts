@@ -115,7 +115,7 @@ test('should render the current group in full and the other groups as headings f
   assert.ok(more, 'the file holds the entries of the other group');
   assert.ok(Object.values(groups).some((entries) => entries.includes('Title of deeper')), 'and of nested groups');
   assert.not.match(file.content, 'aria-current', 'the file marks no page as current');
-  const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title"><span class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
+  const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title"><svg class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
   assert.ok(id && groups[id]?.includes('Title of deep'), 'the page names the group by the id the file uses');
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
 });

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { useIsMarkdown } from '../render-context.js';
+import { loadIcon } from '../icons.js';
+import { useRenderContext } from '../render-context.js';
 import { parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { sanitizeSrc } from '../safe-url.js';
 
@@ -14,23 +15,29 @@ export interface IconProps extends PassThroughProps {
   size?: number | string;
   /** Custom image URL, used instead of a named glyph. */
   src?: string;
-}
-
-/** `true` when an icon value is an image reference rather than a glyph name. */
-function isImageReference(value: string): boolean {
-  return /^(?:\/|\.{1,2}\/|https?:\/\/|data:image\/)/i.test(value);
+  /** Library of the named glyph (default: docs.json `icons.library`, else Font Awesome). */
+  library?: string;
 }
 
 /**
- * Inline icon. Named icons render a `<span class="dg-icon" data-icon="name">` placeholder:
- * the glyphs ship with the site UI, which styles `.dg-icon[data-icon=…]` (until then the
- * placeholder is an empty, invisible box). Image icons render an `<img>`. Nothing in
+ * `true` when an icon value is an image reference rather than a glyph name: an `http(s)` or
+ * `data:image/` URL, or a path (`/`, `./`, `../`) to an image file.
+ */
+function isImageReference(value: string): boolean {
+  if (/^(?:https?:\/\/|data:image\/)/i.test(value)) return true;
+  return /^\.{0,2}\//.test(value) && /\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i.test(value);
+}
+
+/**
+ * Inline icon. Named icons render the icon package's SVG inline (`<svg class="dg-icon">`),
+ * from the `library` prop or the context's `iconLibrary`; an unknown name renders nothing and
+ * reports an `icon-unknown` warning to the context. Image icons render an `<img>`. Nothing in
  * markdown mode, and nothing for raw SVG strings (raw HTML is never injected).
  */
 export function Icon(props: IconProps) {
-  const isMarkdown = useIsMarkdown();
+  const context = useRenderContext();
   const name = parseText(props.src) ?? parseText(props.icon);
-  if (isMarkdown || name === undefined || name.trim() === '' || name.trim().startsWith('<')) return null;
+  if (context.mode === 'markdown' || name === undefined || name.trim() === '' || name.trim().startsWith('<')) return null;
   const size = parseText(props.size);
   const sizeValue = size === undefined ? undefined : /^\d+(\.\d+)?$/.test(size) ? `${size}px` : safeCssValue(size);
   const color = safeCssValue(props.color);
@@ -46,13 +53,32 @@ export function Icon(props: IconProps) {
     return <img class={attributes.class} style={style} src={src} alt="" aria-hidden="true" loading="lazy" decoding="async" />;
   }
 
+  const library = parseText(props.library) ?? context.iconLibrary;
+  const glyph = loadIcon(name.trim(), { library, iconType: parseText(props.iconType) });
+  if (!glyph) {
+    context.onMessage({
+      reason: `Unknown icon \`${name}\` in icon library \`${library}\``,
+      ruleId: 'icon-unknown',
+      source: '@docsgen/renderer',
+      fatal: false,
+      actual: name,
+      note: 'Nothing is rendered; icon names are those of the library\'s package (Font Awesome Free, Lucide or Tabler).',
+    });
+    return null;
+  }
+
   return (
-    <span
+    <svg
       class={attributes.class}
       style={style}
-      data-icon={name}
-      data-icon-type={parseText(props.iconType)}
+      data-icon={name.trim()}
+      {...glyph.attributes}
+      width="1em"
+      height="1em"
       aria-hidden="true"
+      focusable="false"
+      // Trusted markup: read from the icon package, with comments, scripts and handlers removed.
+      dangerouslySetInnerHTML={{ __html: glyph.body }}
     />
   );
 }

@@ -43,7 +43,7 @@ export function PageHeader(props: {
       {props.description ? <p class="dg-description">{props.description}</p> : null}
       {props.readingMinutes ? (
         <p class="dg-reading-time">
-          <Icon icon="clock" class="dg-nav-icon" />
+          <Icon icon="clock" library="lucide" class="dg-nav-icon" />
           <span>{props.readingMinutes} min read</span>
         </p>
       ) : null}
@@ -59,7 +59,7 @@ export function Pager(props: { previous: PagerLink | undefined; next: PagerLink 
       {props.previous ? (
         <a class="dg-pager-link dg-pager-previous" href={props.previous.href} rel="prev">
           <span class="dg-pager-label">
-            <Icon icon="arrow-left" class="dg-nav-icon" /> Previous
+            <Icon icon="arrow-left" library="lucide" class="dg-nav-icon" /> Previous
           </span>
           <span class="dg-pager-title">{props.previous.title}</span>
         </a>
@@ -69,7 +69,7 @@ export function Pager(props: { previous: PagerLink | undefined; next: PagerLink 
       {props.next ? (
         <a class="dg-pager-link dg-pager-next" href={props.next.href} rel="next">
           <span class="dg-pager-label">
-            Next <Icon icon="arrow-right" class="dg-nav-icon" />
+            Next <Icon icon="arrow-right" library="lucide" class="dg-nav-icon" />
           </span>
           <span class="dg-pager-title">{props.next.title}</span>
         </a>
@@ -85,7 +85,7 @@ export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: 
   return (
     <nav class="dg-toc" aria-labelledby="dg-toc-title">
       <p class="dg-toc-title" id="dg-toc-title">
-        <Icon icon="list" class="dg-nav-icon" />
+        <Icon icon="list" library="lucide" class="dg-nav-icon" />
         {props.title}
       </p>
       <ul class="dg-toc-list" role="list">

@@ -41,7 +41,7 @@ export function VariantMenu(props: { label: string; icon?: string; choices: Vari
       <summary class="dg-menu-button" aria-label={`${props.label}: ${current?.label ?? ''}`}>
         {props.icon ? <Icon icon={props.icon} class="dg-nav-icon" /> : null}
         <span>{current?.label}</span>
-        <span class="dg-icon dg-chevron" data-icon="chevron-down" aria-hidden="true" />
+        <Icon icon="chevron-down" library="lucide" class="dg-chevron" />
       </summary>
       <ul class="dg-menu-list" role="list">
         {props.choices.map((choice) => (
@@ -64,7 +64,7 @@ function PrimaryAction(props: { config: LayoutConfig }) {
     const name = primary.type === 'github' ? 'GitHub' : 'Discord';
     return (
       <a class={primary.label ? 'dg-primary dg-primary-service' : 'dg-icon-button dg-primary-service'} {...attributes} aria-label={primary.label ? undefined : `${name} (opens in a new tab)`}>
-        <Icon icon={primary.type} class="dg-nav-icon" />
+        <Icon icon={primary.type} library="fontawesome" class="dg-nav-icon" />
         {primary.label ? <span>{primary.label}</span> : null}
       </a>
     );
@@ -72,7 +72,7 @@ function PrimaryAction(props: { config: LayoutConfig }) {
   return (
     <a class="dg-primary" {...attributes}>
       <span>{primary.label ?? 'Get started'}</span>
-      <Icon icon="chevron-right" class="dg-nav-icon" />
+      <Icon icon="chevron-right" library="lucide" class="dg-nav-icon" />
     </a>
   );
 }
@@ -148,13 +148,13 @@ export function Header(props: HeaderProps) {
       <div class="dg-header-bar">
         {props.hasSidebar ? (
           <button class="dg-icon-button dg-nav-toggle" type="button" aria-label="Open navigation" aria-controls="dg-sidebar" aria-expanded="false">
-            <Icon icon="menu" class="dg-nav-icon" />
+            <Icon icon="menu" library="lucide" class="dg-nav-icon" />
           </button>
         ) : null}
         <Logo config={config} />
         <div class="dg-header-search">
           <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
-            <Icon icon="magnifying-glass" class="dg-nav-icon" />
+            <Icon icon="search" library="lucide" class="dg-nav-icon" />
             <span class="dg-search-prompt">{prompt}</span>
             <kbd class="dg-search-key">Ctrl K</kbd>
           </button>
@@ -165,8 +165,8 @@ export function Header(props: HeaderProps) {
           <VariantMenu label="Language" icon="language" choices={props.languages} />
           {props.hasToggle ? (
             <button class="dg-icon-button dg-theme-toggle" type="button" aria-label="Dark mode" aria-pressed="false" data-dg-theme-toggle="">
-              <Icon icon="sun" class="dg-nav-icon dg-when-light" />
-              <Icon icon="moon" class="dg-nav-icon dg-when-dark" />
+              <Icon icon="sun" library="lucide" class="dg-nav-icon dg-when-light" />
+              <Icon icon="moon" library="lucide" class="dg-nav-icon dg-when-dark" />
             </button>
           ) : null}
           <PrimaryAction config={config} />

@@ -1,8 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // Small pieces every region of the layout uses: page URLs, icons, tags, external links.
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
 import { Icon } from '../components/icon.js';
+import { RenderContext } from '../render-context.js';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
-import { iconNames } from './icon-names.js';
 import type { LayoutIcon, LayoutPage } from './types.js';
 
 /** The URL of a page: `/` for the home page (and `index`), else `/<slug>` with each segment encoded. */
@@ -23,14 +25,26 @@ export function iconName(icon: LayoutIcon): string | undefined {
   return undefined;
 }
 
-/** An icon of the navigation: a glyph of the built-in set, an image, or nothing for unknown names. */
+/** The icon style of a docs.json `icon` object (`{name: "github", style: "brands"}`). */
+function iconStyle(icon: LayoutIcon): string | undefined {
+  if (!icon || typeof icon !== 'object') return undefined;
+  const style = (icon as { style?: unknown }).style;
+  return typeof style === 'string' ? style : undefined;
+}
+
+/** The icon library of a docs.json `icon` object (`{name: "rocket", library: "lucide"}`). */
+function iconLibraryOf(icon: LayoutIcon): string | undefined {
+  if (!icon || typeof icon !== 'object') return undefined;
+  const library = (icon as { library?: unknown }).library;
+  return typeof library === 'string' ? library : undefined;
+}
+
+/** An icon of the navigation: the library's inline SVG, an image, or nothing for unknown names. */
 export function NavIcon(props: { icon: LayoutIcon; class?: string }) {
   const name = iconName(props.icon);
   if (!name) return null;
-  const isImage = /^(?:\/|\.{1,2}\/|https?:\/\/|data:image\/)/i.test(name);
-  // A name without a glyph would be an empty box: leave the space to the label.
-  if (!isImage && !iconNames.has(name)) return null;
-  return <Icon icon={name} class={props.class ?? 'dg-nav-icon'} />;
+  // Unknown names render nothing (and warn): the space goes to the label.
+  return <Icon icon={name} iconType={iconStyle(props.icon)} library={iconLibraryOf(props.icon)} class={props.class ?? 'dg-nav-icon'} />;
 }
 
 /** A small label after a navigation entry (`NEW`, `BETA`, a method). */
@@ -50,8 +64,13 @@ export function ExternalMark(props: { href: string }) {
   if (!isExternalHref(props.href)) return null;
   return (
     <>
-      <Icon icon="arrow-up-right" class="dg-external" />
+      <Icon icon="arrow-up-right" library="lucide" class="dg-external" />
       <span class="dg-sr-only"> (opens in a new tab)</span>
     </>
   );
+}
+
+/** Render a piece of the layout with the site's icon library (`icons.library`) in the render context. */
+export function renderWithIcons(node: VNode, iconLibrary: string | undefined): string {
+  return renderToString(<RenderContext.Provider value={{ iconLibrary }}>{node}</RenderContext.Provider>);
 }

@@ -3,7 +3,7 @@
 // when the reader opens a group that the page did not render. Named by its content hash, so
 // it can be cached for good.
 import { createHash } from 'node:crypto';
-import { renderToString } from 'preact-render-to-string';
+import { renderWithIcons } from './links.js';
 import { GroupEntries, type SidebarContext } from './sidebar.js';
 import { groupId, indexNavigation } from './navigation-view.js';
 import type { LayoutNavNode, SiteLayoutData } from './types.js';
@@ -39,7 +39,7 @@ export function renderNavigationFile(input: SiteLayoutData): NavigationFile {
       if (node.kind === 'page' || node.kind === 'operation') continue;
       const isGroup = node.kind === 'group';
       const id = groupId(node);
-      if (isGroup && !Object.hasOwn(groups, id)) groups[id] = renderToString(<GroupEntries node={node} context={context} depth={depth} />);
+      if (isGroup && !Object.hasOwn(groups, id)) groups[id] = renderWithIcons(<GroupEntries node={node} context={context} depth={depth} />, input.config.icons?.library);
       visit(node.children ?? [], isGroup ? depth + 1 : depth);
     }
   };

@@ -2,14 +2,14 @@
 // The whole HTML document of a page: head (title, meta, favicon, styles, the colour-mode
 // script), the skip link, header, sidebar, page, table of contents and the slots other parts
 // of docsgen fill (banner, footer, contextual menu, head and body ends).
-import { renderToString } from 'preact-render-to-string';
+import type { VNode } from 'preact';
 import { escapeHtml } from '../escape-html.js';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js';
 import { Header, Tabs, type VariantChoice } from './header.js';
-import { pageHref, pageLinkOf } from './links.js';
+import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
 import {
   chromeOf,
@@ -227,8 +227,9 @@ export function renderPageDocument(input: PageDocumentInput): string {
     codeblocks === 'dark' ? 'data-code-theme="dark"' : '',
   ].filter(Boolean);
 
+  const renderLayout = (node: VNode): string => renderWithIcons(node, config.icons?.library);
   const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} />;
-  const header = renderToString(
+  const header = renderLayout(
     <Header
       config={config}
       versions={entry?.version !== undefined || (!entry && (input.navigation?.versions.length ?? 0) > 0) ? variantChoices(index, input.slug, variant, 'version') : []}
@@ -239,7 +240,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     />,
   );
   const sidebar = hasSidebar
-    ? renderToString(
+    ? renderLayout(
         <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFile.name}`} tabs={tabsInSidebar ? tabs : null} />,
       )
     : '';
@@ -254,7 +255,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const pageHeader =
     mode === 'custom'
       ? ''
-      : renderToString(
+      : renderLayout(
           <PageHeader
             eyebrow={eyebrowStyle === 'breadcrumbs' ? crumbs : groupTitle ? [groupTitle] : crumbs.slice(-1)}
             eyebrowStyle={eyebrowStyle}
@@ -267,9 +268,9 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const neighbours = navigable ? neighboursOf(index, input.slug, variant) : { previous: undefined, next: undefined };
   const link = (slug: string | undefined): PagerLink | undefined =>
     slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
-  const pager = mode === 'custom' ? '' : renderToString(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} />);
+  const pager = mode === 'custom' ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} />);
   const hasToc = mode === 'default' && (input.toc?.length ?? 0) > 0;
-  const toc = hasToc ? renderToString(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
+  const toc = hasToc ? renderLayout(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
 
   const body = [
     '<a class="dg-skip" href="#dg-main">Skip to content</a>',

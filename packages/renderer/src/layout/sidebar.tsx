@@ -4,6 +4,7 @@
 // the client fills in from the shared navigation file, so a page's size does not grow with
 // the size of the whole navigation.
 import type { ComponentChildren } from 'preact';
+import { Icon } from '../components/icon.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, groupId, labelOf, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
 import type { LayoutNavNode } from './types.js';
@@ -156,7 +157,7 @@ function Dropdowns(props: { chrome: PageChrome; context: SidebarContext }) {
       <summary class="dg-dropdown-button">
         <NavIcon icon={current?.icon} />
         <span class="dg-nav-label">{current?.title ?? 'Sections'}</span>
-        <span class="dg-icon dg-chevron" data-icon="chevron-down" aria-hidden="true" />
+        <Icon icon="chevron-down" library="lucide" class="dg-chevron" />
       </summary>
       <ul class="dg-menu-list" role="list">
         {chrome.dropdowns.map(({ node, isCurrent }) => {

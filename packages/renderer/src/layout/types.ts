@@ -23,6 +23,8 @@ export interface LayoutConfig {
   siteUrl?: string | undefined;
   /** Resolved theme: `base`, `pith`, `pip`, `readable` or `theme-e`; anything else renders as `base`. */
   theme?: string | undefined;
+  /** Library of the navigation's named icons (`icons.library`; default Font Awesome). */
+  icons?: { library?: string | undefined } | undefined;
   colors?:
     | {
         primary?: string | undefined;

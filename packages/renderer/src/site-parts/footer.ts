@@ -1,6 +1,7 @@
 import { escapeHtml } from '../escape-html.js';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
 import { resolveEditUrl, type RepositoryInfo } from './edit-url.js';
+import { resolveIcon } from '../icons.js';
 import { socialIcon } from './social-icons.js';
 import { pencilIcon } from './ui-icons.js';
 
@@ -26,7 +27,7 @@ export interface FooterColumn {
 export interface FooterLink {
   label?: string | null | undefined;
   href?: string | null | undefined;
-  /** Icon name, shown as the content components' `.dg-icon[data-icon]` placeholder. */
+  /** Icon name in the `icons.library` library, inlined as SVG (unknown names show no icon). */
   icon?: string | { name?: string | null | undefined } | null | undefined;
 }
 
@@ -36,6 +37,8 @@ export interface RenderFooterInput {
     footer?: FooterConfig | null | undefined;
     lastUpdated?: boolean | null | undefined;
     metadata?: { timestamp?: unknown } | Record<string, unknown> | null | undefined;
+    /** Library of the footer links' named icons (default: Font Awesome). */
+    icons?: { library?: string | null | undefined } | null | undefined;
   };
   page: {
     /** The page file, relative to the project root (`guides/setup.mdx`). */
@@ -79,7 +82,7 @@ export function renderFooter(input: RenderFooterInput): string {
   }
   if (meta.length > 0) parts.push(`<div class="dg-footer-meta">${meta.join('')}</div>`);
 
-  const columns = (Array.isArray(footer.links) ? footer.links : []).map(renderColumn).filter(Boolean);
+  const columns = (Array.isArray(footer.links) ? footer.links : []).map((column) => renderColumn(column, input.config.icons?.library)).filter(Boolean);
   if (columns.length > 0) parts.push(`<nav class="dg-footer-links" aria-label="Footer">${columns.join('')}</nav>`);
 
   const socials = Object.entries(footer.socials ?? {}).flatMap(([name, url]) => {
@@ -93,13 +96,13 @@ export function renderFooter(input: RenderFooterInput): string {
   return parts.length > 0 ? `<footer class="dg-footer">${parts.join('')}</footer>` : '';
 }
 
-function renderColumn(column: FooterColumn | null | undefined): string {
+function renderColumn(column: FooterColumn | null | undefined, iconLibrary: string | null | undefined): string {
   const items = (Array.isArray(column?.items) ? column.items : []).flatMap((item: FooterLink | null | undefined) => {
     const href = safeHref(item?.href);
     const label = typeof item?.label === 'string' ? item.label : '';
     if (!href || label === '') return [];
     const iconName = typeof item?.icon === 'string' ? item.icon : item?.icon?.name;
-    const icon = typeof iconName === 'string' && iconName !== '' ? `<span class="dg-icon" data-icon="${escapeHtml(iconName)}" aria-hidden="true"></span>` : '';
+    const icon = (typeof iconName === 'string' && resolveIcon(iconName, { library: iconLibrary })) || '';
     const rel = isExternalHref(href) ? ' rel="noopener noreferrer"' : '';
     return [`<li><a href="${escapeHtml(href)}"${rel}>${icon}${escapeHtml(label)}</a></li>`];
   });

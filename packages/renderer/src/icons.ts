@@ -1,0 +1,172 @@
+// Icon glyphs read from the icon packages at build time: Font Awesome Free, Lucide and Tabler
+// ship one plain SVG file per icon, which is inlined into the page (never a CDN request).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** Icon library names accepted by docs.json `icons.library` and the `library` option. */
+export type IconLibrary = 'library-a' | 'library-b' | 'fontawesome' | 'lucide' | 'tabler';
+
+/** Options of `resolveIcon`. */
+export interface ResolveIconOptions {
+  /** Library to read the icon from (default: `'fontawesome'`, which is also `library-a`). */
+  library?: string | null | undefined;
+  /** Style of the icon: Font Awesome `solid`, `regular`, `brands` (others fall back to `solid`), Tabler `filled`. */
+  iconType?: string | null | undefined;
+  /** Extra classes after `dg-icon`. */
+  className?: string | null | undefined;
+}
+
+/** The parts of an inline SVG icon: attributes of the `<svg>` element and its trusted inner markup. */
+export interface IconGlyph {
+  /** Attributes of the `<svg>` element (`viewBox`, `fill`, `stroke`, …), without `class`. */
+  attributes: Record<string, string>;
+  /** Inner markup of the `<svg>` element, without comments, scripts or event handlers. */
+  body: string;
+}
+
+type Package = 'fontawesome' | 'lucide' | 'tabler';
+
+/** Icon names are lowercase words and dashes: they can never become a path. */
+const namePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const packageNames: Record<Package, string> = {
+  fontawesome: '@fortawesome/fontawesome-free',
+  lucide: 'lucide-static',
+  tabler: '@tabler/icons',
+};
+
+const require = createRequire(import.meta.url);
+const packageRoots = new Map<Package, string | null>();
+const glyphCache = new Map<string, IconGlyph | null>();
+
+/** The package of a library name: `library-b`/`lucide` → Lucide, `tabler` → Tabler, else Font Awesome. */
+export function iconPackageOf(library: string | null | undefined): Package {
+  if (library === 'library-b' || library === 'lucide') return 'lucide';
+  if (library === 'tabler') return 'tabler';
+  return 'fontawesome';
+}
+
+/** `true` when `name` has the shape of an icon name (lowercase letters, digits, single dashes). */
+export function isIconName(name: string): boolean {
+  return namePattern.test(name);
+}
+
+function packageRoot(pkg: Package): string | null {
+  let root = packageRoots.get(pkg);
+  if (root === undefined) {
+    try {
+      root = dirname(require.resolve(`${packageNames[pkg]}/package.json`));
+    } catch {
+      root = null;
+    }
+    packageRoots.set(pkg, root);
+  }
+  return root;
+}
+
+/** Folders to try, in order, for an icon style of a package. */
+function folders(pkg: Package, iconType: string | null | undefined): string[] {
+  if (pkg === 'lucide') return ['icons'];
+  if (pkg === 'tabler') return iconType === 'filled' ? ['icons/filled', 'icons/outline'] : ['icons/outline', 'icons/filled'];
+  const first = iconType === 'regular' || iconType === 'brands' ? iconType : 'solid';
+  return [...new Set([`svgs/${first}`, 'svgs/solid', 'svgs/brands'])];
+}
+
+/** Remove comments, scripts, event handlers and `javascript:` URLs from trusted package markup, and collapse whitespace. */
+function sanitizeBody(markup: string): string {
+  return markup
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, '')
+    .replace(/<(?:foreignObject)\b[\s\S]*?(?:<\/foreignObject\s*>|$)/gi, '')
+    .replace(/\s+on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/\s+(?:xlink:)?href\s*=\s*(?:"\s*javascript:[^"]*"|'\s*javascript:[^']*')/gi, '')
+    .replace(/>\s+</g, '><')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Parse an SVG file into the attributes we keep on the root and its inner markup. */
+function parseSvg(pkg: Package, source: string): IconGlyph | null {
+  const text = source.replace(/<\?xml[\s\S]*?\?>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+  const open = /<svg\b([^>]*)>/i.exec(text);
+  const close = text.lastIndexOf('</svg>');
+  if (!open || close < open.index) return null;
+  const rootAttributes: Record<string, string> = {};
+  for (const match of open[1]!.matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) rootAttributes[match[1]!] = match[2]!;
+  const viewBox = rootAttributes.viewBox;
+  if (!viewBox || !/^[\d.\s-]+$/.test(viewBox)) return null;
+  const attributes: Record<string, string> =
+    pkg === 'fontawesome'
+      ? { viewBox, fill: 'currentColor' }
+      : {
+          viewBox,
+          fill: 'none',
+          stroke: 'currentColor',
+          'stroke-width': rootAttributes['stroke-width'] ?? '2',
+          'stroke-linecap': 'round',
+          'stroke-linejoin': 'round',
+        };
+  return { attributes, body: sanitizeBody(text.slice(open.index + open[0].length, close)) };
+}
+
+/**
+ * Read an icon's glyph from its package (cached).
+ *
+ * @param name
+ *   Icon name, such as `rocket`; anything but lowercase words and dashes finds nothing.
+ * @param options
+ *   Library and icon style.
+ * @returns
+ *   The glyph, or `undefined` when the library has no icon of that name.
+ */
+export function loadIcon(name: string, options?: ResolveIconOptions | null | undefined): IconGlyph | undefined {
+  if (!isIconName(name)) return undefined;
+  const pkg = iconPackageOf(options?.library);
+  const iconType = options?.iconType ?? undefined;
+  const key = `${pkg}\0${iconType ?? ''}\0${name}`;
+  let glyph = glyphCache.get(key);
+  if (glyph === undefined) {
+    glyph = null;
+    const root = packageRoot(pkg);
+    if (root) {
+      for (const folder of folders(pkg, iconType)) {
+        let source: string;
+        try {
+          source = readFileSync(join(root, folder, `${name}.svg`), 'utf8');
+        } catch {
+          continue;
+        }
+        glyph = parseSvg(pkg, source);
+        if (glyph) break;
+      }
+    }
+    glyphCache.set(key, glyph);
+  }
+  return glyph ?? undefined;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Inline SVG of a named icon, read from the icon package at build time.
+ *
+ * @param name
+ *   Icon name, such as `rocket` (Font Awesome), `book-open` (Lucide) or `brand-github` (Tabler).
+ * @param options
+ *   Library (default Font Awesome), icon style and extra classes.
+ * @returns
+ *   `<svg class="dg-icon" data-icon="name" aria-hidden="true" width="1em" height="1em" …>…</svg>`, or
+ *   `undefined` when the name is unknown or not an icon name.
+ */
+export function resolveIcon(name: string, options?: ResolveIconOptions | null | undefined): string | undefined {
+  const glyph = loadIcon(name, options);
+  if (!glyph) return undefined;
+  const className = ['dg-icon', options?.className?.trim()].filter(Boolean).join(' ');
+  const attributes = Object.entries({ xmlns: 'http://www.w3.org/2000/svg', ...glyph.attributes, width: '1em', height: '1em' })
+    .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
+    .join('');
+  return `<svg class="${escapeAttribute(className)}" data-icon="${name}"${attributes} aria-hidden="true" focusable="false">${glyph.body}</svg>`;
+}

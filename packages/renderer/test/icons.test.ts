@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { h } from 'preact';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { builtinComponents as c, renderToHtml, resolveIcon, type RenderContextValue } from '../src/index.js';
+
+const require = createRequire(import.meta.url);
+
+/** The first path data of an icon file of a package, to compare with what docsgen inlines. */
+function firstPath(file: string): string {
+  const d = /<path[^>]*\sd="([^"]+)"/.exec(readFileSync(require.resolve(file), 'utf8'))?.[1];
+  assert.ok(d, `${file} has a path`);
+  return d;
+}
+
+function render(props: Record<string, unknown>, context?: RenderContextValue): { html: string; messages: Array<{ ruleId: string; actual?: string | undefined }> } {
+  const messages: Array<{ ruleId: string; actual?: string | undefined }> = [];
+  const html = renderToHtml(h(c.Icon!, props), { ...context, onMessage: (message) => messages.push(message) });
+  return { html, messages };
+}
+
+test('should inline Font Awesome solid, regular and brands glyphs from the package', () => {
+  const solid = resolveIcon('rocket');
+  assert.ok(solid?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
+  assert.match(solid!, /^<svg class="dg-icon" data-icon="rocket" xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 512 512" fill="currentColor" width="1em" height="1em" aria-hidden="true" focusable="false"><path/);
+  assert.not.match(solid!, '<!--', 'the licence comment is stripped');
+  const regular = resolveIcon('star', { iconType: 'regular' });
+  assert.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/regular/star.svg')));
+  assert.not.ok(regular.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/star.svg')), 'regular is not solid');
+  assert.ok(resolveIcon('github')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/brands/github.svg')), 'brands without an icon type');
+  assert.ok(resolveIcon('rocket', { iconType: 'duotone' })?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')), 'pro styles fall back to solid');
+  assert.ok(resolveIcon('rocket', { library: 'library-a' })?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
+});
+
+test('should inline Lucide and Tabler glyphs as strokes', () => {
+  for (const library of ['lucide', 'library-b']) {
+    const svg = resolveIcon('book-open', { library });
+    assert.ok(svg?.includes(firstPath('lucide-static/icons/book-open.svg')), library);
+    assert.match(svg!, 'fill="none" stroke="currentColor"');
+  }
+  const tabler = resolveIcon('rocket', { library: 'tabler' });
+  const tablerFile = readFileSync(require.resolve('@tabler/icons/outline/rocket.svg'), 'utf8');
+  assert.ok(tablerFile.includes('M4 13a8 8 0 0 1 7 7'));
+  assert.ok(tabler?.includes('M4 13a8 8 0 0 1 7 7'), 'the Tabler outline rocket');
+  assert.match(tabler!, 'stroke="currentColor"');
+  assert.not.match(tabler!, 'icon-tabler', 'the package classes are replaced by dg-icon');
+});
+
+test('should find nothing for unknown and hostile names', () => {
+  for (const name of ['no-such-icon-anywhere', '../../etc/passwd', 'a/b', '%2e%2e', '..', 'Rocket', 'rocket.svg', '', 'rocket\0']) {
+    assert.is(resolveIcon(name), undefined, name);
+    assert.is(resolveIcon(name, { library: 'lucide' }), undefined, name);
+  }
+});
+
+test('should render unknown and hostile names as nothing, with an `icon-unknown` warning', () => {
+  for (const icon of ['no-such-icon-anywhere', '../../etc/passwd', 'a/b', '%2e%2e']) {
+    const { html, messages } = render({ icon });
+    assert.is(html, '', icon);
+    assert.equal(messages.map((message) => [message.ruleId, message.actual]), [['icon-unknown', icon]]);
+  }
+  assert.equal(render({ icon: 'rocket' }).messages, [], 'known names do not warn');
+});
+
+test('should use the icon library of the render context, unless the icon names its own', () => {
+  const lucide = render({ icon: 'rocket' }, { iconLibrary: 'library-b' }).html;
+  assert.ok(lucide.includes(firstPath('lucide-static/icons/rocket.svg')));
+  const fontAwesome = render({ icon: 'rocket', library: 'fontawesome' }, { iconLibrary: 'library-b' }).html;
+  assert.ok(fontAwesome.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
+  assert.equal(render({ icon: 'bars' }, { iconLibrary: 'lucide' }).messages.map((message) => message.ruleId), ['icon-unknown'], 'a Font Awesome name is unknown to Lucide');
+});
+
+test('should render image references as images and escape them', () => {
+  assert.match(render({ icon: '/images/x.svg' }).html, '<img class="dg-icon" src="/images/x.svg"');
+  assert.match(render({ icon: 'https://example.com/a.svg?x="><script>' }).html, 'src="https://example.com/a.svg?x=&quot;>&lt;script>"');
+  assert.is(render({ icon: '<svg onload="alert(1)"></svg>' }).html, '', 'raw SVG is never injected');
+  assert.match(render({ icon: 'rocket', class: '"><script>' }).html, 'class="dg-icon &quot;>&lt;script>"');
+});
+test.run();
