@@ -25,7 +25,9 @@ export interface IconGlyph {
   body: string;
 }
 
-type Package = 'fontawesome' | 'lucide' | 'tabler';
+/** The three icon packages. */
+export type IconPackage = 'fontawesome' | 'lucide' | 'tabler';
+type Package = IconPackage;
 
 /** Icon names are lowercase words and dashes: they can never become a path. */
 const namePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -86,8 +88,18 @@ function sanitizeBody(markup: string): string {
     .trim();
 }
 
-/** Parse an SVG file into the attributes we keep on the root and its inner markup. */
-function parseSvg(pkg: Package, source: string): IconGlyph | null {
+/**
+ * Parse an icon package's SVG file into the root attributes docsgen keeps and the sanitized
+ * inner markup (internal; exported for tests).
+ *
+ * @param pkg
+ *   Package the file comes from: Font Awesome glyphs are filled, Lucide and Tabler stroked.
+ * @param source
+ *   Text of the SVG file.
+ * @returns
+ *   The glyph, or `null` when the file has no `<svg>` element with a numeric `viewBox`.
+ */
+export function parseIconSvg(pkg: Package, source: string): IconGlyph | null {
   const text = source.replace(/<\?xml[\s\S]*?\?>/g, '').replace(/<!--[\s\S]*?-->/g, '');
   const open = /<svg\b([^>]*)>/i.exec(text);
   const close = text.lastIndexOf('</svg>');
@@ -137,7 +149,7 @@ export function loadIcon(name: string, options?: ResolveIconOptions | null | und
         } catch {
           continue;
         }
-        glyph = parseSvg(pkg, source);
+        glyph = parseIconSvg(pkg, source);
         if (glyph) break;
       }
     }

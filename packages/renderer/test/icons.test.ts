@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { h } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parseIconSvg } from '../src/icons.js';
 import { builtinComponents as c, renderToHtml, resolveIcon, type RenderContextValue } from '../src/index.js';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +28,7 @@ test('should inline Font Awesome solid, regular and brands glyphs from the packa
   assert.not.match(solid!, '<!--', 'the licence comment is stripped');
   const regular = resolveIcon('star', { iconType: 'regular' });
   assert.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/regular/star.svg')));
-  assert.not.ok(regular.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/star.svg')), 'regular is not solid');
+  assert.not.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/star.svg')), 'regular is not solid');
   assert.ok(resolveIcon('github')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/brands/github.svg')), 'brands without an icon type');
   assert.ok(resolveIcon('rocket', { iconType: 'duotone' })?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')), 'pro styles fall back to solid');
   assert.ok(resolveIcon('rocket', { library: 'library-a' })?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
@@ -77,4 +78,17 @@ test('should render image references as images and escape them', () => {
   assert.is(render({ icon: '<svg onload="alert(1)"></svg>' }).html, '', 'raw SVG is never injected');
   assert.match(render({ icon: 'rocket', class: '"><script>' }).html, 'class="dg-icon &quot;>&lt;script>"');
 });
+test('should strip the prolog, comments, scripts, event handlers and javascript: links from package files', () => {
+  const glyph = parseIconSvg(
+    'lucide',
+    '<?xml version="1.0"?>\n<!-- licence -->\n<svg class="x" onload="alert(1)" viewBox="0 0 24 24" stroke-width="1.5">\n  <!-- c --><script>alert(2)</script>\n  <path d="M1 1" onclick=\'alert(3)\' onmouseover=alert(4) />\n  <a href="javascript:alert(5)"><circle r="1"/></a>\n</svg>',
+  );
+  assert.equal(glyph, {
+    attributes: { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' },
+    body: '<path d="M1 1" /><a><circle r="1"/></a>',
+  });
+  assert.is(parseIconSvg('fontawesome', '<svg viewBox="0 0 1 1&quot; onload=&quot;x"><path/></svg>'), null, 'a viewBox that is not numbers is refused');
+  assert.is(parseIconSvg('fontawesome', '<p>no svg</p>'), null);
+});
+
 test.run();

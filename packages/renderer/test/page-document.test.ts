@@ -84,6 +84,25 @@ test('should write the head: title, description with OpenGraph fallback, metadat
   assert.match(pair, '<link rel="icon" href="/images/dark.png" type="image/png" media="(prefers-color-scheme: dark)">');
 });
 
+test('should draw navigation icons from `icons.library`, in the page and in the navigation file, and leave out unknown names', () => {
+  const navigation = model([
+    group('Start', [page('index'), page('intro')], { icon: 'rocket' }),
+    group('More', [page('deep')]),
+    group('Odd', [page('orphan')], { icon: 'no-such-icon' }),
+  ]);
+  const lucideRocket = 'M4.5 16.5c-1.5 1.26-2 5-2 5s3.74-.5 5-2';
+  const fontAwesomeRocket = 'M128 320L24.5 320';
+  const lucide = render({ navigation, config: { icons: { library: 'library-b' } } });
+  assert.match(lucide, lucideRocket);
+  assert.not.match(lucide, fontAwesomeRocket);
+  assert.not.match(lucide, 'data-icon="no-such-icon"', 'unknown names draw nothing');
+  const file = renderNavigationFile({ config: { name: 'Site', icons: { library: 'lucide' } }, navigation, pages: pagesOf(['index', 'intro', 'deep', 'orphan'], { deep: { frontmatter: { icon: 'book-open' } } }) });
+  assert.match(file.content, 'data-icon=\\"book-open\\" viewBox=\\"0 0 24 24\\" fill=\\"none\\" stroke=\\"currentColor\\"');
+  const fontAwesome = render({ navigation });
+  assert.match(fontAwesome, fontAwesomeRocket, 'Font Awesome by default');
+  assert.match(fontAwesome, /<svg class="dg-icon dg-nav-icon" data-icon="search" viewBox="0 0 24 24"/, 'the search button keeps its Lucide glyph');
+});
+
 test('should put noindex on pages outside the navigation unless indexing is `all`, and on noindex pages', () => {
   assert.not.match(render({}), 'noindex');
   assert.match(render({ slug: 'orphan' }), '<meta name="robots" content="noindex">');
