@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { builtinComponents, RenderContext, resolveComponents } from '@docsgen/renderer';
+import { builtinComponents, RenderContext, resolveComponents, type RenderMessage } from '@docsgen/renderer';
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { ProjectModules } from './modules.js';
@@ -17,6 +17,8 @@ export interface RenderPageContentInput {
   /** Components from `docsgen.config.ts`: above the built-ins, below `theme/` overrides (default: none). */
   components?: Record<string, ComponentType<any>> | null | undefined;
   mode: RenderMode;
+  /** `icons.library` of docs.json: the icon set of named icons (default: Font Awesome). */
+  iconLibrary?: string | null | undefined;
 }
 
 const source = '@docsgen/core';
@@ -57,7 +59,16 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     const exports = modules.evaluate(page.file);
     const Content = exports.default as ComponentType<{ components: Record<string, unknown> }>;
     const components = resolveComponents({ builtins: builtinComponents, project });
-    result.html = renderToString(h(RenderContext.Provider, { value: { mode } }, h(Content, { components })));
+    const seen = new Set<string>();
+    // Components' own warnings (an unknown icon name) belong to the page that uses them.
+    const onMessage = (message: RenderMessage): void => {
+      const key = `${message.ruleId}:${message.reason}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      messages.push({ ...message, file: page.file });
+    };
+    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage };
+    result.html = renderToString(h(RenderContext.Provider, { value }, h(Content, { components })));
   } catch (error) {
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
   }

@@ -167,7 +167,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
     const page = pages.get(slug);
     if (!page) return undefined;
-    return renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode });
+    return renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library });
   }
 
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
