@@ -89,15 +89,33 @@ browser('should load every page without script errors', async (context) => {
 
 browser('should switch tabs by click and by arrow key', async (context) => {
   const { page } = await open(context, 'interactive');
-  const panels = page.locator('[data-dg-tabs] [role="tabpanel"]');
+  const tabs = page.locator('[data-dg-tabs]').first();
+  const panels = tabs.locator('[role="tabpanel"]');
   assert.ok(await panels.nth(0).isVisible(), 'the first panel shows first');
   assert.not.ok(await panels.nth(1).isVisible());
-  await page.locator('[data-dg-tabs] [role="tab"]', { hasText: 'pnpm' }).click();
+  await tabs.locator('[role="tab"]', { hasText: 'pnpm' }).click();
   assert.ok(await panels.nth(1).isVisible(), 'clicking a tab shows its panel');
   assert.not.ok(await panels.nth(0).isVisible());
   await page.keyboard.press('ArrowLeft');
   assert.ok(await panels.nth(0).isVisible(), 'the arrow key moves back');
   await page.close();
+});
+
+browser('should sync a choice across tabs and code groups, and remember it on other pages', async (context) => {
+  const { page } = await open(context, 'interactive');
+  const sets = page.locator('[data-dg-tabs]');
+  assert.ok((await sets.count()) >= 2, 'tabs and a code group on the page');
+  const visibleText = async (index: number) => (await sets.nth(index).locator('[role="tabpanel"]:visible').textContent())?.trim();
+  assert.match((await visibleText(1)) ?? '', 'npm i docsgen');
+  await sets.nth(0).locator('[role="tab"]', { hasText: 'pnpm' }).click();
+  assert.match((await visibleText(0)) ?? '', 'Install with pnpm.');
+  assert.match((await visibleText(1)) ?? '', 'pnpm add docsgen', 'the code group follows the tabs');
+  await page.close();
+
+  const other = await open(context, 'code');
+  const group = other.page.locator('[data-dg-tabs]').first();
+  assert.match((await group.locator('[role="tabpanel"]:visible').textContent()) ?? '', 'pnpm add docsgen', 'the choice is remembered on another page');
+  await other.page.close();
 });
 
 browser('should open and close an accordion', async (context) => {
