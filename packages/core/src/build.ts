@@ -16,6 +16,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { transformSync } from 'esbuild';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
@@ -182,7 +183,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
       if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
-      write(`_docsgen/${name}`, readFileSync(file));
+      write(`_docsgen/${name}`, minifyAsset(name, readFileSync(file)));
     }
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
     for (const name of site.projectFiles) write(name, readFileSync(join(root, name)));
@@ -367,6 +368,18 @@ function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
 
 function readVersion(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * docsgen's own scripts and stylesheets, minified with esbuild for the published site (dev
+ * serves them as written). Classic scripts keep their top-level names; files that are minified
+ * already (`*.min.*`) and anything else pass through unchanged.
+ */
+function minifyAsset(name: string, content: Buffer): Buffer {
+  const loader = name.endsWith('.js') ? 'js' : name.endsWith('.css') ? 'css' : undefined;
+  if (!loader || name.includes('.min.')) return content;
+  const result = transformSync(content.toString('utf8'), { loader, minify: true, legalComments: 'none', target: 'es2020' });
+  return Buffer.from(result.code);
 }
 
 /** A file's text, or empty when it cannot be read (it is hashed into the site key). */
