@@ -22,6 +22,7 @@ import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
+import type { PageInfo } from './pages.js';
 import { createSite, type Site } from './site.js';
 import { renderSiteOutputs } from './site-outputs.js';
 import { buildSearchIndex, closeSearchIndexer, searchFolder } from './search-index.js';
@@ -98,7 +99,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const configured = site.userConfig.build ?? {};
   outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
   const adapter = options?.adapter ?? configured.adapter ?? 'static';
-  const siteUrl = options?.siteUrl ?? configured.siteUrl ?? undefined;
+  // `--site-url`, then docsgen.config, then docs.json: resolved once, by the site.
+  const siteUrl = site.siteUrl;
   const refusal = checkOutDir(root, outDir);
   if (refusal) {
     messages.push(refusal);
@@ -108,12 +110,14 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (!site.config || messages.some((message) => message.fatal)) return result(false);
 
   const slugs = [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
+  // One `git log` for the whole build: the cache key and the sitemap's <lastmod> both use it.
+  const lastUpdated = isLastUpdatedOn(site.config) ? await lastUpdatedTimes(root, [...site.pages.values()].map((page) => page.file)) : undefined;
   const siteKey = hashSiteKey([
     readVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
     site.navigationFile().name, site.projectFiles,
     // Footers show each page's last change (from version control) when that is on.
-    isLastUpdatedOn(site.config) ? [...(await lastUpdatedTimes(root, [...site.pages.values()].map((page) => page.file)))].map(([file, date]) => [relative(root, file), date.getTime()]) : null,
+    lastUpdated ? [...lastUpdated].map(([file, date]) => [relative(root, file), date.getTime()]) : null,
   ]);
   const cache = options?.cache === false ? undefined : new BuildCache({ root, folder: join(root, '.docsgen', 'cache', 'build'), siteKey });
 
@@ -194,7 +198,11 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const favicon = faviconFile(site);
     if (favicon) write('favicon.ico', readFileSync(favicon));
     // sitemap.xml, robots.txt, llms.txt, llms-full.txt: from the twins rendered above, not again.
-    const outputs = await renderSiteOutputs(site, { siteUrl: siteUrl ?? site.config.siteUrl, markdown: (slug) => built.get(slug)?.markdown });
+    const lastUpdatedBySlug = lastUpdated && new Map(slugs.flatMap((slug) => {
+      const date = lastUpdated.get((site.pages.get(slug) as PageInfo).file);
+      return date ? [[slug, date] as const] : [];
+    }));
+    const outputs = await renderSiteOutputs(site, { siteUrl, lastUpdated: lastUpdatedBySlug, markdown: (slug) => built.get(slug)?.markdown });
     messages.push(...outputs.messages);
     for (const output of outputs.outputs) write(output.name, output.content);
     // Full-text search: Pagefind's chunked index of the indexable pages, from the HTML above.

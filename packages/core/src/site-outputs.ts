@@ -1,5 +1,5 @@
 import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
-import { lastUpdatedTimes } from '@docsgen/renderer';
+import { isLastUpdatedOn, lastUpdatedTimes } from '@docsgen/renderer';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { PageInfo } from './pages.js';
@@ -182,7 +182,7 @@ export async function renderSiteOutput(
     });
     return { output: undefined, messages };
   }
-  const lastUpdated = options?.lastUpdated ?? (site.config?.lastUpdated === true ? await loadLastUpdated(site) : undefined);
+  const lastUpdated = options?.lastUpdated ?? (site.config && isLastUpdatedOn(site.config) ? await loadLastUpdated(site) : undefined);
   return { output: output(sitemapXml(site, { ...options, lastUpdated }) as string, false), messages };
 }
 

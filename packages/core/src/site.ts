@@ -105,8 +105,13 @@ export interface Site {
   userConfig: UserConfig;
   /** The config file and the local files it imports: a change to any of them reloads the site. */
   configFiles: string[];
-  /** The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`). */
+  /** The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`); made once per site. */
   navigationFile(): NavigationFile;
+  /**
+   * Absolute URL of the deployed site: `options.siteUrl`, else `build.siteUrl` of docsgen.config,
+   * else docs.json `siteUrl`; `undefined` when none is set.
+   */
+  siteUrl: string | undefined;
   /** `.css` and `.js` files at the project root, included on every page and served at `/<name>`. */
   projectFiles: string[];
 }
@@ -180,11 +185,14 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return result;
   }
 
+  let navigationFile: NavigationFile | undefined;
   const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles });
   const site: Site = {
     root,
     projectFiles,
-    navigationFile: () => renderNavigationFile(layout()),
+    // The navigation does not change for the life of a site: every page links the same file.
+    navigationFile: () => (navigationFile ??= renderNavigationFile(layout())),
+    siteUrl,
     userConfig: userConfig.config,
     configFiles: userConfig.file ? [userConfig.file, ...userConfig.dependencies] : [],
     config,

@@ -186,7 +186,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   // Social cards are drawn, not read from disk; the site keeps each in memory while unchanged.
   const card = /^\/og\/(.+)\.png$/.exec(decoded);
   if (card?.[1]) {
-    const drawn = await site.card(card[1], { origin: `http://${request.headers.host}` });
+    const drawn = await site.card(card[1], { origin: requestOrigin(request) });
     if (drawn) sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
     else sendStatus(response, request, 404);
     return;
@@ -196,8 +196,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   // in the build output, where the file wins over a page named `llms.txt.mdx`.
   const output = siteOutputNames.find((name) => decoded === `/${name}`);
   if (output) {
-    const siteUrl = site.userConfig.build?.siteUrl ?? site.config?.siteUrl ?? `http://${request.headers.host}`;
-    const generated = (await renderSiteOutput(site, output, { siteUrl })).output;
+    const generated = (await renderSiteOutput(site, output, { siteUrl: site.siteUrl ?? requestOrigin(request) })).output;
     if (generated) {
       send(response, request, 200, generated.contentType, generated.content);
       return;
@@ -216,7 +215,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       return;
     }
   }
-  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd, origin: `http://${request.headers.host}` }) : undefined;
+  const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd, origin: requestOrigin(request) }) : undefined;
   if (page) {
     send(response, request, 200, 'text/html; charset=utf-8', page.html);
     return;
@@ -274,6 +273,11 @@ async function resolveFavicon(site: Site): Promise<RequestFileResult> {
   if (!file.startsWith(site.root + sep)) return { status: 404, reason: 'outside-folder' };
   // Through the chokepoint like every other file: dotfiles, symlinks out of the folder, …
   return resolveRequestFile(`/favicon/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/favicon' });
+}
+
+/** This server as the request reached it, standing in for a site URL the project does not set. */
+function requestOrigin(request: IncomingMessage): string {
+  return `http://${request.headers.host}`;
 }
 
 /** A request a browser sent for a page of another origin (`Origin` or `Sec-Fetch-Site` says so). */

@@ -43,8 +43,8 @@ const withoutSlash = (value: unknown): string => String(value).trim().replace(/\
 const script = (src: string, attributes = ''): string => `<script async src="${escapeHtml(src)}"${attributes}></script>`;
 // Each snippet runs in its own function so its helpers do not leak into `window`.
 const inline = (code: string): string => `<script>(function(){${code}})();</script>`;
-/** Queue stub: `target[m](…)` pushes `[m, …args]` until the library replaces `target`. */
-const stub = (target: string, methods: string[]): string =>
+/** The providers' own command-queue snippet: `target[m](…)` pushes `[m, …args]` until the library replaces `target`. */
+const queueStub = (target: string, methods: string[]): string =>
   `${json(methods)}.forEach(function(k){${target}[k]=${target}[k]||function(){${target}.push([k].concat([].slice.call(arguments)))}});`;
 
 export const analyticsProviders: Record<string, AnalyticsProvider> = {
@@ -110,7 +110,7 @@ export const analyticsProviders: Record<string, AnalyticsProvider> = {
     head: (v) =>
       inline(
         `window.heap=window.heap||[];heap.appid=${json(v.appId)};heap.config={};` +
-          stub('heap', ['track', 'identify', 'resetIdentity', 'addUserProperties', 'addEventProperties', 'removeEventProperty', 'clearEventProperties']) +
+          queueStub('heap', ['track', 'identify', 'resetIdentity', 'addUserProperties', 'addEventProperties', 'removeEventProperty', 'clearEventProperties']) +
           `__dgLoad(${json(`https://cdn.heapanalytics.com/js/heap-${v.appId}.js`)});`,
       ),
   },
@@ -138,7 +138,7 @@ export const analyticsProviders: Record<string, AnalyticsProvider> = {
     name: 'Koala',
     fields: { publicApiKey: { pattern: /^[A-Za-z0-9_-]{2,64}$/, expected: 'a Koala public API key', required: true, normalize: trimmed } },
     head: (v) =>
-      inline(`window.ko=window.ko||[];${stub('ko', ['identify', 'track', 'removeListeners', 'open', 'on', 'off', 'qualify', 'ready'])}__dgLoad(${json(`https://cdn.getkoala.com/v1/${v.publicApiKey}/sdk.js`)});`),
+      inline(`window.ko=window.ko||[];${queueStub('ko', ['identify', 'track', 'removeListeners', 'open', 'on', 'off', 'qualify', 'ready'])}__dgLoad(${json(`https://cdn.getkoala.com/v1/${v.publicApiKey}/sdk.js`)});`),
   },
   logrocket: {
     name: 'LogRocket',
@@ -157,7 +157,7 @@ export const analyticsProviders: Record<string, AnalyticsProvider> = {
       if (v.region === 'eu' || v.region === 'in') options.api_host = `https://api-${v.region}.mixpanel.com`;
       return inline(
         'var m=window.mixpanel=window.mixpanel||[];if(!m.__SV){m._i=[];' +
-          stub('m', ['track', 'track_pageview', 'identify', 'register', 'register_once', 'unregister', 'alias', 'reset', 'time_event', 'opt_in_tracking', 'opt_out_tracking']) +
+          queueStub('m', ['track', 'track_pageview', 'identify', 'register', 'register_once', 'unregister', 'alias', 'reset', 'time_event', 'opt_in_tracking', 'opt_out_tracking']) +
           'm.init=function(t,c,n){m._i.push([t,c,n])};m.__SV=1.2;' +
           `m.init(${json(v.projectToken)},${json(options)});__dgLoad("https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js")}` +
           '__dgNavigate(function(){mixpanel.track_pageview()});',
@@ -184,7 +184,7 @@ export const analyticsProviders: Record<string, AnalyticsProvider> = {
       const options = { api_host: host, capture_pageview: true, disable_session_recording: v.sessionRecording !== 'true' };
       return inline(
         'var p=window.posthog=window.posthog||[];if(!p.__SV){p._i=[];' +
-          stub('p', ['capture', 'identify', 'alias', 'register', 'register_once', 'unregister', 'reset', 'group', 'opt_in_capturing', 'opt_out_capturing']) +
+          queueStub('p', ['capture', 'identify', 'alias', 'register', 'register_once', 'unregister', 'reset', 'group', 'opt_in_capturing', 'opt_out_capturing']) +
           'p.init=function(k,o,n){p._i.push([k,o,n])};p.__SV=1;' +
           `p.init(${json(v.apiKey)},${json(options)});__dgLoad(${json(library)},{crossorigin:"anonymous"})}` +
           '__dgNavigate(function(){posthog.capture("$pageview")});',
@@ -224,7 +224,7 @@ function segmentLike(global: string, key: string, library: string, loadOptions?:
   const methods = ['page', 'track', 'identify', 'group', 'alias', 'reset', 'ready', 'on', 'off', 'once', 'debug', 'screen', 'trackLink', 'trackForm', 'setAnonymousId', 'addSourceMiddleware'];
   return inline(
     `var a=window[${json(global)}]=window[${json(global)}]||[];if(!a.initialize&&!a.invoked){a.invoked=!0;` +
-      stub('a', methods) +
+      queueStub('a', methods) +
       `a._writeKey=${json(key)};a.SNIPPET_VERSION="5.2.1";` +
       (loadOptions ? `a._loadOptions=${json(loadOptions)};` : '') +
       (cdn ? `a._cdn=${json(cdn)};` : '') +
