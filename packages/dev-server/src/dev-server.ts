@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { isAllowedHost } from './allowed-host.js';
 import { lookupContentType } from './content-type.js';
-import { parseRequestTarget } from './request-target.js';
+import { parseRequestPath, redirectLocation } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
 import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
@@ -103,31 +103,17 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     return;
   }
   const raw = request.url ?? '/';
-  const target = parseRequestTarget(raw);
+  const target = parseRequestPath(raw);
   if ('status' in target) {
     sendStatus(response, request, target.status);
     return;
   }
-  const path = target.path;
-  // Every route, file-backed or not, answers traversal-shaped paths the same way: 400.
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    sendStatus(response, request, 400);
-    return;
-  }
-  if (/[\0\\]/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
-    sendStatus(response, request, 400);
-    return;
-  }
+  const { path, decoded } = target;
 
   // Redirects answer every method (SPEC: "any | a redirects[].source").
   const redirect = matchRedirect(decoded, site.config?.redirects ?? []);
   if (redirect) {
-    const query = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
-    const location = redirect.location.includes('?') ? redirect.location : redirect.location + query;
-    sendRedirect(response, redirect.status, location);
+    sendRedirect(response, redirect.status, redirectLocation(raw, redirect.location));
     return;
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {

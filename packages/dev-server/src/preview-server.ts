@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isAllowedHost } from './allowed-host.js';
-import { parseRequestTarget } from './request-target.js';
+import { parseRequestPath, redirectLocation } from './request-target.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
 
@@ -94,30 +94,16 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
     return;
   }
   const raw = request.url ?? '/';
-  const target = parseRequestTarget(raw);
+  const target = parseRequestPath(raw);
   if ('status' in target) {
     sendStatus(response, request, target.status);
     return;
   }
-  const { path } = target;
-  // The same answer as `docsgen dev` for traversal-shaped paths, before any redirect or file.
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    sendStatus(response, request, 400);
-    return;
-  }
-  if (/[\0\\]/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.')) {
-    sendStatus(response, request, 400);
-    return;
-  }
+  const { path, decoded } = target;
 
   const redirect = findRedirect(decoded, context.redirects.get());
   if (redirect) {
-    const query = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
-    const location = redirect.location.includes('?') ? redirect.location : redirect.location + query;
-    response.writeHead(redirect.status, { Location: location, 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
+    response.writeHead(redirect.status, { Location: redirectLocation(raw, redirect.location), 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
     response.end();
     return;
   }

@@ -51,3 +51,37 @@ export function parseRequestTarget(target: string): { path: string } | RequestFi
 
   return { path };
 }
+
+/**
+ * The path both servers route on: the raw path of the target and the same path decoded once,
+ * or the failure to answer with. Every route, file-backed or not, refuses traversal-shaped
+ * paths the same way: malformed percent-encoding, a NUL byte, a backslash or a `.`/`..`
+ * segment after decoding is 400.
+ *
+ * @param target
+ *   The request target (`req.url` in node:http).
+ * @returns
+ *   `{ path, decoded }` on success, or the failure to answer with.
+ */
+export function parseRequestPath(target: string): { path: string; decoded: string } | RequestFileFailure {
+  const parsed = parseRequestTarget(target);
+  if ('status' in parsed) return parsed;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(parsed.path);
+  } catch {
+    return { status: 400, reason: 'malformed-encoding' };
+  }
+  if (/[\0\\]/.test(decoded)) return { status: 400, reason: 'forbidden-character' };
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return { status: 400, reason: 'dot-segment' };
+  return { path: parsed.path, decoded };
+}
+
+/**
+ * A redirect's `Location`: the destination, with the request's query string kept unless the
+ * destination has a query of its own.
+ */
+export function redirectLocation(target: string, destination: string): string {
+  const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+  return destination.includes('?') ? destination : destination + query;
+}
