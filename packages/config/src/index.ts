@@ -35,6 +35,7 @@ export { validateConfig } from './validate.js';
 export type { ValidateConfigOptions } from './validate.js';
 export { didYouMean, suggest } from './did-you-mean.js';
 export type { SuggestOptions } from './did-you-mean.js';
+export { isInside } from './file-errors.js';
 export { formatCodeFrame, formatMessageLine } from './format.js';
 export type { FormatCodeFrameOptions, FormatMessageLineOptions } from './format.js';
 export { maxJsonDepth, parseJsonSource } from './json-source.js';

@@ -15,6 +15,7 @@ test('should expose the public api', async () => {
     'formatCodeFrame',
     'formatJsonPath',
     'formatMessageLine',
+    'isInside',
     'isNavigablePage',
     'legacyThemeNames',
     'listNavigationEntries',

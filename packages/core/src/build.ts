@@ -1,4 +1,4 @@
-import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
+import { formatMessageLine, isInside, type DocsgenMessage } from '@docsgen/config';
 import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import {
   copyFileSync,
@@ -315,7 +315,7 @@ function copyTree(within: string, from: string, to: string, messages: DocsgenMes
     } catch {
       continue;
     }
-    if (real !== realWithin && !real.startsWith(realWithin + sep)) {
+    if (!isInside(realWithin, real)) {
       messages.push({
         reason: `Not publishing \`${relative(within, path)}\`: it is a link to a file outside the project`,
         ruleId: 'build-link-outside',
@@ -344,7 +344,7 @@ function faviconFile(site: Site): string | undefined {
   try {
     const real = realpathSync(file);
     const realRoot = realpathSync(site.root);
-    return real.startsWith(realRoot + sep) && statSync(real).isFile() ? real : undefined;
+    return isInside(realRoot, real) && statSync(real).isFile() ? real : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import type { DocsgenMessage } from '@docsgen/config';
+import { isInside, type DocsgenMessage } from '@docsgen/config';
 import { join, relative, sep } from 'node:path';
 
 /** A page file found in the project. */
@@ -129,10 +129,6 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
   for (let folder = linkedFolders.shift(); folder; folder = linkedFolders.shift()) await walk(folder);
   pages.sort((a, b) => compareSlugs(a.slug, b.slug) || Number(a.isSection) - Number(b.isSection) || b.format.localeCompare(a.format));
   return { pages, messages };
-}
-
-function isInside(root: string, path: string): boolean {
-  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 function compareSlugs(a: string, b: string): number {

@@ -1,4 +1,4 @@
-import type { DocsgenMessage } from '@docsgen/config';
+import { isInside, type DocsgenMessage } from '@docsgen/config';
 import type { Root } from 'hast';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { transform } from 'esbuild';
@@ -334,11 +334,6 @@ function offsetToPlace(text: string, offset: number): { line: number; column: nu
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };
-}
-
-function isInside(root: string, path: string): boolean {
-  const relativePath = relative(root, path);
-  return relativePath === '' || (!relativePath.startsWith('..') && !relativePath.startsWith(sep) && !/^[A-Za-z]:/.test(relativePath));
 }
 
 function esbuildMessage(file: string, error: unknown): DocsgenMessage {

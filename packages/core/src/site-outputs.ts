@@ -1,7 +1,7 @@
-import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
+import { isInside, listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
 import { isLastUpdatedOn, lastUpdatedTimes } from '@docsgen/renderer';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import type { PageInfo } from './pages.js';
 import type { Site } from './site.js';
 
@@ -310,7 +310,7 @@ async function readOverride(root: string, name: SiteOutputName, messages: Docsge
     return undefined;
   }
   const realRoot = await realpath(root);
-  if (!real.startsWith(realRoot + sep)) {
+  if (!isInside(realRoot, real)) {
     messages.push({ reason: `Not publishing \`${name}\`: it is a link to a file outside the project`, ruleId: 'build-link-outside', source, fatal: false, file, note: `The generated \`${name}\` is used instead.` });
     return undefined;
   }

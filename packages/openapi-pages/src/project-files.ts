@@ -1,5 +1,6 @@
+import { isInside } from '@docsgen/config';
 import { realpath, readFile, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 
 /** Largest spec file read, in bytes (GitHub's full REST description is about 13 MB). */
 export const maxSpecFileSize = 64 * 1024 * 1024;
@@ -15,11 +16,6 @@ export function hasScheme(reference: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(reference) && !/^[a-z]:[\\/]/i.test(reference);
 }
 
-/** Whether `file` is `root` or inside it (both absolute, already normalised). */
-export function isInside(root: string, file: string): boolean {
-  const path = relative(root, file);
-  return path === '' || (!path.startsWith('..' + sep) && path !== '..' && !isAbsolute(path));
-}
 
 /**
  * The one place this package reads a file. `reference` is resolved against `base` (a folder);
