@@ -38,7 +38,7 @@ export interface SiteChromeOptions {
 /**
  * The parts around every page's content: banner, footer (last-updated date, edit link, link
  * columns, socials), the "Copy page" menu and the analytics scripts, with the site parts'
- * stylesheet and script. Version-control facts are read once per site, on first use.
+ * stylesheet and script. Version-control facts are read once per site.
  */
 export function createSiteChrome(options: SiteChromeOptions) {
   const config = options.config;
@@ -47,9 +47,12 @@ export function createSiteChrome(options: SiteChromeOptions) {
     const place = path ? options.locate(path.split('.')) : undefined;
     return { ...message, file: place?.file, line: place?.line, column: place?.column };
   });
+  // The same on every page: made once.
+  const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head].filter(Boolean).join('\n');
+  const banner = config ? renderBanner(config.banner) : '';
   const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
   // Asked for now, while the project loads: version control runs in a process of its own.
-  let repository: Promise<RepositoryInfo> | undefined = config ? loadRepositoryInfo(options.root) : undefined;
+  const repository: Promise<RepositoryInfo> | undefined = config ? loadRepositoryInfo(options.root) : undefined;
   let times: Promise<Map<string, Date>> | undefined;
 
   async function lastUpdated(page: PageInfo): Promise<Date | undefined> {
@@ -64,15 +67,13 @@ export function createSiteChrome(options: SiteChromeOptions) {
     messages,
     /** The slots of one page; `page` is `undefined` for the built-in 404 page. */
     async forPage(page: PageInfo | undefined, slug: string): Promise<PageChrome> {
-      const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head].filter(Boolean).join('\n');
       if (!config) return { banner: '', footer: '', contextualMenu: '', headEnd, bodyEnd: analytics.body };
-      repository ??= loadRepositoryInfo(options.root);
       return {
-        banner: renderBanner(config.banner),
+        banner,
         footer: page
-          ? renderFooter({ config: config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository })
+          ? renderFooter({ config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository })
           : '',
-        contextualMenu: page ? renderContextualMenu({ config: config, slug, siteUrl: options.siteUrl }) : '',
+        contextualMenu: page ? renderContextualMenu({ config, slug, siteUrl: options.siteUrl }) : '',
         headEnd,
         bodyEnd: analytics.body,
       };
