@@ -53,6 +53,22 @@ export async function buildSearchIndex(
   site: SearchIndexSite,
   document: (slug: string) => string | undefined | Promise<string | undefined>,
 ): Promise<SearchIndexResult> {
+  building += 1;
+  try {
+    return await buildIndex(site, document);
+  } finally {
+    building -= 1;
+    if (building === 0 && isCloseWanted) {
+      isCloseWanted = false;
+      await close();
+    }
+  }
+}
+
+async function buildIndex(
+  site: SearchIndexSite,
+  document: (slug: string) => string | undefined | Promise<string | undefined>,
+): Promise<SearchIndexResult> {
   const messages: DocsgenMessage[] = [];
   let created;
   try {
@@ -97,8 +113,21 @@ export async function buildSearchIndex(
   return { files, slugs, messages };
 }
 
-/** Stops Pagefind's background process (it starts again on the next `buildSearchIndex`). */
+// Pagefind runs one background process per Node process, shared by every index being built
+// (two dev servers, or a dev server and a build, in one process): it is closed only once no
+// build is using it, or a close would break the others' builds.
+let building = 0;
+let isCloseWanted = false;
+
+/**
+ * Stops Pagefind's background process (it starts again on the next `buildSearchIndex`); while
+ * an index is being built, the process stops when the last build finishes.
+ */
 export async function closeSearchIndexer(): Promise<void> {
+  if (building > 0) {
+    isCloseWanted = true;
+    return;
+  }
   await close();
 }
 

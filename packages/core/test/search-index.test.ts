@@ -115,4 +115,26 @@ search('should say how to fix a missing Pagefind binary instead of failing obscu
   }
 });
 
+search('should finish an index when Pagefind is asked to close while it is still building', async () => {
+  const site = await createSite(
+    writeTempProject({ 'docs.json': JSON.stringify({ name: 'Acme', navigation: { pages: ['index', 'other'] } }), 'index.mdx': page('Home'), 'other.mdx': page('Other') }),
+    { mode: 'build' },
+  );
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The first page waits until another user of the shared process (a dev server shutting down,
+  // another build) has asked for it to close.
+  const building = buildSearchIndex(site, async (slug) => {
+    if (slug === 'other') await held;
+    return (await site.document(slug))?.html;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await closeSearchIndexer();
+  release();
+  const result = await building;
+  assert.equal(result.messages, []);
+  assert.equal(result.slugs, ['index', 'other']);
+  assert.ok(result.files.length > 0);
+});
+
 search.run();
