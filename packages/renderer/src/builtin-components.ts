@@ -1,4 +1,6 @@
 import type { ComponentType } from 'preact';
+import { OpenApiEndpoint } from './api/openapi-endpoint.js';
+import { OpenApiViewerA, OpenApiViewerB, OpenApiViewerC } from './api/viewers.js';
 import { Accordion, AccordionGroup, Expandable } from './components/accordion.js';
 import { Badge } from './components/badge.js';
 import { Callout, Check, Danger, Info, Note, Tip, Warning } from './components/callout.js';
@@ -50,6 +52,10 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   Latex,
   Mermaid,
   Note,
+  OpenApiEndpoint,
+  OpenApiViewerA,
+  OpenApiViewerB,
+  OpenApiViewerC,
   Panel,
   ParamField,
   Prompt,

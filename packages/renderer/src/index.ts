@@ -36,3 +36,5 @@ export type { NavigationFile } from './layout/navigation-file.js';
 export { themeNames } from './layout/themes.js';
 export type { LayoutThemeName } from './layout/themes.js';
 export type { LayoutConfig, LayoutNavigation, LayoutNavNode, LayoutPage, LayoutTocEntry, SiteLayoutData } from './layout/types.js';
+export { ApiOperation, renderApiOperation } from './api/operation.js';
+export type { ApiOperationInput, ApiReferenceContext, PlaygroundSettings, ViewerBundle } from './api/types.js';

@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { ApiReferenceContext } from './api/types.js';
 
 /** What the components render: the web page, or simple HTML for the Markdown twin. */
 export type RenderMode = 'html' | 'markdown';
@@ -20,6 +21,8 @@ export interface RenderContextValue {
   iconLibrary?: string | null | undefined;
   /** Called with the warnings of the components (such as `icon-unknown`). */
   onMessage?: ((message: RenderMessage) => void) | null | undefined;
+  /** The site's API specs and try-it settings, for `<OpenApiEndpoint>` and the viewers (default: none: they render a notice). */
+  apiReference?: ApiReferenceContext | null | undefined;
 }
 
 /** A warning of a content component; the same shape as `DocsgenMessage` of `@docsgen/config`. */
@@ -38,6 +41,7 @@ export interface ResolvedRenderContextValue {
   idPrefix: string;
   iconLibrary: string;
   onMessage: (message: RenderMessage) => void;
+  apiReference: ApiReferenceContext | undefined;
 }
 
 /** Preact context that selects the render mode of every content component. */
@@ -51,6 +55,7 @@ export function useRenderContext(): ResolvedRenderContextValue {
     idPrefix: typeof value.idPrefix === 'string' ? value.idPrefix : 'dg-',
     iconLibrary: typeof value.iconLibrary === 'string' ? value.iconLibrary : 'fontawesome',
     onMessage: typeof value.onMessage === 'function' ? value.onMessage : () => {},
+    apiReference: value.apiReference ?? undefined,
   };
 }
 

@@ -88,6 +88,9 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.katexCss]: rendererAssets.katexCss,
   [documentAssetNames.mermaidJs]: rendererAssets.mermaidJs,
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,
+  [documentAssetNames.apiCss]: ownAsset('api.css'),
+  [documentAssetNames.apiPlaygroundJs]: ownAsset('api-playground.js'),
+  [documentAssetNames.apiViewersJs]: ownAsset('api-viewers.js'),
   ...Object.fromEntries(themeNames.map((name) => [themeStylesheetName(name), themeFile(name)])),
   // The banner, footer and "Copy page" menu (see site-parts/).
   ...sitePartAssetFiles,

@@ -37,6 +37,9 @@ export const layoutAssetNames = {
   katexCss: 'katex.min.css',
   mermaidJs: 'mermaid.min.js',
   mermaidLoaderJs: 'mermaid-loader.js',
+  apiCss: 'api.css',
+  apiPlaygroundJs: 'api-playground.js',
+  apiViewersJs: 'api-viewers.js',
 } as const;
 
 /** The stylesheet name of a theme under the asset prefix (`theme-pith.css`). */
@@ -71,6 +74,10 @@ export interface PageDocumentInput extends SiteLayoutData {
   hasMath?: boolean | null | undefined;
   /** Load the diagram library and its loader (default: `false`). */
   hasMermaid?: boolean | null | undefined;
+  /** Load the API reference styles and the try-it script: the content has an operation (`data-dg-api`) (default: `false`). */
+  hasApi?: boolean | null | undefined;
+  /** Load the embeddable viewers' loader: the content has one (`data-dg-viewer`) (default: `false`). */
+  hasApiViewer?: boolean | null | undefined;
   /** Project files at the root, `.css` and `.js`, included on every page (default: none). */
   projectFiles?: readonly string[] | null | undefined;
   /** Trusted HTML above the header (default: none). */
@@ -201,12 +208,15 @@ export function renderPageDocument(input: PageDocumentInput): string {
     `<link rel="stylesheet" href="${asset(layoutAssetNames.layoutCss)}">`,
     `<link rel="stylesheet" href="${asset(themeStylesheetName(theme.name))}">`,
     input.hasMath ? `<link rel="stylesheet" href="${asset(layoutAssetNames.katexCss)}">` : '',
+    input.hasApi || input.hasApiViewer ? `<link rel="stylesheet" href="${asset(layoutAssetNames.apiCss)}">` : '',
     styleTag(appearanceCss(config)),
     ...projectFiles.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="${escapeHtml(pageHref(file, undefined))}">`),
     `<script src="${asset(layoutAssetNames.clientJs)}" defer></script>`,
     `<script src="${asset(layoutAssetNames.siteJs)}" defer></script>`,
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidJs)}" defer></script>` : '',
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
+    input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
+    input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
     ...projectFiles.filter((file) => file.endsWith('.js')).map((file) => `<script src="${escapeHtml(pageHref(file, undefined))}" defer></script>`),
     input.headEnd ?? '',
   ].filter(Boolean);

@@ -1,0 +1,1 @@
+// The try-it form of API reference pages.

@@ -1,0 +1,1 @@
+// Loads the embeddable API viewers (viewer-a, viewer-b, viewer-c) on pages that use them.

@@ -1,0 +1,57 @@
+import type { ApiPageModel } from '@docsgen/openapi-pages';
+
+/** How the try-it form behaves: docs.json `api.playground` and `api.auth`, or a component's props. */
+export interface PlaygroundSettings {
+  /** `interactive` (the form), `simple` (a read-only request with a copyable curl) or `hide` (nothing). */
+  mode: 'interactive' | 'simple' | 'hide';
+  /** Send requests through the site's CORS proxy at `proxyUrl` instead of straight to the API. */
+  proxy: boolean;
+  /** Path of the site's proxy route (`/_docsgen/proxy`). */
+  proxyUrl: string;
+  /** Credentials the reader fills in: `bearer`, `basic`, `key` (header `name`) or `none`. */
+  auth: { method: 'bearer' | 'basic' | 'key' | 'none'; name: string | undefined };
+}
+
+/** Where an embeddable viewer's browser bundle comes from: the project's `node_modules` (served by the site) or a pinned CDN URL. */
+export interface ViewerBundle {
+  scripts: string[];
+  styles: string[];
+  /** `local` when served from the project's installed package, `cdn` otherwise. */
+  source: 'local' | 'cdn';
+}
+
+/** The API reference data a page's components read, given by the site through `RenderContext`. */
+export interface ApiReferenceContext {
+  /**
+   * The page model of one operation; `spec` as written in the component (project-relative path
+   * or URL; `undefined`: the site's only spec). `'loading'` when the spec is not loaded yet: the
+   * site loads it and renders the page again. `undefined` when there is no such operation.
+   */
+  findOperation(spec: string | undefined, method: string, path: string): ApiPageModel | 'loading' | undefined;
+  /**
+   * A self-contained OpenAPI document with only this operation (and what it refers to), for the
+   * embeddable viewers; same `'loading'`/`undefined` rules as `findOperation`.
+   */
+  operationDocument(spec: string | undefined, method: string, path: string): Record<string, unknown> | 'loading' | undefined;
+  /** The site's try-it settings (docs.json `api`); components may override `auth`. */
+  playground: PlaygroundSettings;
+  /** Highlighted HTML (`<pre class="shiki">…`) of a code sample, or `undefined` to render it plain. */
+  highlight?: ((code: string, lang: string) => string | undefined) | undefined;
+  /** Browser bundles of the embeddable viewers, by viewer (`viewer-a`, `viewer-b`, `viewer-c`). */
+  viewerBundles: Record<'viewer-a' | 'viewer-b' | 'viewer-c', ViewerBundle>;
+}
+
+/** What `renderApiOperation` draws: one operation's reference. */
+export interface ApiOperationInput {
+  page: ApiPageModel;
+  /** Trusted HTML of a hand-written page bound to the operation (frontmatter `openapi`), placed after the description (default: none). */
+  proseHtml?: string | null | undefined;
+  /** Try-it settings; `auth` may differ from the site's (a component's `authMethod`/`authName`). */
+  playground: PlaygroundSettings;
+  /** `markdown`: plain HTML for the Markdown twin (no form, no scripts) (default: `html`). */
+  mode?: 'html' | 'markdown' | null | undefined;
+  /** Highlighted HTML of a code sample, or `undefined` to render it plain (default: plain). */
+  highlight?: ((code: string, lang: string) => string | undefined) | null | undefined;
+  /** Prefix of generated ids, unique per operation drawn on one page (default: `'dg-api-'`). */
+  idPrefix?: string | null | undefined;
+}
