@@ -1,8 +1,384 @@
-// PLACEHOLDER: replaced by the try-it form (issue 6).
-import type { ApiPageModel } from '@docsgen/openapi-pages';
+/** @jsxRuntime automatic @jsxImportSource preact */
+// The try-it form of one operation. The server renders every field as plain HTML (readable and
+// fillable without JavaScript); `assets/api-playground.js` reads the data embedded below, builds
+// the request and sends it. Spec text is untrusted: it only ever reaches the page as escaped
+// text or attribute values (Preact escapes both) and as JSON through `serializeJsonForScript`.
+import type { ApiPageModel, MediaModel, ParameterModel, ServerModel } from '@docsgen/openapi-pages';
+import type { SchemaModel } from '@docsgen/openapi-pages';
+import { CodeBlock } from '../components/code-block.js';
+import { useRenderContext } from '../render-context.js';
+import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import type { PlaygroundSettings } from './types.js';
 
-/** The try-it form of one operation (`interactive`), a read-only request (`simple`), or nothing (`hide`). */
-export function Playground(_props: { page: ApiPageModel; settings: PlaygroundSettings; idPrefix: string }) {
-  return null;
+/** Props of `Playground`. */
+export interface PlaygroundProps {
+  page: ApiPageModel;
+  settings: PlaygroundSettings;
+  /** Prefix of generated ids, unique per operation drawn on one page. */
+  idPrefix: string;
+}
+
+/** A base URL the reader can pick, with the server template behind it when it has variables. */
+export interface PlaygroundEnvironment {
+  url: string;
+  /** Server URL template (`https://{region}.example.com`) when the base URL is a server with variables. */
+  template: string | undefined;
+  variables: { name: string; default: string; enum: string[] | undefined }[];
+}
+
+/** What the client script reads from `<script type="application/json" data-dg-playground-data>`. */
+export interface PlaygroundData {
+  method: string;
+  path: string;
+  parameters: { name: string; in: 'path' | 'query' | 'header'; isRequired: boolean; isArray: boolean }[];
+  body: { mediaType: string; kind: PlaygroundBodyKind; fields: { name: string; isFile: boolean; isArray: boolean }[] }[];
+  environments: PlaygroundEnvironment[];
+  /**
+   * Exact origins (`scheme://host:port`) of the documented absolute base URLs and servers: the
+   * only ones credentials go to. A relative server URL adds none: it points at the docs site,
+   * which never receives credentials (SPEC.md "Authentication").
+   */
+  origins: string[];
+  auth: PlaygroundSettings['auth'];
+  proxy: boolean;
+  proxyUrl: string;
+}
+
+/** How a body's editor looks: a JSON or text area, form fields, or one file. */
+export type PlaygroundBodyKind = 'json' | 'text' | 'form' | 'multipart' | 'file';
+
+/** The try-it form of one operation (`interactive`), a read-only request (`simple`), or nothing (`hide`, and in Markdown twins). */
+export function Playground(props: PlaygroundProps) {
+  const { mode } = useRenderContext();
+  const { page, settings } = props;
+  if (settings.mode === 'hide' || mode === 'markdown') return null;
+  if (settings.mode === 'simple') return <SimplePlayground page={page} />;
+  const id = (name: string) => `${props.idPrefix}pg-${name}`;
+  const data = playgroundData(page, settings);
+  const parameters = [...page.parameters.path, ...page.parameters.query, ...page.parameters.header];
+  const media = page.requestBody?.content ?? [];
+  return (
+    <form class="dg-playground" data-dg-playground="" aria-label={`Try ${page.method} ${page.path}`}>
+      <h3 class="dg-playground-title">Try it</h3>
+      <p class="dg-playground-nojs" data-dg-playground-nojs="">
+        Sending a request needs JavaScript. The request this form describes is shown in the code samples.
+      </p>
+      {data.environments.length > 1 && (
+        <p class="dg-playground-field">
+          <label for={id('env')}>Environment</label>
+          <select id={id('env')} name="environment" data-dg-playground-env="">
+            {data.environments.map((environment, index) => (
+              <option value={String(index)} selected={index === 0}>
+                {environment.url}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      {data.environments.map((environment, index) =>
+        environment.variables.length === 0 ? null : (
+          <fieldset class="dg-playground-group" data-dg-playground-variables={String(index)} hidden={index > 0}>
+            <legend>Server variables</legend>
+            <p class="dg-playground-template">
+              <code>{environment.template}</code>
+            </p>
+            {environment.variables.map((variable) => (
+              <Field
+                id={id(`v${index}-${variable.name}`)}
+                label={variable.name}
+                name={`variable.${index}.${variable.name}`}
+                value={variable.default}
+                choices={variable.enum}
+                isRequired
+              />
+            ))}
+          </fieldset>
+        ),
+      )}
+      <Credentials auth={settings.auth} id={id} />
+      {(['path', 'query', 'header'] as const).map((location) => {
+        const list = parameters.filter((parameter) => parameter.in === location);
+        if (list.length === 0) return null;
+        return (
+          <fieldset class="dg-playground-group">
+            <legend>{location === 'path' ? 'Path parameters' : location === 'query' ? 'Query parameters' : 'Headers'}</legend>
+            {list.map((parameter, index) => (
+              <Field
+                id={id(`${location}-${index}`)}
+                label={parameter.name}
+                name={`${location}.${parameter.name}`}
+                value={initialValue(parameter)}
+                choices={choicesOf(parameter.schema)}
+                isRequired={parameter.isRequired}
+                type={parameter.schema?.types.includes('integer') || parameter.schema?.types.includes('number') ? 'number' : undefined}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+      {page.parameters.cookie.length > 0 && (
+        <p class="dg-playground-note">Cookie parameters cannot be set from a web page: browsers send their own cookies only.</p>
+      )}
+      {media.length > 0 && <BodyEditor media={media} id={id} />}
+      <p class="dg-playground-actions">
+        <button type="submit" class="dg-playground-send" disabled>
+          Send
+        </button>
+      </p>
+      <div class="dg-playground-notice" data-dg-playground-notice="" role="status" hidden></div>
+      <section class="dg-playground-response" data-dg-playground-response="" aria-live="polite" hidden>
+        <h4>Response</h4>
+        <p class="dg-playground-status">
+          <span data-dg-playground-status=""></span> <span class="dg-playground-time" data-dg-playground-time=""></span>
+        </p>
+        <details class="dg-playground-headers">
+          <summary>Headers</summary>
+          <pre data-dg-playground-headers=""></pre>
+        </details>
+        <div class="dg-playground-body" data-dg-playground-body=""></div>
+      </section>
+      <script type="application/json" data-dg-playground-data="" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />
+    </form>
+  );
+}
+
+/** Method, full URL and a copyable curl command, without inputs. */
+function SimplePlayground(props: { page: ApiPageModel }) {
+  const { page } = props;
+  const url = (page.baseUrls[0] ?? '').replace(/\/+$/, '') + page.path;
+  const curl = page.codeSamples.find((sample) => sample.lang === 'bash' || /curl/i.test(sample.label))?.source ?? `curl --request ${page.method} '${url.replace(/'/g, `'\\''`)}'`;
+  return (
+    <div class="dg-playground dg-playground-simple">
+      <p class="dg-playground-request">
+        <span class="dg-playground-method">{page.method}</span> <code>{url}</code>
+      </p>
+      <CodeBlock code={curl} language="bash" title="cURL" />
+    </div>
+  );
+}
+
+/** The data the client script needs, as plain JSON. */
+export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings): PlaygroundData {
+  const environments = page.baseUrls.map((url) => environmentOf(url, page.servers));
+  const documented = [...page.baseUrls, ...page.servers.map((server) => server.url).filter((url): url is string => url !== undefined)];
+  const origins = new Set(documented.map(originOf).filter((origin): origin is string => origin !== undefined));
+  const parameters = (['path', 'query', 'header'] as const).flatMap((location) =>
+    page.parameters[location].map((parameter) => ({
+      name: parameter.name,
+      in: location,
+      isRequired: parameter.isRequired,
+      isArray: parameter.schema?.types.includes('array') === true,
+    })),
+  );
+  const body = (page.requestBody?.content ?? []).map((media) => {
+    const kind = bodyKind(media);
+    return {
+      mediaType: media.mediaType,
+      kind,
+      fields: kind === 'form' || kind === 'multipart' ? formFields(media).map((field) => ({ name: field.name, isFile: kind === 'multipart' && field.isFile, isArray: field.isArray })) : [],
+    };
+  });
+  return {
+    method: page.method,
+    path: page.path,
+    parameters,
+    body,
+    environments,
+    origins: [...origins],
+    auth: settings.auth,
+    proxy: settings.proxy,
+    proxyUrl: settings.proxyUrl,
+  };
+}
+
+function environmentOf(url: string, servers: ServerModel[]): PlaygroundEnvironment {
+  const server = servers.find((candidate) => candidate.url === url && candidate.variables.length > 0);
+  if (!server) return { url, template: undefined, variables: [] };
+  return {
+    url,
+    template: server.template,
+    variables: server.variables.map((variable) => ({ name: variable.name, default: variable.default, enum: variable.enum })),
+  };
+}
+
+/** `new URL(url).origin` for absolute http(s) URLs, else `undefined`. */
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function bodyKind(media: MediaModel): PlaygroundBodyKind {
+  const type = media.mediaType.toLowerCase();
+  if (/[/+]json\b/.test(type)) return 'json';
+  if (type.startsWith('application/x-www-form-urlencoded')) return 'form';
+  if (type.startsWith('multipart/')) return 'multipart';
+  if (media.schema?.format === 'binary' || type === 'application/octet-stream' || /^(image|audio|video)\//.test(type)) return 'file';
+  return 'text';
+}
+
+function formFields(media: MediaModel): { name: string; value: string; isFile: boolean; isArray: boolean; isRequired: boolean; schema: SchemaModel }[] {
+  // A generated example only repeats the schema's types (`"string"`): worse than an empty field.
+  const example = media.examples.find((item) => !item.isGenerated)?.value;
+  const values = typeof example === 'object' && example !== null && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
+  return (media.schema?.properties ?? [])
+    .filter((property) => !property.schema.isReadOnly)
+    .map((property) => {
+      const isArray = property.schema.types.includes('array');
+      const item = isArray ? property.schema.items : property.schema;
+      return {
+        name: property.name,
+        value: textOf(values[property.name] ?? property.schema.default?.value ?? property.schema.example?.value),
+        isFile: item?.format === 'binary' || item?.format === 'base64',
+        isArray,
+        isRequired: property.isRequired,
+        schema: property.schema,
+      };
+    });
+}
+
+function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string }) {
+  const { media, id } = props;
+  return (
+    <fieldset class="dg-playground-group">
+      <legend>Body</legend>
+      {media.length > 1 && (
+        <p class="dg-playground-field">
+          <label for={id('media')}>Content type</label>
+          <select id={id('media')} name="mediaType" data-dg-playground-media="">
+            {media.map((item, index) => (
+              <option value={String(index)} selected={index === 0}>
+                {item.mediaType}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      {media.map((item, index) => {
+        const kind = bodyKind(item);
+        return (
+          <div class="dg-playground-media" data-dg-playground-body-editor={String(index)} data-kind={kind} hidden={index > 0}>
+            {media.length === 1 && <p class="dg-playground-media-type"><code>{item.mediaType}</code></p>}
+            {kind === 'json' || kind === 'text' ? (
+              <p class="dg-playground-field">
+                <label for={id(`body-${index}`)}>{kind === 'json' ? 'JSON' : 'Text'}</label>
+                <textarea id={id(`body-${index}`)} name={`body.${index}`} rows={10} spellcheck={false} class="dg-playground-editor" value={bodyText(item, kind)} />
+              </p>
+            ) : kind === 'file' ? (
+              <p class="dg-playground-field">
+                <label for={id(`body-${index}`)}>File</label>
+                <input id={id(`body-${index}`)} type="file" name={`body.${index}`} />
+              </p>
+            ) : (
+              formFields(item).map((field, fieldIndex) =>
+                kind === 'multipart' && field.isFile ? (
+                  <p class="dg-playground-field">
+                    <label for={id(`body-${index}-${fieldIndex}`)}>
+                      {field.name}
+                      {field.isRequired && <Required />}
+                    </label>
+                    <input id={id(`body-${index}-${fieldIndex}`)} type="file" name={`body.${index}.${field.name}`} multiple={field.isArray} required={field.isRequired} />
+                  </p>
+                ) : (
+                  <Field
+                    id={id(`body-${index}-${fieldIndex}`)}
+                    label={field.name}
+                    name={`body.${index}.${field.name}`}
+                    value={field.value}
+                    choices={choicesOf(field.schema)}
+                    isRequired={field.isRequired}
+                  />
+                ),
+              )
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function bodyText(media: MediaModel, kind: 'json' | 'text'): string {
+  const example = media.examples[0];
+  if (!example) return kind === 'json' ? '{}' : '';
+  if (kind === 'text' && typeof example.value === 'string') return example.value;
+  return JSON.stringify(example.value, null, 2) ?? '';
+}
+
+function Credentials(props: { auth: PlaygroundSettings['auth']; id: (name: string) => string }) {
+  const { auth, id } = props;
+  if (auth.method === 'none') return null;
+  return (
+    <fieldset class="dg-playground-group dg-playground-auth" data-dg-playground-auth={auth.method}>
+      <legend>Authorization</legend>
+      {auth.method === 'bearer' && <Field id={id('token')} label="Bearer token" name="auth.token" type="password" autocomplete="off" />}
+      {auth.method === 'basic' && (
+        <>
+          <Field id={id('user')} label="Username" name="auth.username" autocomplete="off" />
+          <Field id={id('password')} label="Password" name="auth.password" type="password" autocomplete="off" />
+        </>
+      )}
+      {auth.method === 'key' && <Field id={id('key')} label={auth.name ?? 'API key'} name="auth.key" type="password" autocomplete="off" />}
+      <p class="dg-playground-note">Kept in this browser only and sent only to the documented API.</p>
+    </fieldset>
+  );
+}
+
+function Required() {
+  return (
+    <span class="dg-playground-required" title="required">
+      {' '}
+      *<span class="dg-sr-only"> (required)</span>
+    </span>
+  );
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  name: string;
+  value?: string | undefined;
+  choices?: string[] | undefined;
+  isRequired?: boolean | undefined;
+  type?: string | undefined;
+  autocomplete?: string | undefined;
+}) {
+  return (
+    <p class="dg-playground-field">
+      <label for={props.id}>
+        {props.label}
+        {props.isRequired && <Required />}
+      </label>
+      {props.choices ? (
+        <select id={props.id} name={props.name} required={props.isRequired}>
+          {!props.isRequired && <option value="">—</option>}
+          {props.choices.map((choice) => (
+            <option value={choice} selected={choice === props.value}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={props.id} name={props.name} type={props.type ?? 'text'} value={props.value ?? ''} required={props.isRequired} autocomplete={props.autocomplete} step={props.type === 'number' ? 'any' : undefined} />
+      )}
+    </p>
+  );
+}
+
+function initialValue(parameter: ParameterModel): string {
+  return textOf(parameter.example?.value ?? parameter.schema?.default?.value ?? parameter.schema?.example?.value);
+}
+
+function choicesOf(schema: SchemaModel | undefined): string[] | undefined {
+  const values = schema?.enum ?? (schema?.types.includes('boolean') ? [true, false] : undefined);
+  return values && values.length > 0 ? values.map(textOf) : undefined;
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(textOf).join(',');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
