@@ -1,3 +1,4 @@
+import type { ApiPageSource } from './api-reference.js';
 import type { Frontmatter } from './frontmatter.js';
 import type { PageFile } from './discover.js';
 
@@ -19,6 +20,8 @@ export interface PageInfo extends PageFile {
   isHidden: boolean;
   /** `url`: the page is a link to this address instead of content. */
   externalUrl: string | undefined;
+  /** A page generated from an API spec: its operation; `file` is then the spec (default: none, a page file). */
+  api?: ApiPageSource | undefined;
 }
 
 export interface DescribePageOptions {

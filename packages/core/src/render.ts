@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { builtinComponents, RenderContext, resolveComponents, type RenderMessage } from '@docsgen/renderer';
+import { builtinComponents, RenderContext, resolveComponents, type ApiReferenceContext, type RenderMessage } from '@docsgen/renderer';
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { ProjectModules } from './modules.js';
@@ -19,6 +19,8 @@ export interface RenderPageContentInput {
   mode: RenderMode;
   /** `icons.library` of docs.json: the icon set of named icons (default: Font Awesome). */
   iconLibrary?: string | null | undefined;
+  /** The site's API specs for `<OpenApiEndpoint>` and the viewers (default: none). */
+  apiReference?: ApiReferenceContext | null | undefined;
 }
 
 const source = '@docsgen/core';
@@ -67,7 +69,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       seen.add(key);
       messages.push({ ...message, file: page.file });
     };
-    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage };
+    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined };
     result.html = renderToString(h(RenderContext.Provider, { value }, h(Content, { components })));
   } catch (error) {
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));

@@ -6,8 +6,25 @@ import {
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import { toMarkdownTwin } from '@docsgen/mdx-transforms';
-import { builtinComponentNames, escapeHtml, renderNavigationFile, renderPageDocument, renderProblemsOverlay, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
+import { createSampleHighlighter, toMarkdownTwin, type SampleHighlighter } from '@docsgen/mdx-transforms';
+import {
+  builtinComponentNames,
+  builtinComponents,
+  escapeHtml,
+  RenderContext,
+  renderApiOperation,
+  renderAsyncApiOperation,
+  renderNavigationFile,
+  renderPageDocument,
+  renderProblemsOverlay,
+  type ApiReferenceContext,
+  type NavigationFile,
+  type RenderMessage,
+  type SiteLayoutData,
+} from '@docsgen/renderer';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { loadApiReference, type SiteApiReference } from './api-reference.js';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -114,6 +131,12 @@ export interface Site {
   siteUrl: string | undefined;
   /** `.css` and `.js` files at the project root, included on every page and served at `/<name>`. */
   projectFiles: string[];
+  /** Origins the try-it proxy may forward to: the specs' servers and `api.baseUrl` (`https://api.example.com`). */
+  apiOrigins: string[];
+  /** Every file of the API specs the site read (absolute): a change to one reloads the site. */
+  apiFiles: string[];
+  /** The site's API reference: settings, generated pages, lookups. */
+  api: SiteApiReference;
 }
 
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
@@ -122,7 +145,12 @@ const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: '
 export async function createSite(projectRoot: string, options?: SiteOptions | null): Promise<Site> {
   const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
-  const { config, navigation, pages, messages, userConfig, locate } = await loadProject(root);
+  const project = await loadProject(root);
+  const { config, pages, messages, userConfig, locate } = project;
+  const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate });
+  const navigation = api.navigation;
+  for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);
+  messages.push(...api.messages);
   const siteUrl = options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined;
   const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl });
   messages.push(...chrome.messages);
@@ -169,17 +197,79 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     .sort();
   const rendered = new Map<string, RenderedPage>();
 
+  let sampleHighlighter: Promise<SampleHighlighter> | undefined;
+  const specsUsed = new Map<string, Set<string>>();
+  // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
+  const apiContext = (slug: string, highlight: SampleHighlighter | undefined): ApiReferenceContext => {
+    const used = specsUsed.get(slug) ?? new Set<string>();
+    specsUsed.set(slug, used);
+    const record = <T>(found: T): T => {
+      if (found && typeof found === 'object' && 'spec' in found && typeof found.spec === 'string') used.add(found.spec);
+      return found;
+    };
+    return {
+      findOperation: (spec, method, path) => record(api.findOperation(spec, method, path)),
+      operationDocument: (spec, method, path) => {
+        const model = api.findOperation(spec, method, path);
+        if (model && model !== 'loading') used.add(model.spec);
+        return api.operationDocument(spec, method, path);
+      },
+      playground: api.playground,
+      highlight,
+      viewerBundles: api.viewerBundles,
+    };
+  };
+  const highlighter = (): Promise<SampleHighlighter> =>
+    (sampleHighlighter ??= createSampleHighlighter(resolveCodeOptions(config).themes, ['bash', 'shell', 'javascript', 'typescript', 'python', 'go', 'json', 'yaml', 'xml', 'html', 'ruby', 'php', 'java', 'csharp', 'rust', 'kotlin', 'swift']));
+
   async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
     const page = pages.get(slug);
     if (!page) return undefined;
-    return renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library });
+    if (page.api) return renderApiPage(page, renderMode);
+    const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
+    const renderOnce = () =>
+      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight) });
+    let result = await renderOnce();
+    // A component named a spec docs.json does not: read it, then render again.
+    for (let pass = 0; pass < 2; pass += 1) {
+      const pending = api.pending();
+      if (!pending) break;
+      await pending;
+      result = await renderOnce();
+    }
+    const bound = api.bindings.get(slug);
+    if (bound && !result.messages.some((message) => message.fatal)) {
+      specsUsed.get(slug)?.add(bound.spec);
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: api.playground, mode: renderMode, highlight: highlight ?? (await highlighter()) });
+      result = { ...result, html: operation.html, toc: [...operation.toc.slice(0, 0), ...result.toc, ...operation.toc] };
+    }
+    return result;
+  }
+
+  async function renderApiPage(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
+    const source = page.api!;
+    const highlight = await highlighter();
+    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, messages: [] };
+    if (source.kind === 'asyncapi') {
+      const drawn = renderAsyncApiOperation({ page: source.model, mode: renderMode, highlight });
+      return { ...result, html: drawn.html, toc: drawn.toc };
+    }
+    const model = source.model;
+    if (api.viewer !== 'docsgen' && renderMode === 'html') {
+      const Viewer = builtinComponents[api.viewer === 'viewer-a' ? 'OpenApiViewerA' : api.viewer === 'viewer-b' ? 'OpenApiViewerB' : 'OpenApiViewerC']!;
+      const value = { mode: renderMode, apiReference: apiContext(page.slug, highlight), onMessage: (message: RenderMessage) => result.messages.push({ ...message, file: page.file }) };
+      return { ...result, html: renderToString(h(RenderContext.Provider, { value }, h(Viewer, { spec: model.spec, method: model.method, path: model.path }))) };
+    }
+    const drawn = renderApiOperation({ page: model, playground: api.playground, mode: renderMode, highlight });
+    return { ...result, html: drawn.html, toc: drawn.toc };
   }
 
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
 
   async function renderHtml(slug: string): Promise<RenderedPage | undefined> {
     const cached = rendered.get(slug);
-    if (cached && !(await modules.hasChanged(cached.page.file))) return cached;
+    // A spec change reloads the whole site: a generated page stays valid for the site's life.
+    if (cached && (cached.page.api !== undefined || !(await modules.hasChanged(cached.page.file)))) return cached;
     const result = await render(slug, 'html');
     if (result && !result.messages.some((message) => message.fatal)) rendered.set(slug, result);
     return result;
@@ -190,6 +280,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const site: Site = {
     root,
     projectFiles,
+    api,
+    apiOrigins: api.origins,
+    get apiFiles() {
+      return api.files();
+    },
     // The navigation does not change for the life of a site: every page links the same file.
     navigationFile: () => (navigationFile ??= renderNavigationFile(layout())),
     siteUrl,
@@ -229,6 +324,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         readingTime: result.readingTime,
         hasMath: result.hasMath,
         hasMermaid: result.hasMermaid,
+        hasApi: contentHtml.includes('data-dg-api'),
+        hasApiViewer: contentHtml.includes('data-dg-viewer'),
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
         bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
         slug,
@@ -261,8 +358,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     dependencies(slug) {
       const page = pages.get(slug);
       if (!page) return [];
-      const files = [page.file, ...overrides.values()];
       const seen = new Map<string, string>();
+      const specs = page.api ? [page.api.model.spec] : [...(specsUsed.get(slug) ?? [])];
+      for (const dependency of api.dependencies(specs)) seen.set(dependency.file, dependency.hash);
+      if (page.api) return [...seen].map(([file, hash]) => ({ file, hash }));
+      const files = [page.file, ...overrides.values()];
       for (const file of files) for (const dependency of modules.dependenciesOf(file)) seen.set(dependency.file, dependency.hash);
       return [...seen].map(([file, hash]) => ({ file, hash }));
     },

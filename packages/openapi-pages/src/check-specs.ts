@@ -25,6 +25,8 @@ export interface CheckSpecsOptions {
   frontmatter?: readonly FrontmatterBinding[] | null | undefined;
   /** Validates each spec against its schema (default: `true`). */
   validate?: boolean | null | undefined;
+  /** Slugs already in use (the project's pages); generated pages avoid them (default: none). */
+  takenSlugs?: Iterable<string> | null | undefined;
 }
 
 /** One spec named in docs.json, loaded and turned into pages. */
@@ -77,6 +79,8 @@ export async function checkSpecs(
     return found;
   };
   const api = own(config, 'api');
+  const baseUrlValue = own(api, 'baseUrl');
+  const baseUrls = (Array.isArray(baseUrlValue) ? baseUrlValue : [baseUrlValue]).filter((url): url is string => typeof url === 'string');
   const globalOpenApi = readSources(own(api, 'openapi'), ['api', 'openapi']);
   sources.push(...globalOpenApi, ...readSources(own(api, 'asyncapi'), ['api', 'asyncapi']));
 
@@ -110,7 +114,7 @@ export async function checkSpecs(
 
   const specs: CheckedSpec[] = [];
   const seen = new Set<string>();
-  const taken = new Set<string>();
+  const taken = new Set<string>(options?.takenSlugs ?? []);
   for (const source of sources) {
     const key = source.source.replace(/^\.?\/+/, '');
     if (seen.has(key)) continue;
@@ -139,7 +143,7 @@ export async function checkSpecs(
       } else messages.push(message);
     }
     let result: CheckedSpec['result'];
-    if (spec.kind === 'openapi') result = buildOpenApiPages(spec, { directory: source.directory, takenSlugs: taken });
+    if (spec.kind === 'openapi') result = buildOpenApiPages(spec, { directory: source.directory, takenSlugs: taken, baseUrl: baseUrls.length > 0 ? baseUrls : undefined });
     else if (spec.kind === 'asyncapi') result = buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });
     if (result) {
       messages.push(...result.messages);

@@ -38,3 +38,5 @@ export type { LayoutThemeName } from './layout/themes.js';
 export type { LayoutConfig, LayoutNavigation, LayoutNavNode, LayoutPage, LayoutTocEntry, SiteLayoutData } from './layout/types.js';
 export { ApiOperation, renderApiOperation } from './api/operation.js';
 export type { ApiOperationInput, ApiReferenceContext, PlaygroundSettings, ViewerBundle } from './api/types.js';
+export { renderAsyncApiOperation } from './api/async-operation.js';
+export type { AsyncApiOperationInput } from './api/async-operation.js';

@@ -1,0 +1,363 @@
+import {
+  parseOperationEntry,
+  type DocsgenMessage,
+  type NavGroup,
+  type NavigationModel,
+  type NavNode,
+  type NavPage,
+  type ResolvedDocsConfig,
+  type SourceLocation,
+} from '@docsgen/config';
+import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, OperationLookup } from '@docsgen/openapi-pages';
+import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
+import { readFileSync } from 'node:fs';
+import { findViewerBundles } from './api-viewers.js';
+import { hashSource } from './modules.js';
+import type { PageInfo } from './pages.js';
+
+/** A generated API reference page's model: an OpenAPI operation or webhook, or an AsyncAPI channel operation. */
+export type ApiPageSource = { kind: 'openapi'; model: ApiPageModel } | { kind: 'asyncapi'; model: AsyncApiPageModel };
+
+/** What the site knows about its API specs: generated pages, the navigation that lists them, and lookups for components. */
+export interface SiteApiReference {
+  /** The navigation with operation entries and spec-generated groups resolved to page slugs. */
+  navigation: NavigationModel | undefined;
+  /** Generated pages by slug (operations bound to a hand-written page have none). */
+  pages: Map<string, PageInfo>;
+  /** Hand-written pages bound to an operation with frontmatter `openapi`, by slug. */
+  bindings: Map<string, ApiPageModel>;
+  /** Origins the try-it proxy may reach: the specs' servers and `api.baseUrl` (`https://api.example.com`). */
+  origins: string[];
+  /** Spec problems that stop pages being generated (parse errors, unreadable files), as warnings for the site. */
+  messages: DocsgenMessage[];
+  /** The try-it settings of docs.json `api`. */
+  playground: PlaygroundSettings;
+  /** `api.viewer`: the viewer of generated operation pages. */
+  viewer: 'docsgen' | 'viewer-a' | 'viewer-b' | 'viewer-c';
+  /** Every file of every loaded spec (absolute), for watching. */
+  files(): string[];
+  /** The files of the specs behind `labels` with their content hashes (the build cache's dependencies). */
+  dependencies(labels: Iterable<string>): Array<{ file: string; hash: string }>;
+  /** The operation `spec`/`method`/`path` names, or `'loading'` while a spec docs.json does not name is being read. */
+  findOperation(spec: string | undefined, method: string, path: string): ApiPageModel | 'loading' | undefined;
+  /** A one-operation OpenAPI document for the embeddable viewers; same rules as `findOperation`. */
+  operationDocument(spec: string | undefined, method: string, path: string): Record<string, unknown> | 'loading' | undefined;
+  /** Resolves once the specs components asked for are read; `undefined` when none is pending. */
+  pending(): Promise<void> | undefined;
+  /** Where each embeddable viewer's browser bundle comes from (the project's `node_modules`, else a CDN). */
+  viewerBundles: ApiReferenceContext['viewerBundles'];
+  /** The viewers' local bundle files: URL path (`/_docsgen/vendor/…`) → absolute file. */
+  viewerFiles: Map<string, string>;
+}
+
+/** The proxy route of `docsgen dev` and the build adapters' functions. */
+export const proxyPath = '/_docsgen/proxy';
+
+interface SpecEntry {
+  label: string;
+  spec: LoadedSpec;
+  pages: Array<ApiPageModel | AsyncApiPageModel>;
+  groups: ApiGroupModel[];
+}
+
+interface LoadApiReferenceInput {
+  root: string;
+  config: ResolvedDocsConfig | undefined;
+  navigation: NavigationModel | undefined;
+  /** The project's page files by slug. */
+  pages: Map<string, PageInfo>;
+  locate?: ((path: readonly (string | number)[]) => SourceLocation | undefined) | undefined;
+}
+
+const specKey = /"(?:openapi|asyncapi)"\s*:/;
+
+/**
+ * Reads every spec docs.json names (`api.openapi`, `api.asyncapi`, and the `openapi`/`asyncapi`
+ * of tabs, groups and other divisions) and turns them into pages:
+ *
+ * - a division or group with a spec and no children of its own lists the spec's pages, one
+ *   group per tag;
+ * - an operation entry (`"GET /users/{id}"`) becomes a link to that operation's page;
+ * - a page whose frontmatter says `openapi: "GET /users/{id}"` is that operation's page: the
+ *   operation gets no generated page of its own;
+ * - a spec of `api.openapi`/`api.asyncapi` that the navigation does not use at all is listed at
+ *   the end of the navigation (in a tab of its own when the navigation has tabs).
+ *
+ * The spec tooling is loaded only for projects that have specs. Never throws for bad specs.
+ */
+export async function loadApiReference(input: LoadApiReferenceInput): Promise<SiteApiReference> {
+  const { root, config, pages } = input;
+  const playground = playgroundSettings(config);
+  const viewer = config?.api && typeof config.api === 'object' && ['viewer-a', 'viewer-b', 'viewer-c'].includes(String((config.api as { viewer?: unknown }).viewer))
+    ? ((config.api as { viewer: 'viewer-a' | 'viewer-b' | 'viewer-c' }).viewer)
+    : 'docsgen';
+  const bindingValues = [...pages.values()].filter((page) => typeof page.frontmatter.openapi === 'string');
+  const hasSpecs = config !== undefined && specKey.test(JSON.stringify({ api: config.api, navigation: config.navigation }));
+  const specs = new Map<string, SpecEntry>();
+  const onDemand = new Map<string, Promise<void>>();
+  const unsettled = new Set<Promise<void>>();
+  const failed = new Set<string>();
+  const messages: DocsgenMessage[] = [];
+  let tools: typeof import('@docsgen/openapi-pages') | undefined;
+  let lookup: OperationLookup | undefined;
+  const generated = new Map<string, PageInfo>();
+  const bindings = new Map<string, ApiPageModel>();
+  let navigation = input.navigation;
+
+  if (hasSpecs || bindingValues.length > 0) {
+    tools = await import('@docsgen/openapi-pages');
+    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, takenSlugs: pages.keys() });
+    // Reading problems stop a spec's pages; other findings are `docsgen check`'s to report.
+    messages.push(...checked.messages.filter((message) => message.fatal).map((message) => ({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' })));
+    for (const entry of checked.specs) {
+      if (!entry.result) {
+        failed.add(entry.spec.label);
+        continue;
+      }
+      specs.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages: entry.result.pages, groups: entry.result.groups });
+    }
+    lookup = tools.createOperationLookup(openApiModels(specs));
+    for (const page of bindingValues) {
+      const model = lookup.find(page.frontmatter.openapi as string);
+      if (model) bindings.set(page.slug, model);
+    }
+    const boundSlugs = new Map([...bindings].map(([slug, model]) => [model.slug, slug]));
+    for (const entry of specs.values()) {
+      for (const model of entry.pages) {
+        if (boundSlugs.has(model.slug)) continue;
+        generated.set(model.slug, generatedPage(root, entry.spec, model));
+      }
+    }
+    if (navigation) navigation = expandApiNavigation(navigation, { specs, lookup, boundSlugs, config });
+  }
+
+  const origins = new Set<string>();
+  for (const entry of specs.values()) {
+    for (const model of entry.pages) {
+      if (!('baseUrls' in model)) continue;
+      for (const url of [...model.baseUrls, ...model.servers.map((server) => server.url)]) {
+        const origin = originOf(url);
+        if (origin) origins.add(origin);
+      }
+    }
+  }
+  for (const url of baseUrlsOf(config)) {
+    const origin = originOf(url);
+    if (origin) origins.add(origin);
+  }
+
+  const resolveSpec = (spec: string | undefined): SpecEntry | 'loading' | undefined => {
+    if (spec === undefined || spec.trim() === '') return specs.size === 1 ? [...specs.values()][0] : undefined;
+    const wanted = spec.trim().replace(/^\.?\/+/, '');
+    const known = specs.get(wanted) ?? [...specs.values()].find((entry) => entry.label.split('/').pop() === wanted);
+    if (known) return known;
+    if (failed.has(wanted) || /^[a-z][a-z\d+.-]*:/i.test(wanted)) return undefined;
+    if (!onDemand.has(wanted)) {
+      const loading = loadOnDemand(wanted).catch(() => {
+        failed.add(wanted);
+      });
+      onDemand.set(wanted, loading);
+      unsettled.add(loading);
+      void loading.finally(() => unsettled.delete(loading));
+    }
+    return specs.has(wanted) ? specs.get(wanted) : failed.has(wanted) ? undefined : 'loading';
+  };
+  const loadOnDemand = async (label: string): Promise<void> => {
+    tools ??= await import('@docsgen/openapi-pages');
+    const spec = await tools.loadSpec(root, label, { validate: false });
+    const taken = new Set([...pages.keys(), ...generated.keys()]);
+    const result = spec.kind === 'openapi' ? tools.buildOpenApiPages(spec, { takenSlugs: taken, baseUrl: baseUrlsOf(config).length > 0 ? baseUrlsOf(config) : undefined }) : spec.kind === 'asyncapi' ? tools.buildAsyncApiPages(spec, { takenSlugs: taken }) : undefined;
+    if (!result || spec.messages.some((message) => message.fatal)) failed.add(label);
+    else specs.set(label, { label, spec, pages: result.pages, groups: result.groups });
+  };
+  const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
+    openApiModels(new Map([[entry.label, entry]])).find((model) => model.method === method.toUpperCase() && model.path === path);
+
+  const viewerBundles = findViewerBundles(root);
+  return {
+    navigation,
+    pages: generated,
+    bindings,
+    origins: [...origins].sort(),
+    messages,
+    playground,
+    viewer,
+    files: () => [...specs.values()].flatMap((entry) => [...entry.spec.documents.keys()]),
+    dependencies(labels) {
+      const found: Array<{ file: string; hash: string }> = [];
+      for (const label of labels) {
+        const entry = specs.get(label);
+        if (!entry) continue;
+        for (const file of entry.spec.documents.keys()) {
+          try {
+            found.push({ file, hash: hashSource(file, readFileSync(file, 'utf8')) });
+          } catch {
+            // A spec file removed since it was read: the next reload reports it.
+          }
+        }
+      }
+      return found;
+    },
+    findOperation(spec, method, path) {
+      const entry = resolveSpec(spec);
+      return entry === 'loading' || entry === undefined ? entry : findIn(entry, method, path);
+    },
+    operationDocument(spec, method, path) {
+      const entry = resolveSpec(spec);
+      if (entry === 'loading' || entry === undefined) return entry;
+      if (!tools) return undefined;
+      const build = (tools as { operationDocument?: (spec: LoadedSpec, method: string, path: string) => Record<string, unknown> | undefined }).operationDocument;
+      return build?.(entry.spec, method, path);
+    },
+    pending() {
+      return unsettled.size === 0 ? undefined : Promise.all(unsettled).then(() => undefined);
+    },
+    viewerBundles: viewerBundles.bundles,
+    viewerFiles: viewerBundles.files,
+  };
+}
+
+function openApiModels(specs: Map<string, SpecEntry>): ApiPageModel[] {
+  return [...specs.values()].flatMap((entry) => (entry.spec.kind === 'openapi' ? (entry.pages as ApiPageModel[]) : []));
+}
+
+function generatedPage(root: string, spec: LoadedSpec, model: ApiPageModel | AsyncApiPageModel): PageInfo {
+  const isAsync = model.kind === 'channel-operation';
+  const description = model.summary && model.summary !== model.title ? model.summary : undefined;
+  return {
+    slug: model.slug,
+    file: spec.file ?? `${root}/${spec.label}`,
+    relativePath: spec.label,
+    format: 'md',
+    isSection: false,
+    frontmatter: {},
+    title: model.title,
+    titleSource: 'frontmatter',
+    sidebarTitle: model.title,
+    description,
+    isDraft: false,
+    isNoindex: false,
+    isHidden: model.isHidden,
+    externalUrl: undefined,
+    api: isAsync ? { kind: 'asyncapi', model: model as AsyncApiPageModel } : { kind: 'openapi', model: model as ApiPageModel },
+  };
+}
+
+interface ExpandContext {
+  specs: Map<string, SpecEntry>;
+  lookup: OperationLookup;
+  /** Generated slug → slug of the hand-written page bound to that operation. */
+  boundSlugs: Map<string, string>;
+  config: ResolvedDocsConfig | undefined;
+}
+
+/** The navigation with spec-generated groups added and operation entries turned into page links. */
+function expandApiNavigation(navigation: NavigationModel, context: ExpandContext): NavigationModel {
+  const used = new Set<string>();
+  const linkOf = (slug: string): string => context.boundSlugs.get(slug) ?? slug;
+  const labelsOf = (value: unknown): string[] => {
+    const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return list
+      .map((item) => (typeof item === 'string' ? item : item && typeof item === 'object' && typeof (item as { source?: unknown }).source === 'string' ? (item as { source: string }).source : undefined))
+      .filter((item): item is string => item !== undefined && item.trim() !== '')
+      .map((item) => item.trim().replace(/^\.?\/+/, ''));
+  };
+  const groupsOf = (labels: string[], parent: NavNode): NavGroup[] =>
+    labels.flatMap((label) => {
+      const entry = context.specs.get(label);
+      if (!entry) return [];
+      used.add(label);
+      return entry.groups.map((group) => ({
+        kind: 'group' as const,
+        title: group.title,
+        icon: undefined,
+        tag: undefined,
+        root: undefined,
+        isExpanded: false,
+        openapi: undefined,
+        asyncapi: undefined,
+        configPath: parent.configPath,
+        isHidden: parent.isHidden,
+        isGlobal: parent.isGlobal,
+        children: group.pages.map((slug): NavPage => ({ kind: 'page', slug: linkOf(slug), configPath: parent.configPath, isHidden: parent.isHidden, isGlobal: parent.isGlobal })),
+      }));
+    });
+  const visit = (nodes: NavNode[], scope: string[]): NavNode[] =>
+    nodes.flatMap((node): NavNode[] => {
+      if (node.kind === 'page') return [node];
+      if (node.kind === 'operation') {
+        const entry = node.method === 'WEBHOOK' ? `webhook ${node.path}` : `${node.method} ${node.path}`;
+        const model = context.lookup.find(node.spec === undefined ? entry : `${node.spec} ${entry}`, scope);
+        if (!model) return [node];
+        used.add(model.spec);
+        return [{ kind: 'page', slug: linkOf(model.slug), configPath: node.configPath, isHidden: node.isHidden, isGlobal: node.isGlobal }];
+      }
+      const own = [...labelsOf(node.openapi), ...labelsOf(node.asyncapi)];
+      const inner = own.length > 0 ? own : scope;
+      if (own.length > 0 && node.children.length === 0) {
+        const groups = groupsOf(own, node);
+        // One group in a group: its pages directly.
+        const children: NavNode[] = node.kind === 'group' && groups.length === 1 ? groups[0]!.children : groups;
+        return [{ ...node, children }];
+      }
+      return [{ ...node, children: visit(node.children, inner) }];
+    });
+  const api = (context.config?.api ?? {}) as { openapi?: unknown; asyncapi?: unknown };
+  const globalLabels = [...labelsOf(api.openapi), ...labelsOf(api.asyncapi)];
+  let children = visit(navigation.children, labelsOf(api.openapi));
+  for (const slug of context.boundSlugs.keys()) {
+    const model = [...context.specs.values()].flatMap((entry) => entry.pages).find((page) => page.slug === slug);
+    if (model) used.add(model.spec);
+  }
+  const unused = globalLabels.filter((label) => !used.has(label) && context.specs.has(label));
+  if (unused.length > 0) children = appendGroups(children, unused, groupsOf);
+  return { ...navigation, children };
+}
+
+/** Adds the groups of specs the navigation does not use: at the end, in a tab of their own when the top level is tabs, in every version or language. */
+function appendGroups(children: NavNode[], labels: string[], groupsOf: (labels: string[], parent: NavNode) => NavGroup[]): NavNode[] {
+  const variants = children.filter((node) => node.kind === 'version' || node.kind === 'language' || node.kind === 'product');
+  if (variants.length > 0 && variants.length === children.length) {
+    return children.map((node) => (node.kind === 'page' || node.kind === 'operation' ? node : { ...node, children: appendGroups(node.children, labels, groupsOf) }));
+  }
+  const anchor: NavNode = { kind: 'page', slug: '', configPath: ['api', 'openapi'], isHidden: false, isGlobal: false };
+  const groups = groupsOf(labels, anchor);
+  if (children.length > 0 && children.every((node) => node.kind === 'tab')) {
+    return [
+      ...children,
+      { kind: 'tab', title: 'API reference', icon: undefined, href: undefined, tag: undefined, isDefault: false, openapi: undefined, asyncapi: undefined, configPath: ['api', 'openapi'], isHidden: false, isGlobal: false, children: groups },
+    ];
+  }
+  return [...children, ...groups];
+}
+
+/** docs.json `api.playground` and `api.auth` (`api.mdx.auth` too), with docsgen's defaults. */
+export function playgroundSettings(config: ResolvedDocsConfig | undefined): PlaygroundSettings {
+  const api = (config?.api ?? {}) as { playground?: { mode?: unknown; display?: unknown; proxy?: unknown }; auth?: { method?: unknown; name?: unknown }; mdx?: { auth?: { method?: unknown; name?: unknown } } };
+  const written = api.playground?.mode ?? api.playground?.display;
+  const mode = written === 'simple' ? 'simple' : written === 'hide' || written === 'none' ? 'hide' : 'interactive';
+  const auth = api.auth ?? api.mdx?.auth ?? {};
+  const method = auth.method === 'bearer' || auth.method === 'basic' || auth.method === 'key' ? auth.method : 'none';
+  return { mode, proxy: api.playground?.proxy === true, proxyUrl: proxyPath, auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined } };
+}
+
+function baseUrlsOf(config: ResolvedDocsConfig | undefined): string[] {
+  const value = (config?.api as { baseUrl?: unknown } | undefined)?.baseUrl;
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.filter((item): item is string => typeof item === 'string');
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `"GET /users/{id}"`-style value of frontmatter `openapi`, parsed; `undefined` when it is not one. */
+export function bindingOf(page: PageInfo): { spec: string | undefined; method: string; path: string } | undefined {
+  return typeof page.frontmatter.openapi === 'string' ? parseOperationEntry(page.frontmatter.openapi) : undefined;
+}
