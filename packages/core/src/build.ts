@@ -183,9 +183,13 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
 
     const usesMath = [...built.values()].some((page) => page.hasMath);
     const usesMermaid = [...built.values()].some((page) => page.hasMermaid);
+    const usesApi = [...built.values()].some((page) => page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`));
+    const usesApiViewer = [...built.values()].some((page) => page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`));
     for (const [name, file] of Object.entries(documentAssetFiles)) {
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
+      if (!usesApi && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs)) continue;
+      if (!usesApiViewer && name === documentAssetNames.apiViewersJs) continue;
       if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
       write(`_docsgen/${name}`, minifyAsset(name, readFileSync(file)));
     }
@@ -211,7 +215,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     messages.push(...search.messages);
     for (const file of search.files) write(`${searchFolder}/${file.path}`, Buffer.from(file.content));
 
-    const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()) });
+    const apiProxy = site.config.api?.playground?.proxy === true ? { allowedOrigins: (site as { apiOrigins?: string[] }).apiOrigins ?? [] } : undefined;
+    const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()), apiProxy });
     messages.push(...adapted.messages);
     for (const file of adapted.files) write(file.path, file.content);
     if (messages.some((message) => message.fatal)) throw new Error('adapter');

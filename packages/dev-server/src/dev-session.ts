@@ -103,6 +103,8 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
   if (name === 'docs.json' || name === '_meta.json' || name === '_section.mdx' || /^docsgen\.config\.(ts|mts|js|mjs)$/.test(name)) return true;
   // A local file the config file imports (a plugin of the project's own).
   if (site.configFiles.includes(file)) return true;
+  // An API spec, or a file one of its `$ref`s names: the generated pages and navigation change.
+  if (site.apiFiles.includes(file)) return true;
   // A JSON file may be a `$ref` include of docs.json.
   if (name.endsWith('.json')) return true;
   if (/\.(mdx|md)$/i.test(name)) {
