@@ -1,6 +1,7 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { redirectPagePath, renderRedirectPage, sourcePattern, staticRedirectLocation } from './adapter-pages.js';
 import { checkRedirectRules, redirectMessage, type CheckedRule, type Locate, type SourcePart } from './adapter-rules.js';
+import { proxyFunctionFiles, proxyRoute, proxyFunctionPaths, proxyUnsupportedMessage } from './api-proxy/proxy-functions.js';
 import type { RedirectRule } from './redirects.js';
 
 export { notFoundRedirectScript } from './adapter-pages.js';
@@ -21,6 +22,8 @@ export interface AdapterInput {
   files: ReadonlySet<string>;
   /** Finds where a docs.json value was written, to place messages (default: messages carry only `path`). */
   locate?: Locate | null | undefined;
+  /** Write the try-it proxy function (docs.json `api.playground.proxy`), forwarding to these origins (default: no proxy). */
+  apiProxy?: { allowedOrigins: readonly string[] } | null | undefined;
 }
 
 /** Files to add to the output (posix paths, relative), and the problems found. */
@@ -48,6 +51,8 @@ const limits = { cloudflareStatic: 2000, cloudflareDynamic: 100, cloudflareLine:
  * - `static`, `github-pages`: one HTML page per static source (`<source>.html`); patterns are
  *   left to `notFoundRedirectScript` in `404.html`. `github-pages` also gets `.nojekyll`, so
  *   Jekyll does not drop `_docsgen/`.
+ * - With `apiProxy`: `netlify`, `vercel` and `cloudflare` also get the try-it proxy function
+ *   (`proxyFunctionFiles`); `static` and `github-pages` get the warning `api-proxy-unsupported`.
  *
  * @param adapter
  *   Which host.
@@ -68,9 +73,13 @@ export function adapterFiles(adapter: AdapterName, input: AdapterInput): Adapter
   const { rules, messages } = checkRedirectRules(input.redirects, locate);
   let files: AdapterOutput['files'];
   if (adapter === 'netlify' || adapter === 'cloudflare') files = [{ path: '_redirects', content: writeRedirectsFile(adapter, rules, messages, locate) }];
-  else if (adapter === 'vercel') files = [{ path: 'vercel.json', content: writeVercelConfig(rules, messages, locate) }];
+  else if (adapter === 'vercel') files = [{ path: 'vercel.json', content: writeVercelConfig(rules, messages, locate, Boolean(input.apiProxy)) }];
   else files = writeRedirectPages(rules, input.files, messages, locate);
   if (adapter === 'github-pages') files.push({ path: '.nojekyll', content: '' });
+  if (input.apiProxy) {
+    if (adapter === 'static' || adapter === 'github-pages') messages.push(proxyUnsupportedMessage(adapter, locate));
+    else files.push(...proxyFunctionFiles(adapter, input.apiProxy.allowedOrigins));
+  }
   return { files, messages };
 }
 
@@ -144,7 +153,7 @@ function checkCloudflareLimits(lines: RedirectLine[], messages: DocsgenMessage[]
   });
 }
 
-function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], locate: Locate | undefined): string {
+function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], locate: Locate | undefined, hasProxy: boolean): string {
   const redirects: Array<{ source: string; destination: string; permanent: boolean }> = [];
   for (const rule of rules) {
     if (rule.parts.filter((part) => part.kind === 'star').length > 1) {
@@ -169,7 +178,10 @@ function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], loc
       note: 'Move plain path-to-path redirects to Vercel Bulk Redirects.',
     });
   }
-  const config = { $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: true, trailingSlash: false, redirects };
+  const config = {
+    $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: true, trailingSlash: false, redirects,
+    ...(hasProxy ? { rewrites: [{ source: proxyRoute, destination: `/${proxyFunctionPaths.vercel.replace(/\.mjs$/, '')}` }] } : {}),
+  };
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 

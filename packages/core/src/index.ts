@@ -30,5 +30,14 @@ export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteO
 export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';
 export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';
 export type { AdapterInput, AdapterName, AdapterOutput, AdapterRedirect } from './adapters.js';
+export { classifyAddress, isLocalOrigin } from './api-proxy/address-rules.js';
+export type { AddressKind } from './api-proxy/address-rules.js';
+export { handleProxyRequest } from './api-proxy/handle-proxy-request.js';
+export type { ProxyOptions, ProxySend, ProxySendInput } from './api-proxy/handle-proxy-request.js';
+export { createFetchSend } from './api-proxy/fetch-send.js';
+export { createNodeSend } from './api-proxy/node-send.js';
+export type { NodeSendOptions, ResolveHost } from './api-proxy/node-send.js';
+export { proxyFunctionFiles, proxyFunctionPaths, proxyRoute } from './api-proxy/proxy-functions.js';
+export type { ProxyPlatform } from './api-proxy/proxy-functions.js';
 export { findClosestPage, matchRedirect } from './redirects.js';
 export type { RedirectMatch, RedirectRule } from './redirects.js';

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { isAllowedHost } from './allowed-host.js';
 import { lookupContentType } from './content-type.js';
+import { serveProxy } from './proxy-route.js';
 import { parseRequestPath, redirectLocation } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
 import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
@@ -109,6 +110,11 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     return;
   }
   const { path, decoded } = target;
+  // The try-it proxy answers every method itself (405 JSON for all but POST), before redirects.
+  if (path === `${internalPrefix}/proxy`) {
+    await serveProxy(site, request, response);
+    return;
+  }
 
   // Redirects answer every method (SPEC: "any | a redirects[].source").
   const redirect = matchRedirect(decoded, site.config?.redirects ?? []);
