@@ -4,6 +4,10 @@ import { buildOpenApiPages, loadSpec, type ApiPageModel } from '@docsgen/openapi
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { Playground } from '../src/api/playground.js';
+import type { PlaygroundSettings } from '../src/api/types.js';
 
 /** An OpenAPI 3.1 document with path, query and header parameters and JSON, form and multipart bodies. */
 export function playgroundSpec(servers: { url: string; variables?: Record<string, { default: string; enum?: string[] }> }[]): Record<string, unknown> {
@@ -62,4 +66,9 @@ export async function playgroundPages(spec: Record<string, unknown>, baseUrl?: s
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The form of `page` as HTML, for tests outside this package (which cannot resolve Preact). */
+export function renderPlaygroundHtml(page: ApiPageModel, settings: PlaygroundSettings, idPrefix = 'op-'): string {
+  return renderToString(h(Playground, { page, settings, idPrefix }));
 }
