@@ -1,20 +1,189 @@
-// PLACEHOLDER: replaced by the API view (issue 6). Draws the method, path and title only.
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { ApiPageModel } from '@docsgen/openapi-pages';
+import { safeUrl } from '@docsgen/openapi-pages/markdown';
 import { renderToString } from 'preact-render-to-string';
 import type { LayoutTocEntry } from '../layout/types.js';
+import { RenderContext, useRenderContext } from '../render-context.js';
+import { CodeSamples } from './code-samples.js';
+import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
+import { Playground } from './playground.js';
+import { SpecMarkdown } from './schema-text.js';
 import type { ApiOperationInput } from './types.js';
 
-/** One operation's reference as a Preact element. */
-export function ApiOperation(props: ApiOperationInput) {
+/** Prefix of generated ids when `idPrefix` is not given. */
+const defaultIdPrefix = 'dg-api-';
+
+/** `ApiOperation` props: the input of `renderApiOperation`, plus how heading ids stay unique on the page. */
+export interface ApiOperationProps extends ApiOperationInput {
+  /** Prefix of every section heading's id, for operations drawn inside another page (default: none). */
+  headingPrefix?: string | null | undefined;
+  /** Ids the page already uses (headings of `proseHtml`): a section heading with one of them gets `idPrefix` (default: none). */
+  takenIds?: ReadonlySet<string> | null | undefined;
+}
+
+/** `{id}` segments of a path template, marked for styling. */
+function PathTemplate(props: { path: string }) {
   return (
-    <div class="dg-api" data-dg-api="">
-      <p class="dg-api-endpoint">
-        <span class="dg-api-method">{props.page.method}</span> <code>{props.page.path}</code>
-      </p>
+    <>
+      {props.path.split(/(\{[^}]*\})/).map((part) =>
+        part.startsWith('{') && part.endsWith('}') ? <span class="dg-api-path-param">{part}</span> : part,
+      )}
+    </>
+  );
+}
+
+/** The servers of an operation when there are several: URL and description of each. */
+function ServerList(props: { page: ApiPageModel }) {
+  const { page } = props;
+  return (
+    <div class="dg-api-servers">
+      <p class="dg-api-option-label">Servers</p>
+      <ul>
+        {page.baseUrls.map((url) => {
+          const server = page.servers.find((candidate) => candidate.url === url);
+          return (
+            <li>
+              <code>{url}</code>
+              {server && <SpecMarkdown text={server.description} />}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
 
-/** One operation's reference as HTML, with its table-of-contents entries. */
+/** Method badge, base URL and path (webhooks: their name), the deprecated badge. */
+function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean }) {
+  const { page } = props;
+  const isWebhook = page.kind === 'webhook';
+  const base = isWebhook ? undefined : page.baseUrls[0]?.replace(/\/+$/, '');
+  if (props.isMarkdown) {
+    return (
+      <>
+        <p>
+          <code>
+            {page.method} {base ?? ''}
+            {page.path}
+          </code>
+          {isWebhook && ' (webhook)'}
+          {page.isDeprecated && ' (deprecated)'}
+        </p>
+        {!isWebhook && page.baseUrls.length > 1 && <ServerList page={page} />}
+      </>
+    );
+  }
+  return (
+    <div class="dg-api-header">
+      <div class="dg-api-endpoint">
+        <span class="dg-api-method" data-method={page.method.toLowerCase()}>
+          {page.method}
+        </span>
+        <code class="dg-api-path">
+          {base !== undefined && <span class="dg-api-base">{base}</span>}
+          <PathTemplate path={page.path} />
+        </code>
+        {isWebhook && <span class="dg-api-kind">webhook</span>}
+        {page.isDeprecated && (
+          <span class="dg-field-badge" data-badge="deprecated">
+            deprecated
+          </span>
+        )}
+      </div>
+      {!isWebhook && page.baseUrls.length > 1 && <ServerList page={page} />}
+    </div>
+  );
+}
+
+/** `externalDocs`: a link, when its URL passes `safeUrl`, and its description. */
+function ExternalDocs(props: { page: ApiPageModel }) {
+  const link = props.page.externalDocs;
+  const url = safeUrl(link?.url);
+  if (!link || url === undefined) return null;
+  return (
+    <div class="dg-api-external-docs">
+      <p>
+        <a href={url}>External documentation</a>
+      </p>
+      <SpecMarkdown text={link.description} />
+    </div>
+  );
+}
+
+/**
+ * One operation's reference as a Preact element: the endpoint header, the description and
+ * the page's own prose, the try-it slot (`Playground`), request samples, then the
+ * Authorization, Parameters, Request body and Responses sections. Spec Markdown is rendered
+ * with `renderSpecMarkdown` (sanitised). Markdown mode (`mode`, else the render context's):
+ * plain HTML, without the try-it form, tabs or buttons.
+ */
+export function ApiOperation(props: ApiOperationProps) {
+  const context = useRenderContext();
+  const isMarkdown = (props.mode ?? context.mode) === 'markdown';
+  const { page } = props;
+  const idPrefix = props.idPrefix ?? undefined;
+  const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
+  const highlight = isMarkdown ? undefined : props.highlight;
+  const body = (
+    <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
+      <Endpoint page={page} isMarkdown={isMarkdown} />
+      <SpecMarkdown text={page.description} />
+      {typeof props.proseHtml === 'string' && props.proseHtml !== '' && (
+        // Trusted: the project's own MDX page, rendered by the site.
+        <div class="dg-api-prose" dangerouslySetInnerHTML={{ __html: props.proseHtml }} />
+      )}
+      <ExternalDocs page={page} />
+      {!isMarkdown && page.kind === 'operation' && (
+        <div class="dg-api-try">
+          <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
+        </div>
+      )}
+      {page.codeSamples.length > 0 && (
+        <div class="dg-api-samples">
+          {isMarkdown ? (
+            <p>
+              <strong>Request examples</strong>
+            </p>
+          ) : (
+            <p class="dg-example-label">Request examples</p>
+          )}
+          <CodeSamples samples={page.codeSamples} highlight={highlight} />
+        </div>
+      )}
+      {headings.authorization && <AuthSection page={page} heading={headings.authorization} />}
+      {headings.parameters && <ParametersSection page={page} headings={headings} />}
+      {page.requestBody && headings.requestBody && <RequestBodySection body={page.requestBody} heading={headings.requestBody} highlight={highlight} />}
+      {headings.responses && <ResponsesSection page={page} heading={headings.responses} highlight={highlight} />}
+    </section>
+  );
+  // The mode chosen by the props reaches the components inside (tabs, code blocks, fields).
+  if (props.mode == null || props.mode === context.mode) return body;
+  return <RenderContext.Provider value={{ ...context, mode: props.mode }}>{body}</RenderContext.Provider>;
+}
+
+/** Ids of the elements of trusted HTML (`id="…"` attributes). */
+function idsOf(html: string | null | undefined): Set<string> {
+  const ids = new Set<string>();
+  if (typeof html !== 'string') return ids;
+  for (const match of html.matchAll(/\sid="([^"]*)"/g)) ids.add(match[1]!);
+  return ids;
+}
+
+/**
+ * One operation's reference as HTML, with its table-of-contents entries (`<h2>` sections and
+ * the `<h3>` of each parameter location). Heading ids are `authorization`, `parameters`,
+ * `path-parameters`, `request-body`, `responses`, … (prefixed with `idPrefix` only when
+ * `proseHtml` already uses the id); other generated ids start with `idPrefix` (default:
+ * `'dg-api-'`).
+ */
 export function renderApiOperation(input: ApiOperationInput): { html: string; toc: LayoutTocEntry[] } {
-  return { html: renderToString(<ApiOperation {...input} />), toc: [] };
+  const takenIds = idsOf(input.proseHtml);
+  const mode = input.mode === 'markdown' ? 'markdown' : 'html';
+  const html = renderToString(
+    <RenderContext.Provider value={{ mode, idPrefix: input.idPrefix ?? defaultIdPrefix }}>
+      <ApiOperation {...input} mode={mode} takenIds={takenIds} />
+    </RenderContext.Provider>,
+  );
+  const headings = planHeadings(input.page, undefined, takenIds, input.idPrefix ?? defaultIdPrefix);
+  return { html, toc: headingList(headings).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text })) };
 }

@@ -1,0 +1,292 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { ApiPageModel, MediaModel, ParameterModel, SecuritySchemeModel } from '@docsgen/openapi-pages';
+import type { ComponentChildren } from 'preact';
+import { TabSet } from '../components/tab-set.js';
+import { useRenderContext } from '../render-context.js';
+import { Examples, type Highlight } from './code-samples.js';
+import { FieldList, SchemaView, type FieldInput, type FieldKind } from './schema-fields.js';
+import { SpecMarkdown } from './schema-text.js';
+
+/** A heading of the operation view: its rank, id and text, as the table of contents lists it. */
+export interface SectionHeading {
+  depth: 2 | 3;
+  id: string;
+  text: string;
+}
+
+const locations = ['path', 'query', 'header', 'cookie'] as const;
+type Location = (typeof locations)[number];
+
+/** The headings an operation shows, by section; absent sections have none. */
+export interface OperationHeadings {
+  authorization?: SectionHeading | undefined;
+  parameters?: SectionHeading | undefined;
+  locations: Partial<Record<Location, SectionHeading>>;
+  requestBody?: SectionHeading | undefined;
+  responses?: SectionHeading | undefined;
+}
+
+/**
+ * The headings of one operation with their ids: `parameters`, `path-parameters`, … after
+ * `prefix`, and after `fallbackPrefix` too when that id is in `taken`.
+ */
+export function planHeadings(page: ApiPageModel, prefix: string | undefined, taken: ReadonlySet<string>, fallbackPrefix: string): OperationHeadings {
+  const make = (text: string, depth: 2 | 3): SectionHeading => {
+    const base = (prefix ?? '') + text.toLowerCase().replace(/ /g, '-');
+    const id = taken.has(base) ? fallbackPrefix + base : base;
+    return { depth, id, text };
+  };
+  const headings: OperationHeadings = { locations: {} };
+  if (page.security.length > 0) headings.authorization = make('Authorization', 2);
+  const present = locations.filter((location) => page.parameters[location].length > 0);
+  if (present.length > 0) {
+    headings.parameters = make('Parameters', 2);
+    for (const location of present) headings.locations[location] = make(`${capitalize(location)} parameters`, 3);
+  }
+  if (page.requestBody) headings.requestBody = make('Request body', 2);
+  if (page.responses.length > 0) headings.responses = make('Responses', 2);
+  return headings;
+}
+
+/** The headings in page order, for the table of contents. */
+export function headingList(headings: OperationHeadings): SectionHeading[] {
+  const list: SectionHeading[] = [];
+  if (headings.authorization) list.push(headings.authorization);
+  if (headings.parameters) list.push(headings.parameters);
+  for (const location of locations) {
+    const heading = headings.locations[location];
+    if (heading) list.push(heading);
+  }
+  if (headings.requestBody) list.push(headings.requestBody);
+  if (headings.responses) list.push(headings.responses);
+  return list;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `<h2>`/`<h3>` with its id and, in html mode, the self-link the page's own headings have. */
+function Heading(props: { heading: SectionHeading }) {
+  const { mode } = useRenderContext();
+  const { depth, id, text } = props.heading;
+  const Tag = depth === 2 ? 'h2' : 'h3';
+  if (mode === 'markdown') return <Tag id={id}>{text}</Tag>;
+  return (
+    <Tag id={id} class="dg-api-heading">
+      {text}
+      <a class="dg-heading-anchor" href={`#${id}`} aria-label="Link to this section">
+        <span aria-hidden="true">#</span>
+      </a>
+    </Tag>
+  );
+}
+
+/**
+ * Alternatives shown one at a time: tabs that switch without JavaScript (`TabSet`); in
+ * markdown mode each one under a heading of `level`.
+ */
+function Switch(props: { items: { label: string; content: ComponentChildren }[]; level: 3 | 4; class: string }) {
+  const { mode } = useRenderContext();
+  if (mode === 'markdown') {
+    const Tag = props.level === 3 ? 'h3' : 'h4';
+    return (
+      <>
+        {props.items.map((item) => (
+          <>
+            <Tag>{item.label}</Tag>
+            {item.content}
+          </>
+        ))}
+      </>
+    );
+  }
+  return (
+    <div class={props.class}>
+      <TabSet items={props.items} defaultIndex={0} sync={false} kind="tabs" />
+    </div>
+  );
+}
+
+function schemeType(scheme: SecuritySchemeModel): string {
+  switch (scheme.type) {
+    case 'http':
+      return scheme.scheme === 'bearer' ? `HTTP bearer${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''}` : `HTTP ${scheme.scheme ?? ''}`.trim();
+    case 'apiKey':
+      return `API key in ${scheme.in ?? 'header'}${scheme.parameterName ? ` ${scheme.parameterName}` : ''}`;
+    case 'oauth2':
+      return 'OAuth 2.0';
+    case 'openIdConnect':
+      return 'OpenID Connect';
+    case 'mutualTLS':
+      return 'mutual TLS';
+    default:
+      return 'undefined scheme';
+  }
+}
+
+function schemeField(scheme: SecuritySchemeModel): FieldInput {
+  return {
+    name: scheme.name,
+    schema: undefined,
+    type: schemeType(scheme),
+    isRequired: false,
+    isDeprecated: false,
+    description: scheme.description,
+    extra: scheme.scopes.length > 0 && (
+      <p class="dg-api-fact">
+        Scopes:{' '}
+        {scheme.scopes.map((scope, index) => (
+          <>
+            {index > 0 && ', '}
+            <code>{scope}</code>
+          </>
+        ))}
+      </p>
+    ),
+  };
+}
+
+/** Security requirements: each alternative with its schemes, types and scopes. */
+export function AuthSection(props: { page: ApiPageModel; heading: SectionHeading }) {
+  const requirements = props.page.security;
+  const isChoice = requirements.length > 1;
+  return (
+    <section class="dg-api-section dg-api-auth" aria-labelledby={props.heading.id}>
+      <Heading heading={props.heading} />
+      {isChoice && <p>Any one of:</p>}
+      {requirements.map((requirement, index) => (
+        <div class="dg-api-auth-option">
+          {isChoice && <p class="dg-api-option-label">Option {index + 1}</p>}
+          {requirement.schemes.length === 0 ? (
+            <p class="dg-api-fact">No authentication.</p>
+          ) : (
+            <FieldList fields={requirement.schemes.map(schemeField)} kind="param" />
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function parameterField(parameter: ParameterModel): FieldInput {
+  return {
+    name: parameter.name,
+    schema: parameter.schema,
+    isRequired: parameter.isRequired,
+    isDeprecated: parameter.isDeprecated,
+    description: parameter.description,
+    location: parameter.in,
+    example: parameter.example,
+  };
+}
+
+/** Parameters by location, each location under its `<h3>`. */
+export function ParametersSection(props: { page: ApiPageModel; headings: OperationHeadings }) {
+  const { page, headings } = props;
+  return (
+    <section class="dg-api-section dg-api-parameters" aria-labelledby={headings.parameters?.id}>
+      {headings.parameters && <Heading heading={headings.parameters} />}
+      {locations.map((location) => {
+        const heading = headings.locations[location];
+        return (
+          heading && (
+            <div class="dg-api-location" data-location={location}>
+              <Heading heading={heading} />
+              <FieldList fields={page.parameters[location].map(parameterField)} kind="param" />
+            </div>
+          )
+        );
+      })}
+    </section>
+  );
+}
+
+/** One media type: its schema and examples. */
+function Media(props: { media: MediaModel; highlight: Highlight; kind: FieldKind }) {
+  const { media } = props;
+  return (
+    <div class="dg-api-media" data-media-type={media.mediaType}>
+      {media.schema && <SchemaView schema={media.schema} kind={props.kind} />}
+      {media.examples.length > 0 && <Examples examples={media.examples} mediaType={media.mediaType} highlight={props.highlight} />}
+    </div>
+  );
+}
+
+/** Media types of a body: a switch when there are several, the type named above one. */
+function Contents(props: { content: MediaModel[]; highlight: Highlight; level: 3 | 4; kind: FieldKind }) {
+  const { content } = props;
+  if (content.length === 0) return null;
+  if (content.length === 1) {
+    const media = content[0]!;
+    return (
+      <>
+        <p class="dg-api-media-type">
+          <code>{media.mediaType}</code>
+        </p>
+        <Media media={media} highlight={props.highlight} kind={props.kind} />
+      </>
+    );
+  }
+  return (
+    <Switch
+      class="dg-api-media-switch"
+      level={props.level}
+      items={content.map((media) => ({ label: media.mediaType, content: <Media media={media} highlight={props.highlight} kind={props.kind} /> }))}
+    />
+  );
+}
+
+/** The request body: required or optional, its description and each media type. */
+export function RequestBodySection(props: { body: NonNullable<ApiPageModel['requestBody']>; heading: SectionHeading; highlight: Highlight }) {
+  const { body } = props;
+  return (
+    <section class="dg-api-section dg-api-request-body" aria-labelledby={props.heading.id}>
+      <Heading heading={props.heading} />
+      {body.isRequired && (
+        <p class="dg-api-fact">
+          <span class="dg-field-badge" data-badge="required">
+            required
+          </span>
+        </p>
+      )}
+      <SpecMarkdown text={body.description} />
+      <Contents content={body.content} highlight={props.highlight} level={3} kind="param" />
+    </section>
+  );
+}
+
+/** Responses by status, switchable; each with its description, headers, schemas and examples. */
+export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHeading; highlight: Highlight }) {
+  const { mode } = useRenderContext();
+  return (
+    <section class="dg-api-section dg-api-responses" aria-labelledby={props.heading.id}>
+      <Heading heading={props.heading} />
+      <Switch
+        class="dg-api-status-switch"
+        level={3}
+        items={props.page.responses.map((response) => ({
+          label: response.status,
+          content: (
+            <div class="dg-api-response" data-status={response.status}>
+              <SpecMarkdown text={response.description} />
+              {response.headers.length > 0 && (
+                <div class="dg-api-response-headers">
+                  {mode === 'markdown' ? (
+                    <p>
+                      <strong>Headers</strong>
+                    </p>
+                  ) : (
+                    <p class="dg-api-option-label">Headers</p>
+                  )}
+                  <FieldList fields={response.headers.map(parameterField)} kind="response" />
+                </div>
+              )}
+              <Contents content={response.content} highlight={props.highlight} level={4} kind="response" />
+            </div>
+          ),
+        }))}
+      />
+    </section>
+  );
+}
