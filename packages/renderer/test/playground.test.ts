@@ -1,0 +1,128 @@
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ApiPageModel } from '@docsgen/openapi-pages';
+import { Playground, playgroundData } from '../src/api/playground.js';
+import type { PlaygroundSettings } from '../src/api/types.js';
+import { RenderContext } from '../src/render-context.js';
+import { playgroundPages, playgroundSpec, renderPlaygroundHtml } from './playground-spec.js';
+
+const hostile = '</script><script>alert(1)</script>';
+const settings: PlaygroundSettings = { mode: 'interactive', proxy: false, proxyUrl: '/_docsgen/proxy', auth: { method: 'bearer', name: undefined } };
+
+const playground = suite<{ single: Record<string, ApiPageModel>; multiple: Record<string, ApiPageModel> }>('Playground');
+
+playground.before(async (context) => {
+  context.single = await playgroundPages(
+    playgroundSpec([{ url: 'https://{region}.example.com:8443/v1', variables: { region: { default: 'eu', enum: ['eu', 'us', hostile] } } }]),
+  );
+  context.multiple = await playgroundPages(playgroundSpec([{ url: 'https://api.example.com' }]), ['https://api.example.com/v1', 'https://staging.example.com/v1']);
+});
+
+/** The JSON of the form's data script, read the way a browser reads it: up to the first `</script`. */
+function embeddedJson(html: string): unknown {
+  const start = html.indexOf('<script type="application/json" data-dg-playground-data>');
+  assert.ok(start >= 0, 'data script present');
+  const content = html.slice(html.indexOf('>', start) + 1, html.indexOf('</script', start));
+  return JSON.parse(content);
+}
+
+playground('should render nothing with mode `hide` and in the Markdown twin', (context) => {
+  assert.is(renderPlaygroundHtml(context.single.getUser!, { ...settings, mode: 'hide' }), '');
+  const markdown = renderToString(
+    h(RenderContext.Provider, { value: { mode: 'markdown' } }, h(Playground, { page: context.single.getUser!, settings, idPrefix: 'x-' })),
+  );
+  assert.is(markdown, '');
+});
+
+playground('should show the method, the full URL and a copyable curl, without inputs, with mode `simple`', (context) => {
+  const html = renderPlaygroundHtml(context.multiple.createUser!, { ...settings, mode: 'simple' });
+  assert.match(html, '<span class="dg-playground-method">POST</span> <code>https://api.example.com/v1/users</code>');
+  assert.match(html, 'class="language-bash"');
+  assert.match(html, 'curl --request POST');
+  assert.match(html, 'class="dg-code-copy"');
+  assert.not.match(html, '<form');
+  assert.not.match(html, '<input');
+  assert.not.match(html, '<textarea');
+  assert.not.match(html, '<script');
+});
+
+playground('should render a form whose Send button waits for the script, and say that JavaScript is needed', (context) => {
+  const html = renderPlaygroundHtml(context.single.getUser!, settings);
+  assert.match(html, /^<form class="dg-playground" data-dg-playground/);
+  assert.match(html, '<button type="submit" class="dg-playground-send" disabled>Send</button>');
+  assert.match(html, 'Sending a request needs JavaScript.');
+  assert.match(html, 'data-dg-playground-response');
+});
+
+playground('should show the environment switcher only with more than one base URL', (context) => {
+  const one = renderPlaygroundHtml(context.single.getUser!, settings);
+  assert.not.match(one, 'data-dg-playground-env');
+  const two = renderPlaygroundHtml(context.multiple.getUser!, settings);
+  assert.match(two, '<select id="op-pg-env" name="environment" data-dg-playground-env><option value="0" selected>https://api.example.com/v1</option><option value="1">https://staging.example.com/v1</option></select>');
+});
+
+playground('should make server variables editable, with their default selected', (context) => {
+  const html = renderPlaygroundHtml(context.single.getUser!, settings);
+  assert.match(html, '<code>https://{region}.example.com:8443/v1</code>');
+  assert.match(html, /<select id="op-pg-v0-region" name="variable\.0\.region" required><option value="eu" selected>eu<\/option><option value="us">us<\/option>/);
+  assert.not.match(renderPlaygroundHtml(context.multiple.getUser!, settings), 'data-dg-playground-variables');
+});
+
+playground('should prefill parameters with their example or default and mark required ones', (context) => {
+  const html = renderPlaygroundHtml(context.single.getUser!, settings);
+  assert.match(html, /<label for="op-pg-path-0">id<span class="dg-playground-required"[^>]*> \*<span class="dg-sr-only"> \(required\)<\/span><\/span><\/label><input id="op-pg-path-0" name="path\.id" type="text" value="a b\/c" required\/>/);
+  assert.match(html, '<input id="op-pg-query-0" name="query.fields" type="text" value="name"/>');
+  assert.match(html, '<select id="op-pg-query-1" name="query.order"><option value>—</option><option value="asc">asc</option>');
+  assert.match(html, '<input id="op-pg-header-0" name="header.X-Trace" type="text" value="trace-1" required/>');
+});
+
+playground('should give each media type its editor: JSON prefilled with the first example, form fields, multipart file inputs', (context) => {
+  const html = renderPlaygroundHtml(context.single.createUser!, settings);
+  assert.match(html, '<option value="0" selected>application/json</option><option value="1">application/x-www-form-urlencoded</option><option value="2">multipart/form-data</option>');
+  assert.match(html, /<textarea id="op-pg-body-0" name="body\.0"[^>]*>\{\n {2}&quot;name&quot;: &quot;Ada &lt;\/script>&lt;script>alert\(1\)&lt;\/script>&quot;\n\}<\/textarea>/);
+  assert.match(html, '<input id="op-pg-body-1-0" name="body.1.name" type="text" value="Grace" required/>');
+  assert.not.match(html, 'name="body.1.id"', 'read-only properties are not sent');
+  assert.match(html, '<input id="op-pg-body-2-0" name="body.2.caption" type="text" value/>');
+  assert.match(html, '<input id="op-pg-body-2-1" type="file" name="body.2.photo"/>');
+  assert.match(html, /data-dg-playground-body-editor="1" data-kind="form" hidden>/);
+});
+
+playground('should ask for the credentials of the auth method', (context) => {
+  const page = context.single.getUser!;
+  const names = (auth: PlaygroundSettings['auth']) => [...renderPlaygroundHtml(page, { ...settings, auth }).matchAll(/name="(auth\.[a-z]+)" type="([a-z]+)"/g)].map((match) => `${match[1]}:${match[2]}`);
+  assert.equal(names({ method: 'bearer', name: undefined }), ['auth.token:password']);
+  assert.equal(names({ method: 'basic', name: undefined }), ['auth.username:text', 'auth.password:password']);
+  assert.equal(names({ method: 'key', name: 'X-Api-Key' }), ['auth.key:password']);
+  assert.match(renderPlaygroundHtml(page, { ...settings, auth: { method: 'key', name: 'X-Api-Key' } }), '<label for="op-pg-key">X-Api-Key</label>');
+  assert.equal(names({ method: 'none', name: undefined }), []);
+  assert.not.match(renderPlaygroundHtml(page, { ...settings, auth: { method: 'none', name: undefined } }), 'Authorization');
+});
+
+playground('should embed the request data as JSON that spec text cannot break out of', (context) => {
+  const page = context.single.getUser!;
+  const html = renderPlaygroundHtml(page, { ...settings, proxy: true, auth: { method: 'key', name: hostile } });
+  assert.is(html.split('<script').length - 1, 1, 'one script element: the data');
+  assert.not.match(html, '<script>alert');
+  const data = embeddedJson(html);
+  assert.equal(data, JSON.parse(JSON.stringify(playgroundData(page, { ...settings, proxy: true, auth: { method: 'key', name: hostile } }))));
+  assert.is((data as { auth: { name: string } }).auth.name, hostile, 'the text survives intact');
+  assert.equal((data as { environments: { variables: { enum: string[] }[] }[] }).environments[0]?.variables[0]?.enum, ['eu', 'us', hostile]);
+});
+
+playground('should list the exact documented origins, with the default of every server variable', (context) => {
+  assert.equal(playgroundData(context.single.getUser!, settings).origins, ['https://eu.example.com:8443']);
+  const data = playgroundData(context.multiple.getUser!, { ...settings, proxy: true });
+  assert.equal(data.origins, ['https://api.example.com', 'https://staging.example.com']);
+  assert.equal(
+    data.parameters.map((parameter) => `${parameter.in}:${parameter.name}`),
+    ['path:id', 'query:fields', 'query:order', 'header:X-Trace'],
+  );
+  assert.is(data.proxy, true);
+  assert.is(data.proxyUrl, '/_docsgen/proxy');
+  assert.is(data.method, 'GET');
+  assert.is(data.path, '/users/{id}');
+});
+
+playground.run();
