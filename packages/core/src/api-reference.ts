@@ -119,7 +119,9 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     lookup = tools.createOperationLookup(openApiModels(specs));
     for (const page of bindingValues) {
       const model = lookup.find(page.frontmatter.openapi as string);
-      if (model) bindings.set(page.slug, model);
+      if (!model) continue;
+      bindings.set(page.slug, model);
+      pages.set(page.slug, { ...page, method: model.method });
     }
     const boundSlugs = new Map([...bindings].map(([slug, model]) => [model.slug, slug]));
     for (const entry of specs.values()) {
@@ -239,6 +241,7 @@ function generatedPage(root: string, spec: LoadedSpec, model: ApiPageModel | Asy
     isNoindex: false,
     isHidden: model.isHidden,
     externalUrl: undefined,
+    method: isAsync ? (model as AsyncApiPageModel).action : (model as ApiPageModel).kind === 'webhook' ? 'HOOK' : (model as ApiPageModel).method,
     api: isAsync ? { kind: 'asyncapi', model: model as AsyncApiPageModel } : { kind: 'openapi', model: model as ApiPageModel },
   };
 }
@@ -263,11 +266,13 @@ function expandApiNavigation(navigation: NavigationModel, context: ExpandContext
       .map((item) => item.trim().replace(/^\.?\/+/, ''));
   };
   const groupsOf = (labels: string[], parent: NavNode): NavGroup[] =>
-    labels.flatMap((label) => {
+    labels.flatMap((label, specIndex) => {
       const entry = context.specs.get(label);
       if (!entry) return [];
       used.add(label);
-      return entry.groups.map((group) => ({
+      // Each generated group gets a path of its own: the sidebar keys groups by it.
+      const base = [...parent.configPath, 'openapi', specIndex];
+      return entry.groups.map((group, groupIndex) => ({
         kind: 'group' as const,
         title: group.title,
         icon: undefined,
@@ -276,10 +281,10 @@ function expandApiNavigation(navigation: NavigationModel, context: ExpandContext
         isExpanded: false,
         openapi: undefined,
         asyncapi: undefined,
-        configPath: parent.configPath,
+        configPath: [...base, groupIndex],
         isHidden: parent.isHidden,
         isGlobal: parent.isGlobal,
-        children: group.pages.map((slug): NavPage => ({ kind: 'page', slug: linkOf(slug), configPath: parent.configPath, isHidden: parent.isHidden, isGlobal: parent.isGlobal })),
+        children: group.pages.map((slug, pageIndex): NavPage => ({ kind: 'page', slug: linkOf(slug), configPath: [...base, groupIndex, pageIndex], isHidden: parent.isHidden, isGlobal: parent.isGlobal })),
       }));
     });
   const visit = (nodes: NavNode[], scope: string[]): NavNode[] =>
@@ -320,7 +325,7 @@ function appendGroups(children: NavNode[], labels: string[], groupsOf: (labels: 
   if (variants.length > 0 && variants.length === children.length) {
     return children.map((node) => (node.kind === 'page' || node.kind === 'operation' ? node : { ...node, children: appendGroups(node.children, labels, groupsOf) }));
   }
-  const anchor: NavNode = { kind: 'page', slug: '', configPath: ['api', 'openapi'], isHidden: false, isGlobal: false };
+  const anchor: NavNode = { kind: 'page', slug: '', configPath: ['api'], isHidden: false, isGlobal: false };
   const groups = groupsOf(labels, anchor);
   if (children.length > 0 && children.every((node) => node.kind === 'tab')) {
     return [

@@ -20,6 +20,8 @@ export interface PageInfo extends PageFile {
   isHidden: boolean;
   /** `url`: the page is a link to this address instead of content. */
   externalUrl: string | undefined;
+  /** The operation's method (`GET`) or AsyncAPI action (`send`) of a generated page or a page bound with frontmatter `openapi` (default: none). */
+  method?: string | undefined;
   /** A page generated from an API spec: its operation; `file` is then the spec (default: none, a page file). */
   api?: ApiPageSource | undefined;
 }

@@ -47,12 +47,19 @@ function PageLink(props: { slug: string; context: SidebarContext }) {
     <li class="dg-nav-item">
       <a class="dg-nav-link" {...linkAttributes(href)} aria-current={slug === context.current ? 'page' : undefined}>
         <NavIcon icon={page?.frontmatter?.icon} />
+        {page?.method ? <span class="dg-method" data-method={page.method.toLowerCase()}>{methodLabel(page.method)}</span> : null}
         <span class="dg-nav-label">{labelOf(page, slug)}</span>
         <Tag text={tag} />
         <ExternalMark href={href} />
       </a>
     </li>
   );
+}
+
+/** Sidebar badge text: `GET`, `DEL` for `DELETE` (a short badge keeps labels aligned), `SEND`. */
+function methodLabel(method: string): string {
+  const upper = method.toUpperCase();
+  return upper === 'DELETE' ? 'DEL' : upper === 'OPTIONS' ? 'OPT' : upper;
 }
 
 /** The entries of a list of navigation nodes, as `<li>` elements. */

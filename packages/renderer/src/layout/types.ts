@@ -113,6 +113,8 @@ export interface LayoutPage {
   isNoindex?: boolean | undefined;
   /** Frontmatter `url`: the page links to this address. */
   externalUrl?: string | undefined;
+  /** An API reference page's method (`GET`, or an AsyncAPI action such as `send`), shown as a badge in the sidebar. */
+  method?: string | undefined;
   /** Frontmatter as written; the layout reads `icon`, `tag`, `mode` and `sidebarTitle`. */
   frontmatter?: Record<string, unknown> | undefined;
 }

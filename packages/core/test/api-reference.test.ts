@@ -1,0 +1,178 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createSite } from '../src/index.js';
+import { writeTempProject } from './temp-project.js';
+
+const test = suite('site: API reference pages');
+
+const tinySpec = readFileSync(fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/tiny/openapi.yaml', import.meta.url)), 'utf8');
+
+type Node = { kind: string; title?: string; slug?: string; children?: Node[] };
+const outline = (nodes: readonly Node[]): unknown[] =>
+  nodes.map((node) => (node.kind === 'page' ? node.slug : node.kind === 'operation' ? `op:${JSON.stringify(node)}` : { [`${node.kind}:${node.title}`]: outline(node.children ?? []) }));
+
+test('a spec of api.openapi that the navigation does not use gets its pages listed at the end, one group per tag', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'Guides', pages: ['index'] }] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  assert.equal(outline(site.navigation!.children as Node[]), [
+    { 'group:Guides': ['index'] },
+    { 'group:Users': ['api-reference/users/list-users', 'api-reference/users/create-a-user', 'api-reference/users/get-user'] },
+    { 'group:Endpoints': ['api-reference/endpoints/get-health'] },
+  ]);
+  // x-hidden: a page, no navigation entry; x-excluded: neither.
+  assert.ok(site.pages.has('api-reference/users/delete-a-user'));
+  assert.not.ok([...site.pages.keys()].some((slug) => slug.includes('reindex')));
+  assert.ok(site.navigablePages.includes('api-reference/users/get-user'));
+  const page = site.pages.get('api-reference/users/get-user')!;
+  assert.is(page.method, 'GET');
+  assert.is(page.relativePath, 'openapi.yaml');
+  assert.is(page.api?.kind, 'openapi');
+});
+
+test('navigation with tabs gets an "API reference" tab; a tab with a spec and no children lists the spec', async () => {
+  const withTabs = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { tabs: [{ tab: 'Docs', pages: ['index'] }] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const tabs = await createSite(withTabs);
+  assert.equal(
+    (tabs.navigation!.children as Node[]).map((node) => `${node.kind}:${node.title}`),
+    ['tab:Docs', 'tab:API reference'],
+  );
+
+  const tabSpec = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { tabs: [{ tab: 'Docs', pages: ['index'] }, { tab: 'API', openapi: 'openapi.yaml' }] } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(tabSpec);
+  assert.equal(outline(site.navigation!.children as Node[])[1], {
+    'tab:API': [
+      { 'group:Users': ['api-reference/users/list-users', 'api-reference/users/create-a-user', 'api-reference/users/get-user'] },
+      { 'group:Endpoints': ['api-reference/endpoints/get-health'] },
+    ],
+  });
+});
+
+test('operation entries link to their pages; a page bound with frontmatter openapi replaces the generated one', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({
+      name: 'Demo',
+      navigation: { groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['GET /users', 'create-user', 'POST /users', 'GET /nowhere'] }] },
+    }),
+    'create-user.mdx': '---\ntitle: Create users\nopenapi: POST /users\n---\n\nHand-written **prose**.\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  // `POST /users` is bound to create-user, so its entry leads there; an unknown operation stays an operation (check reports it).
+  const group = outline(site.navigation!.children as Node[])[0] as Record<string, unknown[]>;
+  assert.equal(group['group:API']!.slice(0, 3), ['api-reference/users/list-users', 'create-user', 'create-user']);
+  assert.match(String(group['group:API']![3]), /^op:/);
+  assert.not.ok(site.pages.has('api-reference/users/create-a-user'), 'the bound operation has no generated page');
+  assert.is(site.pages.get('create-user')!.method, 'POST');
+  assert.is(site.api.bindings.get('create-user')?.path, '/users');
+  // The bound page depends on the spec: the build cache renders it again when the spec changes.
+  const document = await site.document('create-user');
+  assert.ok(document);
+  assert.ok(site.dependencies('create-user').some((dependency) => dependency.file === join(root, 'openapi.yaml')));
+  assert.ok(site.dependencies('api-reference/users/list-users').some((dependency) => dependency.file === join(root, 'openapi.yaml')));
+});
+
+test('generated pages render as documents with the API styles and try-it script, and as Markdown twins', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml', baseUrl: ['https://api.example.com', 'https://staging.example.com:8443/v2'] } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  const document = await site.document('api-reference/users/get-user');
+  assert.ok(document);
+  assert.equal(document.messages, []);
+  assert.match(document.html, /data-dg-api/);
+  assert.match(document.html, /href="\/_docsgen\/api\.css"/);
+  assert.match(document.html, /src="\/_docsgen\/api-playground\.js"/);
+  // The sidebar shows the method beside the label.
+  assert.match(document.html, /<span data-method="get" class="dg-method">GET<\/span><span class="dg-nav-label">getUser<\/span>/);
+  // Generated groups are told apart (the sidebar keys groups by their place).
+  const groups = [...document.html.matchAll(/data-dg-group="([^"]+)"/g)].map((match) => match[1]);
+  assert.is(new Set(groups).size, groups.length);
+  const home = await site.document('index');
+  assert.not.match(home!.html, /api-playground\.js/, 'pages without an operation load no API script');
+  const twin = await site.markdown('api-reference/users/get-user');
+  assert.match(twin!.markdown, /^# getUser/);
+  assert.match(twin!.markdown, /\/users\/\{id\}/);
+  // Origins the proxy may reach: api.baseUrl and the spec's servers, exact scheme, host and port.
+  assert.ok(site.apiOrigins.includes('https://api.example.com'));
+  assert.ok(site.apiOrigins.includes('https://staging.example.com:8443'));
+  assert.ok(site.apiOrigins.includes('https://eu.example.com'), 'a server template with its default variables');
+});
+
+test('a component naming a spec docs.json does not name has it read on demand', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }),
+    'index.mdx': '# Home\n',
+    'specs/tiny.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  assert.is(site.api.findOperation('specs/tiny.yaml', 'get', '/users'), 'loading');
+  await site.api.pending();
+  const found = site.api.findOperation('specs/tiny.yaml', 'get', '/users');
+  assert.ok(found && found !== 'loading');
+  assert.is(found.title, 'List users');
+  assert.is(site.api.pending(), undefined, 'nothing left to wait for');
+  // Outside the project, missing and remote specs are never read.
+  for (const spec of ['../outside.yaml', 'missing.yaml', 'https://example.com/openapi.json']) {
+    const first = site.api.findOperation(spec, 'get', '/users');
+    if (first === 'loading') await site.api.pending();
+    assert.is(site.api.findOperation(spec, 'get', '/users'), undefined, spec);
+  }
+});
+
+test('a spec that cannot be read is a warning; the rest of the site still renders', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': 'openapi: 3.0.3\ninfo: [unclosed\n',
+  });
+  const site = await createSite(root);
+  const problems = site.messages.filter((message) => message.file?.endsWith('openapi.yaml'));
+  assert.ok(problems.length > 0);
+  assert.ok(problems.every((message) => !message.fatal));
+  assert.ok(problems.some((message) => message.line !== undefined), 'with a position');
+  const home = await site.document('index');
+  assert.match(home!.html, /<h1[^>]*>Home/);
+  assert.not.ok([...site.pages.values()].some((page) => page.api));
+});
+
+test('a project without specs loads no spec tooling and has no API pages', async () => {
+  const root = writeTempProject({ 'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }), 'index.mdx': '# Home\n' });
+  const site = await createSite(root);
+  assert.equal(site.apiOrigins, []);
+  assert.equal(site.apiFiles, []);
+  assert.is(site.api.pages.size, 0);
+});
+
+test('a changed spec changes what the generated pages depend on', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  const before = site.dependencies('api-reference/users/get-user');
+  writeFileSync(join(root, 'openapi.yaml'), tinySpec.replace('List users', 'List all users'));
+  const after = site.dependencies('api-reference/users/get-user');
+  assert.is(before.length, 1);
+  assert.is.not(before[0]!.hash, after[0]!.hash);
+  assert.equal(site.apiFiles, [join(root, 'openapi.yaml')]);
+});
+
+test.run();
