@@ -13,6 +13,7 @@ export { renderSpecMarkdown, safeLinkProtocols, safeUrl } from './markdown.js';
 export type { SafeUrlOptions } from './markdown.js';
 export { buildOpenApiPages, httpMethods } from './openapi-pages.js';
 export type { ApiPages, BuildApiPagesOptions } from './openapi-pages.js';
+export { operationDocument } from './operation-document.js';
 export { checkOperationReferences, createOperationLookup, parseOperationReference } from './operation-lookup.js';
 export type { OperationLookup, OperationReference, OperationReferenceSite } from './operation-lookup.js';
 export type {

@@ -18,6 +18,7 @@ test('should expose the public api', async () => {
     'maxSpecDepth',
     'maxSpecFileSize',
     'maxSpecFiles',
+    'operationDocument',
     'parseOperationReference',
     'renderSpecMarkdown',
     'safeLinkProtocols',
