@@ -36,6 +36,7 @@ export async function serveProxy(site: Site, request: IncomingMessage, response:
   const answer = await handleProxyRequest(webRequest, { allowedOrigins: (site as { apiOrigins?: string[] }).apiOrigins ?? [], send });
   const body = Buffer.from(await answer.arrayBuffer());
   answer.headers.forEach((value, name) => response.setHeader(name, value));
+  response.setHeader('content-length', body.length);
   response.writeHead(answer.status);
   response.end(request.method === 'HEAD' ? undefined : body);
 }
