@@ -7,6 +7,7 @@ import { RenderContext, useRenderContext } from '../render-context.js';
 import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
 import { Playground } from './playground.js';
+import { SchemaInsertions } from './schema-cache.js';
 import { SpecMarkdown } from './schema-text.js';
 import type { ApiOperationInput } from './types.js';
 
@@ -125,6 +126,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const body = (
+    <SchemaInsertions.Provider value={{ next: 0 }}>
     <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
       <Endpoint page={page} isMarkdown={isMarkdown} />
       <SpecMarkdown text={page.description} />
@@ -155,6 +157,7 @@ export function ApiOperation(props: ApiOperationProps) {
       {page.requestBody && headings.requestBody && <RequestBodySection body={page.requestBody} heading={headings.requestBody} highlight={highlight} />}
       {headings.responses && <ResponsesSection page={page} heading={headings.responses} highlight={highlight} />}
     </section>
+    </SchemaInsertions.Provider>
   );
   // The mode chosen by the props reaches the components inside (tabs, code blocks, fields).
   if (props.mode == null || props.mode === context.mode) return body;

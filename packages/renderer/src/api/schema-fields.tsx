@@ -3,6 +3,7 @@ import type { SchemaModel } from '@docsgen/openapi-pages';
 import type { ComponentChildren } from 'preact';
 import { useRenderContext } from '../render-context.js';
 import { TabSet } from '../components/tab-set.js';
+import { CachedSchema } from './schema-cache.js';
 import { SpecMarkdown, valueText } from './schema-text.js';
 
 /** `data-field` of a field, as `ParamField` (request) and `ResponseField` (response) write it. */
@@ -196,6 +197,10 @@ function hasChildren(schema: SchemaModel | undefined): schema is SchemaModel {
 
 /** The fields under a schema and its `oneOf`/`anyOf` switch, without any wrapper. */
 export function SchemaBody(props: { schema: SchemaModel; kind: FieldKind }) {
+  return <CachedSchema schema={props.schema} cacheKey={props.kind} render={() => <SchemaBodyContent schema={props.schema} kind={props.kind} />} />;
+}
+
+function SchemaBodyContent(props: { schema: SchemaModel; kind: FieldKind }) {
   const fields = childFields(props.schema);
   const variants = variantsOf(props.schema);
   return (
