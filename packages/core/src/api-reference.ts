@@ -11,6 +11,7 @@ import {
 import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, OperationLookup } from '@docsgen/openapi-pages';
 import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findViewerBundles } from './api-viewers.js';
 import { hashSource } from './modules.js';
 import type { PageInfo } from './pages.js';
@@ -34,7 +35,7 @@ export interface SiteApiReference {
   playground: PlaygroundSettings;
   /** `api.viewer`: the viewer of generated operation pages. */
   viewer: 'docsgen' | 'viewer-a' | 'viewer-b' | 'viewer-c';
-  /** Every file of every loaded spec (absolute), for watching. */
+  /** Every file of every spec (absolute), those that failed to load included, for watching. */
   files(): string[];
   /** The files of the specs behind `labels` with their content hashes (the build cache's dependencies). */
   dependencies(labels: Iterable<string>): Array<{ file: string; hash: string }>;
@@ -98,6 +99,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const unsettled = new Set<Promise<void>>();
   const failed = new Set<string>();
   const messages: DocsgenMessage[] = [];
+  const watched = new Set<string>();
   let tools: typeof import('@docsgen/openapi-pages') | undefined;
   let lookup: OperationLookup | undefined;
   const generated = new Map<string, PageInfo>();
@@ -110,6 +112,10 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     // Reading problems stop a spec's pages; other findings are `docsgen check`'s to report.
     messages.push(...checked.messages.filter((message) => message.fatal).map((message) => ({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' })));
     for (const entry of checked.specs) {
+      // Watched even when broken (or missing): saving the fix must reload the site.
+      for (const file of entry.spec.documents.keys()) watched.add(file);
+      if (entry.spec.file) watched.add(entry.spec.file);
+      else if (!/^[a-z][a-z\d+.-]*:/i.test(entry.source)) watched.add(join(root, entry.source));
       if (!entry.result) {
         failed.add(entry.spec.label);
         continue;
@@ -184,7 +190,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     messages,
     playground,
     viewer,
-    files: () => [...specs.values()].flatMap((entry) => [...entry.spec.documents.keys()]),
+    files: () => [...new Set([...watched, ...[...specs.values()].flatMap((entry) => [...entry.spec.documents.keys()])])],
     dependencies(labels) {
       const found: Array<{ file: string; hash: string }> = [];
       for (const label of labels) {

@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSite } from '../src/index.js';
+import { buildSite, createSite } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const test = suite('site: API reference pages');
@@ -173,6 +173,33 @@ test('a changed spec changes what the generated pages depend on', async () => {
   assert.is(before.length, 1);
   assert.is.not(before[0]!.hash, after[0]!.hash);
   assert.equal(site.apiFiles, [join(root, 'openapi.yaml')]);
+});
+
+test('the build writes every generated page, its twin, and the API assets; a rebuild after a spec edit renders the API pages again', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const first = await buildSite(root, { workers: 0 });
+  assert.ok(first.ok, JSON.stringify(first.messages));
+  const out = first.outDir;
+  for (const slug of ['api-reference/users/list-users', 'api-reference/users/get-user', 'api-reference/users/delete-a-user', 'api-reference/endpoints/get-health']) {
+    assert.ok(existsSync(join(out, `${slug}.html`)), slug);
+    assert.ok(existsSync(join(out, `${slug}.md`)), `${slug}.md`);
+  }
+  assert.ok(existsSync(join(out, '_docsgen/api.css')));
+  assert.ok(existsSync(join(out, '_docsgen/api-playground.js')));
+  assert.not.ok(existsSync(join(out, '_docsgen/api-viewers.js')), 'no page uses a viewer');
+  // x-hidden pages are published but not listed, so not in the sitemap-worthy navigable set.
+  assert.match(readFileSync(join(out, 'api-reference/users/list-users.html'), 'utf8'), /data-dg-api/);
+
+  writeFileSync(join(root, 'openapi.yaml'), tinySpec.replace('summary: List users', 'summary: List every user'));
+  const second = await buildSite(root, { workers: 0 });
+  assert.ok(second.ok);
+  assert.ok(existsSync(join(out, 'api-reference/users/list-every-user.html')), 'the renamed operation has its new page');
+  assert.match(readFileSync(join(out, 'api-reference/users/get-user.html'), 'utf8'), /List every user/, 'other API pages show the new sidebar label');
+  assert.match(readFileSync(join(out, 'index.html'), 'utf8'), /List every user/, 'hand-written pages show it too');
 });
 
 test.run();
