@@ -1,7 +1,9 @@
 // The try-it form in real Chromium against a local mock API (e2e/mock-api.ts): one origin that
-// allows the docs site through CORS, one that does not. Each case renders one operation's form
-// into a full page document (the renderer's own assets, `hasApi`) served on a real port, fills
-// it like a reader and checks what the mock API actually received.
+// allows the docs site through CORS, one that does not. The first suite renders one operation's
+// form per case into a full page document (the renderer's own assets, `hasApi`) served on a real
+// port, to cover every auth method and body kind; the second serves real docsgen projects with
+// the dev server (generated pages, <OpenApiEndpoint>, the proxy route). Both fill the form like
+// a reader and check what the mock API actually received.
 import { buildOpenApiPages, loadSpec, type ApiPageModel } from '../packages/openapi-pages/src/index.js';
 import { documentAssetFiles, renderPageDocument, type PlaygroundSettings } from '@docsgen/renderer';
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import * as assert from 'uvu/assert';
 import { renderPlaygroundHtml } from '../packages/renderer/test/playground-spec.js';
 import { launchBrowser } from './browser.js';
 import { startMockApis, type MockApis } from './mock-api.js';
+import { serveProject, type ServedProject } from './site-project.js';
 
 interface Case {
   operation: string;
@@ -136,9 +139,10 @@ browser.after(async (context) => {
   await context.apis?.close();
 });
 
-async function open(context: Context, name: string): Promise<Page> {
+async function open(context: { context: BrowserContext; base: string }, name: string): Promise<Page> {
   const page = await context.context.newPage();
-  await page.goto(`${context.base}/${name}`);
+  const response = await page.goto(`${context.base}/${name}`);
+  assert.is(response?.status(), 200, name);
   await page.waitForSelector('form[data-dg-playground][data-enhanced]');
   return page;
 }
@@ -268,3 +272,118 @@ browser('should explain a CORS refusal instead of showing "Failed to fetch"', as
 });
 
 browser.run();
+
+interface ProjectContext {
+  apis: MockApis;
+  direct: ServedProject;
+  proxied: ServedProject;
+  closedPort: string;
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+const projectSpec = (server: string) => ({
+  openapi: '3.1.0',
+  info: { title: 'Mock API', version: '1.0.0' },
+  servers: [{ url: server }],
+  paths: {
+    '/users/{id}': {
+      get: {
+        summary: 'Get a user',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: '42' }],
+        responses: { '200': { description: 'OK' } },
+      },
+    },
+  },
+});
+
+const project = suite<ProjectContext>('try-it form in a docsgen project in Chromium');
+
+project.before(async (context) => {
+  context.apis = await startMockApis();
+  const { cors, plain } = context.apis;
+  // A port nothing listens on: the proxy cannot reach it.
+  context.closedPort = 'http://127.0.0.1:9';
+  const files = (api: Record<string, unknown>, server: string) => ({
+    'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] }, api: { openapi: 'openapi.json', auth: { method: 'bearer' }, ...api } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nThe endpoint in a page:\n\n<OpenApiEndpoint spec="openapi.json" method="get" path="/users/{id}" />\n',
+    'openapi.json': JSON.stringify(projectSpec(server)),
+  });
+  context.direct = await serveProject(files({ baseUrl: [cors.origin, plain.origin], playground: { mode: 'interactive' } }, cors.origin));
+  context.proxied = await serveProject(files({ baseUrl: [plain.origin, context.closedPort], playground: { mode: 'interactive', proxy: true } }, plain.origin));
+  context.apis.allowedOrigins.add(context.direct.base);
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+project.after(async (context) => {
+  await context.close?.();
+  await context.direct?.close();
+  await context.proxied?.close();
+  await context.apis?.close();
+});
+
+const operationPage = 'api-reference/endpoints/get-a-user';
+
+project('should send the token from a generated page, then to the second environment, where CORS blocks it', async (context) => {
+  const page = await open({ context: context.context, base: context.direct.base }, operationPage);
+  let count = context.apis.cors.sent().length;
+  await page.fill('input[name="auth.token"]', 'tok-live');
+  await send(page);
+  const received = context.apis.cors.sent().slice(count);
+  assert.is(received.length, 1);
+  assert.is(received[0]?.url, '/users/42');
+  assert.is(received[0]?.headers.authorization, 'Bearer tok-live');
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-status'), '200');
+
+  count = context.apis.plain.requests.length;
+  await page.selectOption('select[data-dg-playground-env]', '1');
+  await send(page);
+  const preflight = context.apis.plain.requests.slice(count);
+  assert.is(preflight.length, 1, 'the request went to the second base URL');
+  assert.is(preflight[0]?.method, 'OPTIONS');
+  assert.match(String(preflight[0]?.headers['access-control-request-headers']), 'authorization');
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'cors');
+  const message = (await page.textContent('[data-dg-playground-body]')) ?? '';
+  assert.match(message, 'CORS policy');
+  assert.match(message, 'fixed on the API server');
+  assert.match(message, 'api.playground.proxy');
+  await page.close();
+});
+
+project('should send from <OpenApiEndpoint> in an MDX page', async (context) => {
+  const page = await open({ context: context.context, base: context.direct.base }, '');
+  await page.selectOption('select[data-dg-playground-env]', '0');
+  const count = context.apis.cors.sent().length;
+  assert.is(await page.inputValue('input[name="auth.token"]'), 'tok-live', 'filled once per session');
+  await send(page);
+  assert.is(context.apis.cors.sent().slice(count)[0]?.headers.authorization, 'Bearer tok-live');
+  await page.close();
+});
+
+project('should reach an API without CORS through the proxy, and show the proxy\'s own errors', async (context) => {
+  const page = await open({ context: context.context, base: context.proxied.base }, operationPage);
+  const count = context.apis.plain.requests.length;
+  const proxied: string[] = [];
+  page.on('request', (request) => proxied.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  await page.fill('input[name="auth.token"]', 'tok-proxy');
+  await send(page);
+  const received = context.apis.plain.requests.slice(count);
+  assert.is(received.length, 1);
+  assert.is(received[0]?.method, 'GET');
+  assert.is(received[0]?.url, '/users/42');
+  assert.is(received[0]?.headers.authorization, 'Bearer tok-proxy');
+  assert.ok(proxied.includes('POST /_docsgen/proxy'), proxied.join(', '));
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-status'), '200');
+  assert.match((await page.textContent('[data-dg-playground-body] pre')) ?? '', '"authorization": "Bearer tok-proxy"');
+  assert.match((await page.textContent('[data-dg-playground-headers]')) ?? '', 'x-mock: yes', 'every header shows through the proxy');
+
+  await page.selectOption('select[data-dg-playground-env]', '1');
+  await send(page);
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'proxy');
+  assert.match((await page.textContent('[data-dg-playground-body]')) ?? '', /The proxy could not reach the API.*\(proxy-upstream-unreachable\)/);
+  await page.close();
+});
+
+project.run();
