@@ -30,6 +30,8 @@ export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteO
 export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';
 export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';
 export type { AdapterInput, AdapterName, AdapterOutput, AdapterRedirect } from './adapters.js';
+export { findViewerBundles, usedViewerFiles, viewerNames, viewerPackages, viewerVendorPrefix } from './api-viewers.js';
+export type { ViewerBundles, ViewerName } from './api-viewers.js';
 export { classifyAddress, isLocalOrigin } from './api-proxy/address-rules.js';
 export type { AddressKind } from './api-proxy/address-rules.js';
 export { handleProxyRequest } from './api-proxy/handle-proxy-request.js';

@@ -23,6 +23,7 @@ test('should expose the public api', async () => {
     'discoverPages',
     'expandFolderNavigation',
     'findClosestPage',
+    'findViewerBundles',
     'firstHeading',
     'handleProxyRequest',
     'ignoredNames',
@@ -54,7 +55,11 @@ test('should expose the public api', async () => {
     'siteOutputNames',
     'sitemapXml',
     'toDocsgenMessage',
+    'usedViewerFiles',
     'userConfigNames',
+    'viewerNames',
+    'viewerPackages',
+    'viewerVendorPrefix',
   ]);
 });
 

@@ -18,6 +18,8 @@ export interface ViewerBundle {
   styles: string[];
   /** `local` when served from the project's installed package, `cdn` otherwise. */
   source: 'local' | 'cdn';
+  /** Subresource Integrity (`sha384-…`) by URL, for the pinned CDN files (default: none). */
+  integrity?: Record<string, string> | undefined;
 }
 
 /** The API reference data a page's components read, given by the site through `RenderContext`. */
