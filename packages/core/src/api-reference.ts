@@ -13,6 +13,7 @@ import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer'
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findViewerBundles } from './api-viewers.js';
+import { downloadSpec } from './remote-spec.js';
 import { hashSource } from './modules.js';
 import type { PageInfo } from './pages.js';
 
@@ -159,7 +160,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     const wanted = spec.trim().replace(/^\.?\/+/, '');
     const known = specs.get(wanted) ?? [...specs.values()].find((entry) => entry.label.split('/').pop() === wanted);
     if (known) return known;
-    if (failed.has(wanted) || /^[a-z][a-z\d+.-]*:/i.test(wanted)) return undefined;
+    if (failed.has(wanted) || (/^[a-z][a-z\d+.-]*:/i.test(wanted) && !/^https?:\/\//i.test(wanted))) return undefined;
     if (!onDemand.has(wanted)) {
       const loading = loadOnDemand(wanted).catch(() => {
         failed.add(wanted);
@@ -172,7 +173,26 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   };
   const loadOnDemand = async (label: string): Promise<void> => {
     tools ??= await import('@docsgen/openapi-pages');
-    const spec = await tools.loadSpec(root, label, { validate: false });
+    let path = label;
+    if (/^https?:\/\//i.test(label)) {
+      const downloaded = await downloadSpec(root, label);
+      if (!downloaded.ok || downloaded.isStale) {
+        messages.push({
+          reason: downloaded.ok ? `Cannot download \`${label}\` (${downloaded.reason}); the copy from an earlier download is used` : `Cannot download \`${label}\`: ${downloaded.reason}`,
+          ruleId: 'spec-download-failed',
+          source: '@docsgen/core',
+          fatal: false,
+          note: 'Check the URL and the network, or copy the spec into the project and name the file.',
+        });
+      }
+      if (!downloaded.ok) {
+        failed.add(label);
+        return;
+      }
+      path = downloaded.path;
+    }
+    const spec = await tools.loadSpec(root, path, { validate: false });
+    for (const file of spec.documents.keys()) watched.add(file);
     const taken = new Set([...pages.keys(), ...generated.keys()]);
     const result = spec.kind === 'openapi' ? tools.buildOpenApiPages(spec, { takenSlugs: taken, baseUrl: baseUrlsOf(config).length > 0 ? baseUrlsOf(config) : undefined }) : spec.kind === 'asyncapi' ? tools.buildAsyncApiPages(spec, { takenSlugs: taken }) : undefined;
     if (!result || spec.messages.some((message) => message.fatal)) failed.add(label);
@@ -194,7 +214,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     dependencies(labels) {
       const found: Array<{ file: string; hash: string }> = [];
       for (const label of labels) {
-        const entry = specs.get(label);
+        const entry = specs.get(label) ?? [...specs.values()].find((candidate) => candidate.spec.label === label);
         if (!entry) continue;
         for (const file of entry.spec.documents.keys()) {
           try {

@@ -229,6 +229,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
     const renderOnce = () =>
       renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight) });
+    const apiMessagesBefore = api.messages.length;
     let result = await renderOnce();
     // A component named a spec docs.json does not: read it, then render again.
     for (let pass = 0; pass < 2; pass += 1) {
@@ -237,6 +238,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       await pending;
       result = await renderOnce();
     }
+    // Problems reading those specs (a failed download) belong to the page that asked.
+    for (const message of api.messages.slice(apiMessagesBefore)) result.messages.push({ ...message, file: message.file ?? page.file });
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
@@ -133,6 +135,60 @@ test('a component naming a spec docs.json does not name has it read on demand', 
     const first = site.api.findOperation(spec, 'get', '/users');
     if (first === 'loading') await site.api.pending();
     assert.is(site.api.findOperation(spec, 'get', '/users'), undefined, spec);
+  }
+});
+
+test('a component naming a spec by URL has it downloaded into the cache once, and uses that copy when the server is gone', async () => {
+  let status = 200;
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests += 1;
+    if (request.url !== '/openapi.yaml' || status !== 200) {
+      response.writeHead(status === 200 ? 404 : status).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/yaml' }).end(tinySpec);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+  try {
+    const root = writeTempProject({ 'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }), 'index.mdx': '# Home\n' });
+    const site = await createSite(root);
+    assert.is(site.api.findOperation(url, 'get', '/users'), 'loading');
+    await site.api.pending();
+    const found = site.api.findOperation(url, 'GET', '/users');
+    assert.ok(found && found !== 'loading');
+    assert.is(found.title, 'List users');
+    assert.ok(existsSync(join(root, found.spec)), 'read from the downloaded copy');
+    assert.match(found.spec, /^\.docsgen\/cache\/specs\//);
+    site.api.findOperation(url, 'get', '/users/{id}');
+    assert.is(requests, 1, 'downloaded once per site');
+    assert.ok(site.dependencies('index').length >= 0);
+
+    // The next site (a rebuild) cannot reach the server: the earlier copy is used, with a warning.
+    status = 503;
+    const offline = await createSite(root);
+    offline.api.findOperation(url, 'get', '/users');
+    await offline.api.pending();
+    const again = offline.api.findOperation(url, 'get', '/users');
+    assert.ok(again && again !== 'loading');
+    assert.ok(offline.api.messages.some((message) => message.ruleId === 'spec-download-failed' && /503/.test(message.reason) && !message.fatal));
+
+    // Never downloaded and unreachable: no operation, a warning naming the URL.
+    const fresh = writeTempProject({ 'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }), 'index.mdx': '# Home\n' });
+    const missing = await createSite(fresh);
+    missing.api.findOperation(url, 'get', '/users');
+    await missing.api.pending();
+    assert.is(missing.api.findOperation(url, 'get', '/users'), undefined);
+    assert.ok(missing.api.messages.some((message) => message.ruleId === 'spec-download-failed' && message.reason.includes(url)));
+    // Other schemes and URLs with credentials are never fetched.
+    for (const other of ['file:///etc/passwd', 'ftp://example.com/spec.yaml', `http://user:secret@127.0.0.1:1/openapi.yaml`]) {
+      const first = missing.api.findOperation(other, 'get', '/users');
+      if (first === 'loading') await missing.api.pending();
+      assert.is(missing.api.findOperation(other, 'get', '/users'), undefined, other);
+    }
+  } finally {
+    server.close();
   }
 });
 
