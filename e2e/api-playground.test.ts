@@ -52,6 +52,13 @@ function spec(servers: unknown[]): Record<string, unknown> {
           responses: { '200': { description: 'OK' } },
         },
       },
+      '/files/{name}': {
+        get: {
+          operationId: 'getFile',
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'The file' } },
+        },
+      },
       '/users': {
         post: {
           operationId: 'createUser',
@@ -108,6 +115,7 @@ browser.before(async (context) => {
     variables: { operation: 'getUser', servers: [{ url: `http://{host}:${cors.port}`, variables: { host: { default: '127.0.0.1' } } }], auth: bearer },
     forms: { operation: 'createUser', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
     plain: { operation: 'getUser', servers: [{ url: plain.origin }], auth: { method: 'none', name: undefined } },
+    files: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
   };
   context.server = createServer(async (request, response) => {
     const url = request.url ?? '/';
@@ -254,6 +262,24 @@ browser('should not send the token when a server variable leads to another origi
   assert.is(received[0]?.headers.authorization, undefined, 'no credentials to an origin the spec does not document');
   assert.ok(await page.isVisible('[data-dg-playground-notice]'));
   assert.match((await page.textContent('[data-dg-playground-notice]')) ?? '', `Credentials were not sent: http://localhost:${context.apis.cors.port}`);
+  await page.close();
+});
+
+browser('should show an image response as an image, text as text and other bodies as their size', async (context) => {
+  const page = await open(context, 'files');
+  await page.fill('input[name="path.name"]', 'pixel.png');
+  await send(page);
+  const image = page.locator('[data-dg-playground-body] img');
+  await image.waitFor();
+  assert.is(await image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth), 1);
+
+  await page.fill('input[name="path.name"]', 'note.txt');
+  await send(page);
+  assert.is(await page.textContent('[data-dg-playground-body] pre[data-type="text"]'), '<b>plain</b> text\n', 'text shown as text, never as HTML');
+
+  await page.fill('input[name="path.name"]', 'data.bin');
+  await send(page);
+  assert.is(await page.textContent('[data-dg-playground-body]'), 'application/octet-stream body, 4 bytes');
   await page.close();
 });
 

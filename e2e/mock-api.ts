@@ -37,6 +37,18 @@ export interface MockApis {
 
 const allowedHeaders = 'authorization, x-api-key, content-type, x-trace';
 
+// Fixed answers by path, one per way the response panel shows a body; every other path echoes
+// the request as JSON.
+const files: Record<string, { type: string; body: Buffer }> = {
+  // A 1×1 PNG.
+  '/files/pixel.png': {
+    type: 'image/png',
+    body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  },
+  '/files/note.txt': { type: 'text/plain; charset=utf-8', body: Buffer.from('<b>plain</b> text\n') },
+  '/files/data.bin': { type: 'application/octet-stream', body: Buffer.from([0, 1, 2, 3]) },
+};
+
 /** Starts both mock APIs on free ports of 127.0.0.1. */
 export async function startMockApis(): Promise<MockApis> {
   const allowedOrigins = new Set<string>();
@@ -73,6 +85,12 @@ async function startMockApi(allowOrigin: (origin: string | undefined) => string 
       if (recorded.method === 'OPTIONS') {
         response.writeHead(204, allowed ? { ...corsHeaders, 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE', 'access-control-allow-headers': allowedHeaders } : {});
         response.end();
+        return;
+      }
+      const file = files[recorded.url];
+      if (file) {
+        response.writeHead(200, { ...corsHeaders, 'content-type': file.type });
+        response.end(file.body);
         return;
       }
       const echo = {
