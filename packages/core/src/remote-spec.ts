@@ -43,10 +43,14 @@ export async function downloadSpec(root: string, url: string): Promise<Downloade
     if (declared > maxRemoteSpecBytes) return stale(`it is larger than ${maxRemoteSpecBytes / 1024 / 1024} MB`);
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > maxRemoteSpecBytes) return stale(`it is larger than ${maxRemoteSpecBytes / 1024 / 1024} MB`);
-      chunks.push(chunk);
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+      size += read.value.byteLength;
+      if (size > maxRemoteSpecBytes) {
+        await reader?.cancel();
+        return stale(`it is larger than ${maxRemoteSpecBytes / 1024 / 1024} MB`);
+      }
+      chunks.push(read.value);
     }
     const body = Buffer.concat(chunks);
     const type = response.headers.get('content-type') ?? '';
