@@ -197,6 +197,7 @@ function hasChildren(schema: SchemaModel | undefined): schema is SchemaModel {
 
 /** The fields under a schema and its `oneOf`/`anyOf` switch, without any wrapper. */
 export function SchemaBody(props: { schema: SchemaModel; kind: FieldKind }) {
+  if (!hasChildren(props.schema)) return null;
   return <CachedSchema schema={props.schema} cacheKey={props.kind} render={() => <SchemaBodyContent schema={props.schema} kind={props.kind} />} />;
 }
 

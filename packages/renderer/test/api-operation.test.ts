@@ -1,0 +1,268 @@
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiPages, loadSpec, type ApiPageModel } from '@docsgen/openapi-pages';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { renderApiOperation, type PlaygroundSettings } from '../src/index.js';
+
+const test = suite('renderApiOperation');
+
+const specs = fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/', import.meta.url));
+const ownSpecs = fileURLToPath(new URL('fixtures/api-operation/', import.meta.url));
+const playground: PlaygroundSettings = { mode: 'interactive', proxy: false, proxyUrl: '/_docsgen/proxy', auth: { method: 'bearer', name: undefined } };
+
+async function pagesOf(folder: string, file: string): Promise<ApiPageModel[]> {
+  const spec = await loadSpec(folder, file);
+  return buildOpenApiPages(spec).pages;
+}
+
+async function pageOf(folder: string, file: string, method: string, path: string): Promise<ApiPageModel> {
+  const page = (await pagesOf(folder, file)).find((candidate) => candidate.method === method && candidate.path === path);
+  if (!page) throw new Error(`No ${method} ${path} in ${file}`);
+  return page;
+}
+
+/** The opening tag of the field named `name` and the rest of its head (name, type, default, badges). */
+function fieldHead(html: string, name: string): string {
+  const match = new RegExp(`<div class="dg-field-head"><code class="dg-field-name">${name.replace(/[[\]]/g, '\\$&')}</code>(.*?)</div>`).exec(html);
+  if (!match) throw new Error(`No field ${name}`);
+  return match[1]!;
+}
+
+function ids(html: string): string[] {
+  return [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]!);
+}
+
+test('should draw the endpoint header with method, base URL and path, and list the sections in the toc', async () => {
+  const page = await pageOf(`${specs}tiny`, 'openapi.yaml', 'POST', '/users');
+  const { html, toc } = renderApiOperation({ page, playground });
+  assert.match(html, /^<section class="dg-api" data-dg-api data-method="post" data-kind="operation">/);
+  assert.match(html, '<span class="dg-api-method" data-method="post">POST</span><code class="dg-api-path"><span class="dg-api-base">https://api.example.com/v1</span>/users</code>');
+  assert.equal(toc, [
+    { depth: 2, id: 'authorization', text: 'Authorization' },
+    { depth: 2, id: 'request-body', text: 'Request body' },
+    { depth: 2, id: 'responses', text: 'Responses' },
+  ]);
+  for (const entry of toc) assert.match(html, `<h2 id="${entry.id}" class="dg-api-heading">${entry.text}<a class="dg-heading-anchor" href="#${entry.id}"`);
+});
+
+test('should list every server when there are several', async () => {
+  const page = await pageOf(`${specs}tiny`, 'openapi.yaml', 'GET', '/users');
+  const { html } = renderApiOperation({ page, playground });
+  assert.match(html, /<div class="dg-api-servers">.*<code>https:\/\/api\.example\.com\/v1<\/code><div class="dg-api-markdown"><p>Production<\/p><\/div><\/li><li><code>https:\/\/eu\.example\.com\/v1<\/code>/);
+});
+
+test('should draw schema fields with the ParamField classes: type, format, required, default, enum, nullable, read/write-only', async () => {
+  const page = await pageOf(`${specs}tiny`, 'openapi.yaml', 'POST', '/users');
+  const { html } = renderApiOperation({ page, playground });
+  assert.match(html, '<div class="dg-field dg-api-field" data-field="param"><div class="dg-field-head"><code class="dg-field-name">name</code>');
+  assert.is(fieldHead(html, 'name'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="required">required</span>');
+  assert.is(fieldHead(html, 'email'), '<span class="dg-field-type">string&lt;email></span><span class="dg-field-badge" data-badge="required">required</span>');
+  assert.is(fieldHead(html, 'id'), '<span class="dg-field-type">string&lt;uuid></span><span class="dg-field-badge" data-badge="read-only">read-only</span>');
+  assert.is(fieldHead(html, 'password'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="write-only">write-only</span>');
+  assert.is(fieldHead(html, 'role'), '<span class="dg-field-type">string</span><span class="dg-field-default">default: <code>member</code></span>');
+  assert.match(html, '<p class="dg-api-fact">Allowed values: <code>admin</code>, <code>member</code></p>');
+  assert.is(fieldHead(html, 'nickname'), '<span class="dg-field-type">string | null</span>');
+  assert.match(html, '<p class="dg-api-media-type"><code>application/json</code></p>');
+});
+
+test('should group parameters by location under their own headings, in path, query, header, cookie order', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  const { html, toc } = renderApiOperation({ page, playground });
+  assert.equal(
+    toc.map((entry) => `${entry.depth} ${entry.id}`),
+    ['2 authorization', '2 parameters', '3 path-parameters', '3 query-parameters', '3 header-parameters', '3 cookie-parameters', '2 request-body', '2 responses'],
+  );
+  const order = ['accountId', 'dryRun', 'X-Trace', 'session'].map((name) => html.indexOf(`<code class="dg-field-name">${name}</code>`));
+  assert.equal([...order].sort((a, b) => a - b), order);
+  assert.ok(order.every((index) => index > 0));
+  assert.match(html, '<div class="dg-field dg-api-field" data-field="param" data-location="cookie"><div class="dg-field-head"><code class="dg-field-name">session</code>');
+  assert.is(fieldHead(html, 'accountId'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="required">required</span>');
+  assert.is(
+    fieldHead(html, 'dryRun'),
+    '<span class="dg-field-type">boolean</span><span class="dg-field-default">default: <code>false</code></span><span class="dg-field-badge" data-badge="deprecated">deprecated</span>',
+  );
+});
+
+test('should show query constraints and the format of integers', async () => {
+  const page = await pageOf(`${specs}tiny`, 'openapi.yaml', 'GET', '/users');
+  const { html } = renderApiOperation({ page, playground });
+  assert.is(fieldHead(html, 'limit'), '<span class="dg-field-type">integer&lt;int32></span><span class="dg-field-default">default: <code>20</code></span>');
+  assert.match(html, '<p class="dg-api-fact">Constraints: <code>≥ 1</code>, <code>≤ 100</code></p>');
+  assert.match(html, '<p class="dg-api-schema-type"><span class="dg-field-type">array of User</span></p>');
+});
+
+test('should describe each security alternative with its type and scopes', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  const { html } = renderApiOperation({ page, playground });
+  const auth = /<section class="dg-api-section dg-api-auth".*?<\/section>/s.exec(html)?.[0] ?? '';
+  assert.match(auth, '<p>Any one of:</p>');
+  assert.is(fieldHead(auth, 'oauth'), '<span class="dg-field-type">OAuth 2.0</span>');
+  assert.match(auth, '<p class="dg-api-fact">Scopes: <code>notes:write</code>, <code>notes:read</code></p>');
+  assert.is(fieldHead(auth, 'apiKey'), '<span class="dg-field-type">API key in header X-Api-Key</span>');
+});
+
+test('should switch between media types and between response statuses without JavaScript', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  const { html } = renderApiOperation({ page, playground });
+  const body = /<section class="dg-api-section dg-api-request-body".*?<\/section>/s.exec(html)?.[0] ?? '';
+  assert.match(body, '<span class="dg-field-badge" data-badge="required">required</span>');
+  assert.match(body, /<div class="dg-api-media-switch"><div class="dg-tabs" data-dg-tabs data-sync="false">/);
+  assert.match(body, /role="tab" aria-selected="true"[^>]*data-label="application\/json">application\/json<\/label>/);
+  assert.match(body, /data-label="text\/plain">text\/plain<\/label>/);
+  const responses = /<section class="dg-api-section dg-api-responses".*<\/section>/s.exec(html)?.[0] ?? '';
+  assert.equal([...responses.matchAll(/<label class="dg-tab"[^>]*data-label="(\d+)"/g)].map((match) => match[1]), ['201', '404']);
+  assert.is(responses.match(/class="dg-tabs-radio" type="radio" name="([^"]+)"/)?.[0].includes('dg-api-'), true);
+  assert.match(responses, /<div class="dg-api-response" data-status="201"><div class="dg-api-markdown"><p>Created\.<\/p><\/div><div class="dg-api-response-headers">/);
+  assert.is(fieldHead(responses, 'X-Rate-Limit'), '<span class="dg-field-type">integer</span>');
+  assert.match(responses, '<div class="dg-api-response" data-status="404"><div class="dg-api-markdown"><p>No such account.</p></div></div>');
+});
+
+test('should draw oneOf as switchable variants, the discriminator, allOf merged, type arrays and const', async () => {
+  const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
+  const { html } = renderApiOperation({ page, playground });
+  assert.is(fieldHead(html, 'payment'), '<span class="dg-field-type">Card | Transfer</span>');
+  assert.match(html, /<div class="dg-api-variants" data-kind="oneOf"><p class="dg-api-variants-label">One of<\/p><div class="dg-tabs" data-dg-tabs data-sync="false">/);
+  assert.match(html, /data-label="Card">Card<\/label><label [^>]*data-label="Transfer">Transfer<\/label>/);
+  assert.match(html, '<p class="dg-api-fact">Discriminator: <code>method</code> (<code>card</code> → Card, <code>transfer</code> → Transfer)</p>');
+  assert.is(fieldHead(html, 'iban'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="deprecated">deprecated</span>');
+  assert.is(fieldHead(html, 'createdAt'), '<span class="dg-field-type">string&lt;date-time></span><span class="dg-field-badge" data-badge="required">required</span>');
+  assert.ok(html.includes('<code class="dg-field-name">by</code>'), 'allOf parts merged into one object');
+  assert.is(fieldHead(html, 'total'), '<span class="dg-field-type">number | null</span>');
+  assert.match(html, '<p class="dg-api-fact">Value: <code>order</code></p>');
+  assert.match(html, /<details class="dg-expandable dg-api-children"><summary class="dg-expandable-summary"><span class="dg-expandable-show">Show<\/span><span class="dg-expandable-hide">Hide<\/span> properties<\/summary>/);
+});
+
+test('should show code samples as a code group and response examples pretty-printed, highlighted when asked', async () => {
+  const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
+  const plain = renderApiOperation({ page, playground }).html;
+  assert.equal(
+    [...(/<div class="dg-api-samples">.*?<\/div><\/div><\/div>(?=<section)/s.exec(plain)?.[0] ?? '').matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]),
+    ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go'],
+  );
+  assert.match(plain, '<span class="dg-code-title">A paid order</span>');
+  assert.match(plain, '<span class="line">  &quot;status&quot;: &quot;paid&quot;,</span>');
+  const calls: string[] = [];
+  const highlighted = renderApiOperation({
+    page,
+    playground,
+    highlight: (code, lang) => {
+      calls.push(lang);
+      return `<pre class="shiki" data-test="${lang}"><code>${code.length}</code></pre>`;
+    },
+  }).html;
+  assert.equal(calls, ['ruby', 'bash', 'javascript', 'python', 'go', 'json']);
+  assert.match(highlighted, '<pre class="shiki" data-test="ruby">');
+  assert.match(highlighted, `<pre class="shiki" data-test="json"><code>${JSON.stringify({ id: 'ord_1', status: 'paid', total: 12.5 }, null, 2).length}</code></pre>`);
+});
+
+test('should mark recursive schemas instead of drawing them again', async () => {
+  const [tree, people] = await pagesOf(`${specs}circular`, 'openapi.yaml');
+  const treeHtml = renderApiOperation({ page: tree!, playground }).html;
+  assert.is(
+    fieldHead(treeHtml, 'children'),
+    '<span class="dg-field-type">array of Node</span><span class="dg-field-badge" data-badge="recursive" title="Repeats Node">recursive</span>',
+  );
+  assert.match(treeHtml, '<p class="dg-api-fact">Recursive: repeats <code>Node</code>, shown above.</p>');
+  const peopleHtml = renderApiOperation({ page: people!, playground }).html;
+  assert.is(fieldHead(peopleHtml, 'ceo'), '<span class="dg-field-type">Person</span><span class="dg-field-badge" data-badge="recursive" title="Repeats Person">recursive</span>');
+});
+
+test('should render Swagger 2.0 bodies, api keys and files', async () => {
+  const pages = await pagesOf(`${specs}swagger2`, 'swagger.json');
+  const list = renderApiOperation({ page: pages[0]!, playground }).html;
+  assert.match(list, '<span class="dg-api-base">https://petstore.example.com/v2</span>/pets');
+  assert.is(fieldHead(list, 'api_key'), '<span class="dg-field-type">API key in header api_key</span>');
+  assert.is(fieldHead(list, 'tags'), '<span class="dg-field-type">array of string</span>');
+  assert.is(fieldHead(list, 'owner'), '<span class="dg-field-type">string | null</span>');
+  const upload = renderApiOperation({ page: pages[2]!, playground }).html;
+  assert.is(fieldHead(upload, 'file'), '<span class="dg-field-type">string&lt;binary></span><span class="dg-field-badge" data-badge="required">required</span>');
+});
+
+test('should sanitise spec Markdown: no script, no event handler, no javascript: link', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  for (const mode of ['html', 'markdown'] as const) {
+    const { html } = renderApiOperation({ page, playground, mode });
+    assert.not.match(html, /<script(?! type="application\/json")/i, mode);
+    assert.not.match(html, /javascript:/i, mode);
+    assert.not.match(html, /onerror/i, mode);
+    assert.not.match(html, /<img/i, mode);
+    assert.match(html, '<a href="https://example.com/guide">the guide</a>', mode);
+    assert.match(html, 'Adds a note.', mode);
+    assert.match(html, 'The text.', mode);
+    // Code is text: escaped, never markup.
+    assert.match(html, "echo '&lt;/script>&lt;script>alert(3)&lt;/script>'", mode);
+  }
+  const hostile = (await pagesOf(`${specs}hostile`, 'openapi.yaml'))[0]!;
+  const { html } = renderApiOperation({ page: hostile, playground });
+  assert.not.match(html, /<iframe|vbscript:|javascript:/i);
+});
+
+test('should link safe externalDocs and drop unsafe ones', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  assert.match(
+    renderApiOperation({ page, playground }).html,
+    '<div class="dg-api-external-docs"><p><a href="https://example.com/notes">External documentation</a></p><div class="dg-api-markdown"><p>How notes work.</p></div></div>',
+  );
+  const unsafe = { ...page, externalDocs: { url: 'javascript:alert(1)', description: 'x' } };
+  assert.not.match(renderApiOperation({ page: unsafe, playground }).html, 'dg-api-external-docs');
+});
+
+test('should render markdown mode as plain HTML: no form, button, script, input, label, details or role', async () => {
+  const all = [
+    ...(await pagesOf(`${specs}tiny`, 'openapi.yaml')),
+    ...(await pagesOf(`${specs}openapi31`, 'openapi.yaml')),
+    ...(await pagesOf(`${specs}circular`, 'openapi.yaml')),
+    ...(await pagesOf(`${specs}swagger2`, 'swagger.json')),
+    ...(await pagesOf(ownSpecs, 'openapi.yaml')),
+  ];
+  for (const page of all) {
+    const { html } = renderApiOperation({ page, playground, mode: 'markdown' });
+    for (const tag of ['<form', '<button', '<script', '<input', '<label', '<select', '<textarea', '<details', '<figure', '<svg']) {
+      assert.not.match(html, tag, `${page.method} ${page.path}: ${tag}`);
+    }
+    assert.not.match(html, /\srole=/, `${page.method} ${page.path}: role`);
+  }
+  const orders = all.find((page) => page.path === '/orders/{orderId}')!;
+  const { html } = renderApiOperation({ page: orders, playground, mode: 'markdown' });
+  assert.match(html, '<p><code>GET https://events.example.com/orders/{orderId}</code></p>');
+  assert.match(html, '<p><strong>cURL</strong></p><pre data-language="bash"><code class="language-bash">curl --request GET');
+  assert.match(html, '<li><p><code>orderId</code> (string, required)</p></li>');
+  assert.match(html, '<h3>200</h3>');
+  assert.match(html, '<p>One of:</p><ul><li><p><strong>Card</strong> (Card)</p>');
+  assert.match(html, '<pre data-language="json"><code class="language-json">{\n  &quot;id&quot;: &quot;ord_1&quot;');
+});
+
+test('should place the page prose after the description, and move heading ids the prose already uses', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  const proseHtml = '<h2 id="parameters">Parameters</h2><p>Hand-written.</p>';
+  const { html, toc } = renderApiOperation({ page, playground, proseHtml });
+  const description = html.indexOf('Adds a note.');
+  const prose = html.indexOf('<div class="dg-api-prose"><h2 id="parameters">Parameters</h2><p>Hand-written.</p></div>');
+  assert.ok(description > 0 && prose > description, 'prose after the description');
+  assert.ok(prose < html.indexOf('<div class="dg-api-try">'), 'prose before the try-it slot');
+  assert.ok(toc.some((entry) => entry.id === 'dg-api-parameters'));
+  assert.ok(toc.some((entry) => entry.id === 'path-parameters'));
+  assert.is(ids(html).filter((id) => id === 'parameters').length, 1);
+});
+
+test('should keep every id unique when a shared schema with a switch is drawn several times', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  const { html } = renderApiOperation({ page, playground });
+  // `Attachment` (anyOf) is used by `first` and `second`, in the request and the response.
+  assert.is(html.match(/<div class="dg-api-variants" data-kind="anyOf">/g)?.length, 4);
+  const all = ids(html);
+  assert.equal(all.length, new Set(all).size, 'ids are unique');
+  const again = renderApiOperation({ page, playground }).html;
+  assert.is(again, html, 'the same HTML on every render');
+});
+
+test('should draw webhooks without base URL or try-it form, and mark deprecated operations', async () => {
+  const webhook = (await pagesOf(`${specs}openapi31`, 'openapi.yaml')).find((page) => page.kind === 'webhook')!;
+  const { html } = renderApiOperation({ page: webhook, playground });
+  assert.match(html, '<code class="dg-api-path">orderPaid</code><span class="dg-api-kind">webhook</span>');
+  assert.not.match(html, 'dg-api-try');
+  const deleted = await pageOf(`${specs}tiny`, 'openapi.yaml', 'DELETE', '/users/{id}');
+  assert.match(renderApiOperation({ page: deleted, playground }).html, /<\/code><span class="dg-field-badge" data-badge="deprecated">deprecated<\/span><\/div>/);
+});
+
+test.run();
