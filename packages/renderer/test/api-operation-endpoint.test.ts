@@ -47,7 +47,7 @@ function render(props: Record<string, unknown>, apiReference: ApiReferenceContex
   const playgrounds: { page: ApiPageModel; settings: PlaygroundSettings; idPrefix: string }[] = [];
   const previous = options.vnode;
   options.vnode = (vnode: VNode) => {
-    if (vnode.type === Playground) playgrounds.push(vnode.props as (typeof playgrounds)[number]);
+    if (vnode.type === Playground) playgrounds.push(vnode.props as unknown as (typeof playgrounds)[number]);
     previous?.(vnode);
   };
   try {
