@@ -24,6 +24,7 @@ import {
 } from '@docsgen/renderer';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { apiOperationMarkdown, asyncOperationMarkdown } from './api-markdown.js';
 import { loadApiReference, type SiteApiReference } from './api-reference.js';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -226,6 +227,19 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const page = pages.get(slug);
     if (!page) return undefined;
     if (page.api) return renderApiPage(page, renderMode);
+    let result = await renderMdx(page, renderMode);
+    const bound = api.bindings.get(slug);
+    if (bound && !result.messages.some((message) => message.fatal)) {
+      specsUsed.get(slug)?.add(bound.spec);
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: api.playground, mode: renderMode, highlight: await highlighter() });
+      result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
+    }
+    return result;
+  }
+
+  /** A page file's content, without the operation a frontmatter `openapi` binds it to. */
+  async function renderMdx(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
+    const slug = page.slug;
     const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
     const renderOnce = () =>
       renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight) });
@@ -240,12 +254,6 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }
     // Problems reading those specs (a failed download) belong to the page that asked.
     for (const message of api.messages.slice(apiMessagesBefore)) result.messages.push({ ...message, file: message.file ?? page.file });
-    const bound = api.bindings.get(slug);
-    if (bound && !result.messages.some((message) => message.fatal)) {
-      specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: api.playground, mode: renderMode, highlight: highlight ?? (await highlighter()) });
-      result = { ...result, html: operation.html, toc: [...operation.toc.slice(0, 0), ...result.toc, ...operation.toc] };
-    }
     return result;
   }
 
@@ -300,9 +308,19 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     messages,
     render: renderHtml,
     async markdown(slug) {
-      const result = await render(slug, 'markdown');
-      if (!result) return undefined;
-      const body = toMarkdownTwin(result.html, { siteUrl });
+      const page = pages.get(slug);
+      const bound = api.bindings.get(slug);
+      // API pages are written as Markdown from their model: far faster than from their HTML.
+      const result = page?.api ? undefined : page && bound ? await renderMdx(page, 'markdown') : await render(slug, 'markdown');
+      if (!page || (!page.api && !result)) return undefined;
+      let body: string;
+      if (page.api) body = page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model) : asyncOperationMarkdown(page.api.model);
+      else if (bound && !result!.messages.some((message) => message.fatal)) body = apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result!.html, { siteUrl }) });
+      else body = toMarkdownTwin(result!.html, { siteUrl });
+      if (!result) {
+        const head = [`# ${page.title}`, page.description].filter(Boolean).join('\n\n');
+        return { markdown: `${head}\n\n${body.trimEnd()}\n`, messages: [] };
+      }
       // A title taken from the body's own `# Heading` is already in the body.
       const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
       const head = [title, result.page.description].filter(Boolean).join('\n\n');

@@ -117,6 +117,54 @@ test('generated pages render as documents with the API styles and try-it script,
   assert.ok(site.apiOrigins.includes('https://eu.example.com'), 'a server template with its default variables');
 });
 
+test('Markdown twins of API pages are written from the model: fields, samples, examples, and no HTML from the spec', async () => {
+  const hostile = [
+    'openapi: 3.1.0',
+    'info: { title: Hostile, version: "1" }',
+    'servers: [{ url: "https://api.example.com" }]',
+    'paths:',
+    '  /things/{id}:',
+    '    post:',
+    '      summary: Make a thing',
+    '      description: "Makes a thing. <script>alert(1)</script> See [docs](javascript:alert(1)) and [the guide](https://example.com/guide)."',
+    '      parameters:',
+    '        - { name: id, in: path, required: true, schema: { type: string, format: uuid } }',
+    '      requestBody:',
+    '        required: true',
+    '        content:',
+    '          application/json:',
+    '            schema:',
+    '              type: object',
+    '              required: [name]',
+    '              properties:',
+    '                name: { type: string, description: "The <b>name</b>." }',
+    '                kind: { type: string, enum: [a, b], default: a }',
+    '                owner:',
+    '                  type: object',
+    '                  properties: { login: { type: string } }',
+    '      responses:',
+    '        "201": { description: Created, content: { application/json: { example: { id: "x" } } } }',
+  ].join('\n');
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': hostile,
+  });
+  const site = await createSite(root);
+  const twin = (await site.markdown('api-reference/endpoints/make-a-thing'))!.markdown;
+  assert.match(twin, /^# Make a thing\n/);
+  assert.match(twin, '`POST https://api.example.com/things/{id}`');
+  assert.match(twin, '- `id` (string\\<uuid\\>, required)');
+  assert.match(twin, '- `name` (string, required): The name.', 'raw HTML dropped, its text kept');
+  assert.match(twin, 'Allowed values: `"a"`, `"b"`. Default: `"a"`.');
+  assert.match(twin, '  - `login` (string)', 'nested fields are nested');
+  assert.match(twin, /## Responses\n\n### 201/);
+  assert.match(twin, '```json\n{\n  "id": "x"\n}\n```');
+  assert.match(twin, '**cURL**\n\n```bash\ncurl');
+  assert.match(twin, '[the guide](https://example.com/guide)');
+  assert.not.match(twin, /<script|<b>|javascript:/i);
+});
+
 test('a component naming a spec docs.json does not name has it read on demand', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }),
