@@ -14,12 +14,14 @@ const OpenApiEndpoint = builtinComponents.OpenApiEndpoint!;
 const site: PlaygroundSettings = { mode: 'interactive', proxy: false, proxyUrl: '/_docsgen/proxy', auth: { method: 'bearer', name: undefined } };
 
 const pages = buildOpenApiPages(await loadSpec(`${specs}tiny`, 'openapi.yaml')).pages;
+const kitchenSink = buildOpenApiPages(await loadSpec(fileURLToPath(new URL('fixtures/api-operation/', import.meta.url)), 'openapi.yaml')).pages;
 
 /** A site's API data with the tiny spec (`openapi.yaml`), or `'loading'` for every operation. */
 function fakeContext(state: 'ready' | 'loading', calls: unknown[][] = []): ApiReferenceContext {
   const find = (spec: string | undefined, method: string, path: string): ApiPageModel | 'loading' | undefined => {
     calls.push([spec, method, path]);
     if (state === 'loading') return 'loading';
+    if (spec === 'kitchen-sink.yaml') return kitchenSink.find((page) => page.method === method && page.path === path);
     if (spec !== undefined && spec !== 'openapi.yaml') return undefined;
     return pages.find((page) => page.method === method && page.path === path);
   };
@@ -79,6 +81,18 @@ test('should give headings ids made from the operation, apart from the page and 
   assert.match(html, '<h2 id="post-users-request-body" class="dg-api-heading">');
   const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]);
   assert.equal(ids.length, new Set(ids).size, 'ids are unique on the page');
+});
+
+test('should keep ids unique when two endpoints draw the same shared schema switches', () => {
+  const add = { spec: 'kitchen-sink.yaml', method: 'POST', path: '/accounts/{accountId}/notes' };
+  const replace = { spec: 'kitchen-sink.yaml', method: 'PUT', path: '/accounts/{accountId}/notes/{noteId}' };
+  const html = renderWith(h('div', null, h(OpenApiEndpoint, add), h(OpenApiEndpoint, replace)), { apiReference: fakeContext('ready') });
+  // `Attachment` (anyOf) twice in each `Note`: request and response of the first, request of the second.
+  assert.is(html.match(/<div class="dg-api-variants" data-kind="anyOf">/g)?.length, 6);
+  const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]);
+  const names = [...html.matchAll(/\sname="([^"]*)"/g)].map((match) => match[1]);
+  assert.equal(ids.length, new Set(ids).size, 'ids are unique on the page');
+  assert.ok(new Set(names).size >= 6, 'each switch has its own radio group');
 });
 
 test('should pass the spec prop through and render only a marker while the spec loads', () => {

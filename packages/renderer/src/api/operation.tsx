@@ -126,7 +126,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const body = (
-    <SchemaInsertions.Provider value={{ next: 0 }}>
+    <SchemaInsertions.Provider value={{ next: 0, prefix: idPrefix ?? defaultIdPrefix }}>
     <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
       <Endpoint page={page} isMarkdown={isMarkdown} />
       <SpecMarkdown text={page.description} />

@@ -7,9 +7,10 @@ import { RenderContext, useRenderContext } from '../render-context.js';
 
 /**
  * Counts the cached subtrees inserted by one operation render, so the ids inside each copy
- * (`TabSet` radios of `oneOf` switches) are unique on the page and the same on every build.
+ * (`TabSet` radios of `oneOf` switches) are unique on the page and the same on every build;
+ * `prefix` is the operation's own id prefix, which keeps two operations on one page apart.
  */
-export const SchemaInsertions = createContext<{ next: number } | undefined>(undefined);
+export const SchemaInsertions = createContext<{ next: number; prefix: string } | undefined>(undefined);
 
 // Stands for the id prefix in cached HTML; each insertion replaces it with its own prefix.
 const idToken = 'dgschemaid7f3a-';
@@ -30,14 +31,14 @@ export function CachedSchema(props: { schema: SchemaModel; cacheKey: string; ren
   if (html === undefined) {
     html = renderToString(
       <RenderContext.Provider value={{ mode: context.mode, idPrefix: idToken }}>
-        <SchemaInsertions.Provider value={{ next: 0 }}>{props.render()}</SchemaInsertions.Provider>
+        <SchemaInsertions.Provider value={{ next: 0, prefix: idToken }}>{props.render()}</SchemaInsertions.Provider>
       </RenderContext.Provider>,
     );
     if (!entries) cache.set(props.schema, (entries = new Map()));
     entries.set(key, html);
   }
   const index = insertions.next++;
-  const unique = html.includes(idToken) ? html.replaceAll(idToken, `${context.idPrefix}s${index}-`) : html;
+  const unique = html.includes(idToken) ? html.replaceAll(idToken, `${insertions.prefix}s${index}-`) : html;
   // Trusted: built above by Preact from the model (spec Markdown through renderSpecMarkdown).
   return <div class="dg-api-schema-body" dangerouslySetInnerHTML={{ __html: unique }} />;
 }
