@@ -256,6 +256,12 @@ test('should keep every id unique when a shared schema with a switch is drawn se
   assert.is(again, html, 'the same HTML on every render');
 });
 
+test('should leave out the try-it slot when the playground is hidden', async () => {
+  const page = await pageOf(`${specs}tiny`, 'openapi.yaml', 'GET', '/users');
+  assert.match(renderApiOperation({ page, playground }).html, '<div class="dg-api-try">');
+  assert.not.match(renderApiOperation({ page, playground: { ...playground, mode: 'hide' } }).html, 'dg-api-try');
+});
+
 test('should draw webhooks without base URL or try-it form, and mark deprecated operations', async () => {
   const webhook = (await pagesOf(`${specs}openapi31`, 'openapi.yaml')).find((page) => page.kind === 'webhook')!;
   const { html } = renderApiOperation({ page: webhook, playground });

@@ -135,7 +135,7 @@ export function ApiOperation(props: ApiOperationProps) {
         <div class="dg-api-prose" dangerouslySetInnerHTML={{ __html: props.proseHtml }} />
       )}
       <ExternalDocs page={page} />
-      {!isMarkdown && page.kind === 'operation' && (
+      {!isMarkdown && page.kind === 'operation' && props.playground.mode !== 'hide' && (
         <div class="dg-api-try">
           <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
         </div>
