@@ -284,6 +284,15 @@ interface ExpandContext {
 function expandApiNavigation(navigation: NavigationModel, context: ExpandContext): NavigationModel {
   const used = new Set<string>();
   const linkOf = (slug: string): string => context.boundSlugs.get(slug) ?? slug;
+  // A bound page the navigation lists already is not listed a second time in generated groups.
+  const listed = new Set<string>();
+  const collect = (nodes: readonly NavNode[]): void => {
+    for (const node of nodes) {
+      if (node.kind === 'page') listed.add(node.slug);
+      else if (node.kind !== 'operation') collect(node.children);
+    }
+  };
+  collect(navigation.children);
   const labelsOf = (value: unknown): string[] => {
     const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
     return list
@@ -298,7 +307,9 @@ function expandApiNavigation(navigation: NavigationModel, context: ExpandContext
       used.add(label);
       // Each generated group gets a path of its own: the sidebar keys groups by it.
       const base = [...parent.configPath, 'openapi', specIndex];
-      return entry.groups.map((group, groupIndex) => ({
+      return entry.groups.flatMap((group, groupIndex) => {
+        const slugs = group.pages.filter((slug) => !(context.boundSlugs.has(slug) && listed.has(linkOf(slug))));
+        return slugs.length === 0 ? [] : [{
         kind: 'group' as const,
         title: group.title,
         icon: undefined,
@@ -310,8 +321,9 @@ function expandApiNavigation(navigation: NavigationModel, context: ExpandContext
         configPath: [...base, groupIndex],
         isHidden: parent.isHidden,
         isGlobal: parent.isGlobal,
-        children: group.pages.map((slug, pageIndex): NavPage => ({ kind: 'page', slug: linkOf(slug), configPath: [...base, groupIndex, pageIndex], isHidden: parent.isHidden, isGlobal: parent.isGlobal })),
-      }));
+        children: slugs.map((slug, pageIndex): NavPage => ({ kind: 'page', slug: linkOf(slug), configPath: [...base, groupIndex, pageIndex], isHidden: parent.isHidden, isGlobal: parent.isGlobal })),
+      }];
+      });
     });
   const visit = (nodes: NavNode[], scope: string[]): NavNode[] =>
     nodes.flatMap((node): NavNode[] => {
@@ -336,10 +348,6 @@ function expandApiNavigation(navigation: NavigationModel, context: ExpandContext
   const api = (context.config?.api ?? {}) as { openapi?: unknown; asyncapi?: unknown };
   const globalLabels = [...labelsOf(api.openapi), ...labelsOf(api.asyncapi)];
   let children = visit(navigation.children, labelsOf(api.openapi));
-  for (const slug of context.boundSlugs.keys()) {
-    const model = [...context.specs.values()].flatMap((entry) => entry.pages).find((page) => page.slug === slug);
-    if (model) used.add(model.spec);
-  }
   const unused = globalLabels.filter((label) => !used.has(label) && context.specs.has(label));
   if (unused.length > 0) children = appendGroups(children, unused, groupsOf);
   return { ...navigation, children };

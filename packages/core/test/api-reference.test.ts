@@ -38,6 +38,23 @@ test('a spec of api.openapi that the navigation does not use gets its pages list
   assert.is(page.api?.kind, 'openapi');
 });
 
+test('appended groups list a bound page in its operation\'s place, unless the navigation lists it already', async () => {
+  const files = {
+    'index.mdx': '# Home\n',
+    'create-user.mdx': '---\ntitle: Create users\nopenapi: POST /users\n---\n\nProse.\n',
+    'openapi.yaml': tinySpec,
+  };
+  const listedRoot = writeTempProject({ ...files, 'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'Guides', pages: ['index', 'create-user'] }] }, api: { openapi: 'openapi.yaml' } }) });
+  const listed = await createSite(listedRoot);
+  assert.equal(outline(listed.navigation!.children as Node[]).slice(0, 2), [
+    { 'group:Guides': ['index', 'create-user'] },
+    { 'group:Users': ['api-reference/users/list-users', 'api-reference/users/get-user'] },
+  ]);
+  const unlistedRoot = writeTempProject({ ...files, 'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'Guides', pages: ['index'] }] }, api: { openapi: 'openapi.yaml' } }) });
+  const unlisted = await createSite(unlistedRoot);
+  assert.equal(outline(unlisted.navigation!.children as Node[])[1], { 'group:Users': ['api-reference/users/list-users', 'create-user', 'api-reference/users/get-user'] });
+});
+
 test('navigation with tabs gets an "API reference" tab; a tab with a spec and no children lists the spec', async () => {
   const withTabs = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { tabs: [{ tab: 'Docs', pages: ['index'] }] }, api: { openapi: 'openapi.yaml' } }),
