@@ -101,6 +101,21 @@ test('should describe each security alternative with its type and scopes', async
   assert.is(fieldHead(auth, 'apiKey'), '<span class="dg-field-type">API key in header X-Api-Key</span>');
 });
 
+test('should say when anonymous access is one of the alternatives', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'PUT', '/accounts/{accountId}/notes/{noteId}');
+  const auth = /<section class="dg-api-section dg-api-auth".*?<\/section>/s.exec(renderApiOperation({ page, playground }).html)?.[0] ?? '';
+  assert.match(auth, '<p>Any one of:</p><div class="dg-api-auth-option"><p class="dg-api-option-label">Option 1</p><p class="dg-api-fact">No authentication.</p></div>');
+  assert.is(fieldHead(auth, 'apiKey'), '<span class="dg-field-type">API key in header X-Api-Key</span>');
+});
+
+test('should draw the values of a map (additionalProperties) as a [key] field', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'PUT', '/accounts/{accountId}/notes/{noteId}');
+  const { html } = renderApiOperation({ page, playground });
+  assert.is(fieldHead(html, 'metadata'), '<span class="dg-field-type">object</span>');
+  assert.is(fieldHead(html, '[key]'), '<span class="dg-field-type">string</span>');
+  assert.match(html, '<div class="dg-api-markdown"><p>Any other key.</p></div><p class="dg-api-fact">Constraints: <code>max length 64</code></p>');
+});
+
 test('should switch between media types and between response statuses without JavaScript', async () => {
   const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
   const { html } = renderApiOperation({ page, playground });
