@@ -157,15 +157,14 @@ test('should show code samples as a code group and response examples pretty-prin
   assert.match(plain, '<span class="dg-code-title">A paid order</span>');
   assert.match(plain, '<span class="line">  &quot;status&quot;: &quot;paid&quot;,</span>');
   const calls: string[] = [];
-  const highlighted = renderApiOperation({
-    page,
-    playground,
-    highlight: (code, lang) => {
-      calls.push(lang);
-      return `<pre class="shiki" data-test="${lang}"><code>${code.length}</code></pre>`;
-    },
-  }).html;
+  const highlight = (code: string, lang: string) => {
+    calls.push(lang);
+    return `<pre class="shiki" data-test="${lang}"><code>${code.length}</code></pre>`;
+  };
+  const highlighted = renderApiOperation({ page, playground, highlight }).html;
   assert.equal(calls, ['ruby', 'bash', 'javascript', 'python', 'go', 'json']);
+  assert.is(renderApiOperation({ page, playground, highlight }).html, highlighted);
+  assert.is(calls.length, 6, 'the same highlighter is not asked twice for the same code');
   assert.match(highlighted, '<pre class="shiki" data-test="ruby">');
   assert.match(highlighted, `<pre class="shiki" data-test="json"><code>${JSON.stringify({ id: 'ord_1', status: 'paid', total: 12.5 }, null, 2).length}</code></pre>`);
 });

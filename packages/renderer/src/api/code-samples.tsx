@@ -8,6 +8,24 @@ import { useRenderContext } from '../render-context.js';
 /** `highlight` of `ApiOperationInput`: Shiki HTML, or `undefined` for plain code. */
 export type Highlight = ((code: string, lang: string) => string | undefined) | null | undefined;
 
+// Highlighting is the slowest part of drawing an operation (Shiki: milliseconds per kilobyte),
+// and the dev server draws a page again on every request: results are kept per highlighter.
+const highlighted = new WeakMap<(code: string, lang: string) => string | undefined, Map<string, string | undefined>>();
+const maxHighlightedEntries = 2_000;
+
+/** `highlight(code, lang)`, remembered for the same highlighter, language and code. */
+function highlightOnce(highlight: Highlight, code: string, lang: string): string | undefined {
+  if (!highlight) return undefined;
+  let entries = highlighted.get(highlight);
+  if (!entries) highlighted.set(highlight, (entries = new Map()));
+  const key = `${lang}\u0000${code}`;
+  if (entries.has(key)) return entries.get(key);
+  const html = highlight(code, lang) ?? undefined;
+  if (entries.size >= maxHighlightedEntries) entries.clear();
+  entries.set(key, html);
+  return html;
+}
+
 /** One snippet to show: a label, a language and its text. */
 interface Snippet {
   label: string;
@@ -40,7 +58,7 @@ function Snippets(props: { snippets: Snippet[]; highlight: Highlight }) {
     );
   }
   const blocks = props.snippets.map((snippet) => (
-    <CodeBlock title={snippet.label} language={snippet.lang} code={snippet.code} html={props.highlight?.(snippet.code, snippet.lang) ?? undefined} />
+    <CodeBlock title={snippet.label} language={snippet.lang} code={snippet.code} html={highlightOnce(props.highlight, snippet.code, snippet.lang)} />
   ));
   return blocks.length === 1 ? blocks[0]! : <CodeGroup>{blocks}</CodeGroup>;
 }
