@@ -2,6 +2,7 @@ import type { DocsgenMessage, ResolvedDocsConfig, SourceLocation } from '@docsge
 import {
   analyticsScripts,
   bannerHeadScript,
+  escapeHtml,
   isLastUpdatedOn,
   lastUpdatedTimes,
   loadRepositoryInfo,
@@ -13,6 +14,7 @@ import {
   type RepositoryInfo,
 } from '@docsgen/renderer';
 import type { PageInfo } from './pages.js';
+import { agentServers } from './site-outputs.js';
 
 /** What the layout's slots hold for one page. */
 export interface PageChrome {
@@ -48,7 +50,9 @@ export function createSiteChrome(options: SiteChromeOptions) {
     return { ...message, file: place?.file, line: place?.line, column: place?.column };
   });
   // The same on every page: made once.
-  const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head].filter(Boolean).join('\n');
+  // `api.mdx.server`: agent-protocol (MCP) servers, advertised on every page as in llms.txt.
+  const agentLinks = agentServers(config?.api?.mdx?.server, options.siteUrl?.replace(/\/+$/, '') ?? '').map((url) => `<link rel="mcp-server" href="${escapeHtml(url)}">`);
+  const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head, ...agentLinks].filter(Boolean).join('\n');
   const banner = config ? renderBanner(config.banner) : '';
   const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
   // Asked for now, while the project loads: version control runs in a process of its own.

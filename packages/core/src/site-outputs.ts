@@ -272,8 +272,8 @@ function sectionHeading(trail: NavAncestor[]): string {
   return trail.findLast((node) => node.title.trim() !== '')?.title.trim() ?? 'Pages';
 }
 
-/** `api.mdx.server` as absolute http(s) URLs; a path is taken from the site URL. */
-function agentServers(value: string | string[] | undefined, base: string): string[] {
+/** `api.mdx.server` as absolute http(s) URLs; a path is taken from the site URL (`base`, `''` for none: paths are then left out). */
+export function agentServers(value: string | string[] | undefined, base: string): string[] {
   const urls: string[] = [];
   for (const entry of typeof value === 'string' ? [value] : (value ?? [])) {
     try {

@@ -60,4 +60,18 @@ chrome('should build the site parts assets with the pages', async () => {
   assert.ok(existsSync(join(root, 'dist/_docsgen/site-parts.css')));
 });
 
+chrome('should advertise the api.mdx.server agent-protocol servers on every page', async () => {
+  const root = project({ api: { mdx: { server: ['https://mcp.example.com/sse', '/mcp', 'javascript:alert(1)', 'https://x.test/"><script>'] } } });
+  const site = await createSite(root, { siteUrl: 'https://docs.example.com/' });
+  for (const slug of ['index', 'guide']) {
+    const html = (await site.document(slug))?.html ?? '';
+    assert.match(html, '<link rel="mcp-server" href="https://mcp.example.com/sse">');
+    assert.match(html, '<link rel="mcp-server" href="https://docs.example.com/mcp">', 'a path is taken from the site URL');
+    assert.not.match(html, 'javascript:');
+    assert.not.match(html, '"><script>', 'escaped (the URL parser encodes it)');
+  }
+  const withoutUrl = await createSite(project({ api: { mdx: { server: '/mcp' } } }));
+  assert.not.match((await withoutUrl.document('index'))?.html ?? '', 'rel="mcp-server"', 'a path without a site URL is left out');
+});
+
 chrome.run();
