@@ -18,13 +18,14 @@ import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } fr
 import { Worker } from 'node:worker_threads';
 import { transformSync } from 'esbuild';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
+import { findViewerBundles, usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import type { PageInfo } from './pages.js';
 import { createSite, type Site } from './site.js';
-import { renderSiteOutputs } from './site-outputs.js';
+import { renderSiteOutputs, sitemapPart } from './site-outputs.js';
 import { buildSearchIndex, closeSearchIndexer, searchFolder } from './search-index.js';
 
 export interface BuildOptions {
@@ -194,6 +195,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       write(`_docsgen/${name}`, minifyAsset(name, readFileSync(file)));
     }
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
+    // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
+    for (const vendor of usedViewerFiles(findViewerBundles(root).files, [...built.values()].map((page) => page.html))) write(vendor.path, readFileSync(vendor.file));
     for (const name of site.projectFiles) write(name, readFileSync(join(root, name)));
     if (usesMath) copyTree(rendererAssets.katexFonts, rendererAssets.katexFonts, join(temporary, '_docsgen', 'fonts'), messages, written, '_docsgen/fonts');
     for (const folder of assetFolders) {
@@ -209,6 +212,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const outputs = await renderSiteOutputs(site, { siteUrl, lastUpdated: lastUpdatedBySlug, markdown: (slug) => built.get(slug)?.markdown });
     messages.push(...outputs.messages);
     for (const output of outputs.outputs) write(output.name, output.content);
+    // More pages than one sitemap may list: sitemap.xml is an index of numbered parts.
+    for (let part = 1, xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug }); xml; part += 1, xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug })) {
+      write(`sitemap-${part}.xml`, xml);
+    }
     // Full-text search: Pagefind's chunked index of the indexable pages, from the HTML above.
     const search = await buildSearchIndex(site, (slug) => built.get(slug)?.html);
     await closeSearchIndexer();

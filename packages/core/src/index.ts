@@ -26,7 +26,7 @@ export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument 
 export type { SearchIndexFile, SearchIndexResult, SearchIndexSite } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
-export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapXml } from './site-outputs.js';
+export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapPart, sitemapXml, maxSitemapUrls } from './site-outputs.js';
 export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';
 export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';
 export type { AdapterInput, AdapterName, AdapterOutput, AdapterRedirect } from './adapters.js';

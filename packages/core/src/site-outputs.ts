@@ -80,8 +80,33 @@ export function listIndexablePages(site: Pick<SiteOutputSite, 'config' | 'naviga
 export function sitemapXml(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, options?: SiteOutputOptions | null): string | undefined {
   const base = normalizeSiteUrl(options?.siteUrl);
   if (base === undefined) return undefined;
+  const slugs = listIndexablePages(site);
+  if (slugs.length <= maxSitemapUrls) return urlSet(site, slugs, base, options);
+  // Above the protocol's limit: an index of `sitemap-1.xml`, `sitemap-2.xml`, … (`sitemapPart`).
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  for (let part = 1; part <= Math.ceil(slugs.length / maxSitemapUrls); part += 1) lines.push('  <sitemap>', `    <loc>${escapeXml(`${base}/sitemap-${part}.xml`)}</loc>`, '  </sitemap>');
+  return `${lines.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** Most URLs one sitemap file may list (the sitemaps protocol's limit); more make `sitemap.xml` an index. */
+export const maxSitemapUrls = 50_000;
+
+/**
+ * Part `part` (1-based) of a sitemap split because the site has more than `maxSitemapUrls`
+ * indexable pages: `sitemap-<part>.xml`, which `sitemapXml`'s index lists. `undefined` when the
+ * sitemap is not split, the part does not exist, or there is no site URL.
+ */
+export function sitemapPart(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, part: number, options?: SiteOutputOptions | null): string | undefined {
+  const base = normalizeSiteUrl(options?.siteUrl);
+  if (base === undefined || !Number.isInteger(part) || part < 1) return undefined;
+  const slugs = listIndexablePages(site);
+  if (slugs.length <= maxSitemapUrls || (part - 1) * maxSitemapUrls >= slugs.length) return undefined;
+  return urlSet(site, slugs.slice((part - 1) * maxSitemapUrls, part * maxSitemapUrls), base, options);
+}
+
+function urlSet(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, slugs: readonly string[], base: string, options: SiteOutputOptions | null | undefined): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
-  for (const slug of listIndexablePages(site)) {
+  for (const slug of slugs) {
     const date = options?.lastUpdated?.get(slug);
     lines.push('  <url>', `    <loc>${escapeXml(base + pagePath(site, slug))}</loc>`);
     if (date && !Number.isNaN(date.getTime())) lines.push(`    <lastmod>${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}</lastmod>`);

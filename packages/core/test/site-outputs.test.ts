@@ -2,8 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeF
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { suite } from 'uvu';
+import type { PageInfo } from '../src/pages.js';
 import * as assert from 'uvu/assert';
-import { buildSite, createSite, listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, robotsTxt, sitemapXml } from '../src/index.js';
+import { buildSite, createSite, listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, robotsTxt, sitemapPart, sitemapXml, maxSitemapUrls } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const outputs = suite('site outputs');
@@ -297,6 +298,30 @@ outputs('should build without a sitemap and with a warning when no site URL is k
   const configured = project({ siteUrl: 'https://from-docs-json.test' });
   assert.ok((await buildSite(configured, { workers: 0, cache: false })).ok);
   assert.match(readFileSync(join(configured, 'dist', 'sitemap.xml'), 'utf8'), '<loc>https://from-docs-json.test/</loc>');
+});
+
+outputs('should split a sitemap of more than 50,000 pages into an index and numbered parts', () => {
+  const count = maxSitemapUrls * 2 + 3;
+  const pages = new Map<string, PageInfo>();
+  for (let index = 0; index < count; index += 1) {
+    const slug = `p/${index}`;
+    pages.set(slug, { slug, file: `/x/${slug}.md`, relativePath: `${slug}.md`, format: 'md', isSection: false, frontmatter: {}, title: slug, titleSource: 'file', sidebarTitle: slug, description: undefined, isDraft: false, isNoindex: false, isHidden: false, externalUrl: undefined });
+  }
+  const site = { config: { name: 'Big', navigation: {}, seo: { indexing: 'all' } } as never, navigation: undefined, pages, homeSlug: 'p/0' };
+  const index = sitemapXml(site, { siteUrl })!;
+  assert.match(index, '<sitemapindex');
+  assert.equal([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]), [1, 2, 3].map((part) => `${siteUrl}/sitemap-${part}.xml`));
+  const parts = [1, 2, 3].map((part) => sitemapPart(site, part, { siteUrl })!);
+  assert.equal(parts.map((xml) => (xml.match(/<url>/g) ?? []).length), [maxSitemapUrls, maxSitemapUrls, 3]);
+  assert.match(parts[0]!, `<loc>${siteUrl}/</loc>`, "the home page first, at the root");
+  assert.match(parts[0]!, `<loc>${siteUrl}/p/1</loc>`);
+  assert.match(parts[2]!, `<loc>${siteUrl}/p/${count - 1}</loc>`);
+  assert.is(sitemapPart(site, 4, { siteUrl }), undefined);
+  assert.is(sitemapPart(site, 0, { siteUrl }), undefined);
+  // Below the limit: one urlset, no parts.
+  const small = { ...site, pages: new Map([...pages].slice(0, 10)) };
+  assert.match(sitemapXml(small, { siteUrl })!, '<urlset');
+  assert.is(sitemapPart(small, 1, { siteUrl }), undefined);
 });
 
 outputs.run();

@@ -1,4 +1,4 @@
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, renderSiteOutput, searchFolder, siteOutputNames, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, findViewerBundles, matchRedirect, renderSiteOutput, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -144,6 +144,13 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     await serveSearchFile(site, context, request, response, path.slice(searchFolder.length + 2));
     return;
   }
+  if (path.startsWith(`${viewerVendorPrefix}/`)) {
+    // An embeddable viewer's bundle from the project's node_modules: the raw path must be one of
+    // the fixed URLs findViewerBundles lists; the request never builds a file path.
+    const file = findViewerBundles(site.root).files.get(path);
+    await serveResolvedFile(request, response, file ? await resolveRequestFile(`/vendor/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/vendor' }) : { status: 404, reason: 'not-found' });
+    return;
+  }
   if (path.startsWith(`${internalPrefix}/`)) {
     const name = path.slice(internalPrefix.length + 1);
     const navigation = site.navigationFile();
@@ -191,6 +198,16 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     const generated = (await renderSiteOutput(site, output, { siteUrl: site.siteUrl ?? requestOrigin(request) })).output;
     if (generated) {
       send(response, request, 200, generated.contentType, generated.content);
+      return;
+    }
+  }
+
+  // The numbered parts of a sitemap split for having more than 50,000 pages.
+  const part = /^\/sitemap-([1-9]\d{0,5})\.xml$/.exec(decoded)?.[1];
+  if (part) {
+    const xml = sitemapPart(site, Number(part), { siteUrl: site.siteUrl ?? requestOrigin(request) });
+    if (xml) {
+      send(response, request, 200, 'application/xml; charset=utf-8', xml);
       return;
     }
   }
