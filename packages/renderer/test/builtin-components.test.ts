@@ -7,7 +7,7 @@ import { builtinComponentNames, builtinComponents, renderToHtml } from '../src/i
 const required = [
   'Accordion', 'AccordionGroup', 'Badge', 'Callout', 'Card', 'CardGroup', 'Check', 'CodeBlock',
   'CodeGroup', 'Color', 'Column', 'Columns', 'Danger', 'Expandable', 'FileTree', 'Frame', 'Icon',
-  'Info', 'Latex', 'Mermaid', 'Note', 'Panel', 'ParamField', 'Prompt', 'RequestExample',
+  'Info', 'Latex', 'Mermaid', 'Note', 'OpenApiEndpoint', 'OpenApiViewerA', 'OpenApiViewerB', 'OpenApiViewerC', 'Panel', 'ParamField', 'Prompt', 'RequestExample',
   'ResponseExample', 'ResponseField', 'Step', 'Steps', 'Tab', 'Tabs', 'Tile', 'Tip', 'Tooltip',
   'Tree', 'Update', 'View', 'Visibility', 'Warning',
 ];
