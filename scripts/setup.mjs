@@ -56,3 +56,5 @@ if (process.argv.includes('--with-browser') && !existsSync(chromium)) {
   aptGet('update', '-qq');
   aptGet('install', '-y', '-qq', 'chromium');
 }
+// The API viewer browser tests load Redoc, Scalar and Elements from a project's node_modules.
+if (process.argv.includes('--with-browser')) run(process.execPath, [join(root, 'scripts', 'fetch-viewer-packages.mjs')]);
