@@ -1,8 +1,9 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findViewerBundles, usedViewerFiles } from '../src/api-viewers.js';
+import { buildSite } from '../src/build.js';
 import { writeTempProject } from './temp-project.js';
 
 const test = suite('findViewerBundles');
@@ -118,6 +119,32 @@ test('should list only the local files of the viewers pages use', () => {
     { path: '_docsgen/vendor/viewer-c/styles.min.css', file: '/x/c.css' },
   ]);
   assert.equal(usedViewerFiles(files, ['<p>none</p>']), []);
+});
+
+test('should copy into the build the local bundles of the viewers pages use, and only those', async () => {
+  const root = writeTempProject({
+    ...installed,
+    'docs.json': JSON.stringify({ name: 'Viewers', api: { openapi: 'openapi.json' }, navigation: { pages: ['index', 'plain'] } }),
+    'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/ping': { get: { summary: 'Ping', responses: { '200': { description: 'OK' } } } } } }),
+    'index.mdx': '---\ntitle: Home\n---\n\n<OpenApiViewerC method="GET" path="/ping" />\n',
+    'plain.mdx': '---\ntitle: Plain\n---\n\nNo viewer.\n',
+  });
+  try {
+    const result = await buildSite(root, { cache: false });
+    assert.equal(result.messages.filter((message) => message.fatal), []);
+    const out = join(root, 'dist', '_docsgen', 'vendor');
+    assert.is(readFileSync(join(out, 'viewer-c', 'web-components.min.js'), 'utf8'), 'elements');
+    assert.is(readFileSync(join(out, 'viewer-c', 'styles.min.css'), 'utf8'), 'elements css');
+    assert.not.ok(existsSync(join(out, 'viewer-a')), 'viewer-a is used by no page');
+    assert.not.ok(existsSync(join(out, 'viewer-b')));
+    const home = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
+    assert.match(home, 'data-dg-viewer="viewer-c"');
+    assert.match(home, '/_docsgen/vendor/viewer-c/web-components.min.js');
+    assert.match(home, 'api-viewers.js');
+    assert.not.match(readFileSync(join(root, 'dist', 'plain.html'), 'utf8'), 'api-viewers.js');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test.run();
