@@ -254,6 +254,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }
     // Problems reading those specs (a failed download) belong to the page that asked.
     for (const message of api.messages.slice(apiMessagesBefore)) result.messages.push({ ...message, file: message.file ?? page.file });
+    if (result.html.includes('dg-api-heading')) result.toc = withEndpointHeadings(result.toc, result.html);
     return result;
   }
 
@@ -397,6 +398,23 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     },
   };
   return site;
+}
+
+/**
+ * The table of contents with the sections of each `<OpenApiEndpoint>` on the page (their
+ * headings are drawn by the component, after the page's own headings were collected), in the
+ * order they appear.
+ */
+function withEndpointHeadings(toc: RenderedPage['toc'], html: string): RenderedPage['toc'] {
+  const placed = toc.map((entry) => ({ entry, at: html.indexOf(` id="${entry.id}"`) }));
+  for (const match of html.matchAll(/<h([23]) id="([^"]+)" class="dg-api-heading">([^<]*)</g)) {
+    placed.push({ entry: { depth: Number(match[1]), id: match[2]!, text: decodeEntities(match[3]!) }, at: match.index });
+  }
+  return placed.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _);
 }
 
 /** `code` and `styling.codeblocks` from docs.json, with docsgen's defaults. */

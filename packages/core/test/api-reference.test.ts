@@ -257,6 +257,27 @@ test('a component naming a spec by URL has it downloaded into the cache once, an
   }
 });
 
+test('<OpenApiEndpoint> in a page draws the operation, loads the API assets, and adds its sections to the table of contents', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }),
+    'index.mdx': '# Home\n\n## Before\n\n<OpenApiEndpoint spec="specs/tiny.yaml" method="GET" path="/users/{id}" />\n\n## After\n',
+    'specs/tiny.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  const rendered = await site.render('index');
+  assert.ok(rendered);
+  assert.equal(rendered.messages, []);
+  const ids = rendered.toc.map((entry) => entry.id);
+  const before = ids.indexOf('before');
+  const after = ids.indexOf('after');
+  const endpoint = ids.filter((id) => id !== 'before' && id !== 'after');
+  assert.ok(endpoint.length >= 2, JSON.stringify(rendered.toc));
+  assert.ok(endpoint.every((id) => ids.indexOf(id) > before && ids.indexOf(id) < after), 'in document order');
+  const document = await site.document('index');
+  assert.match(document!.html, /src="\/_docsgen\/api-playground\.js"/);
+  assert.ok(site.dependencies('index').some((dependency) => dependency.file === join(root, 'specs/tiny.yaml')), 'the page depends on the spec');
+});
+
 test('a spec that cannot be read is a warning; the rest of the site still renders', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
