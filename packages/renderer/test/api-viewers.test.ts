@@ -62,8 +62,8 @@ test('should render each viewer box with the operation document and that viewer\
 
 test('should render only an empty marker while the spec loads', () => {
   const { html, messages } = render(OpenApiViewerB, { method: 'GET', path: '/users/{id}' }, { apiReference: apiReference('loading') });
-  assert.is(html, '<div class="dg-viewer-loading" data-dg-viewer-loading></div>');
-  assert.not.match(html, 'data-dg-viewer=');
+  assert.is(html, '<div class="dg-viewer-loading" data-dg-loading="viewer"></div>');
+  assert.not.match(html, 'data-dg-viewer');
   assert.equal(messages, []);
 });
 
@@ -72,7 +72,7 @@ test('should show a notice and report `openapi-viewer-missing` for an unknown op
   assert.match(html, '<div class="dg-viewer-missing" role="note">');
   assert.match(html, 'not found in a.yaml');
   assert.not.match(html, '<script');
-  assert.not.match(html, 'data-dg-viewer=');
+  assert.not.match(html, 'data-dg-viewer');
   assert.is(messages.length, 1);
   assert.is(messages[0]?.ruleId, 'openapi-viewer-missing');
   assert.is(messages[0]?.fatal, false);

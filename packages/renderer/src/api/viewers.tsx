@@ -41,7 +41,8 @@ function OpenApiViewer(props: OpenApiViewerProps & { viewer: ViewerName }) {
   const api = context.apiReference;
   const document = api && method !== '' && path !== '' ? api.operationDocument(spec, method, path) : undefined;
 
-  if (document === 'loading') return <div class="dg-viewer-loading" data-dg-viewer-loading="" />;
+  // No `data-dg-viewer` in the marker: the site links api-viewers.js on pages whose HTML has it.
+  if (document === 'loading') return <div class="dg-viewer-loading" data-dg-loading="viewer" />;
   if (document === undefined) {
     context.onMessage({
       reason: api
