@@ -7,7 +7,9 @@
 // serves nothing but its fixed files (raw request lines, nothing normalised on the way).
 import { createSite } from '@docsgen/core';
 import { createDevServer, type DevServer } from '@docsgen/dev-server';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -131,6 +133,70 @@ viewers('should say so in the box when the bundle cannot be loaded', async (cont
     assert.ok(await status.isVisible(), 'the message is visible, the box is not blank');
     assert.match((await status.innerText()) ?? '', /Redoc could not be shown: .*cdn\.jsdelivr\.net.*install the viewer's npm package/);
     assert.equal(context.cdn.slice(before), ['https://cdn.jsdelivr.net/npm/redoc@2.5.4/bundles/redoc.standalone.js']);
+    await page.close();
+  } finally {
+    await project.close();
+  }
+});
+
+/** A project in a temp folder whose node_modules is a link to the fixture's, served by the dev server. */
+async function serveLinked(files: Record<string, string>): Promise<{ base: string; close: () => Promise<void> }> {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-viewers-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(root, name), content);
+  symlinkSync(join(fixture, 'node_modules'), join(root, 'node_modules'));
+  const server = createDevServer({ site: await createSite(root), liveReload: false });
+  await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    async close() {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+viewers('should show generated operation pages with the viewer `api.viewer` names', async (context) => {
+  const project = await serveLinked({
+    'docs.json': JSON.stringify({ name: 'Generated', api: { openapi: 'openapi.yaml', viewer: 'viewer-c' }, navigation: { groups: [{ group: 'A', pages: ['index'] }] } }),
+    'openapi.yaml': readFileSync(join(fixture, 'openapi.yaml'), 'utf8'),
+    'index.mdx': '---\ntitle: Home\n---\n\nHome.\n',
+  });
+  try {
+    const before = context.cdn.length;
+    const home = await open(context, `${project.base}/`);
+    const link = home.page.locator('a', { hasText: 'Fetch one shelved book' }).first();
+    const href = await link.getAttribute('href');
+    assert.ok(href, 'the generated page is in the navigation');
+    await home.page.close();
+    const { page, requests } = await open(context, new URL(href, project.base).href);
+    const box = page.locator('[data-dg-viewer="viewer-c"]');
+    await page.waitForSelector('[data-dg-viewer="viewer-c"][data-dg-viewer-state="ready"]', { timeout: 30_000 });
+    await box.locator('text=Fetch one shelved book >> visible=true').first().waitFor({ timeout: 30_000 });
+    assert.is(await page.locator('[data-dg-api]').count(), 0, 'not the built-in view');
+    assert.ok(requests.includes(`${project.base}/_docsgen/vendor/viewer-c/web-components.min.js`));
+    assert.equal(context.cdn.slice(before), []);
+    await page.close();
+  } finally {
+    await project.close();
+  }
+});
+
+viewers('should load a viewer only when its box comes near the viewport', async (context) => {
+  const filler = Array.from({ length: 80 }, (_, index) => `Paragraph ${index + 1} of text before the viewer.`).join('\n\n');
+  const project = await serveLinked({
+    'docs.json': JSON.stringify({ name: 'Lazy', api: { openapi: 'openapi.yaml' }, navigation: { groups: [{ group: 'A', pages: ['index'] }] } }),
+    'openapi.yaml': readFileSync(join(fixture, 'openapi.yaml'), 'utf8'),
+    'index.mdx': `---\ntitle: Home\n---\n\n${filler}\n\n<OpenApiViewerA method="GET" path="/books/{bookId}" />\n`,
+  });
+  try {
+    const { page, requests } = await open(context, `${project.base}/`);
+    await page.waitForLoadState('networkidle');
+    assert.ok(requests.includes(`${project.base}/_docsgen/api-viewers.js`), 'the loader is on the page');
+    assert.equal(requests.filter((url) => url.includes('/_docsgen/vendor/')), [], 'no bundle before the box is near');
+    assert.is(await page.locator('[data-dg-viewer="viewer-a"]').getAttribute('data-dg-viewer-state'), null);
+    await page.locator('[data-dg-viewer="viewer-a"]').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-dg-viewer="viewer-a"][data-dg-viewer-state="ready"]', { timeout: 30_000 });
+    assert.equal(requests.filter((url) => url.includes('/_docsgen/vendor/')), [`${project.base}/_docsgen/vendor/viewer-a/redoc.standalone.js`]);
     await page.close();
   } finally {
     await project.close();
