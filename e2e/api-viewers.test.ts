@@ -203,6 +203,52 @@ viewers('should load a viewer only when its box comes near the viewport', async 
   }
 });
 
+viewers('should run no script from a hostile spec in any viewer', async (context) => {
+  const hostile = [
+    'Hostile <img src="x" onerror="window.__pwned = 1"> text',
+    '<script>window.__pwned = 2</script>',
+    '[click](javascript:window.__pwned=3) <a href="javascript:window.__pwned=4">link</a>',
+    '<iframe srcdoc="<script>parent.__pwned = 5</script>"></iframe>',
+  ].join('\n\n');
+  const spec = {
+    openapi: '3.0.3',
+    info: { title: 'Hostile', version: '1', description: hostile },
+    paths: {
+      '/ping': {
+        get: {
+          summary: 'Ping the hostile API',
+          description: hostile,
+          parameters: [{ name: 'q', in: 'query', description: hostile, schema: { type: 'string' } }],
+          responses: { '200': { description: hostile } },
+        },
+      },
+    },
+  };
+  const project = await serveLinked({
+    'docs.json': JSON.stringify({ name: 'Hostile', api: { openapi: 'openapi.json' }, navigation: { groups: [{ group: 'A', pages: ['a', 'b', 'c'] }] } }),
+    'openapi.json': JSON.stringify(spec),
+    'a.mdx': '---\ntitle: A\n---\n\n<OpenApiViewerA method="GET" path="/ping" />\n',
+    'b.mdx': '---\ntitle: B\n---\n\n<OpenApiViewerB method="GET" path="/ping" />\n',
+    'c.mdx': '---\ntitle: C\n---\n\n<OpenApiViewerC method="GET" path="/ping" />\n',
+  });
+  try {
+    for (const [slug, viewer] of [['a', 'viewer-a'], ['b', 'viewer-b'], ['c', 'viewer-c']] as const) {
+      const { page } = await open(context, `${project.base}/${slug}`);
+      await page.waitForSelector(`[data-dg-viewer="${viewer}"][data-dg-viewer-state="ready"]`, { timeout: 30_000 });
+      const box = page.locator(`[data-dg-viewer="${viewer}"]`);
+      await box.locator('text=Ping the hostile API >> visible=true').first().waitFor({ timeout: 30_000 });
+      await box.locator('text=/Hostile .*text/ >> visible=true').first().waitFor({ timeout: 30_000 });
+      // Click every link the viewer drew from the spec's Markdown, as a curious reader would.
+      for (const link of await box.locator('a:text-matches("click|link")').all()) await link.click({ timeout: 2_000 }).catch(() => undefined);
+      assert.is(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined, viewer);
+      assert.is(await box.locator('img[onerror], script:not([type="application/json"]), iframe[srcdoc]').count(), 0, `${viewer}: no live markup`);
+      await page.close();
+    }
+  } finally {
+    await project.close();
+  }
+});
+
 viewers('should serve only the fixed vendor files, refusing every other name', async (context) => {
   const ok = await sendRaw(context.port, 'GET /_docsgen/vendor/viewer-a/redoc.standalone.js HTTP/1.1');
   assert.is(ok.status, 200);

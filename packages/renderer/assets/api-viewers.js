@@ -62,6 +62,8 @@
             expandResponses: '200,201',
             nativeScrollbars: true,
             hideLoading: true,
+            // A spec is untrusted input: Redoc runs its Markdown HTML through DOMPurify.
+            untrustedSpec: true,
             // Redoc lays out by window width; in a content column its one-column layout fits,
             // with the menu (one entry here) and its floating button left out.
             hideFab: true,
@@ -94,8 +96,17 @@
     // Stoplight Elements: the web component, try-it hidden.
     'viewer-c': (target, spec) => {
       if (!window.customElements || !window.customElements.get('elements-api')) throw new Error('the Elements bundle did not define <elements-api>');
+      // The stacked layout draws operations by tag and leaves untagged ones out: give them the
+      // group name docsgen's navigation uses for them.
+      const tagged = JSON.parse(JSON.stringify(spec));
+      for (const item of Object.values(tagged.paths || {})) {
+        for (const [key, operation] of Object.entries(item || {})) {
+          if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(key) || !operation || typeof operation !== 'object') continue;
+          if (!Array.isArray(operation.tags) || operation.tags.length === 0) operation.tags = ['Endpoints'];
+        }
+      }
       const element = document.createElement('elements-api');
-      element.setAttribute('apiDescriptionDocument', JSON.stringify(spec));
+      element.setAttribute('apiDescriptionDocument', JSON.stringify(tagged));
       element.setAttribute('router', 'hash');
       element.setAttribute('hideTryIt', 'true');
       element.setAttribute('hideExport', 'true');
