@@ -233,9 +233,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     operationDocument(spec, method, path) {
       const entry = resolveSpec(spec);
       if (entry === 'loading' || entry === undefined) return entry;
-      if (!tools) return undefined;
-      const build = (tools as { operationDocument?: (spec: LoadedSpec, method: string, path: string) => Record<string, unknown> | undefined }).operationDocument;
-      return build?.(entry.spec, method, path);
+      return tools?.operationDocument(entry.spec, method, path);
     },
     pending() {
       return unsettled.size === 0 ? undefined : Promise.all(unsettled).then(() => undefined);
