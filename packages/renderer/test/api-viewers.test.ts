@@ -32,7 +32,7 @@ function apiReference(found: Record<string, unknown> | 'loading' | undefined, ca
 
 function render(component: typeof OpenApiViewerA, props: Record<string, unknown>, value: Record<string, unknown>): { html: string; messages: RenderMessage[] } {
   const messages: RenderMessage[] = [];
-  const html = renderToString(h(RenderContext.Provider, { value: { ...value, onMessage: (message: RenderMessage) => messages.push(message) } }, h(component, props)));
+  const html = renderToString(h(RenderContext.Provider, { value: { ...value, onMessage: (message: RenderMessage) => messages.push(message) } }, h(component as (props: Record<string, unknown>) => ReturnType<typeof OpenApiViewerA>, props)));
   return { html, messages };
 }
 
