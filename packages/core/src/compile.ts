@@ -119,16 +119,35 @@ export function createPageCompiler(options: PageCompilerOptions) {
     return createProcessor({
       format: 'mdx',
       jsxImportSource: 'preact',
+      // Snippets get the page's components (`<Note>` in a snippet works without passing it).
+      providerImportSource: 'virtual:docsgen/mdx-components',
       remarkPlugins: remarkPlugins(true, hasAutolinks),
       rehypePlugins,
       recmaPlugins: [recmaPropsAsVariables],
     }).freeze();
   }
 
+  /**
+   * `.mdx` pages without JavaScript (no `import`/`export`, no `{expressions}`, components with
+   * plain string attributes) run MDX's remark and rehype phases like `.md` pages and keep the
+   * tree: no code generation or evaluation, which is most of an `.mdx` page's compile time.
+   */
+  function createMdxTreeProcessor(hasAutolinks: boolean) {
+    return unified()
+      .use(remarkUnravelJsx)
+      .use(remarkPlugins(true, hasAutolinks))
+      .use(remarkRehype, { allowDangerousHtml: true, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
+      .use(rehypePlugins)
+      .use(rehypeJsxToElements)
+      .freeze();
+  }
+
   // The processors with full GFM are only needed for pages with autolink literals.
   const processors = {
     md: createMarkdownProcessor(false),
     mdx: createMdxProcessor(false),
+    mdxTree: createMdxTreeProcessor(false),
+    mdxTreeWithAutolinks: undefined as ReturnType<typeof createMdxTreeProcessor> | undefined,
     mdWithAutolinks: undefined as ReturnType<typeof createMarkdownProcessor> | undefined,
     mdxWithAutolinks: undefined as ReturnType<typeof createMdxProcessor> | undefined,
   };
@@ -158,7 +177,10 @@ export function createPageCompiler(options: PageCompilerOptions) {
       let code = '';
       let tree: HastRoot | undefined;
       const mdast = parse(file, isMdx);
-      if (isMdx) {
+      if (isMdx && isPlainMdx(mdast)) {
+        const processor = hasAutolinkTrigger(mdast) ? (processors.mdxTreeWithAutolinks ??= createMdxTreeProcessor(true)) : processors.mdxTree;
+        tree = (await processor.run(mdast, file)) as HastRoot;
+      } else if (isMdx) {
         const processor = processors.mdx;
         code = String(processor.stringify(await processor.run(mdast as never, file), file));
       } else {
@@ -179,6 +201,55 @@ export function createPageCompiler(options: PageCompilerOptions) {
   }
 
   return { compileFile };
+}
+
+/** Elements whose explicit JSX form MDX does not hand to the component map (only Markdown-made ones). */
+const overriddenElements = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * An `.mdx` tree that needs no JavaScript to render: no ESM, no expressions, and every JSX
+ * element a named component or element (no fragments, no `Tree.Folder` members, not one of the
+ * elements MDX treats differently when written as JSX) with only plain string or boolean
+ * attributes.
+ */
+export function isPlainMdx(tree: MdastRoot): boolean {
+  const check = (node: { type: string; children?: unknown[]; name?: string | null; attributes?: Array<{ type: string; value?: unknown }> }): boolean => {
+    if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return false;
+    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      if (!node.name || node.name.includes('.') || node.name.includes(':') || overriddenElements.has(node.name)) return false;
+      if (!(node.attributes ?? []).every((attribute) => attribute.type === 'mdxJsxAttribute' && (typeof attribute.value === 'string' || attribute.value === null || attribute.value === undefined))) return false;
+    }
+    return (node.children ?? []).every((child) => check(child as Parameters<typeof check>[0]));
+  };
+  return check(tree as Parameters<typeof check>[0]);
+}
+
+/**
+ * MDX's own unravelling, for the tree path: a paragraph holding only JSX elements (and
+ * whitespace) is replaced by those elements as blocks, as `@mdx-js/mdx` does before rehype.
+ */
+function remarkUnravelJsx() {
+  return (tree: MdastRoot): void => {
+    const unravel = (parent: { children: Array<{ type: string; children?: unknown[]; value?: string }> }): void => {
+      for (let index = 0; index < parent.children.length; index += 1) {
+        const node = parent.children[index]!;
+        if (node.type === 'paragraph') {
+          const children = (node.children ?? []) as Array<{ type: string; value?: string }>;
+          const isJsxOnly = children.some((child) => child.type === 'mdxJsxTextElement') && children.every((child) => child.type === 'mdxJsxTextElement' || (child.type === 'text' && /^[\t\n\f\r ]*$/.test(child.value ?? '')));
+          if (isJsxOnly) {
+            const elements = children.filter((child) => child.type === 'mdxJsxTextElement');
+            for (const element of elements) element.type = 'mdxJsxFlowElement';
+            parent.children.splice(index, 1, ...(elements as typeof parent.children));
+            // Visit the elements now in its place (their own children may need unravelling).
+            index -= 1;
+            continue;
+          }
+        }
+        if (Array.isArray(node.children)) unravel(node as typeof parent);
+      }
+    };
+    unravel(tree as unknown as Parameters<typeof unravel>[0]);
+  };
 }
 
 /** rehype-raw re-parses the whole page with parse5; most `.md` pages have no raw HTML at all. */

@@ -26,7 +26,7 @@ export interface ProjectModulesOptions {
   /** Values every module sees as free variables (React hooks), without importing them. */
   globals?: Record<string, unknown> | null | undefined;
   /** Renders a module that is a syntax tree (a `.md` page) with the component map. */
-  renderTree: (tree: Root, components: Record<string, unknown>) => unknown;
+  renderTree: (tree: Root, components?: Record<string, unknown> | undefined) => unknown;
 }
 
 /** One compiled project module. */
@@ -140,7 +140,8 @@ export class ProjectModules {
     if (!record) throw new Error(`Cannot evaluate \`${file}\`: it was not linked`);
     const tree = record.tree;
     if (tree) {
-      const exports = { default: (props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components ?? {}) };
+      // `__esModule`: a page importing this one (`import S from './s.mdx'`) gets `default`.
+      const exports = { __esModule: true, default: (props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components) };
       this.#instances.set(file, exports);
       return exports;
     }

@@ -3,6 +3,7 @@ import { builtinComponents, RenderContext, resolveComponents, type ApiReferenceC
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { ProjectModules } from './modules.js';
+import { withPageComponents } from './runtime.js';
 import type { PageInfo } from './pages.js';
 import type { RenderedPage } from './site.js';
 
@@ -70,7 +71,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       messages.push({ ...message, file: page.file });
     };
     const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined };
-    result.html = renderToString(h(RenderContext.Provider, { value }, h(Content, { components })));
+    result.html = withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
   } catch (error) {
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
   }

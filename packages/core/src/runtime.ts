@@ -12,8 +12,31 @@ function esModule(namespace: object): Namespace {
   return { ...namespace, __esModule: true };
 }
 
-/** Renders a `.md` page's syntax tree with the component map, like an MDX page. */
-export function renderTree(tree: Root, components: Record<string, unknown>): preact.VNode {
+// The component map of the page being rendered. Rendering is synchronous, so one value per
+// process is enough; it is how a snippet imported by a page sees the page's components.
+let pageComponents: Record<string, unknown> = {};
+
+/** Runs `render` with `components` as the map every imported snippet and MDX module uses. */
+export function withPageComponents<T>(components: Record<string, unknown>, render: () => T): T {
+  const previous = pageComponents;
+  pageComponents = components;
+  try {
+    return render();
+  } finally {
+    pageComponents = previous;
+  }
+}
+
+/**
+ * `virtual:docsgen/mdx-components`, MDX's provider (`providerImportSource`): every compiled MDX
+ * module (page or snippet) starts from the component map of the page being rendered, so a
+ * snippet can use `<Note>` without the page passing it down.
+ */
+export const mdxComponentsModule = { __esModule: true, useMDXComponents: (): Record<string, unknown> => pageComponents };
+
+/** Renders a `.md` page's syntax tree with the component map (default: the page's), like an MDX page. */
+export function renderTree(tree: Root, components?: Record<string, unknown> | undefined): preact.VNode {
+  components ??= pageComponents;
   return toJsxRuntime(tree, {
     Fragment: preactJsxRuntime.Fragment,
     jsx: preactJsxRuntime.jsx as never,
@@ -44,6 +67,7 @@ export function createNamedModules(virtualModules: Record<string, unknown>): Rec
     'react/jsx-dev-runtime': jsxRuntime,
   };
   for (const [name, value] of Object.entries(virtualModules)) named[name] = { __esModule: true, default: value };
+  named['virtual:docsgen/mdx-components'] = mdxComponentsModule;
   return named;
 }
 

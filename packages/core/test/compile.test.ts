@@ -7,7 +7,11 @@ import {
   remarkUnknownComponents,
   rewriteLatexBlocks,
 } from '@docsgen/mdx-transforms';
-import { compile, createProcessor } from '@mdx-js/mdx';
+import { builtinComponents } from '@docsgen/renderer';
+import { compile, createProcessor, run } from '@mdx-js/mdx';
+import { h } from 'preact';
+import * as jsxRuntime from 'preact/jsx-runtime';
+import { renderToString } from 'preact-render-to-string';
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { join, relative, sep } from 'node:path';
@@ -23,7 +27,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VFile } from 'vfile';
 import { hasAutolinkTrigger, recmaPropsAsVariables, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
-import { createPageCompiler } from '../src/compile.js';
+import { createPageCompiler, isPlainMdx } from '../src/compile.js';
+import { renderTree } from '../src/runtime.js';
 
 // The plugin is typed for a parsing processor; remark-gfm's looser type lets tests use it anywhere.
 const gfmLite = remarkGfmWithoutAutolinkLiterals as unknown as typeof remarkGfm;
@@ -128,8 +133,13 @@ async function compileWithReference(file: string, source: string) {
   const rehypePlugins = [rehypeHeadingIds, [rehypeHighlightCode, code], rehypeKatex] as PluggableList;
   const vfile = new VFile({ path: file, value: rewriteLatexBlocks(source) });
   if (isMdx) {
-    const result = await compile(vfile, { jsxImportSource: 'preact', remarkPlugins, rehypePlugins, recmaPlugins: [recmaPropsAsVariables] });
-    return { code: String(result.value), tree: undefined, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
+    const options = { jsxImportSource: 'preact', providerImportSource: 'virtual:docsgen/mdx-components', remarkPlugins, rehypePlugins, recmaPlugins: [recmaPropsAsVariables] };
+    const result = await compile(vfile, options);
+    // What the page renders to, for pages the compiler keeps as a tree (no JavaScript in them).
+    const body = await compile(new VFile({ path: file, value: rewriteLatexBlocks(source) }), { ...options, outputFormat: 'function-body' });
+    const { default: Content } = await run(String(body.value), { ...(jsxRuntime as never), baseUrl: import.meta.url, useMDXComponents: () => builtinComponents } as never);
+    const html = renderToString(h(Content as never, {}));
+    return { code: String(result.value), html, tree: undefined, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
   }
   const processor = unified()
     .use(remarkParse)
@@ -139,13 +149,13 @@ async function compileWithReference(file: string, source: string) {
     .use(rehypePlugins)
     .use(rehypeJsxToElements);
   const tree = await processor.run(processor.parse(vfile), vfile);
-  return { code: '', tree, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
+  return { code: '', html: undefined, tree, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
 }
 
 test('should give the output of the previous pipeline for generated pages, with and without autolink literals', async () => {
   const compiler = createPageCompiler({ root, code, knownComponents });
   const random = createRandom(7);
-  const taken = { lite: 0, full: 0 };
+  const taken = { lite: 0, full: 0, mdxTree: 0 };
 
   for (let index = 0; index < 40; index++) {
     const isMdx = index % 2 === 1;
@@ -155,8 +165,14 @@ test('should give the output of the previous pipeline for generated pages, with 
     const expected = await compileWithReference(file, source);
 
     assert.equal(actual.messages.filter((message) => message.fatal), [], source);
-    assert.is(actual.code, expected.code, source);
-    assert.equal(actual.tree, expected.tree, source);
+    if (isMdx && actual.tree) {
+      // An `.mdx` page without JavaScript is kept as a tree: it must render as MDX renders it.
+      taken.mdxTree++;
+      assert.is(renderToString(renderTree(actual.tree, builtinComponents)), expected.html, source);
+    } else {
+      assert.is(actual.code, expected.code, source);
+      assert.equal(actual.tree, expected.tree, source);
+    }
     assert.equal(actual.messages.map((message) => message.reason), expected.messages, source);
     const { hasMath, ...data } = actual.data;
     assert.equal(data, expected.data, source);
@@ -167,6 +183,7 @@ test('should give the output of the previous pipeline for generated pages, with 
   }
 
   assert.ok(taken.lite >= 10 && taken.full >= 10, JSON.stringify(taken));
+  assert.ok(taken.mdxTree >= 4 && taken.mdxTree <= 16, `both .mdx paths run: ${JSON.stringify(taken)}`);
 });
 
 test('should turn autolink literals in text into links, and leave URLs in destinations and code alone', async () => {

@@ -167,6 +167,22 @@ site('should re-render exactly the pages that import an edited snippet', async (
   rmSync(root, { recursive: true });
 });
 
+site('should give snippets the page\'s components, with or without JavaScript in them', async () => {
+  const root = project({
+    'index.mdx': "import Plain from '/snippets/plain.mdx';\nimport Coded from '/snippets/coded.mdx';\nimport Md from '/snippets/md.md';\n\n<Plain />\n\n<Coded word=\"two\" />\n\n<Md />\n",
+    'snippets/plain.mdx': '<Note>Plain snippet</Note>\n',
+    'snippets/coded.mdx': '<Warning>Coded {word}</Warning>\n',
+    'snippets/md.md': 'A **Markdown** snippet.\n',
+  });
+  const s = await createSite(root);
+  const rendered = await s.render('index');
+  assert.equal(rendered?.messages, []);
+  assert.match(rendered?.html ?? '', /data-type="note"[^]*Plain snippet/);
+  assert.match(rendered?.html ?? '', /data-type="warning"[^]*Coded two/);
+  assert.match(rendered?.html ?? '', '<strong>Markdown</strong>');
+  rmSync(root, { recursive: true });
+});
+
 site('should resolve npm packages from the project and prefer theme/ overrides over built-ins', async () => {
   const root = project({
     'index.mdx': "import shout from 'shout';\n\n{shout('hello')}\n\n<Note>Overridden</Note>\n",
