@@ -4,6 +4,7 @@ import { useId } from 'preact/hooks';
 import { useRenderContext } from '../render-context.js';
 import { elementChildren, parseBoolean, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { CodeGroupContext } from './code-block.js';
+import { SideContent } from './frame.js';
 import { TabSet } from './tab-set.js';
 
 export interface CodeGroupProps extends PassThroughProps {
@@ -74,19 +75,21 @@ function createExample(kind: 'request' | 'response', defaultLabel: string) {
     }
     const attributes = rootAttributes(props, `dg-example dg-${kind}-example`);
     return (
-      <section class={attributes.class} style={attributes.style} aria-labelledby={labelId} data-example={kind}>
-        <p class="dg-example-label" id={labelId}>
-          {label}
-        </p>
-        {content}
-      </section>
+      <SideContent>
+        <section class={attributes.class} style={attributes.style} aria-labelledby={labelId} data-example={kind}>
+          <p class="dg-example-label" id={labelId}>
+            {label}
+          </p>
+          {content}
+        </section>
+      </SideContent>
     );
   }
   Object.defineProperty(Example, 'name', { value: kind === 'request' ? 'RequestExample' : 'ResponseExample' });
   return Example;
 }
 
-/** Labelled region with the request snippets of an API page. */
+/** Labelled region with the request snippets of an API page; on the web page it goes to the right-hand column (see `SideContent`). */
 export const RequestExample = createExample('request', 'Request example');
-/** Labelled region with the response snippets of an API page. */
+/** Labelled region with the response snippets of an API page; on the web page it goes to the right-hand column (see `SideContent`). */
 export const ResponseExample = createExample('response', 'Response example');

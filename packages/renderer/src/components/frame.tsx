@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import { Fragment, h, type ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseText, rootAttributes, type PassThroughProps } from '../props.js';
 
@@ -41,13 +41,43 @@ export function Frame(props: FrameProps) {
   );
 }
 
-/** Content for the side panel of API pages; rendered in place for now. Markdown mode: its children. */
+/**
+ * Comments around content that belongs in the page's right-hand column. `renderPageDocument`
+ * moves each outermost marked block there (`splitSideContent`); anything else that reads the
+ * content HTML sees ordinary comments.
+ */
+export const sideContentMarkers = { open: '<!--docsgen:side-->', close: '<!--/docsgen:side-->' } as const;
+
+// The markers' text, written by Preact between `<!--` and `-->`.
+const openText = sideContentMarkers.open.slice(4, -3);
+const closeText = sideContentMarkers.close.slice(4, -3);
+
+/**
+ * Wrap web-page output in the side-content markers. Preact has no comment node: Fragment's
+ * `UNSTABLE_comment` is preact-render-to-string's own (pinned version) way to write one.
+ */
+export function SideContent(props: { children?: ComponentChildren }) {
+  return (
+    <>
+      {h(Fragment, { UNSTABLE_comment: openText } as Record<string, unknown>)}
+      {props.children}
+      {h(Fragment, { UNSTABLE_comment: closeText } as Record<string, unknown>)}
+    </>
+  );
+}
+
+/**
+ * Content for the right-hand column: on the web page it replaces the table of contents (see
+ * `SideContent`). Markdown mode: its children, in place.
+ */
 export function Panel(props: PassThroughProps & { children?: ComponentChildren }) {
   if (useIsMarkdown()) return <div>{props.children}</div>;
   const attributes = rootAttributes(props, 'dg-panel');
   return (
-    <aside class={attributes.class} style={attributes.style}>
-      {props.children}
-    </aside>
+    <SideContent>
+      <aside class={attributes.class} style={attributes.style}>
+        {props.children}
+      </aside>
+    </SideContent>
   );
 }

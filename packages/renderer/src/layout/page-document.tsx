@@ -7,7 +7,7 @@ import { escapeHtml } from '../escape-html.js';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
-import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js';
+import { PageHeader, Pager, splitSideContent, TableOfContents, type PagerLink } from './article.js';
 import { Header, Tabs, type VariantChoice } from './header.js';
 import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
@@ -149,7 +149,8 @@ function faviconLinks(favicon: SiteLayoutData['config']['favicon']): string[] {
  * `seo.metatags`, `noindex` per `seo.indexing` and the page, canonical URL, favicon, brand
  * colours, fonts, the colour-mode script that runs before the first paint), then the top
  * navigation, tabs, sidebar, page header, content, previous/next links and table of
- * contents. The sidebar renders only the groups holding the current page; the others are
+ * contents, or in its place the side content that `Panel`, `RequestExample` and
+ * `ResponseExample` mark (default page mode only; see `splitSideContent`). The sidebar renders only the groups holding the current page; the others are
  * filled in by the client from the shared navigation file (`renderNavigationFile`).
  */
 export function renderPageDocument(input: PageDocumentInput): string {
@@ -279,7 +280,12 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const link = (slug: string | undefined): PagerLink | undefined =>
     slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
   const pager = mode === 'custom' ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} />);
-  const hasToc = mode === 'default' && (input.toc?.length ?? 0) > 0;
+  // Panel, RequestExample and ResponseExample take the right-hand column in place of the table
+  // of contents. The column sits inside the article, after the page header: below the width
+  // where the column shows, the side content is read right there, in the flow (layout.css).
+  const { contentHtml, sideBlocks } = mode === 'default' ? splitSideContent(input.contentHtml) : { contentHtml: input.contentHtml, sideBlocks: [] };
+  const hasSide = sideBlocks.length > 0;
+  const hasToc = mode === 'default' && !hasSide && (input.toc?.length ?? 0) > 0;
   const toc = hasToc ? renderLayout(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
 
   const body = [
@@ -287,11 +293,14 @@ export function renderPageDocument(input: PageDocumentInput): string {
     config.appearance?.readingProgress === true ? '<div class="dg-progress" aria-hidden="true"><div class="dg-progress-bar"></div></div>' : '',
     input.banner ?? '',
     header,
-    `<div class="dg-layout" data-page-mode="${mode}"${hasSidebar ? '' : ' data-no-sidebar=""'}${hasToc ? ' data-has-toc=""' : ''}>`,
+    `<div class="dg-layout" data-page-mode="${mode}"${hasSidebar ? '' : ' data-no-sidebar=""'}${hasToc ? ' data-has-toc=""' : ''}${hasSide ? ' data-has-side-panel=""' : ''}>`,
     hasSidebar ? `<aside class="dg-sidebar-wrap" id="dg-sidebar">${sidebar}</aside>` : '',
     '<main class="dg-content" id="dg-main" tabindex="-1">',
     '<div class="dg-page">',
-    `<article class="dg-article">${pageHeader}<div class="dg-prose">\n${input.contentHtml}\n</div>${pager}${input.footer ?? ''}</article>`,
+    hasSide
+      ? `<article class="dg-article dg-article-with-side">${pageHeader}<aside class="dg-side-panel"><div class="dg-prose">\n${sideBlocks.join('\n')}\n</div></aside>` +
+        `<div class="dg-article-body"><div class="dg-prose">\n${contentHtml}\n</div>${pager}${input.footer ?? ''}</div></article>`
+      : `<article class="dg-article">${pageHeader}<div class="dg-prose">\n${contentHtml}\n</div>${pager}${input.footer ?? ''}</article>`,
     toc ? `<aside class="dg-toc-wrap">${toc}</aside>` : '',
     '</div>',
     '</main>',
