@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
+import { loadCustomLanguages } from './custom-languages.js';
 import { loadProject } from './project.js';
 
 /** What `checkProject` found. */
@@ -64,6 +65,7 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
   if (navigation) messages.push(...checkNavigationPages(navigation, files, project.locate));
   messages.push(...findDuplicateSources(files));
   messages.push(...(await checkApiSpecs(root, project)));
+  messages.push(...(await loadCustomLanguages({ root, config: project.config, locate: project.locate })).messages);
   if (options?.compile !== false) messages.push(...(await compilePages(root, [...new Set(files.map((file) => file.slug))])));
   return { messages: messages.sort(compareMessages), config: project.config, navigation, pages: project.entries };
 }

@@ -27,12 +27,15 @@ import {
   rehypeJsxToElements,
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
+import type { CustomLanguage } from './custom-languages.js';
 
 /** Code-block settings resolved from docs.json (`code`, `styling.codeblocks`). */
 export interface CodeBlockOptions {
   themes: { light: string; dark: string };
   chrome: 'bar' | 'bare';
   copyButton: boolean | 'always' | 'hover';
+  /** Custom Shiki grammars from `styling.codeblocks.languages.custom` (see `loadCustomLanguages`; default: none). */
+  languages?: readonly CustomLanguage[] | undefined;
 }
 
 export interface PageCompilerOptions {

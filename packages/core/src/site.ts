@@ -30,6 +30,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
+import { loadCustomLanguages } from './custom-languages.js';
 import { ProjectModules } from './modules.js';
 import type { PageInfo } from './pages.js';
 import { loadProject } from './project.js';
@@ -172,9 +173,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   };
   const routes = [...pages.values()].filter((page) => mode === 'dev' || !page.isDraft).map((page) => ({ slug: page.slug, file: page.relativePath }));
 
+  const customLanguages = await loadCustomLanguages({ root, config, locate });
+  messages.push(...customLanguages.messages);
   const compiler = createPageCompiler({
     root,
-    code: resolveCodeOptions(config),
+    code: { ...resolveCodeOptions(config), languages: customLanguages.languages },
     knownComponents: [...builtinComponentNames, ...Object.keys(userComponents)],
     remarkPlugins: [...(options?.remarkPlugins ?? []), ...(userConfig.config.remarkPlugins ?? [])],
     rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.config.rehypePlugins ?? [])],

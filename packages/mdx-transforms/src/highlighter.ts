@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   type BundledLanguage,
   type BundledTheme,
   type Highlighter,
+  type LanguageRegistration,
   bundledLanguages,
   bundledThemes,
   createCssVariablesTheme,
@@ -22,6 +24,16 @@ let highlighter: Promise<Highlighter> | undefined;
 let creations = 0;
 const loadingLanguages = new Map<string, Promise<void>>();
 const loadingThemes = new Map<string, Promise<void>>();
+// Custom grammars by name, so each is registered once per process however many pages, plugin
+// instances or sites use it.
+const loadingCustomLanguages = new Map<string, Promise<void>>();
+let customLanguageLoads = 0;
+
+/**
+ * A TextMate grammar given as data (Shiki's `LanguageRegistration`): `name` (what a fence
+ * writes), `scopeName`, `patterns`, optional `aliases`, `repository` and `embeddedLangs`.
+ */
+export type CustomLanguage = LanguageRegistration;
 
 /**
  * Get the process-wide Shiki highlighter, creating it on the first call.
@@ -65,14 +77,22 @@ export function countHighlighterCreations(): number {
  *
  * @param language
  *   Language as written, or nothing.
+ * @param custom
+ *   Custom grammars from `indexCustomLanguages`: lower-cased name or alias → name; an alias
+ *   wins over a bundled language of the same name (default: none).
  * @returns
  *   `name` to highlight with (`text` when unknown or missing) and whether it is known
  *   (`true` for plain-text names and for a missing language).
  */
-export function resolveLanguage(language: string | undefined): { name: string; isKnown: boolean } {
+export function resolveLanguage(
+  language: string | undefined,
+  custom?: ReadonlyMap<string, string> | null | undefined,
+): { name: string; isKnown: boolean } {
   if (language === undefined || language === '') return { name: 'text', isKnown: true };
   const lower = language.toLowerCase();
   if (plainLanguages.has(lower)) return { name: 'text', isKnown: true };
+  const customName = custom?.get(lower);
+  if (customName !== undefined) return { name: customName, isKnown: true };
   if (Object.hasOwn(bundledLanguages, lower)) return { name: lower, isKnown: true };
   return { name: 'text', isKnown: false };
 }
@@ -150,4 +170,75 @@ export async function loadThemes(instance: Highlighter, names: Iterable<string>)
   }
 
   await Promise.all(pending);
+}
+
+/**
+ * Map each custom grammar's lower-cased name and aliases to its name, for `resolveLanguage`.
+ *
+ * @param languages
+ *   Custom grammars.
+ * @returns
+ *   Lower-cased name or alias → name.
+ */
+export function indexCustomLanguages(languages: readonly CustomLanguage[]): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const language of languages) {
+    for (const alias of language.aliases ?? []) index.set(alias.toLowerCase(), language.name);
+  }
+  // Names win over another grammar's alias.
+  for (const language of languages) index.set(language.name.toLowerCase(), language.name);
+  return index;
+}
+
+/**
+ * Hash of a custom grammar: part of the highlight cache key of blocks in its language, so a
+ * changed grammar never serves output of the old one.
+ *
+ * @param language
+ *   Custom grammar.
+ * @returns
+ *   Hex SHA-1 of its JSON.
+ */
+export function hashCustomLanguage(language: CustomLanguage): string {
+  return createHash('sha1').update(JSON.stringify(language)).digest('hex');
+}
+
+/**
+ * Register custom grammars with the highlighter, each once per process. Shiki keeps the first
+ * grammar of a name for the life of the highlighter, so a grammar edited while the process
+ * runs takes effect after a restart. Aliases are left out (`resolveLanguage` maps them), so
+ * one can never shadow a bundled language inside Shiki. Bundled languages a grammar lists in
+ * `embeddedLangs` are loaded first.
+ *
+ * @param instance
+ *   Highlighter from `getHighlighter`.
+ * @param languages
+ *   Custom grammars.
+ */
+export async function loadCustomLanguages(instance: Highlighter, languages: readonly CustomLanguage[]): Promise<void> {
+  const pending: Promise<void>[] = [];
+
+  for (const language of languages) {
+    let loading = loadingCustomLanguages.get(language.name);
+    if (!loading) {
+      const embedded = (language.embeddedLangs ?? []).filter((name) => Object.hasOwn(bundledLanguages, name));
+      customLanguageLoads++;
+      loading = loadLanguages(instance, embedded).then(() => instance.loadLanguage({ ...language, aliases: [] }));
+      loadingCustomLanguages.set(language.name, loading);
+      loading.catch(() => loadingCustomLanguages.delete(language.name));
+    }
+    pending.push(loading);
+  }
+
+  await Promise.all(pending);
+}
+
+/**
+ * How many times a custom grammar was registered in this process (internal: for tests).
+ *
+ * @returns
+ *   Count of registrations.
+ */
+export function countCustomLanguageLoads(): number {
+  return customLanguageLoads;
 }

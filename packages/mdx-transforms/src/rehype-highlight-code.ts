@@ -1,15 +1,20 @@
-import type { Parents, Root, RootContent } from 'hast';
+import type { Element, Parents, Root, RootContent } from 'hast';
+import { bundledLanguages } from 'shiki';
 import type { VFile } from 'vfile';
 import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
 import { createCodeBlock, createMermaid } from './code-block-element.js';
 import { didYouMean } from './did-you-mean.js';
 import { type HighlightRequest, highlightBlock, keyOfHighlight } from './highlight-block.js';
-import { type HighlightedCode, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
+import { type HighlightedCode, hashHighlightKey, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
 import {
+  type CustomLanguage,
   defaultThemes,
   getHighlighter,
+  hashCustomLanguage,
+  indexCustomLanguages,
   isKnownTheme,
   listLanguages,
+  loadCustomLanguages,
   loadLanguages,
   loadThemes,
   resolveLanguage,
@@ -35,6 +40,12 @@ export interface HighlightCodeOptions {
    * hover or keyboard focus with bare chrome and always with a bar (default: `true`).
    */
   copyButton?: boolean | 'always' | 'hover' | null | undefined;
+  /**
+   * Extra TextMate grammars (Shiki's `LanguageRegistration`: `name`, `scopeName`,
+   * `patterns`, optional `aliases`); fences name them by `name` or an alias. A name must not
+   * be a bundled language's; an alias may shadow one (default: none).
+   */
+  languages?: readonly CustomLanguage[] | null | undefined;
 }
 
 /**
@@ -44,6 +55,7 @@ export interface ResolvedHighlightCodeOptions {
   themes: { light: string; dark: string };
   chrome: 'bar' | 'bare';
   copyButton: boolean | 'always' | 'hover';
+  languages: readonly CustomLanguage[];
 }
 
 declare module 'vfile' {
@@ -68,6 +80,7 @@ const defaults: ResolvedHighlightCodeOptions = {
   themes: { ...defaultThemes },
   chrome: 'bar',
   copyButton: true,
+  languages: [],
 };
 const source = '@docsgen/mdx-transforms';
 
@@ -78,7 +91,8 @@ const source = '@docsgen/mdx-transforms';
  * MDX JSX `<CodeBlock>` element with string attributes: `html` (highlighted `<pre>`), `code`
  * (as copied), `language`, `title`, `icon`, `lines`, `wrap`, `expandable`, `highlight`,
  * `focus`, `chrome` and `copy`. Mermaid fences become `<Mermaid chart>` and set
- * `file.data.hasMermaid`. An unknown language is shown as plain text with the warning
+ * `file.data.hasMermaid`; their meta may say `actions`, `actions=false` and
+ * `placement=top-left` (or another corner). An unknown language is shown as plain text with the warning
  * `code-language-unknown`. Output is cached per process (see `getHighlighter`).
  *
  * @param options
@@ -88,6 +102,8 @@ const source = '@docsgen/mdx-transforms';
  */
 export function rehypeHighlightCode(options?: HighlightCodeOptions | null | undefined) {
   const settings = resolveHighlightCodeOptions(options);
+  const custom = indexCustomLanguages(settings.languages);
+  const customHashes = new Map(settings.languages.map((language) => [language.name, hashCustomLanguage(language)]));
 
   return async function (tree: Root, file: VFile): Promise<undefined> {
     const blocks: Block[] = [];
@@ -100,10 +116,12 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
         const code = readPre(node);
         if (!code) return false;
         if (code.language?.toLowerCase() === 'mermaid') {
-          parent.children[index] = createMermaid(code.code, node.position);
+          const mermaid = createMermaid(code.code, node.position);
+          mermaid.attributes.push(...readMermaidMeta(node));
+          parent.children[index] = mermaid;
           hasMermaid = true;
         } else {
-          blocks.push(createBlock(code, undefined, parent, index, settings, file, node.position));
+          blocks.push(createBlock(code, undefined, parent, index, settings, custom, customHashes, file, node.position));
         }
         return false;
       }
@@ -113,7 +131,7 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
         if (readStringAttribute(node, 'html') !== undefined) return false;
         const source = typeof file.value === 'string' ? file.value : undefined;
         const code = readCodeBlockElement(node, source);
-        if (code) blocks.push(createBlock(code, node, parent, index, settings, file, node.position));
+        if (code) blocks.push(createBlock(code, node, parent, index, settings, custom, customHashes, file, node.position));
         return false;
       }
 
@@ -126,7 +144,11 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
     if (misses.length > 0) {
       const highlighter = await getHighlighter();
       await loadThemes(highlighter, [settings.themes.light, settings.themes.dark]);
-      await loadLanguages(highlighter, new Set(misses.map((block) => block.request.language)));
+      const names = new Set(misses.map((block) => block.request.language));
+      const customNames = settings.languages.filter((language) => names.has(language.name));
+      await loadLanguages(highlighter, [...names].filter((name) => !customHashes.has(name)));
+      // Last, so no await separates registering a page's grammars from highlighting with them.
+      if (customNames.length > 0) await loadCustomLanguages(highlighter, customNames);
       for (const block of misses) {
         block.result = highlightBlock(highlighter, block.request);
         writeHighlightCache(block.key, block.result);
@@ -177,7 +199,22 @@ function resolveHighlightCodeOptions(
     );
   }
 
-  return { themes: { light: pair.light, dark: pair.dark }, chrome, copyButton };
+  const languages = options?.languages ?? defaults.languages;
+  for (const [index, language] of languages.entries()) {
+    if (
+      typeof language?.name !== 'string' ||
+      language.name === '' ||
+      Object.hasOwn(bundledLanguages, language.name.toLowerCase()) ||
+      typeof language.scopeName !== 'string' ||
+      !Array.isArray(language.patterns)
+    ) {
+      throw new TypeError(
+        `Cannot highlight code with \`${String(language?.name)}\` for \`options.languages[${index}]\`, expected a grammar with a \`name\` Shiki does not bundle, a string \`scopeName\` and an array \`patterns\``,
+      );
+    }
+  }
+
+  return { themes: { light: pair.light, dark: pair.dark }, chrome, copyButton, languages };
 }
 
 function createBlock(
@@ -186,10 +223,12 @@ function createBlock(
   parent: Parents,
   index: number,
   settings: ResolvedHighlightCodeOptions,
+  custom: ReadonlyMap<string, string>,
+  customHashes: ReadonlyMap<string, string>,
   file: VFile,
   place: JsxFlowElement['position'],
 ): Block {
-  const language = resolveLanguage(code.language);
+  const language = resolveLanguage(code.language, custom);
 
   if (!language.isKnown) {
     const message = file.message(
@@ -197,7 +236,7 @@ function createBlock(
       { place, ruleId: 'code-language-unknown', source },
     );
     message.actual = code.language;
-    const suggestion = didYouMean(code.language!, listLanguages());
+    const suggestion = didYouMean(code.language!, [...listLanguages(), ...custom.keys()]);
     message.note = suggestion
       ? `Did you mean \`${suggestion}\`?`
       : 'Use a language id from https://shiki.style/languages, or `text`.';
@@ -213,8 +252,26 @@ function createBlock(
     lines: code.meta.lines,
     wrap: code.meta.wrap,
   };
-  const key = keyOfHighlight(request);
+  const grammarHash = customHashes.get(language.name);
+  // A custom grammar's content is part of the key: an edited grammar never reuses old output.
+  const key = grammarHash ? hashHighlightKey([keyOfHighlight(request), grammarHash]) : keyOfHighlight(request);
   return { parent, index, element, source: code, request, key, result: readHighlightCache(key) };
+}
+
+/**
+ * `actions`, `actions=false` and `placement=<corner>` from a Mermaid fence's meta, as
+ * attributes of `<Mermaid>` (the code-meta parser keeps neither).
+ */
+function readMermaidMeta(pre: Element): JsxFlowElement['attributes'] {
+  const code = pre.children.find((child) => child.type === 'element' && child.tagName === 'code');
+  const meta = (code?.data as { meta?: unknown } | undefined)?.meta;
+  if (typeof meta !== 'string') return [];
+  const attributes: JsxFlowElement['attributes'] = [];
+  const actions = /(?:^|\s)actions(?:=(?:"|'|\{)?(true|false)(?:"|'|\})?)?(?=\s|$)/i.exec(meta);
+  if (actions) attributes.push({ type: 'mdxJsxAttribute', name: 'actions', value: actions[1]?.toLowerCase() ?? 'true' });
+  const placement = /(?:^|\s)placement=(?:"|')?((?:top|bottom)-(?:left|right))(?:"|')?(?=\s|$)/i.exec(meta);
+  if (placement) attributes.push({ type: 'mdxJsxAttribute', name: 'placement', value: placement[1]!.toLowerCase() });
+  return attributes;
 }
 
 /**
