@@ -26,7 +26,7 @@ import { ignoredNames } from './discover.js';
 import type { PageInfo } from './pages.js';
 import { createSite, type Site } from './site.js';
 import { renderSiteOutputs, sitemapPart } from './site-outputs.js';
-import { buildSearchIndex, closeSearchIndexer, searchFolder } from './search-index.js';
+import { closeSearchIndexer, searchFolder, startSearchIndex } from './search-index.js';
 
 export interface BuildOptions {
   /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
@@ -126,13 +126,20 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const cards = new CardCache({ folder: options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'og') });
   const cardHashes = await planCards(site, slugs);
 
+  // Full-text search: Pagefind indexes pages while the others render. Pages render in the
+  // index's order (search results first), so each can go to Pagefind as soon as it is ready.
+  const indexer = startSearchIndex(site);
+  const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
   const built = new Map<string, BuiltPage>();
   const misses: string[] = [];
   for (const slug of slugs) {
     const hit = cache?.read(slug);
-    if (hit && cards.has(cardHashes.get(slug))) built.set(slug, hit);
-    else misses.push(slug);
+    if (hit && cards.has(cardHashes.get(slug))) {
+      built.set(slug, hit);
+      indexer.add(slug, hit.html);
+    } else misses.push(slug);
   }
+  misses.sort((a, b) => (searchOrder.get(a) ?? Infinity) - (searchOrder.get(b) ?? Infinity));
   const cached = built.size;
   const progress = (): void => options?.onProgress?.({ done: built.size, total: slugs.length, cached });
   progress();
@@ -142,17 +149,35 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const onPage = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
     built.set(page.slug, page);
+    indexer.add(page.slug, page.messages.some((message) => message.fatal) ? undefined : page.html);
     cache?.write(page);
     progress();
   };
-  if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads, onPage);
-  else for (const slug of misses) onPage(await renderBuiltPage(site, slug, { cardFolder: cards.folder }));
+  // The index is finished on every path, and Pagefind's process closed, or it would keep the
+  // process alive.
+  let searchIndex: ReturnType<typeof indexer.finish> | undefined;
+  const endSearch = async (): Promise<Awaited<ReturnType<typeof indexer.finish>>> => {
+    const index = await (searchIndex ??= indexer.finish());
+    await closeSearchIndexer();
+    return index;
+  };
+  try {
+    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads, onPage);
+    else for (const slug of misses) onPage(await renderBuiltPage(site, slug, { cardFolder: cards.folder }));
+  } catch (error) {
+    await endSearch();
+    throw error;
+  }
+  searchIndex = indexer.finish();
 
   const pageMessages = slugs.flatMap((slug) => [...(built.get(slug)?.messages ?? []), ...(built.get(slug)?.card?.messages ?? [])]);
   messages.push(...dedupe(pageMessages));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
-  if (messages.some((message) => message.fatal)) return result(false, { cached });
+  if (messages.some((message) => message.fatal)) {
+    await endSearch();
+    return result(false, { cached });
+  }
 
   // Everything is rendered: write the output next to the old one, then swap.
   const temporary = join(dirname(outDir), `.${basename(outDir)}.docsgen-${process.pid}`);
@@ -216,11 +241,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     for (let part = 1, xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug }); xml; part += 1, xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug })) {
       write(`sitemap-${part}.xml`, xml);
     }
-    // Full-text search: Pagefind's chunked index of the indexable pages, from the HTML above.
-    const search = await buildSearchIndex(site, (slug) => built.get(slug)?.html);
-    await closeSearchIndexer();
-    messages.push(...search.messages);
-    for (const file of search.files) write(`${searchFolder}/${file.path}`, Buffer.from(file.content));
+    // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
+    const index = await endSearch();
+    messages.push(...index.messages);
+    for (const file of index.files) write(`${searchFolder}/${file.path}`, Buffer.from(file.content));
 
     const apiProxy = site.config.api?.playground?.proxy === true ? { allowedOrigins: (site as { apiOrigins?: string[] }).apiOrigins ?? [] } : undefined;
     const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()), apiProxy });
@@ -231,6 +255,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     swapIn(temporary, outDir);
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
+    await endSearch().catch(() => undefined);
     if (!(error instanceof Error && error.message === 'adapter')) {
       messages.push({ reason: `Cannot write the output to \`${outDir}\`: ${(error as Error).message}`, ruleId: 'build-write-failed', source, fatal: true, file: outDir });
     }

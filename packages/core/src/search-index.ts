@@ -53,64 +53,131 @@ export async function buildSearchIndex(
   site: SearchIndexSite,
   document: (slug: string) => string | undefined | Promise<string | undefined>,
 ): Promise<SearchIndexResult> {
-  building += 1;
-  try {
-    return await buildIndex(site, document);
-  } finally {
-    building -= 1;
-    if (building === 0 && isCloseWanted) {
-      isCloseWanted = false;
-      await close();
-    }
-  }
-}
-
-async function buildIndex(
-  site: SearchIndexSite,
-  document: (slug: string) => string | undefined | Promise<string | undefined>,
-): Promise<SearchIndexResult> {
-  const messages: DocsgenMessage[] = [];
-  let created;
-  try {
-    created = await createIndex({ excludeSelectors });
-  } catch (error) {
-    messages.push(serviceMessage(error));
-    return { files: [], slugs: [], messages };
-  }
-  const { index } = created;
-  if (!index) {
-    messages.push(serviceMessage(created.errors.join('; ')));
-    return { files: [], slugs: [], messages };
-  }
-  const variants = pageVariants(site);
-  const listed = listIndexablePages(site);
-  const isIndexed = listed.map(() => false);
+  const indexer = startSearchIndex(site);
   // Pages go to Pagefind's process a few at a time: one by one, it waits on each round trip.
   let next = 0;
-  const addNext = async (): Promise<void> => {
-    while (next < listed.length) {
-      const position = next++;
-      const slug = listed[position] as string;
-      const html = await document(slug);
-      if (html === undefined) continue;
+  const feed = async (): Promise<void> => {
+    while (next < indexer.slugs.length) {
+      const slug = indexer.slugs[next++] as string;
+      indexer.add(slug, await document(slug));
+      await indexer.drained();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, feed));
+  return indexer.finish();
+}
+
+/** An index being built while pages are rendered (`startSearchIndex`). */
+export interface SearchIndexer {
+  /** The slugs to index, in the order they are indexed (`listIndexablePages`). */
+  slugs: readonly string[];
+  /**
+   * Hands over one page's rendered document (`undefined`: leave it out), in any order: pages
+   * are indexed in `slugs` order, each as soon as every page before it has been handed over,
+   * so the index is the same whatever order pages are rendered in. Other slugs are ignored.
+   */
+  add(slug: string, html: string | undefined): void;
+  /** Resolves when fewer than a few pages wait for Pagefind (lets a producer keep pace). */
+  drained(): Promise<void>;
+  /** Waits for every page, then writes the index; pages never handed over are left out. */
+  finish(): Promise<SearchIndexResult>;
+}
+
+/**
+ * `buildSearchIndex` for a build that renders pages as it goes: start the index before the
+ * first page, hand each page over as it is rendered, and Pagefind indexes while the other pages
+ * render instead of after all of them.
+ */
+export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
+  building += 1;
+  const messages: DocsgenMessage[] = [];
+  const slugs = listIndexablePages(site);
+  const positions = new Map(slugs.map((slug, position) => [slug, position]));
+  const variants = pageVariants(site);
+  const documents = new Map<number, string | undefined>();
+  const isIndexed = slugs.map(() => false);
+  let nextToIndex = 0;
+  let inFlight = 0;
+  let waiters: Array<() => void> = [];
+  const created = createIndex({ excludeSelectors }).then(
+    (result) => {
+      if (!result.index) messages.push(serviceMessage(result.errors.join('; ')));
+      return result;
+    },
+    (error: unknown) => {
+      messages.push(serviceMessage(error));
+      return undefined;
+    },
+  );
+  const pending = new Set<Promise<void>>();
+
+  const release = (): void => {
+    if (inFlight >= concurrency) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  const send = (position: number, html: string): void => {
+    const slug = slugs[position] as string;
+    inFlight += 1;
+    const sent = (async () => {
+      const index = (await created)?.index;
+      if (!index) return;
       const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: searchableDocument(html, keywordsOf(site, slug), variants.get(slug)) });
       if (added.errors.length > 0) {
         messages.push({ reason: `Cannot index \`${slug}\` for search: ${added.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
-        continue;
-      }
-      isIndexed[position] = true;
+      } else isIndexed[position] = true;
+    })().finally(() => {
+      inFlight -= 1;
+      pending.delete(sent);
+      release();
+    });
+    pending.add(sent);
+  };
+  // Pagefind numbers pages in the order they arrive: send them in `slugs` order.
+  const flush = (): void => {
+    while (documents.has(nextToIndex)) {
+      const html = documents.get(nextToIndex);
+      documents.delete(nextToIndex);
+      if (html !== undefined) send(nextToIndex, html);
+      nextToIndex += 1;
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, addNext));
-  const slugs = listed.filter((_slug, position) => isIndexed[position]);
-  const written = await index.getFiles();
-  await index.deleteIndex();
-  for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
-  const files = written.files
-    .filter((file) => !unusedFiles.test(file.path))
-    .map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, slugs, messages };
+
+  return {
+    slugs,
+    add(slug, html) {
+      const position = positions.get(slug);
+      if (position === undefined || position < nextToIndex || documents.has(position)) return;
+      documents.set(position, html);
+      flush();
+    },
+    drained: () => (inFlight < concurrency ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    async finish() {
+      try {
+        // Pages never handed over are left out; those after them still go in, in order.
+        for (let position = nextToIndex; position < slugs.length; position += 1) if (!documents.has(position)) documents.set(position, undefined);
+        flush();
+        while (pending.size > 0) await Promise.all(pending);
+        const index = (await created)?.index;
+        if (!index) return { files: [], slugs: [], messages };
+        const written = await index.getFiles();
+        await index.deleteIndex();
+        for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
+        const files = written.files
+          .filter((file) => !unusedFiles.test(file.path))
+          .map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content }))
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        return { files, slugs: slugs.filter((_slug, position) => isIndexed[position]), messages };
+      } finally {
+        building -= 1;
+        if (building === 0 && isCloseWanted) {
+          isCloseWanted = false;
+          await close();
+        }
+      }
+    },
+  };
 }
 
 // Pagefind runs one background process per Node process, shared by every index being built
@@ -141,6 +208,16 @@ export function searchableDocument(html: string, keywords: readonly string[], va
     variant?.version === undefined ? '' : `<span data-pagefind-filter="version" hidden>${escapeText(variant.version)}</span>`,
     variant?.language === undefined ? '' : `<span data-pagefind-filter="language" hidden>${escapeText(variant.language)}</span>`,
   ].join('');
+  // Only the page's <article> is indexed: Pagefind gets the document without the header,
+  // sidebar and scripts around it (a third of the bytes to send and parse), keeping `<html lang>`
+  // (its language) and `<title>`.
+  const start = html.search(/<article\b/);
+  const end = html.lastIndexOf('</article>');
+  if (start !== -1 && end > start) {
+    const open = /<html\b[^>]*>/.exec(html)?.[0] ?? '<html>';
+    const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
+    html = `<!doctype html>\n${open}<head><meta charset="utf-8">${title}</head><body>${html.slice(start, end + '</article>'.length)}</body></html>`;
+  }
   // Pagefind takes a section's title from its heading's whole text, excluded parts included.
   html = html.replace(/<a [^>]*class="dg-heading-anchor"[^>]*><span aria-hidden="true">#<\/span><\/a>/g, '');
   const marked = html.replace(/<article\b([^>]*)>/, (_tag, attributes: string) => `<article${attributes} data-pagefind-body>${extra}`);

@@ -86,11 +86,13 @@ search('should give each page its navigation version as a filter', async () => {
   assert.ok(filters.includes('v1') && filters.includes('v2'));
 });
 
-search('should mark the article as the indexed region, without heading anchors, with keywords and filters', () => {
-  const html = '<html><body><nav>Menu</nav><article class="dg-article"><h2 id="a">A<a href="#a" aria-label="Link to this section" class="dg-heading-anchor"><span aria-hidden="true">#</span></a></h2></article></body></html>';
+search('should hand Pagefind only the article, marked as the indexed region, without heading anchors, with keywords and filters', () => {
+  const html =
+    '<!doctype html>\n<html lang="fr" data-slug="x"><head><title>A - Site</title><script src="/x.js"></script></head><body><nav>Menu</nav>' +
+    '<article class="dg-article"><h2 id="a">A<a href="#a" aria-label="Link to this section" class="dg-heading-anchor"><span aria-hidden="true">#</span></a></h2></article><footer>F</footer></body></html>';
   assert.is(
     searchableDocument(html, ['x<y'], { version: 'v1', language: 'fr' }),
-    '<html><body><nav>Menu</nav><article class="dg-article" data-pagefind-body><p data-pagefind-weight="5" data-pagefind-meta="keywords">x&lt;y</p>' +
+    '<!doctype html>\n<html lang="fr" data-slug="x"><head><meta charset="utf-8"><title>A - Site</title></head><body><article class="dg-article" data-pagefind-body><p data-pagefind-weight="5" data-pagefind-meta="keywords">x&lt;y</p>' +
       '<span data-pagefind-filter="version" hidden>v1</span><span data-pagefind-filter="language" hidden>fr</span><h2 id="a">A</h2></article></body></html>',
   );
   assert.is(searchableDocument('<html><body class="x"><p>Hi</p></body></html>', []), '<html><body class="x" data-pagefind-body><p>Hi</p></body></html>');
