@@ -27,7 +27,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VFile } from 'vfile';
 import { hasAutolinkTrigger, recmaPropsAsVariables, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
-import { createPageCompiler, isPlainMdx } from '../src/compile.js';
+import { createPageCompiler } from '../src/compile.js';
 import { renderTree } from '../src/runtime.js';
 
 // The plugin is typed for a parsing processor; remark-gfm's looser type lets tests use it anywhere.
@@ -137,7 +137,7 @@ async function compileWithReference(file: string, source: string) {
     const result = await compile(vfile, options);
     // What the page renders to, for pages the compiler keeps as a tree (no JavaScript in them).
     const body = await compile(new VFile({ path: file, value: rewriteLatexBlocks(source) }), { ...options, outputFormat: 'function-body' });
-    const { default: Content } = await run(String(body.value), { ...(jsxRuntime as never), baseUrl: import.meta.url, useMDXComponents: () => builtinComponents } as never);
+    const { default: Content } = await run(String(body.value), { ...(jsxRuntime as Record<string, unknown>), baseUrl: import.meta.url, useMDXComponents: () => builtinComponents } as never);
     const html = renderToString(h(Content as never, {}));
     return { code: String(result.value), html, tree: undefined, messages: vfile.messages.map((message) => message.reason), data: vfile.data };
   }
