@@ -1,22 +1,29 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
-import { parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
+import { parseBoolean, parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
 
 export interface MermaidProps extends PassThroughProps {
   /** Diagram source (default: the text of the children). */
   chart?: string;
-  /** Zoom and pan controls: `true`, `false` or unset for automatic. */
+  /**
+   * Zoom and pan controls: `true`, `false`, or unset for automatic (shown when the drawn
+   * diagram is taller than 120px).
+   */
   actions?: boolean | string;
-  /** Corner of the controls (default: `bottom-right`). */
+  /** Corner of the controls: `top-left`, `top-right`, `bottom-left` or `bottom-right` (default: `bottom-right`). */
   placement?: string;
   children?: ComponentChildren;
 }
 
+const placements = new Set(['top-left', 'top-right', 'bottom-left', 'bottom-right']);
+
 /**
  * A Mermaid diagram: `<pre class="mermaid">` with the escaped source, drawn in the browser by
- * the mermaid bundle, which the page loads only when it has such a block. Markdown mode: a
- * `mermaid` code block.
+ * the mermaid bundle, which the page loads only when it has such a block. `actions` and
+ * `placement` become `data-actions` (`true`/`false`, absent for automatic) and
+ * `data-placement` (absent for the default), read by `mermaid-loader.js`, which adds the zoom
+ * and pan controls. Markdown mode: a `mermaid` code block.
  */
 export function Mermaid(props: MermaidProps) {
   const chart = parseText(props.chart) ?? textOfChildren(props.children);
@@ -32,8 +39,8 @@ export function Mermaid(props: MermaidProps) {
     <pre
       class={attributes.class}
       style={attributes.style}
-      data-actions={props.actions === undefined ? undefined : String(props.actions)}
-      data-placement={parseText(props.placement)}
+      data-actions={props.actions === undefined || props.actions === null ? undefined : String(parseBoolean(props.actions, true))}
+      data-placement={placements.has(parseText(props.placement) ?? '') ? parseText(props.placement) : undefined}
     >
       {chart}
     </pre>
