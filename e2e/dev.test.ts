@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
@@ -50,6 +52,23 @@ dev('should serve the project, print its URL, and stop within 2 s on Ctrl-C', as
   run.child.kill('SIGINT');
   assert.is(await run.exited, 0);
   assert.ok(Date.now() - stoppedAt < 2000, 'stopped within 2 s');
+});
+
+dev('should print a page\'s warnings, with its file, when it renders, once', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-warnings-'));
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Warnings', navigation: { pages: ['index'] } }));
+  writeFileSync(join(root, 'index.mdx'), '# Home\n\n<Icon icon="no-such-icon-anywhere" />\n');
+  const run = startDev([root, '--port', '0', '--host', '127.0.0.1']);
+  run.ready.catch(() => {});
+  const url = await run.ready;
+  assert.is((await fetch(url)).status, 200);
+  assert.is((await fetch(url)).status, 200);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const lines = run.output().split('\n').filter((line) => line.includes('icon-unknown'));
+  assert.is(lines.length, 1, run.output());
+  assert.match(lines[0]!, /index\.mdx\S*\s+warning\s+Unknown icon/);
+  run.child.kill('SIGINT');
+  assert.is(await run.exited, 0);
 });
 
 dev('should take the next free port unless --strict-port', async () => {

@@ -22,14 +22,26 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
     for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
     return site;
   };
+  // A page's warnings are printed the first time it renders, and again after a change.
+  const printed = new Set<string>();
   const session = await startDevSession({
     root,
     loadSite,
     allowedHosts: allowedHostsFor(options.host),
-    onChange: (change) =>
+    onMessages: (messages) => {
+      for (const message of messages) {
+        const line = formatMessageLine(message, { cwd: context.cwd });
+        if (printed.has(line)) continue;
+        printed.add(line);
+        context.stderr.write(`${line}\n`);
+      }
+    },
+    onChange: (change) => {
+      printed.clear();
       context.stdout.write(
         change.reload === 'full' ? '  changed: reloading the site\n' : `  changed: ${change.slugs.map((slug) => `/${slug}`).join(', ')}\n`,
-      ),
+      );
+    },
   });
   let port: number;
   try {

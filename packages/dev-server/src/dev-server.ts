@@ -1,3 +1,4 @@
+import type { DocsgenMessage } from '@docsgen/config';
 import { buildSearchIndex, closeSearchIndexer, findClosestPage, findViewerBundles, matchRedirect, renderSiteOutput, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -22,6 +23,12 @@ export interface DevServerOptions {
    * `--host` name; any other gets 403, against DNS rebinding (default: `[]`).
    */
   allowedHosts?: readonly string[] | null | undefined;
+  /**
+   * Called with the messages of each page, twin, 404 page or social card the server renders
+   * (warnings such as an unknown icon or a character a card's font lacks, and errors), so they
+   * can be shown where the user looks: `docsgen dev` prints them (default: none).
+   */
+  onMessages?: ((messages: DocsgenMessage[]) => void) | null | undefined;
 }
 
 /** URL prefix of docsgen's own files (styles, scripts, fonts). */
@@ -58,6 +65,9 @@ export function createDevServer(options: DevServerOptions): DevServer {
     channel,
     bodyEnd: options.liveReload === false ? undefined : reloadClientScript(`${internalPrefix}/events`),
     search: undefined,
+    report: (messages) => {
+      if (messages.length > 0) options.onMessages?.(messages);
+    },
   };
   const server = createServer((request, response) => {
     handle(site, context, request, response).catch((error: unknown) => {
@@ -95,6 +105,8 @@ interface HandleContext {
   bodyEnd: string | undefined;
   /** The search index's files by path under `/_docsgen/search/`, made on the first request for one. */
   search: Promise<Map<string, Uint8Array>> | undefined;
+  /** Hands what a render reported to `onMessages`. */
+  report: (messages: DocsgenMessage[]) => void;
 }
 
 async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -186,6 +198,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   const card = /^\/og\/(.+)\.png$/.exec(decoded);
   if (card?.[1]) {
     const drawn = await site.card(card[1], { origin: requestOrigin(request) });
+    if (drawn) context.report(drawn.messages);
     if (drawn) sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
     else sendStatus(response, request, 404);
     return;
@@ -219,6 +232,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
 
   if (wantsMarkdown && site.pages.has(slug)) {
     const twin = await site.markdown(slug);
+    if (twin) context.report(twin.messages);
     if (twin) {
       send(response, request, 200, 'text/markdown; charset=utf-8', twin.markdown);
       return;
@@ -226,6 +240,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd, origin: requestOrigin(request) }) : undefined;
   if (page) {
+    context.report(page.messages);
     send(response, request, 200, 'text/html; charset=utf-8', page.html);
     return;
   }
@@ -238,6 +253,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     }
   }
   const notFound = await site.notFound({ bodyEnd: context.bodyEnd });
+  context.report(notFound.messages);
   send(response, request, 404, 'text/html; charset=utf-8', notFound.html);
 }
 

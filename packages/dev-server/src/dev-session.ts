@@ -13,6 +13,8 @@ export interface DevSessionOptions {
   onChange?: ((change: { files: string[]; reload: 'full' | 'pages'; slugs: string[] }) => void) | null | undefined;
   /** Host names accepted besides `localhost` and IP addresses (see `createDevServer`; default: `[]`). */
   allowedHosts?: readonly string[] | null | undefined;
+  /** Messages of what the server renders (see `createDevServer`; default: none). */
+  onMessages?: ((messages: import('@docsgen/config').DocsgenMessage[]) => void) | null | undefined;
 }
 
 export interface DevSession extends DevServer {
@@ -34,7 +36,7 @@ const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsg
  */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
   let site = await options.loadSite();
-  const dev = createDevServer({ site, allowedHosts: options.allowedHosts });
+  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
