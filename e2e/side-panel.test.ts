@@ -2,6 +2,7 @@
 // of the table of contents on wide screens (sticky, scrollable when taller than the window),
 // in the flow after the page header on narrow ones. Screenshots go to test-output/screenshots/.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
@@ -10,6 +11,7 @@ import { launchBrowser } from './browser.js';
 import { contentPage, serveProject, type ServedProject } from './site-project.js';
 
 const screenshots = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const requestLines = Array.from({ length: 40 }, (_, index) => `  -d 'field${index + 1}=value'`).join(' \\\n');
 
@@ -144,6 +146,23 @@ side('should move a Panel with the example inside it, once', async (context) => 
   assert.ok(panel.x >= body.x + body.width);
   await page.screenshot({ path: `${screenshots}side-panel-panel-1400.png` });
   await page.close();
+});
+
+side('should have no serious accessibility problems in the side panel, wide and narrow', async (context) => {
+  for (const [slug, width] of [['users/create', 1400], ['users/get', 1400], ['users/create', 800]] as const) {
+    const page = await open(context, slug, width, 800);
+    await page.addScriptTag({ path: axePath });
+    const violations = await page.evaluate(async () => {
+      type Violation = { id: string; impact: string | null; nodes: Array<{ target: unknown[] }> };
+      const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+      const result = await axe.run({ include: [['.dg-side-panel']] }, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    });
+    assert.equal(violations, [], `/${slug} at ${width}px`);
+    await page.close();
+  }
 });
 
 side('should keep the table of contents on pages without side content', async (context) => {
