@@ -33,7 +33,9 @@ let customLanguageLoads = 0;
  * A TextMate grammar given as data (Shiki's `LanguageRegistration`): `name` (what a fence
  * writes), `scopeName`, `patterns`, optional `aliases`, `repository` and `embeddedLangs`.
  */
-export type CustomLanguage = LanguageRegistration;
+export type CustomLanguage = Omit<LanguageRegistration, 'repository'> & {
+  repository?: LanguageRegistration['repository'] | undefined;
+};
 
 /**
  * Get the process-wide Shiki highlighter, creating it on the first call.
@@ -223,7 +225,7 @@ export async function loadCustomLanguages(instance: Highlighter, languages: read
     if (!loading) {
       const embedded = (language.embeddedLangs ?? []).filter((name) => Object.hasOwn(bundledLanguages, name));
       customLanguageLoads++;
-      loading = loadLanguages(instance, embedded).then(() => instance.loadLanguage({ ...language, aliases: [] }));
+      loading = loadLanguages(instance, embedded).then(() => instance.loadLanguage({ ...language, repository: language.repository ?? {}, aliases: [] }));
       loadingCustomLanguages.set(language.name, loading);
       loading.catch(() => loadingCustomLanguages.delete(language.name));
     }
