@@ -32,16 +32,18 @@ const maxGrammarBytes = 4 * 1024 * 1024;
  * @param options
  *   Root, config and `locate`.
  * @returns
- *   The usable grammars, in docs.json order, and the warnings.
+ *   The usable grammars, in docs.json order; the absolute paths inside the root it tried to
+ *   read (their content is part of the site, like a config file's); the warnings.
  */
 export async function loadCustomLanguages(
   options: LoadCustomLanguagesOptions,
-): Promise<{ languages: CustomLanguage[]; messages: DocsgenMessage[] }> {
+): Promise<{ languages: CustomLanguage[]; files: string[]; messages: DocsgenMessage[] }> {
   const codeblocks = options.config?.styling?.codeblocks;
   const paths = typeof codeblocks === 'object' && codeblocks !== null ? (codeblocks.languages?.custom ?? []) : [];
   const languages: CustomLanguage[] = [];
+  const files: string[] = [];
   const messages: DocsgenMessage[] = [];
-  if (paths.length === 0) return { languages, messages };
+  if (paths.length === 0) return { languages, files, messages };
 
   const root = resolve(options.root);
   const realRoot = await realpath(root).catch(() => root);
@@ -69,6 +71,7 @@ export async function loadCustomLanguages(
       warn('code-language-outside-root', `Cannot load grammar \`${path}\`: the path is outside the project root`, 'Move the grammar file into the project folder.');
       continue;
     }
+    files.push(target);
     let text: string;
     try {
       const real = await realpath(target);
@@ -111,7 +114,7 @@ export async function loadCustomLanguages(
     languages.push(grammar as CustomLanguage);
   }
 
-  return { languages, messages };
+  return { languages, files, messages };
 }
 
 function findGrammarProblem(grammar: unknown): string | undefined {

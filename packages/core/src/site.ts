@@ -122,7 +122,7 @@ export interface Site {
   navigablePages: string[];
   /** `docsgen.config.ts`'s valid fields (`{}` without one). */
   userConfig: UserConfig;
-  /** The config file and the local files it imports: a change to any of them reloads the site. */
+  /** The config file, the local files it imports and the custom grammar files: a change to any of them reloads the site. */
   configFiles: string[];
   /** The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`); made once per site. */
   navigationFile(): NavigationFile;
@@ -304,7 +304,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     navigationFile: () => (navigationFile ??= renderNavigationFile(layout())),
     siteUrl,
     userConfig: userConfig.config,
-    configFiles: userConfig.file ? [userConfig.file, ...userConfig.dependencies] : [],
+    // Grammar files too: their content changes every code block in their language.
+    configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
     config,
     navigation,
     pages,

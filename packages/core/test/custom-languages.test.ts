@@ -35,6 +35,8 @@ test('should highlight fences in a custom grammar, by name and alias, with no wa
   assert.match(html, /--shiki-light:#D73A49[^>]*>let<\/span>/);
   assert.match(html, /--shiki-light:#D73A49[^>]*>emit<\/span>/);
   assert.equal((await checkProject(root)).messages, []);
+  // The grammar is part of the site like a config file: the build cache key and dev reloads use it.
+  assert.equal(site.configFiles, [join(root, 'grammars/dgdemo.json')]);
 });
 
 test('should refuse a grammar outside the project root, by path or through a symbolic link', async () => {
