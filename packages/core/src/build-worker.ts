@@ -14,7 +14,10 @@ if (port) {
       return;
     }
     const pages = [];
-    for (const slug of slugs) pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+    for (const slug of slugs) {
+      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+      site.release(slug);
+    }
     // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
     port.postMessage(pages);
   });

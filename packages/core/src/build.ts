@@ -130,14 +130,59 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // index's order (search results first), so each can go to Pagefind as soon as it is ready.
   const indexer = startSearchIndex(site);
   const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
+
+  // The output is written next to the old one, then swapped in. Pages are written as they
+  // arrive and only their twins kept (for llms-full.txt), so memory does not grow with the site.
+  const temporary = join(dirname(outDir), `.${basename(outDir)}.docsgen-${process.pid}`);
+  rmSync(temporary, { recursive: true, force: true });
+  const written = new Map<string, number>();
+  const write = (path: string, content: string | Buffer): void => {
+    written.set(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length);
+    const file = join(temporary, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  };
+  let writeError: Error | undefined;
+  const uses = { math: false, mermaid: false, api: false, apiViewer: false };
+  const viewerPages: string[] = [];
   const built = new Map<string, BuiltPage>();
+  /** Takes a rendered (or cached) page: search index, output folder, what it uses; keeps the rest. */
+  const accept = (page: BuiltPage): void => {
+    const failed = page.messages.some((message) => message.fatal);
+    indexer.add(page.slug, failed ? undefined : page.html);
+    if (!failed && !writeError) {
+      try {
+        if (page.slug !== 'index' || site.homeSlug === 'index') {
+          write(`${page.slug}.html`, page.html);
+          write(`${page.slug}.md`, page.markdown);
+        }
+        if (page.slug === site.homeSlug && site.homeSlug !== 'index') {
+          write('index.html', page.html);
+          write('index.md', page.markdown);
+        }
+      } catch (error) {
+        writeError = error as Error;
+      }
+    }
+    uses.math ||= page.hasMath;
+    uses.mermaid ||= page.hasMermaid;
+    uses.api ||= page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`);
+    if (page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`)) {
+      uses.apiViewer = true;
+      viewerPages.push(page.html);
+    }
+    built.set(page.slug, { ...page, html: '' });
+  };
   const misses: string[] = [];
+  try {
+    write(outputMarker, 'Written by `docsgen build`, which replaces this folder on every build.\n');
+  } catch (error) {
+    writeError = error as Error;
+  }
   for (const slug of slugs) {
     const hit = cache?.read(slug);
-    if (hit && cards.has(cardHashes.get(slug))) {
-      built.set(slug, hit);
-      indexer.add(slug, hit.html);
-    } else misses.push(slug);
+    if (hit && cards.has(cardHashes.get(slug))) accept(hit);
+    else misses.push(slug);
   }
   misses.sort((a, b) => (searchOrder.get(a) ?? Infinity) - (searchOrder.get(b) ?? Infinity));
   const cached = built.size;
@@ -148,9 +193,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const workerFile = new URL('./build-worker.js', import.meta.url);
   const onPage = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
-    built.set(page.slug, page);
-    indexer.add(page.slug, page.messages.some((message) => message.fatal) ? undefined : page.html);
     cache?.write(page);
+    accept(page);
     progress();
   };
   // The index is finished on every path, and Pagefind's process closed, or it would keep the
@@ -166,6 +210,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     else for (const slug of misses) onPage(await renderBuiltPage(site, slug, { cardFolder: cards.folder }));
   } catch (error) {
     await endSearch();
+    rmSync(temporary, { recursive: true, force: true });
     throw error;
   }
   searchIndex = indexer.finish();
@@ -176,41 +221,19 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   messages.push(...notFound.messages);
   if (messages.some((message) => message.fatal)) {
     await endSearch();
+    rmSync(temporary, { recursive: true, force: true });
     return result(false, { cached });
   }
 
-  // Everything is rendered: write the output next to the old one, then swap.
-  const temporary = join(dirname(outDir), `.${basename(outDir)}.docsgen-${process.pid}`);
-  rmSync(temporary, { recursive: true, force: true });
-  const written = new Map<string, number>();
+  // Everything is rendered and the pages written: the rest of the output, then the swap.
   try {
-    const write = (path: string, content: string | Buffer): void => {
-      written.set(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length);
-      const file = join(temporary, path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, content);
-    };
-    write(outputMarker, 'Written by `docsgen build`, which replaces this folder on every build.\n');
-    for (const slug of slugs) {
-      const page = built.get(slug) as BuiltPage;
-      if (slug === 'index' && site.homeSlug !== 'index') continue;
-      write(`${slug}.html`, page.html);
-      write(`${slug}.md`, page.markdown);
-    }
+    if (writeError) throw writeError;
     for (const [slug, hash] of cardHashes) write(`og/${slug}.png`, cards.read(hash));
-    const home = site.homeSlug ? built.get(site.homeSlug) : undefined;
-    if (home && site.homeSlug !== 'index') {
-      write('index.html', home.html);
-      write('index.md', home.markdown);
-    }
     const redirects = site.config.redirects ?? [];
     const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
     write('404.html', script ? notFound.html.replace('</body>', () => `${script}\n</body>`) : notFound.html);
 
-    const usesMath = [...built.values()].some((page) => page.hasMath);
-    const usesMermaid = [...built.values()].some((page) => page.hasMermaid);
-    const usesApi = [...built.values()].some((page) => page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`));
-    const usesApiViewer = [...built.values()].some((page) => page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`));
+    const { math: usesMath, mermaid: usesMermaid, api: usesApi, apiViewer: usesApiViewer } = uses;
     for (const [name, file] of Object.entries(documentAssetFiles)) {
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
@@ -221,7 +244,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
     // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
-    for (const vendor of usedViewerFiles(findViewerBundles(root).files, [...built.values()].map((page) => page.html))) write(vendor.path, readFileSync(vendor.file));
+    for (const vendor of usedViewerFiles(findViewerBundles(root).files, viewerPages)) write(vendor.path, readFileSync(vendor.file));
     for (const name of site.projectFiles) write(name, readFileSync(join(root, name)));
     if (usesMath) copyTree(rendererAssets.katexFonts, rendererAssets.katexFonts, join(temporary, '_docsgen', 'fonts'), messages, written, '_docsgen/fonts');
     for (const folder of assetFolders) {

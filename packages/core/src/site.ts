@@ -92,6 +92,12 @@ export interface Site {
   /** Forgets a changed file; returns the slugs of pages that must render again. */
   invalidate(file: string): string[];
   /**
+   * Drops what the site keeps of a rendered page (its HTML and compiled module), for a build
+   * that renders each page once: memory stays flat however many pages a worker renders. The
+   * page renders again, from its file, if asked for.
+   */
+  release(slug: string): void;
+  /**
    * The page as a whole HTML document; a page that fails to render becomes a document listing
    * its messages (file, line, column), so the reader sees what to fix. `undefined` for an
    * unknown slug.
@@ -399,6 +405,14 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       const slugs = [...pages.values()].filter((page) => affected.includes(page.file)).map((page) => page.slug);
       for (const slug of slugs) rendered.delete(slug);
       return slugs;
+    },
+    release(slug) {
+      const page = pages.get(slug);
+      rendered.delete(slug);
+      specsUsed.delete(slug);
+      // The page's own compiled module (a `.md` page's is its whole syntax tree); what it
+      // imports stays, other pages share it.
+      if (page && !page.api) modules.invalidate(page.file);
     },
   };
   return site;

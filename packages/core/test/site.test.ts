@@ -167,6 +167,22 @@ site('should re-render exactly the pages that import an edited snippet', async (
   rmSync(root, { recursive: true });
 });
 
+site('should drop a released page and render it again the same when asked', async () => {
+  const root = project({
+    'index.mdx': "import S from '/snippets/s.mdx';\n\n# Home\n\n<S />\n",
+    'other.md': '# Other\n\n```js\nconst a = 1;\n```\n',
+    'snippets/s.mdx': 'Shared <Note>snippet</Note>.\n',
+  });
+  const s = await createSite(root);
+  const first = await Promise.all(['index', 'other'].map((slug) => s.render(slug)));
+  for (const slug of ['index', 'other']) s.release(slug);
+  assert.equal(s.dependencies('other'), [], 'nothing kept of the released page');
+  const again = await Promise.all(['index', 'other'].map((slug) => s.render(slug)));
+  assert.equal(again.map((page) => page?.html), first.map((page) => page?.html));
+  assert.ok(s.dependencies('index').some((dependency) => dependency.file.endsWith('s.mdx')), 'the snippet is known again');
+  rmSync(root, { recursive: true });
+});
+
 site('should give snippets the page\'s components, with or without JavaScript in them', async () => {
   const root = project({
     'index.mdx': "import Plain from '/snippets/plain.mdx';\nimport Coded from '/snippets/coded.mdx';\nimport Md from '/snippets/md.md';\n\n<Plain />\n\n<Coded word=\"two\" />\n\n<Md />\n",
