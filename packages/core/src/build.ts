@@ -35,7 +35,7 @@ export interface BuildOptions {
   adapter?: AdapterName | null | undefined;
   /** Absolute URL of the deployed site (default: `build.siteUrl` of docsgen.config, else docs.json `siteUrl`). */
   siteUrl?: string | null | undefined;
-  /** Worker threads rendering pages (default: `build.workers` of docsgen.config, else one per core, at most 8; `0` renders in this thread). */
+  /** Threads rendering pages: this one and `workers - 1` worker threads (default: `build.workers` of docsgen.config, else one per core, at most 8; `0` or `1` renders in this thread). */
   workers?: number | null | undefined;
   /** Reuse and update the disk cache under `<root>/.docsgen/cache` (default: `true`). */
   cache?: boolean | null | undefined;
@@ -206,7 +206,15 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return index;
   };
   try {
-    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads, onPage);
+    if (threads > 1 && existsSync(workerFile)) {
+      // This thread, which has the site loaded already, renders too: one worker fewer to load.
+      const local = async (slug: string): Promise<BuiltPage> => {
+        const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
+        site.release(slug);
+        return page;
+      };
+      await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads - 1, onPage, local);
+    }
     else for (const slug of misses) onPage(await renderBuiltPage(site, slug, { cardFolder: cards.folder }));
   } catch (error) {
     await endSearch();
@@ -320,15 +328,25 @@ function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
   return undefined;
 }
 
-/** Renders `slugs` across `threads` workers, handing out small batches as workers free up. */
+/** Renders `slugs` across `threads` workers (and this thread with `local`), handing out small batches as each frees up. */
 async function renderInWorkers(
   workerFile: URL,
   data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined },
   slugs: string[],
   threads: number,
   onPage: (page: BuiltPage) => void,
+  local?: ((slug: string) => Promise<BuiltPage>) | undefined,
 ): Promise<void> {
   let next = 0;
+  // Batches for this thread, between the workers' messages.
+  const runLocal = async (): Promise<void> => {
+    while (next < slugs.length) {
+      const batch = slugs.slice(next, (next += batchSize));
+      for (const slug of batch) onPage(await local!(slug));
+      // Let the workers' finished batches in before the next one.
+      await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
+    }
+  };
   const runOne = (): Promise<void> =>
     new Promise((resolvePromise, reject) => {
       const worker = new Worker(workerFile, { workerData: data });
@@ -351,7 +369,7 @@ async function renderInWorkers(
         else reject(new Error(`a worker thread stopped with exit code ${code}`));
       });
     });
-  await Promise.all(Array.from({ length: threads }, runOne));
+  await Promise.all([...Array.from({ length: threads }, runOne), ...(local ? [runLocal()] : [])]);
 }
 
 /**
