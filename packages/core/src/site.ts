@@ -60,7 +60,7 @@ export interface Manifest {
   orphans: string[];
   /** Warnings found while loading the project. */
   warnings: DocsgenMessage[];
-  /** Page slugs grouped by their first folder (`guides/a` → `guides`; top-level pages → ``). */
+  /** Page slugs grouped by their first folder (`guides/a` and the folder's `_section.mdx` → `guides`; top-level pages → ``). */
   collections: Record<string, string[]>;
 }
 
@@ -175,7 +175,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     navigation,
     orphans: navigation ? findOrphanPages(navigation, pages.keys()) : [],
     warnings: messages.filter((message) => !message.fatal),
-    collections: collect([...pages.keys()]),
+    collections: collect([...pages.values()]),
   };
   const routes = [...pages.values()].filter((page) => mode === 'dev' || !page.isDraft).map((page) => ({ slug: page.slug, file: page.relativePath }));
 
@@ -296,6 +296,28 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return result;
   }
 
+  /** The page's Markdown twin, written now. */
+  async function writeTwin(slug: string): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined> {
+    const page = pages.get(slug);
+    const bound = api.bindings.get(slug);
+    // API pages are written as Markdown from their model: far faster than from their HTML.
+    const result = page?.api ? undefined : page && bound ? await renderMdx(page, 'markdown') : await render(slug, 'markdown');
+    if (!page || (!page.api && !result)) return undefined;
+    let body: string;
+    if (page.api) body = page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model) : asyncOperationMarkdown(page.api.model);
+    else if (bound && !result!.messages.some((message) => message.fatal)) body = apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result!.html, { siteUrl }) });
+    else body = toMarkdownTwin(result!.html, { siteUrl });
+    if (!result) {
+      const head = [`# ${page.title}`, page.description].filter(Boolean).join('\n\n');
+      return { markdown: `${head}\n\n${body.trimEnd()}\n`, messages: [] };
+    }
+    // A title taken from the body's own `# Heading` is already in the body.
+    const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
+    const head = [title, result.page.description].filter(Boolean).join('\n\n');
+    return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages: result.messages };
+  }
+
+  const twins = new Map<string, { markdown: string; messages: DocsgenMessage[] }>();
   let navigationFile: NavigationFile | undefined;
   const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles });
   const site: Site = {
@@ -320,22 +342,12 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     render: renderHtml,
     async markdown(slug) {
       const page = pages.get(slug);
-      const bound = api.bindings.get(slug);
-      // API pages are written as Markdown from their model: far faster than from their HTML.
-      const result = page?.api ? undefined : page && bound ? await renderMdx(page, 'markdown') : await render(slug, 'markdown');
-      if (!page || (!page.api && !result)) return undefined;
-      let body: string;
-      if (page.api) body = page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model) : asyncOperationMarkdown(page.api.model);
-      else if (bound && !result!.messages.some((message) => message.fatal)) body = apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result!.html, { siteUrl }) });
-      else body = toMarkdownTwin(result!.html, { siteUrl });
-      if (!result) {
-        const head = [`# ${page.title}`, page.description].filter(Boolean).join('\n\n');
-        return { markdown: `${head}\n\n${body.trimEnd()}\n`, messages: [] };
-      }
-      // A title taken from the body's own `# Heading` is already in the body.
-      const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
-      const head = [title, result.page.description].filter(Boolean).join('\n\n');
-      return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages: result.messages };
+      // Kept while the page and what it imports are unchanged (llms-full.txt asks for every page).
+      const kept = twins.get(slug);
+      if (kept && page && (page.api !== undefined || !(await modules.hasChanged(page.file)))) return kept;
+      const twin = await writeTwin(slug);
+      if (twin && page && !twin.messages.some((message) => message.fatal)) twins.set(slug, twin);
+      return twin;
     },
     async document(slug, documentOptions) {
       const result = await renderHtml(slug);
@@ -403,12 +415,16 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     invalidate(file) {
       const affected = modules.invalidate(file);
       const slugs = [...pages.values()].filter((page) => affected.includes(page.file)).map((page) => page.slug);
-      for (const slug of slugs) rendered.delete(slug);
+      for (const slug of slugs) {
+        rendered.delete(slug);
+        twins.delete(slug);
+      }
       return slugs;
     },
     release(slug) {
       const page = pages.get(slug);
       rendered.delete(slug);
+      twins.delete(slug);
       specsUsed.delete(slug);
       // The page's own compiled module (a `.md` page's is its whole syntax tree); what it
       // imports stays, other pages share it.
@@ -503,10 +519,11 @@ async function findThemeOverrides(root: string): Promise<Map<string, string>> {
   return found;
 }
 
-function collect(slugs: string[]): Record<string, string[]> {
+function collect(pages: PageInfo[]): Record<string, string[]> {
   const collections: Record<string, string[]> = {};
-  for (const slug of slugs) {
-    const folder = slug.includes('/') ? slug.slice(0, slug.indexOf('/')) : '';
+  for (const { slug, isSection } of pages) {
+    // A folder's `_section.mdx` (slug `guides`) belongs to its folder, not to the top level.
+    const folder = slug.includes('/') ? slug.slice(0, slug.indexOf('/')) : isSection ? slug : '';
     (collections[folder] ??= []).push(slug);
   }
   return collections;

@@ -167,6 +167,33 @@ site('should re-render exactly the pages that import an edited snippet', async (
   rmSync(root, { recursive: true });
 });
 
+site('should group pages by first folder in the manifest, a folder\'s _section.mdx with its folder', async () => {
+  const root = project({
+    'index.mdx': '# Home\n',
+    'guides/_section.mdx': '# Guides\n',
+    'guides/a.mdx': '# A\n',
+    'guides/deep/b.mdx': '# B\n',
+  });
+  const s = await createSite(root);
+  assert.equal(s.manifest.collections, { '': ['index'], guides: ['guides', 'guides/a', 'guides/deep/b'] });
+  rmSync(root, { recursive: true });
+});
+
+site('should keep a page\'s twin until the page or what it imports changes', async () => {
+  const root = project({
+    'index.mdx': "import S from '/snippets/s.mdx';\n\n# Home\n\n<S />\n",
+    'snippets/s.mdx': 'Version one.\n',
+  });
+  const s = await createSite(root);
+  const first = await s.markdown('index');
+  assert.is(await s.markdown('index'), first, 'the same twin, not written again');
+  writeFileSync(join(root, 'snippets/s.mdx'), 'Version two.\n');
+  assert.match((await s.markdown('index'))?.markdown ?? '', 'Version two.', 'an edited import is seen even before invalidate');
+  s.invalidate(join(root, 'snippets/s.mdx'));
+  assert.match((await s.markdown('index'))?.markdown ?? '', 'Version two.');
+  rmSync(root, { recursive: true });
+});
+
 site('should drop a released page and render it again the same when asked', async () => {
   const root = project({
     'index.mdx': "import S from '/snippets/s.mdx';\n\n# Home\n\n<S />\n",

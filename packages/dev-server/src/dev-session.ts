@@ -109,6 +109,8 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
   if (site.apiFiles.includes(file)) return true;
   // A JSON file may be a `$ref` include of docs.json.
   if (name.endsWith('.json')) return true;
+  // A stylesheet or script at the root that appeared or disappeared: every page links the set.
+  if (relative(root, file) === name && /\.(css|js)$/.test(name) && site.projectFiles.includes(name) !== existsSync(file)) return true;
   if (/\.(mdx|md)$/i.test(name)) {
     const slug = relative(root, file).split(sep).join('/').replace(/\.(mdx|md)$/i, '');
     const isKnown = site.pages.has(slug);

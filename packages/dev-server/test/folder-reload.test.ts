@@ -56,4 +56,18 @@ reload('should reload the site when a file the config imports is edited', async 
   assert.match((await context.session.site.render('guides/c'))?.html ?? '', 'second label');
 });
 
+reload('should reload the site when a stylesheet appears at the project root, and link it on every page', async (context) => {
+  assert.equal(context.session.site.projectFiles, []);
+  writeFileSync(join(context.root, 'custom.css'), 'body { color: red; }\n');
+  await waitFor(context.changes, 1);
+  assert.is(context.changes[0]?.reload, 'full');
+  assert.equal(context.session.site.projectFiles, ['custom.css']);
+  assert.match((await context.session.site.document('guides/a'))?.html ?? '', 'href="/custom.css"');
+  // An edit of it reloads the open pages without loading the project again.
+  writeFileSync(join(context.root, 'custom.css'), 'body { color: blue; }\n');
+  await waitFor(context.changes, 2);
+  assert.is(context.changes[1]?.reload, 'full');
+  assert.equal(context.session.site.projectFiles, ['custom.css']);
+});
+
 reload.run();
