@@ -2,6 +2,7 @@ import type { DocsgenMessage } from '@docsgen/config';
 import { builtinComponents, RenderContext, resolveComponents, type ApiReferenceContext, type RenderMessage } from '@docsgen/renderer';
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { readFileSync } from 'node:fs';
 import type { ProjectModules } from './modules.js';
 import { withPageComponents } from './runtime.js';
 import type { PageInfo } from './pages.js';
@@ -68,7 +69,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       const key = `${message.ruleId}:${message.reason}`;
       if (seen.has(key)) return;
       seen.add(key);
-      messages.push({ ...message, file: page.file });
+      messages.push({ ...message, ...locateActual(message.actual, [page.file, ...modules.dependenciesOf(page.file).map((dependency) => dependency.file)]) });
     };
     const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined };
     result.html = withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
@@ -76,6 +77,37 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
   }
   return result;
+}
+
+/**
+ * Where a component's warning points: the value it is about (`actual`: an icon name, an
+ * operation's path) as written in the page or a file it imports, first place found, so the
+ * message has a line and column like compile-time ones. The page file when it is nowhere.
+ */
+function locateActual(actual: string | undefined, files: string[]): { file: string; line?: number; column?: number } {
+  const needles = actual ? [actual, actual.split(/\s+/).at(-1) ?? actual].filter((needle) => needle.trim() !== '') : [];
+  for (const needle of needles) {
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      // Inside quotes first (an attribute value), then anywhere.
+      let at = text.search(new RegExp(`["'\`]${escapeRegExp(needle)}["'\`]`));
+      at = at === -1 ? text.indexOf(needle) : at + 1;
+      if (at === -1) continue;
+      const before = text.slice(0, at);
+      const line = before.split('\n').length;
+      return { file, line, column: at - before.lastIndexOf('\n') };
+    }
+  }
+  return { file: files[0] as string };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function renderError(file: string, what: string, error: unknown): DocsgenMessage {

@@ -167,6 +167,23 @@ site('should re-render exactly the pages that import an edited snippet', async (
   rmSync(root, { recursive: true });
 });
 
+site('should place a component\'s warning at the value it is about, in the page or the snippet that has it', async () => {
+  const root = project({
+    'index.mdx': "import S from '/snippets/s.mdx';\n\n# Home\n\nText <Icon icon=\"nope-one\" />\n\n<S />\n",
+    'snippets/s.mdx': 'Snippet\n\n<Card title="x" icon="nope-two">y</Card>\n',
+  });
+  const s = await createSite(root);
+  const rendered = await s.render('index');
+  assert.equal(
+    rendered?.messages.map((message) => [message.ruleId, message.file, message.line, message.column]),
+    [
+      ['icon-unknown', join(root, 'index.mdx'), 5, 18],
+      ['icon-unknown', join(root, 'snippets/s.mdx'), 3, 23],
+    ],
+  );
+  rmSync(root, { recursive: true });
+});
+
 site('should group pages by first folder in the manifest, a folder\'s _section.mdx with its folder', async () => {
   const root = project({
     'index.mdx': '# Home\n',
