@@ -6,7 +6,7 @@ import {
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import { createSampleHighlighter, toMarkdownTwin, type SampleHighlighter } from '@docsgen/mdx-transforms';
+import { createSampleHighlighter, hastToMarkdownTwin, toMarkdownTwin, type SampleHighlighter } from '@docsgen/mdx-transforms';
 import {
   builtinComponentNames,
   builtinComponents,
@@ -26,6 +26,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { apiOperationMarkdown, asyncOperationMarkdown } from './api-markdown.js';
 import { loadApiReference, type SiteApiReference } from './api-reference.js';
+import { twinTree } from './twin-tree.js';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -300,6 +301,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   async function writeTwin(slug: string): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined> {
     const page = pages.get(slug);
     const bound = api.bindings.get(slug);
+    // A page without components but code blocks: its twin comes straight from its tree.
+    if (page && !page.api && !bound) {
+      const direct = await twinFromTree(page);
+      if (direct) return direct;
+    }
     // API pages are written as Markdown from their model: far faster than from their HTML.
     const result = page?.api ? undefined : page && bound ? await renderMdx(page, 'markdown') : await render(slug, 'markdown');
     if (!page || (!page.api && !result)) return undefined;
@@ -315,6 +321,19 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
     const head = [title, result.page.description].filter(Boolean).join('\n\n');
     return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages: result.messages };
+  }
+
+  /** The twin of a page whose compiled tree has no component but code blocks (`twinTree`); `undefined` otherwise. */
+  async function twinFromTree(page: PageInfo): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined> {
+    const messages = await modules.link(page.file);
+    const tree = modules.recordOf(page.file)?.tree;
+    if (messages.some((message) => message.fatal) || !tree) return undefined;
+    const twinnable = twinTree(tree);
+    if (!twinnable) return undefined;
+    const body = hastToMarkdownTwin(twinnable, { siteUrl });
+    const title = page.titleSource === 'heading' ? undefined : `# ${page.title}`;
+    const head = [title, page.description].filter(Boolean).join('\n\n');
+    return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
   }
 
   const twins = new Map<string, { markdown: string; messages: DocsgenMessage[] }>();

@@ -18,6 +18,6 @@ export type {
 export { remarkUnknownComponents } from './remark-unknown-components.js';
 export { rewriteLatexBlocks } from './rewrite-latex-blocks.js';
 export type { MarkdownTwinOptions, ResolvedMarkdownTwinOptions } from './to-markdown-twin.js';
-export { toMarkdownTwin } from './to-markdown-twin.js';
+export { hastToMarkdownTwin, toMarkdownTwin } from './to-markdown-twin.js';
 export type { SampleHighlighter } from './highlight-sample.js';
 export { createSampleHighlighter } from './highlight-sample.js';

@@ -80,6 +80,14 @@ export function toMarkdownTwin(
     throw new TypeError(`Cannot write a Markdown twin: \`html\` is \`${String(html)}\`, expected a string`);
   }
 
+  return hastToMarkdownTwin(fromHtml(html, { fragment: true }), options);
+}
+
+/**
+ * `toMarkdownTwin` for a page already in hast, without its HTML: the same Markdown as
+ * `toMarkdownTwin(toHtml(tree))`. The tree is changed (unreadable parts removed).
+ */
+export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions | null | undefined): string {
   const settings = resolveMarkdownTwinOptions(options);
   const resolveUrl = (url: string): string => {
     const trimmed = url.trim();
@@ -89,10 +97,9 @@ export function toMarkdownTwin(
     // As a browser on the site would: `/images/x.png` replaces the whole path of the site URL.
     return encodeSpaces(new URL(trimmed, settings.siteUrl + '/').href);
   };
-
-  const hast = fromHtml(html, { fragment: true });
   removeUnreadable(hast);
   separateBlocks(hast);
+  restoreCellAlignment(hast);
   const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl) }) as Nodes;
   const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
   tidy(root);
@@ -128,6 +135,20 @@ function resolveMarkdownTwinOptions(
 }
 
 /** Remove comments, dropped elements and everything hidden from readers. */
+/**
+ * Rendered tables carry a column's alignment as `style="text-align: …"` on their cells (React
+ * and Preact have no `align`); hast-util-to-mdast reads `align`. Put it back, so the twin's
+ * table keeps its `:---:` markers.
+ */
+function restoreCellAlignment(tree: HastRoot): undefined {
+  visit(tree, 'element', (node: Element) => {
+    if (node.tagName !== 'td' && node.tagName !== 'th') return;
+    const align = /(?:^|;)\s*text-align\s*:\s*(left|right|center)\b/i.exec(String(node.properties.style ?? ''))?.[1];
+    if (align && node.properties.align === undefined) node.properties.align = align.toLowerCase();
+  });
+  return undefined;
+}
+
 /** Containers whose content is a block of its own, even when it is only text. */
 const blockContainers = new Set(['div', 'section', 'aside', 'article', 'figure', 'details', 'main', 'header', 'footer', 'nav']);
 

@@ -7,6 +7,7 @@ test('should expose the public api', async () => {
     'createSampleHighlighter',
     'estimateReadingTime',
     'getHighlighter',
+    'hastToMarkdownTwin',
     'parseCodeMeta',
     'rehypeHeadingIds',
     'rehypeHighlightCode',

@@ -1,5 +1,6 @@
 export { builtinComponentNames, builtinComponents } from './builtin-components.js';
 export { escapeHtml } from './escape-html.js';
+export { sanitizeHref, sanitizeSrc } from './safe-url.js';
 export { RenderContext } from './render-context.js';
 export type { RenderContextValue, RenderMessage, RenderMode } from './render-context.js';
 export { loadIcon, resolveIcon } from './icons.js';

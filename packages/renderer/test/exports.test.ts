@@ -37,6 +37,8 @@ test('should expose the public api', async () => {
     'resolveContextualOptions',
     'resolveEditUrl',
     'resolveIcon',
+    'sanitizeHref',
+    'sanitizeSrc',
     'serializeJsonForScript',
     'sitePartAssetFiles',
     'sitePartAssetNames',
