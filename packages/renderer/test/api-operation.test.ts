@@ -151,7 +151,7 @@ test('should show code samples as a code group and response examples pretty-prin
   const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
   const plain = renderApiOperation({ page, playground }).html;
   assert.equal(
-    [...(/<div class="dg-api-samples">.*?<\/div><\/div><\/div>(?=<section)/s.exec(plain)?.[0] ?? '').matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]),
+    [...(/<div class="dg-api-samples">.*?<\/div><\/div><\/div>(?=<!--\/docsgen:side--><section)/s.exec(plain)?.[0] ?? '').matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]),
     ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go'],
   );
   assert.match(plain, '<span class="dg-code-title">A paid order</span>');

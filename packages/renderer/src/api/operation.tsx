@@ -4,6 +4,7 @@ import { safeUrl } from '@docsgen/openapi-pages/markdown';
 import { renderToString } from 'preact-render-to-string';
 import type { LayoutTocEntry } from '../layout/types.js';
 import { RenderContext, useRenderContext } from '../render-context.js';
+import { SideContent } from '../components/frame.js';
 import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
 import { Playground } from './playground.js';
@@ -140,18 +141,23 @@ export function ApiOperation(props: ApiOperationProps) {
           <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
         </div>
       )}
-      {page.codeSamples.length > 0 && (
-        <div class="dg-api-samples">
-          {isMarkdown ? (
+      {page.codeSamples.length > 0 &&
+        (isMarkdown ? (
+          <div class="dg-api-samples">
             <p>
               <strong>Request examples</strong>
             </p>
-          ) : (
-            <p class="dg-example-label">Request examples</p>
-          )}
-          <CodeSamples samples={page.codeSamples} highlight={highlight} />
-        </div>
-      )}
+            <CodeSamples samples={page.codeSamples} highlight={highlight} />
+          </div>
+        ) : (
+          // In the right-hand column on wide screens, as `<RequestExample>` is.
+          <SideContent>
+            <div class="dg-api-samples">
+              <p class="dg-example-label">Request examples</p>
+              <CodeSamples samples={page.codeSamples} highlight={highlight} />
+            </div>
+          </SideContent>
+        ))}
       {headings.authorization && <AuthSection page={page} heading={headings.authorization} />}
       {headings.parameters && <ParametersSection page={page} headings={headings} />}
       {page.requestBody && headings.requestBody && <RequestBodySection body={page.requestBody} heading={headings.requestBody} highlight={highlight} />}
