@@ -218,6 +218,9 @@ export function searchableDocument(html: string, keywords: readonly string[], va
     const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
     html = `<!doctype html>\n${open}<head><meta charset="utf-8">${title}</head><body>${html.slice(start, end + '</article>'.length)}</body></html>`;
   }
+  // Highlighted code is mostly markup (a span per token) and icons are drawings: Pagefind reads
+  // the same text from a third of the bytes, and twice as fast, without them.
+  html = html.replace(/<pre\b[^>]*>[\s\S]*?<\/pre>/g, (pre) => pre.replace(/<\/?span\b[^>]*>/g, '')).replace(/<svg\b[\s\S]*?<\/svg>/g, '');
   // Pagefind takes a section's title from its heading's whole text, excluded parts included.
   html = html.replace(/<a [^>]*class="dg-heading-anchor"[^>]*><span aria-hidden="true">#<\/span><\/a>/g, '');
   const marked = html.replace(/<article\b([^>]*)>/, (_tag, attributes: string) => `<article${attributes} data-pagefind-body>${extra}`);

@@ -96,6 +96,11 @@ search('should hand Pagefind only the article, marked as the indexed region, wit
       '<span data-pagefind-filter="version" hidden>v1</span><span data-pagefind-filter="language" hidden>fr</span><h2 id="a">A</h2></article></body></html>',
   );
   assert.is(searchableDocument('<html><body class="x"><p>Hi</p></body></html>', []), '<html><body class="x" data-pagefind-body><p>Hi</p></body></html>');
+  // Highlighted code keeps its text, not its token markup; drawings go.
+  assert.is(
+    searchableDocument('<html><body><article><pre class="shiki"><code><span class="line"><span style="--shiki-light:#000">const</span><span> a</span></span>\n</code></pre><svg viewBox="0 0 1 1"><path d="M0"/></svg></article></body></html>', []),
+    '<!doctype html>\n<html><head><meta charset="utf-8"></head><body><article data-pagefind-body><pre class="shiki"><code>const a\n</code></pre></article></body></html>',
+  );
 });
 
 search('should say how to fix a missing Pagefind binary instead of failing obscurely', async () => {
