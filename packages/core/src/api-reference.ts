@@ -1,5 +1,4 @@
 import {
-  parseOperationEntry,
   type DocsgenMessage,
   type NavGroup,
   type NavigationModel,
@@ -12,6 +11,7 @@ import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, Operat
 import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { proxyRoute } from './api-proxy/proxy-functions.js';
 import { findViewerBundles } from './api-viewers.js';
 import { downloadSpec } from './remote-spec.js';
 import { hashSource } from './modules.js';
@@ -51,9 +51,6 @@ export interface SiteApiReference {
   /** The viewers' local bundle files: URL path (`/_docsgen/vendor/…`) → absolute file. */
   viewerFiles: Map<string, string>;
 }
-
-/** The proxy route of `docsgen dev` and the build adapters' functions. */
-export const proxyPath = '/_docsgen/proxy';
 
 interface SpecEntry {
   label: string;
@@ -375,7 +372,7 @@ export function playgroundSettings(config: ResolvedDocsConfig | undefined): Play
   const mode = written === 'simple' ? 'simple' : written === 'hide' || written === 'none' ? 'hide' : 'interactive';
   const auth = api.auth ?? api.mdx?.auth ?? {};
   const method = auth.method === 'bearer' || auth.method === 'basic' || auth.method === 'key' ? auth.method : 'none';
-  return { mode, proxy: api.playground?.proxy === true, proxyUrl: proxyPath, auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined } };
+  return { mode, proxy: api.playground?.proxy === true, proxyUrl: proxyRoute, auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined } };
 }
 
 function baseUrlsOf(config: ResolvedDocsConfig | undefined): string[] {
@@ -392,9 +389,4 @@ function originOf(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `"GET /users/{id}"`-style value of frontmatter `openapi`, parsed; `undefined` when it is not one. */
-export function bindingOf(page: PageInfo): { spec: string | undefined; method: string; path: string } | undefined {
-  return typeof page.frontmatter.openapi === 'string' ? parseOperationEntry(page.frontmatter.openapi) : undefined;
 }
