@@ -120,6 +120,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
       }
       specs.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages: entry.result.pages, groups: entry.result.groups });
     }
+    for (const entry of specs.values()) applyExampleSettings(entry.pages, config);
     lookup = tools.createOperationLookup(openApiModels(specs));
     for (const page of bindingValues) {
       const model = lookup.find(page.frontmatter.openapi as string);
@@ -193,7 +194,10 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     const taken = new Set([...pages.keys(), ...generated.keys()]);
     const result = spec.kind === 'openapi' ? tools.buildOpenApiPages(spec, { takenSlugs: taken, baseUrl: baseUrlsOf(config).length > 0 ? baseUrlsOf(config) : undefined }) : spec.kind === 'asyncapi' ? tools.buildAsyncApiPages(spec, { takenSlugs: taken }) : undefined;
     if (!result || spec.messages.some((message) => message.fatal)) failed.add(label);
-    else specs.set(label, { label, spec, pages: result.pages, groups: result.groups });
+    else {
+      applyExampleSettings(result.pages, config);
+      specs.set(label, { label, spec, pages: result.pages, groups: result.groups });
+    }
   };
   const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
     openApiModels(new Map([[entry.label, entry]])).find((model) => model.method === method.toUpperCase() && model.path === path);
@@ -238,6 +242,28 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     viewerBundles: viewerBundles.bundles,
     viewerFiles: viewerBundles.files,
   };
+}
+
+// Names docs.json may give a generated sample's language, by the language of the sample.
+const sampleLanguages: Record<string, string> = { bash: 'bash', curl: 'bash', sh: 'bash', shell: 'bash', javascript: 'javascript', js: 'javascript', node: 'javascript', fetch: 'javascript', python: 'python', py: 'python', go: 'go', golang: 'go' };
+
+/**
+ * docs.json `api.examples`: `languages` picks the generated code samples and their order
+ * (after the spec's own `x-codeSamples`, which always stay); `autogenerate: false` keeps only
+ * the spec's own.
+ */
+function applyExampleSettings(models: Array<ApiPageModel | AsyncApiPageModel>, config: ResolvedDocsConfig | undefined): void {
+  const examples = (config?.api as { examples?: { languages?: unknown; autogenerate?: unknown } } | undefined)?.examples;
+  const languages = Array.isArray(examples?.languages)
+    ? examples.languages.flatMap((name) => (typeof name === 'string' && sampleLanguages[name.trim().toLowerCase()] ? [sampleLanguages[name.trim().toLowerCase()] as string] : []))
+    : undefined;
+  if (examples?.autogenerate !== false && languages === undefined) return;
+  for (const model of models) {
+    if (!('codeSamples' in model)) continue;
+    const own = model.codeSamples.filter((sample) => !sample.isGenerated);
+    const generated = examples?.autogenerate === false ? [] : (languages ?? []).flatMap((language) => model.codeSamples.filter((sample) => sample.isGenerated && sample.lang === language));
+    model.codeSamples = [...own, ...new Set(generated)];
+  }
 }
 
 function openApiModels(specs: Map<string, SpecEntry>): ApiPageModel[] {

@@ -278,6 +278,24 @@ test('<OpenApiEndpoint> in a page draws the operation, loads the API assets, and
   assert.ok(site.dependencies('index').some((dependency) => dependency.file === join(root, 'specs/tiny.yaml')), 'the page depends on the spec');
 });
 
+test('api.examples picks and orders the generated code samples; autogenerate false keeps only the spec\'s own', async () => {
+  const spec = readFileSync(fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/openapi31/openapi.yaml', import.meta.url)), 'utf8');
+  const samplesOf = async (examples: Record<string, unknown>) => {
+    const root = writeTempProject({
+      'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml', examples } }),
+      'index.mdx': '# Home\n',
+      'openapi.yaml': spec,
+    });
+    const site = await createSite(root);
+    const found = site.api.findOperation(undefined, 'GET', '/orders/{orderId}');
+    assert.ok(found && found !== 'loading');
+    return found.codeSamples.map((sample) => sample.label);
+  };
+  assert.equal(await samplesOf({}), ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go']);
+  assert.equal(await samplesOf({ languages: ['python', 'curl', 'cobol'] }), ['Ruby SDK', 'Python', 'cURL']);
+  assert.equal(await samplesOf({ autogenerate: false }), ['Ruby SDK']);
+});
+
 test('a spec that cannot be read is a warning; the rest of the site still renders', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
