@@ -22,6 +22,7 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
   out.push(page.kind === 'webhook' ? `\`WEBHOOK ${page.path}\`` : `\`${page.method} ${code(base.replace(/\/$/, '') + page.path)}\``);
   if (page.isDeprecated) out.push('**Deprecated**');
   pushText(out, page.description);
+  pushText(out, page.content);
   if (options?.proseMarkdown?.trim()) out.push(options.proseMarkdown.trim());
   const docs = page.externalDocs && safeUrl(page.externalDocs.url);
   if (docs) out.push(`See [${escapeText(page.externalDocs!.description || 'the external documentation')}](${docs}).`);

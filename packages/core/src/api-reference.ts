@@ -272,7 +272,10 @@ function openApiModels(specs: Map<string, SpecEntry>): ApiPageModel[] {
 
 function generatedPage(root: string, spec: LoadedSpec, model: ApiPageModel | AsyncApiPageModel): PageInfo {
   const isAsync = model.kind === 'channel-operation';
-  const description = model.summary && model.summary !== model.title ? model.summary : undefined;
+  // `x-mint.metadata` of the operation overrides the page's texts.
+  const overrides = isAsync ? {} : ((model as ApiPageModel).overrides ?? {});
+  const title = overrides.title ?? model.title;
+  const description = overrides.description ?? (model.summary && model.summary !== title ? model.summary : undefined);
   return {
     slug: model.slug,
     file: spec.file ?? `${root}/${spec.label}`,
@@ -280,9 +283,9 @@ function generatedPage(root: string, spec: LoadedSpec, model: ApiPageModel | Asy
     format: 'md',
     isSection: false,
     frontmatter: {},
-    title: model.title,
+    title,
     titleSource: 'frontmatter',
-    sidebarTitle: model.title,
+    sidebarTitle: overrides.sidebarTitle ?? title,
     description,
     isDraft: false,
     isNoindex: false,

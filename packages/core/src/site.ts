@@ -24,6 +24,7 @@ import {
 } from '@docsgen/renderer';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
 import { apiOperationMarkdown, asyncOperationMarkdown } from './api-markdown.js';
 import { loadApiReference, type SiteApiReference } from './api-reference.js';
 import { twinTree } from './twin-tree.js';
@@ -282,7 +283,9 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       const value = { mode: renderMode, apiReference: apiContext(page.slug, highlight), onMessage: (message: RenderMessage) => result.messages.push({ ...message, file: page.file }) };
       return { ...result, html: renderToString(h(RenderContext.Provider, { value }, h(Viewer, { spec: model.spec, method: model.method, path: model.path }))) };
     }
-    const drawn = renderApiOperation({ page: model, playground: api.playground, mode: renderMode, highlight });
+    // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
+    const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: api.playground, mode: renderMode, highlight });
     return { ...result, html: drawn.html, toc: drawn.toc };
   }
 

@@ -296,6 +296,46 @@ test('api.examples picks and orders the generated code samples; autogenerate fal
   assert.equal(await samplesOf({ autogenerate: false }), ['Ruby SDK']);
 });
 
+test('x-mint on an operation: metadata overrides the page texts, content comes before the reference (sanitised), href sets the path', async () => {
+  const spec = [
+    'openapi: 3.0.3',
+    'info: { title: T, version: "1" }',
+    'paths:',
+    '  /pets:',
+    '    get:',
+    '      summary: List pets',
+    '      x-mint:',
+    '        metadata: { title: All the pets, sidebarTitle: Pets, description: Every pet we know. }',
+    '        content: "## Before you start\\n\\nRead **this**. <script>alert(1)</script>"',
+    '        href: /pets/list',
+    '      responses: { "200": { description: OK } }',
+    '    post:',
+    '      summary: Add a pet',
+    '      x-mint: { href: ../../outside }',
+    '      responses: { "201": { description: Created } }',
+  ].join('\n');
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': spec,
+  });
+  const site = await createSite(root);
+  const page = site.pages.get('pets/list');
+  assert.ok(page, JSON.stringify([...site.pages.keys()]));
+  assert.is(page.title, 'All the pets');
+  assert.is(page.sidebarTitle, 'Pets');
+  assert.is(page.description, 'Every pet we know.');
+  assert.ok(site.pages.has('api-reference/endpoints/add-a-pet'), 'an href leaving the site is ignored');
+  const document = (await site.document('pets/list'))!.html;
+  assert.match(document, /<h2[^>]*>Before you start/);
+  assert.match(document, '<strong>this</strong>');
+  assert.not.match(document, '<script>alert(1)');
+  const twin = (await site.markdown('pets/list'))!.markdown;
+  assert.match(twin, /^# All the pets\n\nEvery pet we know\./);
+  assert.match(twin, 'Read **this**.');
+  assert.not.match(twin, /<script/);
+});
+
 test('a spec that cannot be read is a warning; the rest of the site still renders', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),

@@ -125,7 +125,11 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
         const tag = Array.isArray(operation.tags) ? operation.tags.find((t): t is string => typeof t === 'string') : undefined;
         const title = labelOperation({ summary: operation.summary as string, operationId: operation.operationId as string, method, path });
         const groupSegment = tag !== undefined ? slugifySegment(tag, 'endpoints') : kind === 'webhook' ? 'webhooks' : 'endpoints';
-        const slug = allocate(`${directory ? directory + '/' : ''}${groupSegment}/${slugifySegment(title, method)}`);
+        const mint = isRecord(operation['x-mint']) ? operation['x-mint'] : {};
+        // `x-mint.href`: the page's own path, made of plain path segments only.
+        const href = typeof mint.href === 'string' ? mint.href.trim().replace(/^\/+|\/+$/g, '') : '';
+        const ownPath = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/i.test(href) && !href.split('/').some((segment) => /^\.+$/.test(segment)) ? href : undefined;
+        const slug = allocate(ownPath ?? `${directory ? directory + '/' : ''}${groupSegment}/${slugifySegment(title, method)}`);
         const operationId = text(operation.operationId);
         if (operationId) {
           const first = operationIds.get(operationId);
@@ -180,6 +184,8 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
           codeSamples: [],
           externalDocs: readLink(context, operation.externalDocs, file, [...operationPath, 'externalDocs']),
           position: spec.locate(file, operationPath, { key: true }) ?? spec.locate(file, operationPath),
+          overrides: readOverrides(mint.metadata),
+          content: markdownOf(mint.content),
         };
         page.codeSamples = [...readCodeSamples(operation), ...generateCodeSamples(page)];
         pages.push(page);
@@ -253,3 +259,9 @@ function readCodeSamples(operation: Record<string, unknown>): CodeSampleModel[] 
     });
 }
 
+/** `x-mint.metadata`: the page texts it may override, as plain one-line text. */
+function readOverrides(value: unknown): NonNullable<ApiPageModel['overrides']> {
+  if (!isRecord(value)) return {};
+  const line = (entry: unknown): string | undefined => (typeof entry === 'string' && entry.trim() !== '' ? entry.replace(/\s+/g, ' ').trim() : undefined);
+  return { title: line(value.title), sidebarTitle: line(value.sidebarTitle), description: line(value.description) };
+}

@@ -130,6 +130,13 @@ export interface ApiPageModel {
   externalDocs: LinkModel | undefined;
   /** Where the operation is written. */
   position: SourceLocation | undefined;
+  /**
+   * `x-mint.metadata` of the operation, the hosted platform's page overrides: `title`,
+   * `sidebarTitle` and `description` as plain text (other keys are not used) (default: `{}`).
+   */
+  overrides?: { title?: string | undefined; sidebarTitle?: string | undefined; description?: string | undefined } | undefined;
+  /** `x-mint.content`: Markdown shown before the reference (untrusted: render with `renderSpecMarkdown`) (default: `''`). */
+  content?: string | undefined;
 }
 
 /** A navigation group of generated pages. */
