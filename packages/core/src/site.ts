@@ -19,6 +19,7 @@ import {
   renderProblemsOverlay,
   type ApiReferenceContext,
   type NavigationFile,
+  type PlaygroundSettings,
   type RenderMessage,
   type SiteLayoutData,
 } from '@docsgen/renderer';
@@ -212,6 +213,12 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   let sampleHighlighter: Promise<SampleHighlighter> | undefined;
   const specsUsed = new Map<string, Set<string>>();
   // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
+  /** The try-it settings of a page: docs.json's, with the page's frontmatter `playground` mode when it sets one. */
+  const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => {
+    const written = page?.frontmatter.playground;
+    const mode = written === 'interactive' || written === 'simple' ? written : written === 'hide' || written === 'none' ? 'hide' : written === 'auth' ? 'interactive' : undefined;
+    return mode ? { ...api.playground, mode } : api.playground;
+  };
   const apiContext = (slug: string, highlight: SampleHighlighter | undefined): ApiReferenceContext => {
     const used = specsUsed.get(slug) ?? new Set<string>();
     specsUsed.set(slug, used);
@@ -226,7 +233,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         if (model && model !== 'loading') used.add(model.spec);
         return api.operationDocument(spec, method, path);
       },
-      playground: api.playground,
+      playground: playgroundOf(pages.get(slug)),
       highlight,
       viewerBundles: api.viewerBundles,
     };
@@ -242,7 +249,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: api.playground, mode: renderMode, highlight: await highlighter() });
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), mode: renderMode, highlight: await highlighter() });
       result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
     }
     return result;

@@ -336,6 +336,22 @@ test('x-mint on an operation: metadata overrides the page texts, content comes b
   assert.not.match(twin, /<script/);
 });
 
+test('frontmatter playground sets the try-it mode of a page\'s operations', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index', 'bound', 'plain'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '---\ntitle: Home\nplayground: simple\n---\n\n<OpenApiEndpoint method="get" path="/users" />\n',
+    'bound.mdx': '---\ntitle: Create\nopenapi: POST /users\nplayground: none\n---\n\nProse.\n',
+    'plain.mdx': '---\ntitle: Plain\n---\n\n<OpenApiEndpoint method="get" path="/users" />\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  const html = async (slug: string) => (await site.render(slug))!.html;
+  assert.not.match(await html('index'), 'data-dg-playground', 'simple: no form');
+  assert.match(await html('index'), 'curl');
+  assert.not.match(await html('bound'), 'dg-playground', 'none: nothing');
+  assert.match(await html('plain'), 'data-dg-playground', 'docs.json default: the form');
+});
+
 test('a spec that cannot be read is a warning; the rest of the site still renders', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
