@@ -352,6 +352,27 @@ test('frontmatter playground sets the try-it mode of a page\'s operations', asyn
   assert.match(await html('plain'), 'data-dg-playground', 'docs.json default: the form');
 });
 
+test('an AsyncAPI spec gets a page per channel operation with its servers, parameters and message fields', async () => {
+  const spec = readFileSync(fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/asyncapi30/asyncapi.yaml', import.meta.url)), 'utf8');
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { asyncapi: 'asyncapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'asyncapi.yaml': spec,
+  });
+  const site = await createSite(root);
+  const page = [...site.pages.values()].find((candidate) => candidate.api?.kind === 'asyncapi' && candidate.title === 'Send a chat message');
+  assert.ok(page, JSON.stringify([...site.pages.keys()]));
+  assert.is(page.method, 'send');
+  const rendered = (await site.render(page.slug))!;
+  assert.equal(rendered.toc.map((entry) => entry.text), ['Servers', 'Parameters', 'Message']);
+  assert.match(rendered.html, '<code class="dg-api-path">rooms/{roomId}</code>');
+  assert.match(rendered.html, 'chat.example.com');
+  for (const field of ['roomId', 'text', 'sentBy']) assert.match(rendered.html, `>${field}</code>`);
+  const twin = (await site.markdown(page.slug))!.markdown;
+  assert.match(twin, '`SEND rooms/{roomId}`');
+  assert.match(twin, '- `text` (string, required)');
+});
+
 test('a spec that cannot be read is a warning; the rest of the site still renders', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),

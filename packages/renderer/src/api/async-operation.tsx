@@ -1,7 +1,12 @@
-import type { AsyncApiPageModel, AsyncMessageModel, SchemaModel } from '@docsgen/openapi-pages';
-import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
+import type { AsyncApiPageModel, AsyncMessageModel } from '@docsgen/openapi-pages';
 import { renderToString } from 'preact-render-to-string';
 import type { LayoutTocEntry } from '../layout/types.js';
+import { RenderContext } from '../render-context.js';
+import { Examples } from './code-samples.js';
+import { Heading, parameterField, type SectionHeading } from './operation-sections.js';
+import { SchemaInsertions } from './schema-cache.js';
+import { FieldList, SchemaView } from './schema-fields.js';
+import { SpecMarkdown } from './schema-text.js';
 
 /** What `renderAsyncApiOperation` draws: one AsyncAPI channel operation. */
 export interface AsyncApiOperationInput {
@@ -15,60 +20,60 @@ export interface AsyncApiOperationInput {
 /**
  * One AsyncAPI channel operation as HTML: the action and channel address, the description,
  * the servers with their protocols, the channel parameters, and each message with its payload
- * and header fields and examples. Spec text is untrusted: Markdown goes through
+ * and header fields and examples, drawn with the same fields, schemas and examples as OpenAPI
+ * operations (`ApiOperation`). Spec text is untrusted: Markdown goes through
  * `renderSpecMarkdown`, everything else is escaped by Preact.
  */
 export function renderAsyncApiOperation(input: AsyncApiOperationInput): { html: string; toc: LayoutTocEntry[] } {
   const { page } = input;
-  const toc: LayoutTocEntry[] = [];
-  const heading = (id: string, text: string) => {
-    toc.push({ depth: 2, id, text });
-    return <h2 id={id}>{text}</h2>;
+  const mode = input.mode === 'markdown' ? 'markdown' : 'html';
+  const section = (id: string, text: string): SectionHeading => ({ depth: 2, id, text });
+  const headings = {
+    servers: page.servers.length > 0 ? section('servers', 'Servers') : undefined,
+    parameters: page.parameters.length > 0 ? section('parameters', 'Parameters') : undefined,
+    messages: page.messages.length > 0 ? section('messages', page.messages.length === 1 ? 'Message' : 'Messages') : undefined,
   };
   const html = renderToString(
-    <section class="dg-api dg-api-async" data-dg-api="" data-action={page.action}>
-      <p class="dg-api-endpoint">
-        <span class={`dg-api-method dg-api-method-${page.action.toLowerCase()}`}>{page.action.toUpperCase()}</span> <code class="dg-api-path">{page.channel}</code>
-      </p>
-      {page.description ? <div class="dg-api-description" dangerouslySetInnerHTML={{ __html: renderSpecMarkdown(page.description) }} /> : null}
-      {page.servers.length > 0 ? (
-        <>
-          {heading('servers', 'Servers')}
-          <ul class="dg-api-servers">
-            {page.servers.map((server) => (
-              <li>
-                <strong>{server.name}</strong> <code>{server.address}</code>
-                {server.protocol ? ` (${server.protocol}${server.protocolVersion ? ` ${server.protocolVersion}` : ''})` : ''}
-                {server.description ? <div dangerouslySetInnerHTML={{ __html: renderSpecMarkdown(server.description) }} /> : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {page.parameters.length > 0 ? (
-        <>
-          {heading('parameters', 'Parameters')}
-          <ul class="dg-api-fields">
-            {page.parameters.map((parameter) => (
-              <li>
-                <code>{parameter.name}</code> <span class="dg-api-type">{parameter.schema?.typeLabel ?? 'string'}</span>
-                {parameter.description ? <div dangerouslySetInnerHTML={{ __html: renderSpecMarkdown(parameter.description) }} /> : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {page.messages.length > 0 ? heading('messages', page.messages.length === 1 ? 'Message' : 'Messages') : null}
-      {page.messages.map((message, index) => (
-        <Message message={message} index={index} input={input} />
-      ))}
-    </section>,
+    <RenderContext.Provider value={{ mode, idPrefix: 'dg-api-' }}>
+      <SchemaInsertions.Provider value={{ next: 0, prefix: 'dg-api-' }}>
+        <section class="dg-api dg-api-async" data-dg-api="" data-action={page.action}>
+          <p class="dg-api-endpoint">
+            <span class={`dg-api-method dg-api-method-${page.action.toLowerCase()}`}>{page.action.toUpperCase()}</span> <code class="dg-api-path">{page.channel}</code>
+          </p>
+          <SpecMarkdown text={page.description} />
+          {headings.servers && (
+            <>
+              <Heading heading={headings.servers} />
+              <ul class="dg-api-servers">
+                {page.servers.map((server) => (
+                  <li>
+                    <strong>{server.name}</strong> <code>{server.address}</code>
+                    {server.protocol ? ` (${server.protocol}${server.protocolVersion ? ` ${server.protocolVersion}` : ''})` : ''}
+                    <SpecMarkdown text={server.description} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {headings.parameters && (
+            <>
+              <Heading heading={headings.parameters} />
+              <FieldList fields={page.parameters.map(parameterField)} kind="param" />
+            </>
+          )}
+          {headings.messages && <Heading heading={headings.messages} />}
+          {page.messages.map((message, index) => (
+            <Message message={message} index={index} highlight={input.highlight} />
+          ))}
+        </section>
+      </SchemaInsertions.Provider>
+    </RenderContext.Provider>,
   );
-  return { html, toc };
+  return { html, toc: Object.values(headings).filter((heading) => heading !== undefined) };
 }
 
-function Message(props: { message: AsyncMessageModel; index: number; input: AsyncApiOperationInput }) {
-  const { message, input } = props;
+function Message(props: { message: AsyncMessageModel; index: number; highlight: AsyncApiOperationInput['highlight'] }) {
+  const { message } = props;
   return (
     <div class="dg-api-message">
       <h3 id={`message-${props.index + 1}`}>
@@ -76,41 +81,20 @@ function Message(props: { message: AsyncMessageModel; index: number; input: Asyn
         {message.contentType ? <span class="dg-api-media"> {message.contentType}</span> : null}
       </h3>
       {message.summary ? <p>{message.summary}</p> : null}
-      {message.description ? <div dangerouslySetInnerHTML={{ __html: renderSpecMarkdown(message.description) }} /> : null}
-      {message.headers ? <Fields title="Headers" schema={message.headers} /> : null}
-      {message.payload ? <Fields title="Payload" schema={message.payload} /> : null}
-      {message.examples.map((example) => {
-        const code = JSON.stringify(example.value, null, 2) ?? 'null';
-        const highlighted = input.mode === 'markdown' ? undefined : input.highlight?.(code, 'json');
-        return (
-          <figure class="dg-api-example">
-            <figcaption>{example.summary ?? (example.isGenerated ? 'Example (generated)' : example.name)}</figcaption>
-            {highlighted ? <div dangerouslySetInnerHTML={{ __html: highlighted }} /> : <pre><code class="language-json">{code}</code></pre>}
-          </figure>
-        );
-      })}
-    </div>
-  );
-}
-
-function Fields(props: { title: string; schema: SchemaModel }) {
-  const properties = props.schema.properties ?? [];
-  return (
-    <div class="dg-api-schema">
-      <h4>
-        {props.title} <span class="dg-api-type">{props.schema.typeLabel}</span>
-      </h4>
-      {properties.length > 0 ? (
-        <ul class="dg-api-fields">
-          {properties.map((property) => (
-            <li>
-              <code>{property.name}</code> <span class="dg-api-type">{property.schema.typeLabel}</span>
-              {property.isRequired ? <span class="dg-api-required"> required</span> : null}
-              {property.schema.description ? <div dangerouslySetInnerHTML={{ __html: renderSpecMarkdown(property.schema.description) }} /> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SpecMarkdown text={message.description} />
+      {message.headers && (
+        <>
+          <h4>Headers</h4>
+          <SchemaView schema={message.headers} kind="response" />
+        </>
+      )}
+      {message.payload && (
+        <>
+          <h4>Payload</h4>
+          <SchemaView schema={message.payload} kind="response" />
+        </>
+      )}
+      {message.examples.length > 0 && <Examples examples={message.examples} mediaType={message.contentType ?? 'application/json'} highlight={props.highlight} />}
     </div>
   );
 }

@@ -67,7 +67,7 @@ function capitalize(text: string): string {
 }
 
 /** `<h2>`/`<h3>` with its id and, in html mode, the self-link the page's own headings have. */
-function Heading(props: { heading: SectionHeading }) {
+export function Heading(props: { heading: SectionHeading }) {
   const { mode } = useRenderContext();
   const { depth, id, text } = props.heading;
   const Tag = depth === 2 ? 'h2' : 'h3';
@@ -169,7 +169,8 @@ export function AuthSection(props: { page: ApiPageModel; heading: SectionHeading
   );
 }
 
-function parameterField(parameter: ParameterModel): FieldInput {
+/** A parameter (or header) as a field of `FieldList`. */
+export function parameterField(parameter: ParameterModel): FieldInput {
   return {
     name: parameter.name,
     schema: parameter.schema,
