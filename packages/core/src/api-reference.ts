@@ -9,7 +9,7 @@ import {
 } from '@docsgen/config';
 import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, OperationLookup } from '@docsgen/openapi-pages';
 import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { proxyRoute } from './api-proxy/proxy-functions.js';
 import { findViewerBundles } from './api-viewers.js';
@@ -87,9 +87,8 @@ const specKey = /"(?:openapi|asyncapi)"\s*:/;
 export async function loadApiReference(input: LoadApiReferenceInput): Promise<SiteApiReference> {
   const { root, config, pages } = input;
   const playground = playgroundSettings(config);
-  const viewer = config?.api && typeof config.api === 'object' && ['viewer-a', 'viewer-b', 'viewer-c'].includes(String((config.api as { viewer?: unknown }).viewer))
-    ? ((config.api as { viewer: 'viewer-a' | 'viewer-b' | 'viewer-c' }).viewer)
-    : 'docsgen';
+  const written = (config?.api as { viewer?: unknown } | undefined)?.viewer;
+  const viewer = written === 'viewer-a' || written === 'viewer-b' || written === 'viewer-c' ? written : 'docsgen';
   const bindingValues = [...pages.values()].filter((page) => typeof page.frontmatter.openapi === 'string');
   const hasSpecs = config !== undefined && specKey.test(JSON.stringify({ api: config.api, navigation: config.navigation }));
   const specs = new Map<string, SpecEntry>();
@@ -200,8 +199,25 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     }
   };
   const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
-    openApiModels(new Map([[entry.label, entry]])).find((model) => model.method === method.toUpperCase() && model.path === path);
+    entry.spec.kind === 'openapi' ? (entry.pages as ApiPageModel[]).find((model) => model.method === method.toUpperCase() && model.path === path) : undefined;
 
+  // Every page of a spec depends on its files: hashed once per version of a file (a build asks
+  // for each of GitHub's 1,200 pages, a 13 MB file), not once per page.
+  const hashes = new Map<string, { stamp: string; hash: string }>();
+  const hashOf = (file: string): string | undefined => {
+    try {
+      const info = statSync(file);
+      const stamp = `${info.mtimeMs}:${info.size}`;
+      const known = hashes.get(file);
+      if (known?.stamp === stamp) return known.hash;
+      const hash = hashSource(file, readFileSync(file, 'utf8'));
+      hashes.set(file, { stamp, hash });
+      return hash;
+    } catch {
+      // A spec file removed since it was read: the next reload reports it.
+      return undefined;
+    }
+  };
   const viewerBundles = findViewerBundles(root);
   return {
     navigation,
@@ -218,11 +234,8 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
         const entry = specs.get(label) ?? [...specs.values()].find((candidate) => candidate.spec.label === label);
         if (!entry) continue;
         for (const file of entry.spec.documents.keys()) {
-          try {
-            found.push({ file, hash: hashSource(file, readFileSync(file, 'utf8')) });
-          } catch {
-            // A spec file removed since it was read: the next reload reports it.
-          }
+          const hash = hashOf(file);
+          if (hash) found.push({ file, hash });
         }
       }
       return found;
@@ -397,11 +410,21 @@ function appendGroups(children: NavNode[], labels: string[], groupsOf: (labels: 
 /** docs.json `api.playground` and `api.auth` (`api.mdx.auth` too), with docsgen's defaults. */
 export function playgroundSettings(config: ResolvedDocsConfig | undefined): PlaygroundSettings {
   const api = (config?.api ?? {}) as { playground?: { mode?: unknown; display?: unknown; proxy?: unknown }; auth?: { method?: unknown; name?: unknown }; mdx?: { auth?: { method?: unknown; name?: unknown } } };
-  const written = api.playground?.mode ?? api.playground?.display;
-  const mode = written === 'simple' ? 'simple' : written === 'hide' || written === 'none' ? 'hide' : 'interactive';
+  const mode = playgroundMode(api.playground?.mode ?? api.playground?.display) ?? 'interactive';
   const auth = api.auth ?? api.mdx?.auth ?? {};
   const method = auth.method === 'bearer' || auth.method === 'basic' || auth.method === 'key' ? auth.method : 'none';
   return { mode, proxy: api.playground?.proxy === true, proxyUrl: proxyRoute, auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined } };
+}
+
+/**
+ * A try-it mode as written in docs.json `api.playground` or a page's frontmatter `playground`:
+ * `interactive`, `simple`, `hide`, and the hosted platform's `none` (as `hide`) and `auth`
+ * (as `interactive`: docsgen has no signed-in readers); `undefined` for anything else.
+ */
+export function playgroundMode(value: unknown): PlaygroundSettings['mode'] | undefined {
+  if (value === 'interactive' || value === 'auth') return 'interactive';
+  if (value === 'simple') return 'simple';
+  return value === 'hide' || value === 'none' ? 'hide' : undefined;
 }
 
 function baseUrlsOf(config: ResolvedDocsConfig | undefined): string[] {

@@ -18,7 +18,7 @@ import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } fr
 import { Worker } from 'node:worker_threads';
 import { transformSync } from 'esbuild';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
-import { findViewerBundles, usedViewerFiles } from './api-viewers.js';
+import { usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
@@ -205,17 +205,15 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     await closeSearchIndexer();
     return index;
   };
+  // This thread, which has the site loaded already, renders too: one worker fewer to load.
+  const local = async (slug: string): Promise<BuiltPage> => {
+    const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
+    site.release(slug);
+    return page;
+  };
   try {
-    if (threads > 1 && existsSync(workerFile)) {
-      // This thread, which has the site loaded already, renders too: one worker fewer to load.
-      const local = async (slug: string): Promise<BuiltPage> => {
-        const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
-        site.release(slug);
-        return page;
-      };
-      await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads - 1, onPage, local);
-    }
-    else for (const slug of misses) onPage(await renderBuiltPage(site, slug, { cardFolder: cards.folder }));
+    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads - 1, onPage, local);
+    else for (const slug of misses) onPage(await local(slug));
   } catch (error) {
     await endSearch();
     rmSync(temporary, { recursive: true, force: true });
@@ -252,7 +250,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
     // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
-    for (const vendor of usedViewerFiles(findViewerBundles(root).files, viewerPages)) write(vendor.path, readFileSync(vendor.file));
+    for (const vendor of usedViewerFiles(site.api.viewerFiles, viewerPages)) write(vendor.path, readFileSync(vendor.file));
     for (const name of site.projectFiles) write(name, readFileSync(join(root, name)));
     if (usesMath) copyTree(rendererAssets.katexFonts, rendererAssets.katexFonts, join(temporary, '_docsgen', 'fonts'), messages, written, '_docsgen/fonts');
     for (const folder of assetFolders) {
@@ -267,17 +265,22 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }));
     const outputs = await renderSiteOutputs(site, { siteUrl, lastUpdated: lastUpdatedBySlug, markdown: (slug) => built.get(slug)?.markdown });
     messages.push(...outputs.messages);
-    for (const output of outputs.outputs) write(output.name, output.content);
-    // More pages than one sitemap may list: sitemap.xml is an index of numbered parts.
-    for (let part = 1, xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug }); xml; part += 1, xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug })) {
-      write(`sitemap-${part}.xml`, xml);
+    for (const output of outputs.outputs) {
+      write(output.name, output.content);
+      // More pages than one sitemap may list: sitemap.xml is an index of numbered parts.
+      if (output.name !== 'sitemap.xml' || output.isOverride || !output.content.includes('<sitemapindex')) continue;
+      for (let part = 1; ; part += 1) {
+        const xml = sitemapPart(site, part, { siteUrl, lastUpdated: lastUpdatedBySlug });
+        if (xml === undefined) break;
+        write(`sitemap-${part}.xml`, xml);
+      }
     }
     // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
     const index = await endSearch();
     messages.push(...index.messages);
     for (const file of index.files) write(`${searchFolder}/${file.path}`, Buffer.from(file.content));
 
-    const apiProxy = site.config.api?.playground?.proxy === true ? { allowedOrigins: (site as { apiOrigins?: string[] }).apiOrigins ?? [] } : undefined;
+    const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
     const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()), apiProxy });
     messages.push(...adapted.messages);
     for (const file of adapted.files) write(file.path, file.content);
@@ -328,21 +331,21 @@ function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
   return undefined;
 }
 
-/** Renders `slugs` across `threads` workers (and this thread with `local`), handing out small batches as each frees up. */
+/** Renders `slugs` across `threads` workers and this thread (`local`), handing out small batches as each frees up. */
 async function renderInWorkers(
   workerFile: URL,
   data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined },
   slugs: string[],
   threads: number,
   onPage: (page: BuiltPage) => void,
-  local?: ((slug: string) => Promise<BuiltPage>) | undefined,
+  local: (slug: string) => Promise<BuiltPage>,
 ): Promise<void> {
   let next = 0;
   // Batches for this thread, between the workers' messages.
   const runLocal = async (): Promise<void> => {
     while (next < slugs.length) {
       const batch = slugs.slice(next, (next += batchSize));
-      for (const slug of batch) onPage(await local!(slug));
+      for (const slug of batch) onPage(await local(slug));
       // Let the workers' finished batches in before the next one.
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
     }
@@ -369,7 +372,7 @@ async function renderInWorkers(
         else reject(new Error(`a worker thread stopped with exit code ${code}`));
       });
     });
-  await Promise.all([...Array.from({ length: threads }, runOne), ...(local ? [runLocal()] : [])]);
+  await Promise.all([...Array.from({ length: threads }, runOne), runLocal()]);
 }
 
 /**

@@ -27,7 +27,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
 import { apiOperationMarkdown, asyncOperationMarkdown } from './api-markdown.js';
-import { loadApiReference, type SiteApiReference } from './api-reference.js';
+import { loadApiReference, playgroundMode, type SiteApiReference } from './api-reference.js';
 import { twinTree } from './twin-tree.js';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -212,13 +212,12 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
 
   let sampleHighlighter: Promise<SampleHighlighter> | undefined;
   const specsUsed = new Map<string, Set<string>>();
-  // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
   /** The try-it settings of a page: docs.json's, with the page's frontmatter `playground` mode when it sets one. */
   const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => {
-    const written = page?.frontmatter.playground;
-    const mode = written === 'interactive' || written === 'simple' ? written : written === 'hide' || written === 'none' ? 'hide' : written === 'auth' ? 'interactive' : undefined;
+    const mode = playgroundMode(page?.frontmatter.playground);
     return mode ? { ...api.playground, mode } : api.playground;
   };
+  // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
   const apiContext = (slug: string, highlight: SampleHighlighter | undefined): ApiReferenceContext => {
     const used = specsUsed.get(slug) ?? new Set<string>();
     specsUsed.set(slug, used);
@@ -292,7 +291,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }
     // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
-    const drawn = renderApiOperation({ page: model, proseHtml, playground: api.playground, mode: renderMode, highlight });
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), mode: renderMode, highlight });
     return { ...result, html: drawn.html, toc: drawn.toc };
   }
 
@@ -308,45 +307,34 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   }
 
   /** The page's Markdown twin, written now. */
-  async function writeTwin(slug: string): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined> {
+  async function writeTwin(slug: string): Promise<Twin | undefined> {
     const page = pages.get(slug);
-    const bound = api.bindings.get(slug);
-    // A page without components but code blocks: its twin comes straight from its tree.
-    if (page && !page.api && !bound) {
-      const direct = await twinFromTree(page);
-      if (direct) return direct;
-    }
+    if (!page) return undefined;
     // API pages are written as Markdown from their model: far faster than from their HTML.
-    const result = page?.api ? undefined : page && bound ? await renderMdx(page, 'markdown') : await render(slug, 'markdown');
-    if (!page || (!page.api && !result)) return undefined;
-    let body: string;
-    if (page.api) body = page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model) : asyncOperationMarkdown(page.api.model);
-    else if (bound && !result!.messages.some((message) => message.fatal)) body = apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result!.html, { siteUrl }) });
-    else body = toMarkdownTwin(result!.html, { siteUrl });
-    if (!result) {
-      const head = [`# ${page.title}`, page.description].filter(Boolean).join('\n\n');
-      return { markdown: `${head}\n\n${body.trimEnd()}\n`, messages: [] };
+    if (page.api) return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model) : asyncOperationMarkdown(page.api.model), []);
+    const bound = api.bindings.get(slug);
+    if (bound) {
+      const result = await renderMdx(page, 'markdown');
+      if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
+      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }) }), result.messages);
     }
-    // A title taken from the body's own `# Heading` is already in the body.
-    const title = result.page.titleSource === 'heading' ? undefined : `# ${result.page.title}`;
-    const head = [title, result.page.description].filter(Boolean).join('\n\n');
-    return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages: result.messages };
+    // A page without components but code blocks: its twin comes straight from its tree.
+    const direct = await twinFromTree(page);
+    if (direct) return direct;
+    const result = (await render(slug, 'markdown'))!;
+    return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
   }
 
   /** The twin of a page whose compiled tree has no component but code blocks (`twinTree`); `undefined` otherwise. */
-  async function twinFromTree(page: PageInfo): Promise<{ markdown: string; messages: DocsgenMessage[] } | undefined> {
+  async function twinFromTree(page: PageInfo): Promise<Twin | undefined> {
     const messages = await modules.link(page.file);
     const tree = modules.recordOf(page.file)?.tree;
     if (messages.some((message) => message.fatal) || !tree) return undefined;
     const twinnable = twinTree(tree);
-    if (!twinnable) return undefined;
-    const body = hastToMarkdownTwin(twinnable, { siteUrl });
-    const title = page.titleSource === 'heading' ? undefined : `# ${page.title}`;
-    const head = [title, page.description].filter(Boolean).join('\n\n');
-    return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
+    return twinnable ? twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages) : undefined;
   }
 
-  const twins = new Map<string, { markdown: string; messages: DocsgenMessage[] }>();
+  const twins = new Map<string, Twin>();
   let navigationFile: NavigationFile | undefined;
   const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles });
   const site: Site = {
@@ -474,6 +462,16 @@ function withEndpointHeadings(toc: RenderedPage['toc'], html: string): RenderedP
     placed.push({ entry: { depth: Number(match[1]), id: match[2]!, text: decodeEntities(match[3]!) }, at: match.index });
   }
   return placed.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
+}
+
+/** A page's Markdown twin and the messages of writing it. */
+type Twin = { markdown: string; messages: DocsgenMessage[] };
+
+/** The twin of `page` from its body: its title (unless the body starts with it) and description above. */
+function twinOf(page: PageInfo, body: string, messages: DocsgenMessage[]): Twin {
+  const title = page.titleSource === 'heading' ? undefined : `# ${page.title}`;
+  const head = [title, page.description].filter(Boolean).join('\n\n');
+  return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
 }
 
 function decodeEntities(text: string): string {

@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, findViewerBundles, matchRedirect, renderSiteOutput, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, proxyRoute, renderSiteOutput, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -123,7 +123,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   const { path, decoded } = target;
   // The try-it proxy answers every method itself (405 JSON for all but POST), before redirects.
-  if (path === `${internalPrefix}/proxy`) {
+  if (path === proxyRoute) {
     await serveProxy(site, request, response);
     return;
   }
@@ -158,8 +158,8 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
   if (path.startsWith(`${viewerVendorPrefix}/`)) {
     // An embeddable viewer's bundle from the project's node_modules: the raw path must be one of
-    // the fixed URLs findViewerBundles lists; the request never builds a file path.
-    const file = findViewerBundles(site.root).files.get(path);
+    // the fixed URLs the site's viewer bundles list; the request never builds a file path.
+    const file = site.api.viewerFiles.get(path);
     await serveResolvedFile(request, response, file ? await resolveRequestFile(`/vendor/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/vendor' }) : { status: 404, reason: 'not-found' });
     return;
   }
@@ -198,9 +198,10 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   const card = /^\/og\/(.+)\.png$/.exec(decoded);
   if (card?.[1]) {
     const drawn = await site.card(card[1], { origin: requestOrigin(request) });
-    if (drawn) context.report(drawn.messages);
-    if (drawn) sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
-    else sendStatus(response, request, 404);
+    if (drawn) {
+      context.report(drawn.messages);
+      sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
+    } else sendStatus(response, request, 404);
     return;
   }
 
@@ -232,8 +233,8 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
 
   if (wantsMarkdown && site.pages.has(slug)) {
     const twin = await site.markdown(slug);
-    if (twin) context.report(twin.messages);
     if (twin) {
+      context.report(twin.messages);
       send(response, request, 200, 'text/markdown; charset=utf-8', twin.markdown);
       return;
     }

@@ -2,7 +2,7 @@ import type { Site } from '@docsgen/core';
 import { watch, type FSWatcher } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { createDevServer, type DevServer } from './dev-server.js';
+import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
 
 export interface DevSessionOptions {
   /** Project root (absolute). */
@@ -14,7 +14,7 @@ export interface DevSessionOptions {
   /** Host names accepted besides `localhost` and IP addresses (see `createDevServer`; default: `[]`). */
   allowedHosts?: readonly string[] | null | undefined;
   /** Messages of what the server renders (see `createDevServer`; default: none). */
-  onMessages?: ((messages: import('@docsgen/config').DocsgenMessage[]) => void) | null | undefined;
+  onMessages?: DevServerOptions['onMessages'];
 }
 
 export interface DevSession extends DevServer {

@@ -11,7 +11,7 @@ const send = createNodeSend();
  * page can use a developer's running dev server as its proxy.
  */
 export async function serveProxy(site: Site, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (site.config?.api?.playground?.proxy !== true) {
+  if (!site.api.playground.proxy) {
     const body = `${JSON.stringify({ error: { code: 'proxy-disabled', message: 'The try-it proxy is off: set `api.playground.proxy` to `true` in docs.json' } })}\n`;
     response.writeHead(404, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -33,7 +33,7 @@ export async function serveProxy(site: Site, request: IncomingMessage, response:
     body: hasBody ? (Readable.toWeb(request) as ReadableStream<Uint8Array>) : null,
     duplex: 'half',
   } as RequestInit);
-  const answer = await handleProxyRequest(webRequest, { allowedOrigins: (site as { apiOrigins?: string[] }).apiOrigins ?? [], send });
+  const answer = await handleProxyRequest(webRequest, { allowedOrigins: site.apiOrigins, send });
   const body = Buffer.from(await answer.arrayBuffer());
   answer.headers.forEach((value, name) => response.setHeader(name, value));
   response.setHeader('content-length', body.length);

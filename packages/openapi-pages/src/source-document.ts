@@ -199,16 +199,7 @@ function checkTreeShape(value: unknown): 'cycle' | 'too-deep' | undefined {
 function createOffsetFinder(source: string, file: string): (offset: number) => SourceLocation {
   const lineStarts = [0];
   for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) lineStarts.push(index + 1);
-  return (offset) => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { file, line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
-  };
+  return (offset) => placeOf(lineStarts, file, offset);
 }
 
 /** Whether arrays and objects nest deeper than `limit` in a JSON text (strings skipped). */
