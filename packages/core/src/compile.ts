@@ -135,10 +135,10 @@ export function createPageCompiler(options: PageCompilerOptions) {
    * plain string attributes) run MDX's remark and rehype phases like `.md` pages and keep the
    * tree: no code generation or evaluation, which is most of an `.mdx` page's compile time.
    */
-  function createMdxTreeProcessor(hasAutolinks: boolean) {
+  function createMdxTreeProcessor() {
     return unified()
       .use(remarkUnravelJsx)
-      .use(remarkPlugins(true, hasAutolinks))
+      .use(remarkPlugins(true, false))
       .use(remarkRehype, { allowDangerousHtml: true, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
       .use(rehypePlugins)
       .use(rehypeJsxToElements)
@@ -149,8 +149,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
   const processors = {
     md: createMarkdownProcessor(false),
     mdx: createMdxProcessor(false),
-    mdxTree: createMdxTreeProcessor(false),
-    mdxTreeWithAutolinks: undefined as ReturnType<typeof createMdxTreeProcessor> | undefined,
+    mdxTree: createMdxTreeProcessor(),
     mdWithAutolinks: undefined as ReturnType<typeof createMarkdownProcessor> | undefined,
     mdxWithAutolinks: undefined as ReturnType<typeof createMdxProcessor> | undefined,
   };
@@ -180,9 +179,9 @@ export function createPageCompiler(options: PageCompilerOptions) {
       let code = '';
       let tree: HastRoot | undefined;
       const mdast = parse(file, isMdx);
+      // Which GFM parsed the page no longer matters here: GFM has no transforms to run.
       if (isMdx && isPlainMdx(mdast)) {
-        const processor = hasAutolinkTrigger(mdast) ? (processors.mdxTreeWithAutolinks ??= createMdxTreeProcessor(true)) : processors.mdxTree;
-        tree = (await processor.run(mdast, file)) as HastRoot;
+        tree = (await processors.mdxTree.run(mdast, file)) as HastRoot;
       } else if (isMdx) {
         const processor = processors.mdx;
         code = String(processor.stringify(await processor.run(mdast as never, file), file));
