@@ -287,6 +287,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const hasSide = sideBlocks.length > 0;
   const hasToc = mode === 'default' && !hasSide && (input.toc?.length ?? 0) > 0;
   const toc = hasToc ? renderLayout(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
+  const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${input.footer ?? ''}`;
 
   const body = [
     '<a class="dg-skip" href="#dg-main">Skip to content</a>',
@@ -299,8 +300,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
     '<div class="dg-page">',
     hasSide
       ? `<article class="dg-article dg-article-with-side">${pageHeader}<aside class="dg-side-panel"><div class="dg-prose">\n${sideBlocks.join('\n')}\n</div></aside>` +
-        `<div class="dg-article-body"><div class="dg-prose">\n${contentHtml}\n</div>${pager}${input.footer ?? ''}</div></article>`
-      : `<article class="dg-article">${pageHeader}<div class="dg-prose">\n${contentHtml}\n</div>${pager}${input.footer ?? ''}</article>`,
+        `<div class="dg-article-body">${articleBody}</div></article>`
+      : `<article class="dg-article">${pageHeader}${articleBody}</article>`,
     toc ? `<aside class="dg-toc-wrap">${toc}</aside>` : '',
     '</div>',
     '</main>',
