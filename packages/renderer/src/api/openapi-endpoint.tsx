@@ -4,6 +4,7 @@ import { safeUrl } from '@docsgen/openapi-pages/markdown';
 import { parseList, parseText } from '../props.js';
 import { useRenderContext } from '../render-context.js';
 import { slugify } from '../slug.js';
+import { MissingOperation, readOperationTarget } from './operation-target.js';
 import { ApiOperation } from './operation.js';
 import type { PlaygroundSettings } from './types.js';
 
@@ -48,10 +49,8 @@ function readAuthMethod(value: unknown): PlaygroundSettings['auth']['method'] | 
  */
 export function OpenApiEndpoint(props: OpenApiEndpointProps) {
   const context = useRenderContext();
-  const spec = parseText(props.spec)?.trim() || undefined;
-  const method = (parseText(props.method) ?? '').trim().toUpperCase();
-  const path = (parseText(props.path) ?? '').trim();
-  const label = `${method || '?'} ${path || '?'}`;
+  const target = readOperationTarget(props);
+  const { spec, method, path, label } = target;
   const found = context.apiReference && method !== '' && path !== '' ? context.apiReference.findOperation(spec, method, path) : undefined;
 
   if (found === 'loading') return <div class="dg-api-loading" data-dg-api-loading="" />;
@@ -59,21 +58,7 @@ export function OpenApiEndpoint(props: OpenApiEndpointProps) {
     const reason = context.apiReference
       ? `Cannot find the operation \`${label}\` in ${spec === undefined ? 'the site\'s API spec' : `\`${spec}\``}`
       : `Cannot draw the operation \`${label}\`: the site has no API spec (docs.json \`api.openapi\`)`;
-    context.onMessage({
-      reason,
-      ruleId: 'openapi-endpoint-missing',
-      source: '@docsgen/renderer',
-      fatal: false,
-      actual: label,
-      note: 'Write `method` and `path` exactly as in the spec (path parameters included), and name the spec with `spec` when the site has several.',
-    });
-    return (
-      <div class="dg-api-missing" role={context.mode === 'markdown' ? undefined : 'note'}>
-        <p>
-          API operation <code>{label}</code> not found{spec === undefined ? '' : ` in ${spec}`}.
-        </p>
-      </div>
-    );
+    return <MissingOperation context={context} target={target} problem={{ ruleId: 'openapi-endpoint-missing', reason }} class="dg-api-missing" />;
   }
 
   const baseUrls = parseList(props.baseUrl)

@@ -2,6 +2,7 @@
 import { safeUrl } from '@docsgen/openapi-pages/markdown';
 import { parseText } from '../props.js';
 import { useRenderContext } from '../render-context.js';
+import { MissingOperation, readOperationTarget } from './operation-target.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import type { ApiReferenceContext } from './types.js';
 
@@ -33,10 +34,8 @@ const viewerTitles: Record<ViewerName, string> = {
  */
 function OpenApiViewer(props: OpenApiViewerProps & { viewer: ViewerName }) {
   const context = useRenderContext();
-  const spec = parseText(props.spec)?.trim() || undefined;
-  const method = (parseText(props.method) ?? '').trim().toUpperCase();
-  const path = (parseText(props.path) ?? '').trim();
-  const label = `${method || '?'} ${path || '?'}`;
+  const target = readOperationTarget(props);
+  const { spec, method, path, label } = target;
   const isMarkdown = context.mode === 'markdown';
   const api = context.apiReference;
   const document = api && method !== '' && path !== '' ? api.operationDocument(spec, method, path) : undefined;
@@ -44,23 +43,10 @@ function OpenApiViewer(props: OpenApiViewerProps & { viewer: ViewerName }) {
   // No `data-dg-viewer` in the marker: the site links api-viewers.js on pages whose HTML has it.
   if (document === 'loading') return <div class="dg-viewer-loading" data-dg-loading="viewer" />;
   if (document === undefined) {
-    context.onMessage({
-      reason: api
-        ? `Cannot find the operation \`${label}\` in ${spec === undefined ? "the site's API spec" : `\`${spec}\``} for \`<${componentNames[props.viewer]}>\``
-        : `Cannot show the operation \`${label}\` in \`<${componentNames[props.viewer]}>\`: the site has no API spec (docs.json \`api.openapi\`)`,
-      ruleId: 'openapi-viewer-missing',
-      source: '@docsgen/renderer',
-      fatal: false,
-      actual: label,
-      note: 'Write `method` and `path` exactly as in the spec (path parameters included), and name the spec with `spec` when the site has several.',
-    });
-    return (
-      <div class="dg-viewer-missing" role={isMarkdown ? undefined : 'note'}>
-        <p>
-          API operation <code>{label}</code> not found{spec === undefined ? '' : ` in ${spec}`}.
-        </p>
-      </div>
-    );
+    const reason = api
+      ? `Cannot find the operation \`${label}\` in ${spec === undefined ? "the site's API spec" : `\`${spec}\``} for \`<${componentNames[props.viewer]}>\``
+      : `Cannot show the operation \`${label}\` in \`<${componentNames[props.viewer]}>\`: the site has no API spec (docs.json \`api.openapi\`)`;
+    return <MissingOperation context={context} target={target} problem={{ ruleId: 'openapi-viewer-missing', reason }} class="dg-viewer-missing" />;
   }
 
   const operation = findOperation(document, method, path);
