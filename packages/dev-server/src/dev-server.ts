@@ -3,10 +3,9 @@ import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, p
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { isAllowedHost } from './allowed-host.js';
 import { lookupContentType } from './content-type.js';
 import { serveProxy } from './proxy-route.js';
-import { parseRequestPath, redirectLocation } from './request-target.js';
+import { acceptRequest, redirectLocation } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
 import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
@@ -111,17 +110,10 @@ interface HandleContext {
 
 async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { folders } = context;
-  if (!isAllowedHost(request.headers.host, context.allowedHosts)) {
-    sendStatus(response, request, 403);
-    return;
-  }
-  const raw = request.url ?? '/';
-  const target = parseRequestPath(raw);
-  if ('status' in target) {
-    sendStatus(response, request, target.status);
-    return;
-  }
+  const target = acceptRequest(request, response, context.allowedHosts);
+  if (!target) return;
   const { path, decoded } = target;
+  const raw = request.url ?? '/';
   // The try-it proxy answers every method itself (405 JSON for all but POST), before redirects.
   if (path === proxyRoute) {
     await serveProxy(site, request, response);

@@ -2,8 +2,7 @@ import { matchRedirect, readAdapterRedirects, type AdapterRedirect } from '@docs
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
-import { isAllowedHost } from './allowed-host.js';
-import { parseRequestPath, redirectLocation } from './request-target.js';
+import { acceptRequest, redirectLocation } from './request-target.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
 
@@ -89,17 +88,10 @@ export function createPreviewServer(options: PreviewServerOptions): PreviewServe
 }
 
 async function handle(context: Context, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (!isAllowedHost(request.headers.host, context.allowedHosts)) {
-    sendStatus(response, request, 403);
-    return;
-  }
-  const raw = request.url ?? '/';
-  const target = parseRequestPath(raw);
-  if ('status' in target) {
-    sendStatus(response, request, target.status);
-    return;
-  }
+  const target = acceptRequest(request, response, context.allowedHosts);
+  if (!target) return;
   const { path, decoded } = target;
+  const raw = request.url ?? '/';
 
   const redirect = findRedirect(decoded, context.redirects.get());
   if (redirect) {

@@ -1,4 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isAllowedHost } from './allowed-host.js';
 import type { RequestFileFailure } from './resolve-request-file.js';
+import { sendStatus } from './static-server.js';
 
 /**
  * Longest request target accepted, in characters. Linux `PATH_MAX` is 4096 bytes, so no
@@ -84,4 +87,22 @@ export function parseRequestPath(target: string): { path: string; decoded: strin
 export function redirectLocation(target: string, destination: string): string {
   const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
   return destination.includes('?') ? destination : destination + query;
+}
+
+/**
+ * The first step of both servers: a request whose `Host` is not allowed gets 403 (DNS
+ * rebinding, see `isAllowedHost`), one whose target `parseRequestPath` refuses gets its status;
+ * both are answered here. Otherwise the path, raw and decoded, for the routes.
+ */
+export function acceptRequest(request: IncomingMessage, response: ServerResponse, allowedHosts: readonly string[]): { path: string; decoded: string } | undefined {
+  if (!isAllowedHost(request.headers.host, allowedHosts)) {
+    sendStatus(response, request, 403);
+    return undefined;
+  }
+  const target = parseRequestPath(request.url ?? '/');
+  if ('status' in target) {
+    sendStatus(response, request, target.status);
+    return undefined;
+  }
+  return target;
 }
