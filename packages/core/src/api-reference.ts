@@ -218,7 +218,8 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
       return undefined;
     }
   };
-  const viewerBundles = findViewerBundles(root);
+  // Looked up when a page first asks (a viewer on the page, the vendor route, the build's copy).
+  let viewerBundles: ReturnType<typeof findViewerBundles> | undefined;
   return {
     navigation,
     pages: generated,
@@ -252,8 +253,12 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     pending() {
       return unsettled.size === 0 ? undefined : Promise.all(unsettled).then(() => undefined);
     },
-    viewerBundles: viewerBundles.bundles,
-    viewerFiles: viewerBundles.files,
+    get viewerBundles() {
+      return (viewerBundles ??= findViewerBundles(root)).bundles;
+    },
+    get viewerFiles() {
+      return (viewerBundles ??= findViewerBundles(root)).files;
+    },
   };
 }
 

@@ -234,7 +234,9 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       },
       playground: playgroundOf(pages.get(slug)),
       highlight,
-      viewerBundles: api.viewerBundles,
+      get viewerBundles() {
+        return api.viewerBundles;
+      },
     };
   };
   const highlighter = (): Promise<SampleHighlighter> =>
