@@ -8,18 +8,30 @@ const { root, siteUrl, cardFolder } = workerData as { root: string; siteUrl: str
 const port = parentPort;
 if (port) {
   const site = await createSite(root, { mode: 'build', siteUrl });
-  port.on('message', async (slugs: string[] | null) => {
-    if (slugs === null) {
-      port.close();
-      return;
+  // The main thread keeps two batches queued here, so this thread never waits for it between
+  // batches; they are rendered one after the other.
+  const queue: Array<string[] | null> = [];
+  let running = false;
+  const drain = async (): Promise<void> => {
+    running = true;
+    for (let slugs = queue.shift(); slugs !== undefined; slugs = queue.shift()) {
+      if (slugs === null) {
+        port.close();
+        return;
+      }
+      const pages = [];
+      for (const slug of slugs) {
+        pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+        site.release(slug);
+      }
+      // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
+      port.postMessage(pages);
     }
-    const pages = [];
-    for (const slug of slugs) {
-      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
-      site.release(slug);
-    }
-    // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
-    port.postMessage(pages);
+    running = false;
+  };
+  port.on('message', (slugs: string[] | null) => {
+    queue.push(slugs);
+    if (!running) void drain();
   });
   port.postMessage('ready');
 }

@@ -355,6 +355,7 @@ async function renderInWorkers(
       const worker = new Worker(workerFile, { workerData: data });
       let finished = false;
       const send = (): void => {
+        if (finished) return;
         if (next >= slugs.length) {
           finished = true;
           worker.postMessage(null);
@@ -362,8 +363,11 @@ async function renderInWorkers(
         }
         worker.postMessage(slugs.slice(next, (next += batchSize)));
       };
+      // Two batches queued: the worker starts the second while this thread, busy rendering a
+      // batch of its own, has not yet read the first one's pages.
       worker.on('message', (message: 'ready' | BuiltPage[]) => {
-        if (message !== 'ready') for (const page of message) onPage(page);
+        if (message === 'ready') send();
+        else for (const page of message) onPage(page);
         send();
       });
       worker.once('error', reject);

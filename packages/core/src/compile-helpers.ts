@@ -3,6 +3,7 @@ import type { Node, Program, Statement } from 'estree';
 import type { Root as MdastRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import type { Processor } from 'unified';
+import { sanitizeHref } from '@docsgen/renderer';
 
 /**
  * `.md` pages render their tree without MDX's evaluator, which only resolves component names
@@ -212,4 +213,42 @@ export function hasAutolinkTrigger(tree: MdastRoot): boolean {
     if (node.children) for (const child of node.children) stack.push(child);
   }
   return false;
+}
+
+// mdast nodes whose Markdown, as written, is what the twin of the page would say.
+const plainMarkdownTypes = new Set([
+  'root', 'paragraph', 'heading', 'text', 'emphasis', 'strong', 'delete', 'inlineCode', 'code', 'break', 'thematicBreak',
+  'blockquote', 'list', 'listItem', 'table', 'tableRow', 'tableCell', 'link', 'linkReference', 'definition', 'image',
+  'footnoteReference', 'footnoteDefinition', 'math', 'inlineMath',
+]);
+
+/**
+ * The body of a page, as written, when it is plain Markdown: then it is the page's Markdown
+ * twin as it stands, with nothing to render first. `undefined` when the page has anything the
+ * twin writes differently from the source: raw HTML, MDX (JSX, expressions, ESM), a link the
+ * renderer neutralises (`javascript:` and other unsafe schemes), a URL with spaces, or an
+ * image that is not at an absolute `http(s)` URL (the twin resolves the others against the
+ * page and the site URL).
+ *
+ * @param tree
+ *   The page parsed, before any transform (frontmatter as a `yaml` node first).
+ * @param text
+ *   The text it was parsed from.
+ */
+export function plainMarkdownBody(tree: MdastRoot, text: string): string | undefined {
+  let start = 0;
+  const stack: unknown[] = [];
+  tree.children.forEach((child, index) => {
+    if (index === 0 && child.type === 'yaml') start = child.position?.end.offset ?? Number.NaN;
+    else stack.push(child);
+  });
+  if (Number.isNaN(start)) return undefined;
+  while (stack.length > 0) {
+    const node = stack.pop() as { type: string; url?: string; children?: unknown[] };
+    if (!plainMarkdownTypes.has(node.type)) return undefined;
+    if (node.type === 'image' && !/^https?:\/\/\S+$/i.test(node.url ?? '')) return undefined;
+    if ((node.type === 'link' || node.type === 'definition') && (/\s/.test(node.url ?? '') || sanitizeHref(node.url) !== node.url)) return undefined;
+    if (node.children) for (const child of node.children) stack.push(child);
+  }
+  return text.slice(start).replace(/\r\n?/g, '\n').replace(/^\s*\n/, '');
 }

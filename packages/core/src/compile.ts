@@ -23,6 +23,7 @@ import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import {
   hasAutolinkTrigger,
+  plainMarkdownBody,
   recmaPropsAsVariables,
   rehypeJsxToElements,
   remarkGfmWithoutAutolinkLiterals,
@@ -56,6 +57,11 @@ export interface CompiledModule {
   code: string;
   /** `.md` pages: the HTML syntax tree, rendered with the component map instead of running code. */
   tree?: HastRoot | undefined;
+  /**
+   * The page's body as written, when it is plain Markdown (`plainMarkdownBody`) and no user
+   * plugin could change it: its Markdown twin, with nothing to render.
+   */
+  markdown?: string | undefined;
   messages: DocsgenMessage[];
   /** `toc`, `readingTime`, `hasMermaid`, `hasMath`. */
   data: Record<string, unknown>;
@@ -86,6 +92,7 @@ const source = '@docsgen/core';
 export function createPageCompiler(options: PageCompilerOptions) {
   const userRemark = options.remarkPlugins ?? [];
   const userRehype = options.rehypePlugins ?? [];
+  const hasUserPlugins = userRemark.length > 0 || userRehype.length > 0;
 
   function remarkPlugins(isMdx: boolean, hasAutolinks: boolean): PluggableList {
     return [
@@ -179,6 +186,8 @@ export function createPageCompiler(options: PageCompilerOptions) {
       let code = '';
       let tree: HastRoot | undefined;
       const mdast = parse(file, isMdx);
+      // Read before the transforms change the tree.
+      const markdown = hasUserPlugins ? undefined : plainMarkdownBody(mdast, String(file.value));
       // Which GFM parsed the page no longer matters here: GFM has no transforms to run.
       if (isMdx && isPlainMdx(mdast)) {
         tree = (await processors.mdxTree.run(mdast, file)) as HastRoot;
@@ -189,7 +198,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
         tree = (await processors.md.run(mdast, file)) as HastRoot;
       }
       file.data.hasMath = /\$\$|\$[^$\n]+\$/.test(input.source);
-      return { code, tree, messages: file.messages.map((message) => toDocsgenMessage(message, input.file)), data: file.data };
+      return { code, tree, markdown, messages: file.messages.map((message) => toDocsgenMessage(message, input.file)), data: file.data };
     } catch (error) {
       return {
         code: '',

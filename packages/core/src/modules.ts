@@ -12,6 +12,8 @@ export type CompileToEsm = (input: { file: string; source: string }) => Promise<
   code: string;
   /** A syntax tree to render instead of code (`.md` pages). */
   tree?: Root | undefined;
+  /** The body as written, when it is its own Markdown twin (plain Markdown). */
+  markdown?: string | undefined;
   messages: DocsgenMessage[];
   data: Record<string, unknown>;
 }>;
@@ -44,6 +46,8 @@ export interface ModuleRecord {
   data: Record<string, unknown>;
   /** A `.md` page's syntax tree, rendered instead of running code. */
   tree?: Root | undefined;
+  /** The page's body as written, when it is plain Markdown: its twin (see `CompiledModule.markdown`). */
+  markdown?: string | undefined;
 }
 
 const source = '@docsgen/core';
@@ -241,7 +245,7 @@ export class ProjectModules {
       messages.push(...result.messages);
       esm = result.code;
       data = result.data;
-      if (result.tree) return { hash, code: '', tree: result.tree, imports: [], resolved: {}, messages, data };
+      if (result.tree) return { hash, code: '', tree: result.tree, markdown: result.markdown, imports: [], resolved: {}, messages, data };
       if (messages.some((message) => message.fatal)) return { hash, code: '', imports: [], resolved: {}, messages, data };
     } else {
       try {

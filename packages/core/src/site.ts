@@ -320,7 +320,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
       return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }) }), result.messages);
     }
-    // A page without components but code blocks: its twin comes straight from its tree.
+    // Plain Markdown is its own twin; a page without components but code blocks gets its twin
+    // straight from its tree.
     const direct = await twinFromTree(page);
     if (direct) return direct;
     const result = (await render(slug, 'markdown'))!;
@@ -330,8 +331,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   /** The twin of a page whose compiled tree has no component but code blocks (`twinTree`); `undefined` otherwise. */
   async function twinFromTree(page: PageInfo): Promise<Twin | undefined> {
     const messages = await modules.link(page.file);
-    const tree = modules.recordOf(page.file)?.tree;
+    const record = modules.recordOf(page.file);
+    const tree = record?.tree;
     if (messages.some((message) => message.fatal) || !tree) return undefined;
+    // Plain Markdown is its own twin.
+    if (record.markdown !== undefined) return twinOf(page, record.markdown, messages);
     const twinnable = twinTree(tree);
     return twinnable ? twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages) : undefined;
   }
