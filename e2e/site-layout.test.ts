@@ -118,6 +118,49 @@ layout('should mark the current page and fill collapsed groups from one shared n
   await page.close();
 });
 
+layout('should render a window of a long group around the current page and fill in the rest, keeping the way to the page open', async (context) => {
+  // 80 pages in one group, the current page inside a subgroup in the middle of it.
+  const pages = Array.from({ length: 80 }, (_, index) => `long/page-${String(index).padStart(2, '0')}`);
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({
+      name: 'Long',
+      navigation: { groups: [{ group: 'Long', pages: [...pages.slice(0, 50), { group: 'Inner', pages: ['long/inner-a', 'long/inner-b'] }, ...pages.slice(50)] }] },
+    }),
+    'long/inner-a.mdx': contentPage('Inner A', 'In the subgroup.'),
+    'long/inner-b.mdx': contentPage('Inner B', 'In the subgroup too.'),
+  };
+  for (const slug of pages) files[`${slug}.mdx`] = contentPage(`Entry ${slug.slice(-2)}`, 'A page.');
+  const site = await serveProject(files);
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    // Without scripts, the page holds a window of the group only.
+    const html = await (await fetch(`${site.base}/long/inner-b`)).text();
+    const served = html.slice(html.indexOf('dg-sidebar'));
+    assert.is((served.match(/class="dg-nav-link"/g) ?? []).length, 31, 'a window of 30 entries, one a subgroup with two pages');
+    assert.match(served, 'data-partial');
+    await page.goto(`${site.base}/long/inner-b`);
+    await page.waitForFunction(() => !document.querySelector('[data-partial]'));
+    const links = page.locator('.dg-sidebar a.dg-nav-link');
+    assert.is(await links.count(), 82, 'the whole group once filled in');
+    assert.is((await page.locator('.dg-sidebar a[aria-current="page"]').textContent())?.trim(), 'Inner B');
+    assert.is(await page.locator('details[data-dg-group]', { hasText: 'Inner' }).last().evaluate((details) => (details as HTMLDetailsElement).open), true);
+    // The current entry is still in view after the entries above it came in.
+    const inView = await page.evaluate(() => {
+      const current = document.querySelector('.dg-sidebar a[aria-current="page"]')!.getBoundingClientRect();
+      const sidebar = document.querySelector('.dg-sidebar-wrap')!.getBoundingClientRect();
+      return current.top >= sidebar.top && current.bottom <= sidebar.bottom;
+    });
+    assert.ok(inView, 'the current entry is in view');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
 layout('should switch versions to the same page, or to the first page of a version without it', async (context) => {
   const { page } = await open(context, `${context.site.base}/v2/quickstart`);
   const menu = page.locator('summary[aria-label^="Version"]');

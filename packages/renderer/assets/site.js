@@ -60,15 +60,35 @@
       if (link.pathname.replace(/\/+$/, '') === here && link.origin === location.origin) link.setAttribute('aria-current', 'page');
     }
   };
+  // The current page's entry in view, without moving the page.
+  const revealCurrent = () => {
+    const current = doc.querySelector('.dg-sidebar [aria-current="page"]');
+    const sidebar = current?.closest('.dg-sidebar-wrap');
+    if (current && sidebar && sidebar.scrollHeight > sidebar.clientHeight) {
+      const offset = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+      if (offset > sidebar.clientHeight - 40) sidebar.scrollTop += offset - sidebar.clientHeight / 3;
+    }
+  };
   const fill = async (group) => {
     if (group.hasAttribute('data-loaded')) return;
     group.setAttribute('data-loaded', '');
     const entries = (await loadNavigation()).groups?.[group.getAttribute('data-dg-group')];
     const list = group.querySelector(':scope > ul');
     if (typeof entries !== 'string' || !list) return;
+    // A long group came as a window around the current page: its rendered subgroups (open on
+    // the way to the current page) stay as they are in the whole list.
+    const rendered = new Map(all(':scope > li > details[data-dg-group]', list).map((details) => [details.getAttribute('data-dg-group'), details.parentElement]));
     list.innerHTML = entries;
+    for (const details of all(':scope > li > details[data-dg-group]', list)) {
+      const kept = rendered.get(details.getAttribute('data-dg-group'));
+      if (kept) details.parentElement.replaceWith(kept);
+    }
     markCurrent(list);
-    all('details[data-dg-group][open]', list).forEach(fill);
+    all('details[data-dg-group][open]:not([data-loaded])', list).forEach(fill);
+    if (group.hasAttribute('data-partial')) {
+      group.removeAttribute('data-partial');
+      revealCurrent();
+    }
   };
   // `toggle` does not bubble: listen in the capture phase.
   doc.addEventListener(
@@ -165,13 +185,7 @@
     if (mode !== 'light' && mode !== 'dark') setMode(system.matches ? 'dark' : 'light', false);
     showMode();
     all('details[data-dg-group][open]:not([data-loaded])').forEach(fill);
-    // The current page's entry in view, without moving the page.
-    const current = doc.querySelector('.dg-sidebar [aria-current="page"]');
-    const sidebar = current?.closest('.dg-sidebar-wrap');
-    if (current && sidebar && sidebar.scrollHeight > sidebar.clientHeight) {
-      const offset = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
-      if (offset > sidebar.clientHeight - 40) sidebar.scrollTop = offset - sidebar.clientHeight / 3;
-    }
+    revealCurrent();
     spy();
     progress();
   };

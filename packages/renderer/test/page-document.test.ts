@@ -151,6 +151,26 @@ test('should keep a page linear in the size of the navigation: 1,000 entries are
   assert.is(file.content.match(/class=\\"dg-nav-link\\"/g)?.length, 1000);
 });
 
+test('should render a long group as a window of 30 entries around the current page, at its ends too', () => {
+  const slugs = Array.from({ length: 200 }, (_, index) => `long/page-${index}`);
+  const navigation = model([group('Long', slugs.map((slug) => page(slug)))]);
+  const pages = pagesOf(slugs);
+  const shown = (current: number): number[] => {
+    const html = render({ navigation, pages, slug: slugs[current] as string, title: 'Page' });
+    assert.match(html, 'data-partial');
+    assert.not.match(html, 'data-loaded');
+    return [...html.matchAll(/class="dg-nav-link" href="\/long\/page-(\d+)"/g)].map((match) => Number(match[1]));
+  };
+  assert.equal(shown(100), Array.from({ length: 30 }, (_, index) => 85 + index));
+  assert.equal(shown(0), Array.from({ length: 30 }, (_, index) => index));
+  assert.equal(shown(199), Array.from({ length: 30 }, (_, index) => 170 + index));
+  // A group of 30 or fewer entries is rendered whole.
+  const short = render({ navigation: model([group('Short', slugs.slice(0, 30).map((slug) => page(slug)))]), pages, slug: slugs[29] as string, title: 'Page' });
+  assert.is(short.match(/class="dg-nav-link"/g)?.length, 30);
+  assert.match(short, 'data-loaded');
+  assert.not.match(short, 'data-partial');
+});
+
 test('should write every appearance setting into the HTML', () => {
   const html = render({
     config: {

@@ -85,28 +85,55 @@ export function NavItems(props: { nodes: readonly LayoutNavNode[]; context: Side
   );
 }
 
-/** The `<li>` entries inside one group (its root page first). */
-export function GroupEntries(props: { node: LayoutNavNode; context: SidebarContext; depth: number }) {
+/**
+ * The `<li>` entries inside one group (its root page first); `nodes` replaces the group's
+ * children (a window of them, see `groupWindow`).
+ */
+export function GroupEntries(props: { node: LayoutNavNode; context: SidebarContext; depth: number; nodes?: readonly LayoutNavNode[] | undefined }) {
   const { node, context } = props;
   const root = node.root !== undefined && context.index.data.pages.has(node.root) && context.index.data.pages.get(node.root)?.isHidden !== true;
   return (
     <>
       {root ? <PageLink slug={node.root as string} context={context} /> : null}
-      <NavItems nodes={node.children ?? []} context={context} depth={props.depth + 1} />
+      <NavItems nodes={props.nodes ?? node.children ?? []} context={context} depth={props.depth + 1} />
     </>
   );
+}
+
+/** Most entries an open group renders in a page; the client fills in the rest. */
+export const groupWindowSize = 30;
+
+/**
+ * The entries a page renders of a group that holds it: all of them, or, in a group of more
+ * than `groupWindowSize`, that many around the current page's entry (the page itself, or the
+ * open group holding it). A page's size then stays the same however long its group grows;
+ * the client replaces the window with the whole group from the shared navigation file.
+ */
+function groupWindow(node: LayoutNavNode, context: SidebarContext): { nodes: readonly LayoutNavNode[]; isPartial: boolean } {
+  const shown = (node.children ?? []).filter((child) => isShown(child, context));
+  if (shown.length <= groupWindowSize) return { nodes: shown, isPartial: false };
+  const at = shown.findIndex((child) => (child.kind === 'page' && child.slug === context.current) || context.openGroups.has(child));
+  const start = Math.max(0, Math.min(at - Math.floor(groupWindowSize / 2), shown.length - groupWindowSize));
+  return { nodes: shown.slice(start, start + groupWindowSize), isPartial: true };
 }
 
 function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: number }) {
   const { node, context, depth } = props;
   const isOpen = context.openGroups.has(node);
   const id = groupId(node);
-  // Entries of a group away from the current page come from the shared navigation file.
-  const body: ComponentChildren = isOpen ? <GroupEntries node={node} context={context} depth={depth} /> : null;
+  // Entries of a group away from the current page come from the shared navigation file, and
+  // so do those of a long group beyond the window around the current page.
+  const window = isOpen ? groupWindow(node, context) : undefined;
+  const body: ComponentChildren = window ? <GroupEntries node={node} context={context} depth={depth} nodes={window.nodes} /> : null;
   const first = firstPageUnder(context.index, node, context.variant);
   return (
     <li class="dg-nav-group" data-depth={depth}>
-      <details open={isOpen || node.isExpanded === true} data-dg-group={id} data-loaded={isOpen ? '' : undefined}>
+      <details
+        open={isOpen || node.isExpanded === true}
+        data-dg-group={id}
+        data-loaded={window && !window.isPartial ? '' : undefined}
+        data-partial={window?.isPartial ? '' : undefined}
+      >
         <summary class="dg-nav-group-title">
           <NavIcon icon={node.icon} />
           <span class="dg-nav-label">{node.title}</span>
