@@ -5,6 +5,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { isAbsolute, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isRangeAllowed, parseByteRange, type ByteRange } from './byte-range.js';
+import { compressCached, isCompressible, negotiateCoding } from './compression.js';
 import { lookupContentType } from './content-type.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import type { RequestFileOptions, RequestFileResult } from './resolve-request-file.js';
@@ -144,6 +145,10 @@ export interface ServeFileOptions {
  * only the size when it starts past the end; the whole file for several ranges, a range it
  * cannot read, or an `If-Range` that is not the current `ETag` or `Last-Modified`). `HEAD` gets
  * the headers `GET` would get without `Range`: RFC 9110 defines ranges for `GET` only.
+ *
+ * Text of 1 KB or more (HTML, CSS, JavaScript, JSON, Markdown, XML, SVG) is sent with Brotli or
+ * gzip when `Accept-Encoding` allows (`Vary: Accept-Encoding`, a validator per coding), as
+ * static hosts send it; a request with `Range` gets the plain bytes.
  */
 export async function serveResolvedFile(
   request: IncomingMessage,
@@ -174,26 +179,49 @@ export async function serveResolvedFile(
     return;
   }
 
+  const contentType = options?.contentType ?? lookupContentType(result.file);
+  const isText = isCompressible(contentType, stats.size);
+  // Text is sent compressed when the client accepts it, as static hosts do; a range request
+  // gets the plain bytes it asked a range of.
+  const coding = isText && (request.method === 'HEAD' || request.headers.range === undefined) ? negotiateCoding(request.headers['accept-encoding']) : undefined;
   // A weak validator from size and modification time: cheap, and it changes with every save.
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  // Each coding is a representation of its own, with a validator of its own.
+  const validator = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+  const etag = `W/"${validator}${coding ? `-${coding}` : ''}"`;
   const headers: OutgoingHttpHeaders = {
-    'Content-Type': options?.contentType ?? lookupContentType(result.file),
+    'Content-Type': contentType,
     'Content-Length': stats.size,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   };
+  if (isText) headers.Vary = 'Accept-Encoding';
   if (result.file.toLowerCase().endsWith('.svg')) headers['Content-Security-Policy'] = svgPolicy;
   let range: ByteRange = { start: 0, end: stats.size - 1 };
 
   if (status === 200) {
-    Object.assign(headers, { 'Accept-Ranges': 'bytes', ETag: etag, 'Last-Modified': stats.mtime.toUTCString() });
+    Object.assign(headers, { ETag: etag, 'Last-Modified': stats.mtime.toUTCString() }, coding ? {} : { 'Accept-Ranges': 'bytes' });
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
       await file.close();
-      response.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+      response.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...(isText ? { Vary: 'Accept-Encoding' } : {}) });
       response.end();
       return;
     }
+  }
+
+  if (coding) {
+    let body: Buffer;
+    try {
+      body = await compressCached(`${result.file}\0${validator}`, coding, () => file.readFile());
+    } finally {
+      await file.close();
+    }
+    response.writeHead(status, { ...headers, 'Content-Encoding': coding, 'Content-Length': body.length });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+
+  if (status === 200) {
     const ifRange = request.headers['if-range'];
     // A repeated `If-Range` cannot be evaluated: the whole file is the safe answer.
     const asked = request.method === 'GET' && !Array.isArray(ifRange) && isRangeAllowed(ifRange, etag, stats.mtimeMs, Date.now())

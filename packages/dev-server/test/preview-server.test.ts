@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPreviewServer, type PreviewServer } from '../src/index.js';
@@ -129,6 +130,64 @@ preview('should serve a build output folder with clean URLs, twins, assets and t
     const notFound = await sendRaw(port, 'GET /nope HTTP/1.1\r\nRange: bytes=0-3');
     assert.is(notFound.status, 404, 'the 404 page is sent whole');
     assert.is(notFound.headers.etag, undefined);
+  });
+});
+
+preview('should send text compressed as a static host does, per Accept-Encoding, and plain bytes for ranges', async () => {
+  const folder = writeOutput('static');
+  // Text of 1 KB or more is compressed; the small pages above are not.
+  const page = `<!doctype html><title>Long</title>${'<p>Words that repeat, as pages do.</p>'.repeat(200)}`;
+  writeFileSync(join(folder, 'long.html'), page);
+  writeFileSync(join(folder, 'big.png'), Buffer.concat(Array.from({ length: 100 }, () => png)));
+  await withServer(folder, async (port) => {
+    const get = (encoding: string, extra = '') => sendRaw(port, `GET /long HTTP/1.1\r\nAccept-Encoding: ${encoding}${extra}`);
+    const br = await get('gzip, deflate, br');
+    assert.is(br.status, 200);
+    assert.is(br.headers['content-encoding'], 'br');
+    assert.is(br.headers.vary, 'Accept-Encoding');
+    assert.is(br.headers['content-length'], String(br.body.length));
+    assert.ok(br.body.length < page.length / 5, `${br.body.length} bytes`);
+    assert.is(brotliDecompressSync(br.body).toString(), page);
+    assert.match(br.headers.etag ?? '', /-br"$/);
+    assert.is(br.headers['accept-ranges'], undefined, 'no ranges of the compressed bytes');
+
+    const gzip = await get('br;q=0, gzip');
+    assert.is(gzip.headers['content-encoding'], 'gzip');
+    assert.is(gunzipSync(gzip.body).toString(), page);
+    assert.is.not(gzip.headers.etag, br.headers.etag, 'each coding has its own validator');
+
+    for (const refused of ['identity', 'br;q=0, gzip;q=0', '*;q=0', 'compress']) {
+      const plain = await get(refused);
+      assert.is(plain.headers['content-encoding'], undefined, refused);
+      assert.is(plain.body.toString(), page, refused);
+      assert.is(plain.headers.vary, 'Accept-Encoding', refused);
+    }
+    assert.is((await get('*')).headers['content-encoding'], 'br', '`*` accepts any coding');
+
+    const fresh = await get('br', `\r\nIf-None-Match: ${br.headers.etag}`);
+    assert.is(fresh.status, 304);
+    assert.is((await get('gzip', `\r\nIf-None-Match: ${br.headers.etag}`)).status, 200, 'the other coding is another representation');
+
+    const head = await sendRaw(port, 'HEAD /long HTTP/1.1\r\nAccept-Encoding: br');
+    assert.is(head.headers['content-encoding'], 'br');
+    assert.is(head.headers['content-length'], String(br.body.length));
+    assert.is(head.body.length, 0);
+
+    const range = await get('br', '\r\nRange: bytes=0-8');
+    assert.is(range.status, 206);
+    assert.is(range.headers['content-encoding'], undefined);
+    assert.is(range.body.toString(), '<!doctype');
+
+    const small = await sendRaw(port, 'GET /guides/intro HTTP/1.1\r\nAccept-Encoding: br');
+    assert.is(small.headers['content-encoding'], undefined, 'a page under 1 KB is sent as it is');
+    const image = await sendRaw(port, 'GET /big.png HTTP/1.1\r\nAccept-Encoding: br');
+    assert.is(image.headers['content-encoding'], undefined, 'images are not compressed again');
+    assert.is(image.headers.vary, undefined);
+
+    const missing = await sendRaw(port, 'GET /nope HTTP/1.1\r\nAccept-Encoding: gzip');
+    assert.is(missing.status, 404);
+    assert.is(missing.headers['content-encoding'], 'gzip', 'the 404 page too');
+    assert.match(gunzipSync(missing.body).toString(), 'Page not found');
   });
 });
 
