@@ -10,12 +10,13 @@
 // Each build runs the real CLI in a child process; peak memory is read from /usr/bin/time
 // when it is there (GNU time's "Maximum resident set size"), else from the child's own report.
 //
-// Where a cold build's time goes (2026-11-26, 1,000 pages, 2 workers, CPU profile per worker of
-// ~26 s): Shiki highlighting ~9 ms/page, the Markdown twin (HTML → mdast → Markdown) ~11,
-// Markdown parsing ~8, garbage collection ~6, layout and Preact ~3; Pagefind indexes on its own
-// process while pages render. Targets of issue 4 (9 s, 800 MB, warm rebuild 1 s) are not met:
-// see the figures printed; the warm rebuild is bounded by Pagefind re-indexing every page
-// (~5 s), which it cannot do incrementally.
+// Where a cold build's time goes (2026-11-26, 1,000 pages, main thread + 1 worker, CPU
+// profile per thread): Shiki highlighting ~7.5 ms/page, Markdown parsing ~7, garbage collection
+// ~4, layout and Preact ~2.5; Pagefind indexes in its own process (~3.5 ms/page of CPU) while
+// pages render. The Markdown twin of these plain pages is their source (it cost ~10 ms/page when
+// rendered). Targets of issue 4 (9 s, 800 MB, warm rebuild 1 s): memory is met; the cold build
+// (~18-19 s) and the warm rebuild are not. The warm rebuild is bounded by Pagefind re-indexing
+// every page (~3-4 s), which it cannot do incrementally.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -2,7 +2,8 @@
 // Search figures (not a test: prints numbers only) on the shared corpus: Pagefind index build
 // time, index size (files, bytes), and the bytes a reader downloads for a first query, measured
 // in real Chromium: the page loads `pagefind.js`, searches, and loads the top 8 results, as the
-// search dialog does; a local server counts every byte it sends.
+// search dialog does, from `docsgen preview`'s server (Brotli/gzip on text, as static hosts);
+// what the browser received is added up, headers included.
 //
 //   node bench/search.mjs [--pages 1000,10000] [--query webhook] [--source rendered|markdown]
 //
@@ -11,14 +12,13 @@
 // a plain HTML made from its Markdown (headings with ids, paragraphs), to keep 10,000 pages fast;
 // the text, headings and so the index are close to the rendered pages'.
 import { buildSearchIndex, buildSite, closeSearchIndexer, createSite } from '@docsgen/core';
+import { createPreviewServer } from '@docsgen/dev-server';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -57,15 +57,16 @@ try {
     if (index.messages.some((message) => message.fatal)) throw new Error(index.messages.map((message) => message.reason).join('\n'));
     const folder = join(work, `n${pages}-search`);
     for (const file of index.files) {
-      mkdirSync(dirname(join(folder, file.path)), { recursive: true });
-      writeFileSync(join(folder, file.path), file.content);
+      const path = join(folder, '_docsgen', 'search', file.path);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.content);
     }
     const total = index.files.reduce((sum, file) => sum + file.content.length, 0);
     console.log(`${pages} pages (${source}): ${index.slugs.length} indexed in ${(ms / 1000).toFixed(1)} s (${(ms / index.slugs.length).toFixed(2)} ms/page)`);
     console.log(`  index: ${index.files.length} files, ${kb(total)}`);
     for (const query of values.query.split(',')) {
       const first = await firstQuery(folder, query);
-      console.log(`  first query "${query}": ${first.results} results, ${first.requests} requests, ${kb(first.bytes)} transferred, ${kb(first.gzipBytes)} with gzip on JS/wasm/JSON (target < 300 KB)`);
+      console.log(`  first query "${query}": ${first.results} results, ${first.requests} requests, ${kb(first.bytes)} transferred from \`docsgen preview\` (target < 300 KB; ${kb(first.uncompressed)} without HTTP compression)`);
       for (const [name, bytes] of first.byKind) console.log(`    ${name.padEnd(10)} ${kb(bytes)}`);
     }
   }
@@ -87,42 +88,22 @@ function markdownDocument(markdown) {
   return `<html lang="en"><body><article><h1>${escape(title)}</h1>${blocks.join('\n')}</article></body></html>`;
 }
 
-/** Serves `folder`, runs one search and loads its top 8 results in Chromium; counts the bytes sent. */
+/**
+ * Serves `folder` with `docsgen preview`'s server (which compresses text as static hosts do),
+ * runs one search and loads its top 8 results in Chromium, and adds up what the browser
+ * received: each response's body as sent (compressed where it was) and its headers.
+ */
 async function firstQuery(folder, query) {
-  const byKind = new Map();
-  let bytes = 0;
-  let gzipBytes = 0;
-  let requests = 0;
-  const types = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html' };
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    if (path === '/') {
-      response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>bench</title>');
-      return;
-    }
-    const file = join(folder, path.replace(/^\/_docsgen\/search\//, ''));
-    let content;
-    try {
-      if (!file.startsWith(folder) || !statSync(file).isFile()) throw new Error('missing');
-      content = readFileSync(file);
-    } catch {
-      response.writeHead(404).end();
-      return;
-    }
-    bytes += content.length;
-    // A static host compresses these; Pagefind's .pf_* files are gzip already.
-    gzipBytes += /\.(js|json|pagefind)$/.test(file) ? gzipSync(content).length : content.length;
-    requests += 1;
-    const kind = path.includes('/fragment/') ? 'fragments' : path.includes('/index/') ? 'index' : path.includes('/filter/') ? 'filters' : path.endsWith('.pf_meta') ? 'meta' : path.includes('wasm') ? 'wasm' : 'js+entry';
-    byKind.set(kind, (byKind.get(kind) ?? 0) + content.length);
-    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(content);
-  });
-  await new Promise((resolvePromise) => server.listen(0, '127.0.0.1', resolvePromise));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  writeFileSync(join(folder, 'index.html'), '<!doctype html><title>bench</title>');
+  const preview = createPreviewServer({ folder });
+  await new Promise((resolvePromise) => preview.server.listen(0, '127.0.0.1', resolvePromise));
+  const base = `http://127.0.0.1:${preview.server.address().port}`;
   const browser = await chromium.launch({ executablePath: process.env.DOCSGEN_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/`);
+    const responses = [];
+    page.on('requestfinished', (request) => responses.push(request));
     const results = await page.evaluate(
       async ({ url, query }) => {
         const pagefind = await import(url);
@@ -135,9 +116,22 @@ async function firstQuery(folder, query) {
       },
       { url: `${base}/_docsgen/search/pagefind.js`, query },
     );
-    return { bytes, gzipBytes, requests, results, byKind: [...byKind].sort((a, b) => b[1] - a[1]) };
+    const byKind = new Map();
+    let bytes = 0;
+    let uncompressed = 0;
+    for (const request of responses) {
+      const path = new URL(request.url()).pathname;
+      const sizes = await request.sizes();
+      const sent = sizes.responseBodySize + sizes.responseHeadersSize;
+      bytes += sent;
+      const response = await request.response();
+      uncompressed += (await response.body()).length + sizes.responseHeadersSize;
+      const kind = path.includes('/fragment/') ? 'fragments' : path.includes('/index/') ? 'index' : path.includes('/filter/') ? 'filters' : path.endsWith('.pf_meta') ? 'meta' : path.includes('wasm') ? 'wasm' : 'js+entry';
+      byKind.set(kind, (byKind.get(kind) ?? 0) + sent);
+    }
+    return { bytes, uncompressed, requests: responses.length, results, byKind: [...byKind].sort((a, b) => b[1] - a[1]) };
   } finally {
     await browser.close();
-    server.close();
+    await preview.close();
   }
 }
