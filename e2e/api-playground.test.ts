@@ -25,6 +25,7 @@ interface Case {
   baseUrl?: string[];
   auth: PlaygroundSettings['auth'];
   proxy?: boolean;
+  credentials?: boolean;
 }
 
 interface Context {
@@ -90,7 +91,7 @@ async function pageModel(testCase: Case): Promise<ApiPageModel> {
 }
 
 async function renderCase(testCase: Case): Promise<string> {
-  const settings: PlaygroundSettings = { mode: 'interactive', proxy: testCase.proxy === true, proxyUrl: '/_docsgen/proxy', auth: testCase.auth };
+  const settings: PlaygroundSettings = { mode: 'interactive', proxy: testCase.proxy === true, proxyUrl: '/_docsgen/proxy', auth: testCase.auth, prefill: true, credentials: testCase.credentials };
   const form = renderPlaygroundHtml(await pageModel(testCase), settings);
   return renderPageDocument({
     slug: 'try',
@@ -116,6 +117,7 @@ browser.before(async (context) => {
     forms: { operation: 'createUser', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
     plain: { operation: 'getUser', servers: [{ url: plain.origin }], auth: { method: 'none', name: undefined } },
     files: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
+    cookies: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, credentials: true },
   };
   context.server = createServer(async (request, response) => {
     const url = request.url ?? '/';
@@ -194,6 +196,25 @@ browser('should send to the second base URL after switching the environment, and
   await page.waitForSelector('form[data-dg-playground][data-enhanced]');
   assert.is(await page.inputValue('select[data-dg-playground-env]'), '1', 'the environment is remembered');
   await page.close();
+});
+
+browser('should send the reader\'s cookies for the API only when the site turns credentials on', async (context) => {
+  await context.context.addCookies([{ name: 'session', value: 'cookie-1', domain: '127.0.0.1', path: '/' }]);
+  try {
+    for (const [name, expected] of [['files', undefined], ['cookies', 'session=cookie-1']] as const) {
+      const page = await open(context, name);
+      await page.fill('input[name="path.name"]', 'x.json');
+      const count = context.apis.cors.sent().length;
+      await send(page);
+      const received = context.apis.cors.sent().slice(count);
+      assert.is(received.length, 1, name);
+      assert.is(received[0]?.headers.cookie, expected, name);
+      assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-status'), '200', name);
+      await page.close();
+    }
+  } finally {
+    await context.context.clearCookies();
+  }
 });
 
 browser('should send basic credentials', async (context) => {
@@ -335,8 +356,10 @@ project.before(async (context) => {
     'index.mdx': '---\ntitle: Home\n---\n\nThe endpoint in a page:\n\n<OpenApiEndpoint spec="openapi.json" method="get" path="/users/{id}" />\n',
     'openapi.json': JSON.stringify(projectSpec(server)),
   });
-  context.direct = await serveProject(files({ baseUrl: [cors.origin, plain.origin], playground: { mode: 'interactive' } }, cors.origin));
-  context.proxied = await serveProject(files({ baseUrl: [plain.origin, context.closedPort], playground: { mode: 'interactive', proxy: true } }, plain.origin));
+  // Filled with the spec's examples, so a reader can send at once.
+  const examples = { prefill: true };
+  context.direct = await serveProject(files({ baseUrl: [cors.origin, plain.origin], playground: { mode: 'interactive' }, examples }, cors.origin));
+  context.proxied = await serveProject(files({ baseUrl: [plain.origin, context.closedPort], playground: { mode: 'interactive', proxy: true }, examples }, plain.origin));
   context.apis.allowedOrigins.add(context.direct.base);
   const launched = await launchBrowser();
   context.context = launched.context;

@@ -80,7 +80,7 @@ async function startMockApi(allowOrigin: (origin: string | undefined) => string 
       requests.push(recorded);
       const allowed = allowOrigin(request.headers.origin);
       const corsHeaders: Record<string, string> = allowed
-        ? { 'access-control-allow-origin': allowed, 'access-control-expose-headers': 'x-mock', vary: 'Origin' }
+        ? { 'access-control-allow-origin': allowed, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'x-mock', vary: 'Origin' }
         : {};
       if (recorded.method === 'OPTIONS') {
         response.writeHead(204, allowed ? { ...corsHeaders, 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE', 'access-control-allow-headers': allowedHeaders } : {});

@@ -48,6 +48,8 @@ export interface SiteApiReference {
   pending(): Promise<void> | undefined;
   /** Where each embeddable viewer's browser bundle comes from (the project's `node_modules`, else a CDN). */
   viewerBundles: ApiReferenceContext['viewerBundles'];
+  /** docs.json `api.params.expanded` is `all`: nested parameters start open. */
+  expandParameters: boolean;
   /** The viewers' local bundle files: URL path (`/_docsgen/vendor/…`) → absolute file. */
   viewerFiles: Map<string, string>;
 }
@@ -228,6 +230,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     messages,
     playground,
     viewer,
+    expandParameters: (config?.api as { params?: { expanded?: unknown } } | undefined)?.params?.expanded === 'all',
     files: () => [...new Set([...watched, ...[...specs.values()].flatMap((entry) => [...entry.spec.documents.keys()])])],
     dependencies(labels) {
       const found: Array<{ file: string; hash: string }> = [];
@@ -414,11 +417,23 @@ function appendGroups(children: NavNode[], labels: string[], groupsOf: (labels: 
 
 /** docs.json `api.playground` and `api.auth` (`api.mdx.auth` too), with docsgen's defaults. */
 export function playgroundSettings(config: ResolvedDocsConfig | undefined): PlaygroundSettings {
-  const api = (config?.api ?? {}) as { playground?: { mode?: unknown; display?: unknown; proxy?: unknown }; auth?: { method?: unknown; name?: unknown }; mdx?: { auth?: { method?: unknown; name?: unknown } } };
+  const api = (config?.api ?? {}) as {
+    playground?: { mode?: unknown; display?: unknown; proxy?: unknown; credentials?: unknown };
+    examples?: { prefill?: unknown };
+    auth?: { method?: unknown; name?: unknown };
+    mdx?: { auth?: { method?: unknown; name?: unknown } };
+  };
   const mode = playgroundMode(api.playground?.mode ?? api.playground?.display) ?? 'interactive';
   const auth = api.auth ?? api.mdx?.auth ?? {};
   const method = auth.method === 'bearer' || auth.method === 'basic' || auth.method === 'key' ? auth.method : 'none';
-  return { mode, proxy: api.playground?.proxy === true, proxyUrl: proxyRoute, auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined } };
+  return {
+    mode,
+    proxy: api.playground?.proxy === true,
+    proxyUrl: proxyRoute,
+    auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined },
+    credentials: api.playground?.credentials === true,
+    prefill: api.examples?.prefill === true,
+  };
 }
 
 /**

@@ -233,6 +233,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         return api.operationDocument(spec, method, path);
       },
       playground: playgroundOf(pages.get(slug)),
+      expandParameters: api.expandParameters,
       highlight,
       get viewerBundles() {
         return api.viewerBundles;
@@ -250,7 +251,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), mode: renderMode, highlight: await highlighter() });
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, mode: renderMode, highlight: await highlighter() });
       result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
     }
     return result;
@@ -293,7 +294,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }
     // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
-    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), mode: renderMode, highlight });
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, mode: renderMode, highlight });
     return { ...result, html: drawn.html, toc: drawn.toc };
   }
 

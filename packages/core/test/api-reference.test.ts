@@ -296,6 +296,60 @@ test('api.examples picks and orders the generated code samples; autogenerate fal
   assert.equal(await samplesOf({ autogenerate: false }), ['Ruby SDK']);
 });
 
+test('api.params, api.playground.credentials and api.examples (defaults, prefill) reach the generated pages', async () => {
+  const spec = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'People', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/people': {
+        post: {
+          parameters: [
+            { name: 'dryRun', in: 'query', schema: { type: 'boolean' } },
+            { name: 'team', in: 'query', required: true, schema: { type: 'string' }, example: 'core' },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, address: { type: 'object', properties: { city: { type: 'string' } } } } },
+              },
+            },
+          },
+          responses: { '201': { description: 'Created' } },
+        },
+      },
+    },
+  });
+  const render = async (api: Record<string, unknown>) => {
+    const root = writeTempProject({
+      'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.json', ...api } }),
+      'index.mdx': '# Home\n',
+      'openapi.json': spec,
+    });
+    const site = await createSite(root);
+    const slug = [...site.pages.values()].find((page) => page.api)!.slug;
+    const operation = site.api.findOperation(undefined, 'POST', '/people');
+    assert.ok(operation && operation !== 'loading');
+    const curl = operation.codeSamples.find((sample) => sample.label === 'cURL')!.source;
+    return { html: (await site.render(slug))!.html, curl };
+  };
+  const isOpen = /<details[^>]* open[ >][^>]*dg-api-children|<details[^>]*dg-api-children[^>]* open[ >]/;
+  const plain = await render({});
+  assert.match(plain.html, '<details class="dg-expandable dg-api-children">');
+  assert.not.match(plain.html, isOpen);
+  assert.match(plain.html, /name="query\.team" type="text" value placeholder="core" required/);
+  assert.match(plain.html, '"credentials":false');
+  assert.match(plain.curl, '?dryRun=true&team=core', 'optional parameters are in the samples by default');
+  assert.match(plain.curl, '"address"');
+  const set = await render({ params: { expanded: 'all' }, playground: { credentials: true }, examples: { prefill: true, defaults: 'required' } });
+  assert.match(set.html, isOpen);
+  assert.match(set.html, /name="query\.team" type="text" value="core" required/);
+  assert.match(set.html, '"credentials":true');
+  assert.match(set.curl, '?team=core', 'only required parameters in the samples');
+  assert.not.match(set.curl, 'dryRun');
+  assert.not.match(set.curl, 'address', 'nor optional body properties');
+});
+
 test('x-mint on an operation: metadata overrides the page texts, content comes before the reference (sanitised), href sets the path', async () => {
   const spec = [
     'openapi: 3.0.3',

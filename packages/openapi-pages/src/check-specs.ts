@@ -81,6 +81,7 @@ export async function checkSpecs(
   const api = own(config, 'api');
   const baseUrlValue = own(api, 'baseUrl');
   const baseUrls = (Array.isArray(baseUrlValue) ? baseUrlValue : [baseUrlValue]).filter((url): url is string => typeof url === 'string');
+  const exampleParameters = own(own(api, 'examples'), 'defaults') === 'required' ? 'required' : 'all';
   const globalOpenApi = readSources(own(api, 'openapi'), ['api', 'openapi']);
   sources.push(...globalOpenApi, ...readSources(own(api, 'asyncapi'), ['api', 'asyncapi']));
 
@@ -143,7 +144,9 @@ export async function checkSpecs(
       } else messages.push(message);
     }
     let result: CheckedSpec['result'];
-    if (spec.kind === 'openapi') result = buildOpenApiPages(spec, { directory: source.directory, takenSlugs: taken, baseUrl: baseUrls.length > 0 ? baseUrls : undefined });
+    if (spec.kind === 'openapi') {
+      result = buildOpenApiPages(spec, { directory: source.directory, takenSlugs: taken, baseUrl: baseUrls.length > 0 ? baseUrls : undefined, exampleParameters });
+    }
     else if (spec.kind === 'asyncapi') result = buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });
     if (result) {
       messages.push(...result.messages);

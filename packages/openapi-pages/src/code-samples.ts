@@ -11,14 +11,25 @@ interface SampleRequest {
   body: { kind: 'json'; value: unknown } | { kind: 'form' | 'multipart'; fields: [string, string][] } | { kind: 'text'; text: string } | undefined;
 }
 
+/** Options of `generateCodeSamples`. */
+export interface CodeSampleOptions {
+  /**
+   * `all` shows optional query and header parameters and body properties too; `required`
+   * only the required ones (docs.json `api.examples.defaults`; default: `'all'`).
+   */
+  parameters?: 'all' | 'required' | null | undefined;
+}
+
 /**
  * Request samples for one operation in curl, JavaScript (fetch), Python (requests) and Go:
  * the first base URL, path parameters filled with their examples (else left as `{name}`),
- * required query and header parameters, the credentials of the first security requirement
- * as placeholders, and an example body of the first media type.
+ * query and header parameters (optional ones too, unless `parameters` is `required`) with
+ * their examples, the credentials of the first security requirement as placeholders, and an
+ * example body of the first media type: the spec's own example, else one made from the
+ * schema (with only its required properties when `parameters` is `required`).
  */
-export function generateCodeSamples(operation: SampleInput): CodeSampleModel[] {
-  const request = describeRequest(operation);
+export function generateCodeSamples(operation: SampleInput, options?: CodeSampleOptions | null): CodeSampleModel[] {
+  const request = describeRequest(operation, options?.parameters === 'required');
   return [
     { lang: 'bash', label: 'cURL', source: toCurl(request), isGenerated: true },
     { lang: 'javascript', label: 'JavaScript', source: toFetch(request), isGenerated: true },
@@ -27,7 +38,7 @@ export function generateCodeSamples(operation: SampleInput): CodeSampleModel[] {
   ];
 }
 
-function describeRequest(operation: SampleInput): SampleRequest {
+function describeRequest(operation: SampleInput, requiredOnly: boolean): SampleRequest {
   const base = (operation.baseUrls[0] ?? '').replace(/\/+$/, '');
   let path = operation.path;
   for (const parameter of operation.parameters.path) {
@@ -38,7 +49,7 @@ function describeRequest(operation: SampleInput): SampleRequest {
   }
   const query = new URLSearchParams();
   for (const parameter of operation.parameters.query) {
-    if (!parameter.isRequired) continue;
+    if (requiredOnly && !parameter.isRequired) continue;
     query.append(parameter.name, scalar(parameter.example?.value ?? (parameter.schema ? generateExample(parameter.schema, 'request') : ''), parameter.name));
   }
   const headers: [string, string][] = [];
@@ -53,21 +64,23 @@ function describeRequest(operation: SampleInput): SampleRequest {
     }
   }
   for (const parameter of operation.parameters.header) {
-    if (!parameter.isRequired) continue;
+    if (requiredOnly && !parameter.isRequired) continue;
     headers.push([parameter.name, scalar(parameter.example?.value ?? (parameter.schema ? generateExample(parameter.schema, 'request') : ''), parameter.name)]);
   }
   const media = operation.requestBody?.content[0];
   let body: SampleRequest['body'];
   if (media) {
     headers.push(['Content-Type', media.mediaType]);
-    body = describeBody(media);
+    body = describeBody(media, requiredOnly);
   }
   const search = query.toString();
   return { method: operation.method, url: base + path + (search ? `?${search}` : ''), headers, body };
 }
 
-function describeBody(media: MediaModel): SampleRequest['body'] {
-  const value = media.examples[0]?.value ?? (media.schema ? generateExample(media.schema, 'request') : undefined);
+function describeBody(media: MediaModel, requiredOnly: boolean): SampleRequest['body'] {
+  // The spec's own example as written; a made-up one follows `requiredOnly`.
+  const given = media.examples.find((example) => !example.isGenerated);
+  const value = given ? given.value : media.schema ? generateExample(media.schema, 'request', { requiredOnly }) : undefined;
   if (/json/i.test(media.mediaType)) return { kind: 'json', value: value ?? {} };
   if (/x-www-form-urlencoded|multipart\/form-data/i.test(media.mediaType)) {
     const fields: [string, string][] =

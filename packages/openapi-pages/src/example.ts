@@ -24,19 +24,28 @@ const stringsByFormat: Record<string, string> = {
  * `default` or first `enum` value where given, else a placeholder by type and format. Recursive
  * and truncated parts are left out, so the result is always finite.
  */
-export function generateExample(model: SchemaModel, direction: ExampleDirection): unknown {
+export function generateExample(model: SchemaModel, direction: ExampleDirection, options?: GenerateExampleOptions | null): unknown {
   // Models are shared between operations (one `User` for every response that returns it).
-  const cache = direction === 'request' ? requestExamples : responseExamples;
+  const requiredOnly = options?.requiredOnly === true;
+  const cache = requiredOnly ? (direction === 'request' ? requiredRequestExamples : requiredResponseExamples) : direction === 'request' ? requestExamples : responseExamples;
   if (cache.has(model)) return cache.get(model);
-  const value = build(model, direction, 0);
+  const value = build(model, direction, 0, requiredOnly);
   cache.set(model, value);
   return value;
 }
 
+/** Options of `generateExample`. */
+export interface GenerateExampleOptions {
+  /** Leave out the properties an object does not require (default: `false`, every property). */
+  requiredOnly?: boolean | null | undefined;
+}
+
 const requestExamples = new WeakMap<SchemaModel, unknown>();
 const responseExamples = new WeakMap<SchemaModel, unknown>();
+const requiredRequestExamples = new WeakMap<SchemaModel, unknown>();
+const requiredResponseExamples = new WeakMap<SchemaModel, unknown>();
 
-function build(model: SchemaModel, direction: ExampleDirection, depth: number): unknown {
+function build(model: SchemaModel, direction: ExampleDirection, depth: number, requiredOnly: boolean): unknown {
   if (model.recursive || model.isTruncated || depth > 12) return undefined;
   if (model.example) return model.example.value;
   if (model.const !== undefined) return model.const;
@@ -44,7 +53,7 @@ function build(model: SchemaModel, direction: ExampleDirection, depth: number): 
   if (model.enum && model.enum.length > 0) return model.enum[0];
   if (model.variants) {
     const first = model.variants.options[0];
-    return first ? build(first.schema, direction, depth + 1) : undefined;
+    return first ? build(first.schema, direction, depth + 1, requiredOnly) : undefined;
   }
   const type = model.types.find((t) => t !== 'null') ?? (model.properties ? 'object' : model.items ? 'array' : undefined);
   switch (type) {
@@ -53,17 +62,18 @@ function build(model: SchemaModel, direction: ExampleDirection, depth: number): 
       for (const property of model.properties ?? []) {
         if (direction === 'request' && property.schema.isReadOnly) continue;
         if (direction === 'response' && property.schema.isWriteOnly) continue;
-        const item = build(property.schema, direction, depth + 1);
+        if (requiredOnly && !property.isRequired) continue;
+        const item = build(property.schema, direction, depth + 1, requiredOnly);
         if (item !== undefined) Object.defineProperty(value, property.name, { value: item, enumerable: true, writable: true, configurable: true });
       }
       if (!model.properties && typeof model.additionalProperties === 'object') {
-        const item = build(model.additionalProperties, direction, depth + 1);
+        const item = requiredOnly ? undefined : build(model.additionalProperties, direction, depth + 1, requiredOnly);
         if (item !== undefined) value.key = item;
       }
       return value;
     }
     case 'array': {
-      const item = model.items ? build(model.items, direction, depth + 1) : undefined;
+      const item = model.items ? build(model.items, direction, depth + 1, requiredOnly) : undefined;
       return item === undefined ? [] : [item];
     }
     case 'string':

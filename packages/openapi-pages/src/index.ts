@@ -3,8 +3,9 @@ export type { AsyncApiPageModel, AsyncApiPages, AsyncMessageModel, AsyncServerMo
 export { checkSpecs } from './check-specs.js';
 export type { CheckSpecsOptions, CheckedSpec, ConfigPath, FrontmatterBinding } from './check-specs.js';
 export { generateCodeSamples } from './code-samples.js';
+export type { CodeSampleOptions } from './code-samples.js';
 export { generateExample } from './example.js';
-export type { ExampleDirection } from './example.js';
+export type { ExampleDirection, GenerateExampleOptions } from './example.js';
 export type { OperationLabelInput } from './label-operation.js';
 export { labelOperation, untitledOperationLabel } from './label-operation.js';
 export { loadSpec, maxSpecFiles } from './load-spec.js';

@@ -28,9 +28,10 @@ export interface ResolvedBuildApiPagesOptions {
   directory: string;
   baseUrls: string[] | undefined;
   takenSlugs: readonly string[];
+  exampleParameters: 'all' | 'required';
 }
 
-const defaults: ResolvedBuildApiPagesOptions = { directory: 'api-reference', baseUrls: undefined, takenSlugs: [] };
+const defaults: ResolvedBuildApiPagesOptions = { directory: 'api-reference', baseUrls: undefined, takenSlugs: [], exampleParameters: 'all' };
 
 /** Fills in the defaults of `BuildApiPagesOptions` once, for both builders. */
 export function resolveBuildApiPagesOptions(options?: BuildApiPagesOptions | null): ResolvedBuildApiPagesOptions {
@@ -39,6 +40,7 @@ export function resolveBuildApiPagesOptions(options?: BuildApiPagesOptions | nul
     directory: (options?.directory ?? defaults.directory).replace(/^\/+|\/+$/g, ''),
     baseUrls: typeof baseUrl === 'string' ? [baseUrl] : Array.isArray(baseUrl) ? [...baseUrl] : defaults.baseUrls,
     takenSlugs: options?.takenSlugs ? [...options.takenSlugs] : defaults.takenSlugs,
+    exampleParameters: options?.exampleParameters === 'required' ? 'required' : defaults.exampleParameters,
   };
 }
 
@@ -49,6 +51,8 @@ export interface BuildApiPagesOptions {
   baseUrl?: string | string[] | null | undefined;
   /** Slugs already used by other pages; generated slugs avoid them (default: none). */
   takenSlugs?: Iterable<string> | null | undefined;
+  /** `api.examples.defaults`: `required` leaves optional parameters out of the generated code samples (default: `'all'`). */
+  exampleParameters?: 'all' | 'required' | null | undefined;
 }
 
 /** Pages, navigation groups and overview of one spec, plus what was found while building them. */
@@ -67,7 +71,7 @@ export interface ApiPages {
  * Slugs are `<directory>/<tag>/<label>`, de-duplicated in spec order (`-2`, `-3`, …).
  */
 export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptions | null): ApiPages {
-  const { directory, baseUrls: override, takenSlugs } = resolveBuildApiPagesOptions(options);
+  const { directory, baseUrls: override, takenSlugs, exampleParameters } = resolveBuildApiPagesOptions(options);
   const messages: DocsgenMessage[] = [];
   const root = isRecord(spec.value) ? spec.value : {};
   const isSwagger = root.swagger !== undefined;
@@ -187,7 +191,7 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
           overrides: readOverrides(mint.metadata),
           content: markdownOf(mint.content),
         };
-        page.codeSamples = [...readCodeSamples(operation), ...generateCodeSamples(page)];
+        page.codeSamples = [...readCodeSamples(operation), ...generateCodeSamples(page, { parameters: exampleParameters })];
         pages.push(page);
         if (!page.isHidden) {
           if (tag === undefined && kind === 'webhook') usedWebhooksUntagged.push(slug);

@@ -49,7 +49,7 @@ test('should write curl, fetch, requests and Go for a JSON request with bearer a
   assert.match(go, 'req.Header.Set("Authorization", "Bearer <token>")');
 });
 
-test('should fill path parameters from examples and add required query, header and API keys', () =>
+test('should fill path parameters from examples and add query (optional ones unless only required are asked for), header and API keys', () =>
   withSpec(
     {
       openapi: '3.0.3',
@@ -74,7 +74,9 @@ test('should fill path parameters from examples and add required query, header a
     },
     (spec) => {
       const page = buildOpenApiPages(spec).pages[0];
-      assert.is(sample(page, 'cURL'), "curl --request GET 'https://api.example.com/users/u%201/posts/{postId}?page=1&api_key=%3Capi-key%3E' \\\n  --header 'X-Tenant: acme'");
+      assert.is(sample(page, 'cURL'), "curl --request GET 'https://api.example.com/users/u%201/posts/{postId}?page=1&sort=string&api_key=%3Capi-key%3E' \\\n  --header 'X-Tenant: acme'");
+      const required = buildOpenApiPages(spec, { exampleParameters: 'required' }).pages[0];
+      assert.is(sample(required, 'cURL'), "curl --request GET 'https://api.example.com/users/u%201/posts/{postId}?page=1&api_key=%3Capi-key%3E' \\\n  --header 'X-Tenant: acme'");
     },
   ),
 );
@@ -99,6 +101,27 @@ test('should quote hostile values so no sample breaks out of its string', () => 
   assert.match(go, 'strings.NewReader("it\'s `done` \\"now\\"\\n$(id)")', 'a body with a backtick is an interpreted Go string');
   const js = samples[1]?.source ?? '';
   assert.match(js, 'body: "it\'s `done` \\"now\\"\\n$(id)",');
+});
+
+test('should make a body with only the required properties when asked, and keep the spec\'s own example as written', () => {
+  const media = (example?: unknown) => ({
+    mediaType: 'application/json',
+    schema: {
+      types: ['object'],
+      properties: [
+        { name: 'name', isRequired: true, schema: { types: ['string'] } },
+        { name: 'nickname', isRequired: false, schema: { types: ['string'] } },
+        { name: 'address', isRequired: true, schema: { types: ['object'], properties: [{ name: 'city', isRequired: true, schema: { types: ['string'] } }, { name: 'zip', isRequired: false, schema: { types: ['string'] } }] } },
+      ],
+    },
+    examples: example === undefined ? [] : [{ value: example, isGenerated: false }],
+  });
+  const operation = (content: unknown) =>
+    ({ method: 'POST', path: '/people', baseUrls: ['https://x.example.com'], parameters: { path: [], query: [], header: [], cookie: [] }, security: [], requestBody: { content: [content] } }) as unknown as Parameters<typeof generateCodeSamples>[0];
+  const body = (content: unknown, parameters?: 'all' | 'required') => /--data '([^']*)'/.exec(generateCodeSamples(operation(content), { parameters })[0]?.source ?? '')?.[1];
+  assert.equal(JSON.parse(body(media()) ?? ''), { name: 'string', nickname: 'string', address: { city: 'string', zip: 'string' } });
+  assert.equal(JSON.parse(body(media(), 'required') ?? ''), { name: 'string', address: { city: 'string' } });
+  assert.equal(JSON.parse(body(media({ name: 'Ada', nickname: 'A' }), 'required') ?? ''), { name: 'Ada', nickname: 'A' }, 'the author\'s example stays whole');
 });
 
 test('should send forms as fields and basic auth as a placeholder', async () => {

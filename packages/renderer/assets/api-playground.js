@@ -237,11 +237,14 @@
       `with Access-Control-Allow-Origin: ${location.origin} (and Access-Control-Allow-Headers listing the headers sent, such as authorization and content-type). ` +
       'Until then, the site owner can set api.playground.proxy to true in docs.json to send requests through the site.';
 
-    const sendDirect = async (request) => {
+    const sendDirect = async (request, isDocumented) => {
       const started = performance.now();
       let response;
       try {
-        response = await fetch(request.url.href, { method: request.method, headers: request.headers, body: request.body, mode: 'cors', credentials: 'omit', cache: 'no-store' });
+        // The reader's cookies for the API go along only when the site asks for it
+        // (api.playground.credentials) and only to the documented API.
+        const cookies = data.credentials && isDocumented ? 'include' : 'omit';
+        response = await fetch(request.url.href, { method: request.method, headers: request.headers, body: request.body, mode: 'cors', credentials: cookies, cache: 'no-store' });
       } catch (error) {
         // Fetch reveals nothing more than a TypeError for a CORS refusal, by design.
         if (error instanceof TypeError && request.url.origin !== location.origin) showError('cors', corsMessage(request.url.origin));
@@ -313,7 +316,7 @@
       form.setAttribute('aria-busy', 'true');
       try {
         if (data.proxy) await sendThroughProxy(request);
-        else await sendDirect(request);
+        else await sendDirect(request, isDocumented);
       } catch (error) {
         showError('network', `The response could not be read: ${error instanceof Error ? error.message : String(error)}`);
       } finally {

@@ -147,6 +147,20 @@ test('should draw oneOf as switchable variants, the discriminator, allOf merged,
   assert.match(html, /<details class="dg-expandable dg-api-children"><summary class="dg-expandable-summary"><span class="dg-expandable-show">Show<\/span><span class="dg-expandable-hide">Hide<\/span> properties<\/summary>/);
 });
 
+test('should open every nested field list with expandParameters, and keep the collapsed copy apart', async () => {
+  const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
+  const closed = (html: string) => (html.match(/<details class="dg-expandable dg-api-children">/g) ?? []).length;
+  // Attribute order is the renderer's: `open` may come first.
+  const open = (html: string) => (html.match(/<details (?:open class="dg-expandable dg-api-children"|class="dg-expandable dg-api-children" open)>/g) ?? []).length;
+  const collapsed = renderApiOperation({ page, playground }).html;
+  const expanded = renderApiOperation({ page, playground, expandParameters: true }).html;
+  assert.ok(closed(collapsed) > 0 && open(collapsed) === 0, 'collapsed by default');
+  assert.is(open(expanded), closed(collapsed), 'the same lists, open');
+  assert.is(closed(expanded), 0);
+  // Schema HTML is cached per schema: the collapsed copy comes back collapsed.
+  assert.is(renderApiOperation({ page, playground }).html, collapsed);
+});
+
 test('should show code samples as a code group and response examples pretty-printed, highlighted when asked', async () => {
   const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
   const plain = renderApiOperation({ page, playground }).html;

@@ -71,15 +71,35 @@ playground('should make server variables editable, with their default selected',
 });
 
 playground('should prefill parameters with their example or default and mark required ones', (context) => {
-  const html = renderPlaygroundHtml(context.single.getUser!, settings);
+  const html = renderPlaygroundHtml(context.single.getUser!, { ...settings, prefill: true });
   assert.match(html, /<label for="op-pg-path-0">id<span class="dg-playground-required"[^>]*> \*<span class="dg-sr-only"> \(required\)<\/span><\/span><\/label><input id="op-pg-path-0" name="path\.id" type="text" value="a b\/c" required\/>/);
   assert.match(html, '<input id="op-pg-query-0" name="query.fields" type="text" value="name"/>');
   assert.match(html, '<select id="op-pg-query-1" name="query.order"><option value>—</option><option value="asc">asc</option>');
   assert.match(html, '<input id="op-pg-header-0" name="header.X-Trace" type="text" value="trace-1" required/>');
 });
 
+playground('should show examples as placeholders without prefill, and still fill in defaults', (context) => {
+  const html = renderPlaygroundHtml(context.single.getUser!, settings);
+  assert.match(html, /<input id="op-pg-path-0" name="path\.id" type="text" value placeholder="a b\/c" required\/>/);
+  assert.match(html, '<input id="op-pg-query-0" name="query.fields" type="text" value="name"/>', 'the default is what the API assumes anyway');
+  assert.match(html, '<input id="op-pg-header-0" name="header.X-Trace" type="text" value placeholder="trace-1" required/>');
+  const body = renderPlaygroundHtml(context.single.createUser!, settings);
+  assert.match(body, /<textarea id="op-pg-body-0" name="body\.0"[^>]*placeholder="\{\n {2}&quot;name&quot;: &quot;Ada &lt;\/script>&lt;script>alert\(1\)&lt;\/script>&quot;\n\}"[^>]*><\/textarea>/);
+  assert.match(body, '<input id="op-pg-body-1-0" name="body.1.name" type="text" value="Grace" required/>', 'a default, filled in');
+});
+
+playground('should send cookies only when the site asks for it and requests go straight to the API', (context) => {
+  const data = (extra: Partial<PlaygroundSettings>) => {
+    const html = renderPlaygroundHtml(context.single.getUser!, { ...settings, ...extra });
+    return JSON.parse(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!) as { credentials: boolean };
+  };
+  assert.is(data({}).credentials, false);
+  assert.is(data({ credentials: true }).credentials, true);
+  assert.is(data({ credentials: true, proxy: true }).credentials, false, 'the proxy never forwards cookies');
+});
+
 playground('should give each media type its editor: JSON prefilled with the first example, form fields, multipart file inputs', (context) => {
-  const html = renderPlaygroundHtml(context.single.createUser!, settings);
+  const html = renderPlaygroundHtml(context.single.createUser!, { ...settings, prefill: true });
   assert.match(html, '<option value="0" selected>application/json</option><option value="1">application/x-www-form-urlencoded</option><option value="2">multipart/form-data</option>');
   assert.match(html, /<textarea id="op-pg-body-0" name="body\.0"[^>]*>\{\n {2}&quot;name&quot;: &quot;Ada &lt;\/script>&lt;script>alert\(1\)&lt;\/script>&quot;\n\}<\/textarea>/);
   assert.match(html, '<input id="op-pg-body-1-0" name="body.1.name" type="text" value="Grace" required/>');

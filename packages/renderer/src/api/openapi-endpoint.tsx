@@ -79,6 +79,7 @@ export function OpenApiEndpoint(props: OpenApiEndpointProps) {
     <ApiOperation
       page={page}
       playground={settings}
+      expandParameters={context.apiReference!.expandParameters === true}
       highlight={context.apiReference!.highlight}
       idPrefix={`${context.idPrefix}api-${key}`}
       headingPrefix={key}

@@ -8,7 +8,7 @@ import { SideContent } from '../components/frame.js';
 import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
 import { Playground } from './playground.js';
-import { SchemaInsertions } from './schema-cache.js';
+import { SchemaExpanded, SchemaInsertions } from './schema-cache.js';
 import { SpecMarkdown } from './schema-text.js';
 import type { ApiOperationInput } from './types.js';
 
@@ -127,6 +127,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const body = (
+    <SchemaExpanded.Provider value={props.expandParameters === true}>
     <SchemaInsertions.Provider value={{ next: 0, prefix: idPrefix ?? defaultIdPrefix }}>
     <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
       <Endpoint page={page} isMarkdown={isMarkdown} />
@@ -164,6 +165,7 @@ export function ApiOperation(props: ApiOperationProps) {
       {headings.responses && <ResponsesSection page={page} heading={headings.responses} highlight={highlight} />}
     </section>
     </SchemaInsertions.Provider>
+    </SchemaExpanded.Provider>
   );
   // The mode chosen by the props reaches the components inside (tabs, code blocks, fields).
   if (props.mode == null || props.mode === context.mode) return body;

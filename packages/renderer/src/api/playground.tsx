@@ -42,6 +42,8 @@ export interface PlaygroundData {
   auth: PlaygroundSettings['auth'];
   proxy: boolean;
   proxyUrl: string;
+  /** Requests straight to a documented origin carry the reader's cookies for it (`credentials: 'include'`). */
+  credentials: boolean;
 }
 
 /** How a body's editor looks: a JSON or text area, form fields, or one file. */
@@ -107,7 +109,7 @@ export function Playground(props: PlaygroundProps) {
                 id={id(`${location}-${index}`)}
                 label={parameter.name}
                 name={`${location}.${parameter.name}`}
-                value={initialValue(parameter)}
+                {...initialValue(parameter, settings.prefill === true)}
                 choices={choicesOf(parameter.schema)}
                 isRequired={parameter.isRequired}
                 type={parameter.schema?.types.includes('integer') || parameter.schema?.types.includes('number') ? 'number' : undefined}
@@ -119,7 +121,7 @@ export function Playground(props: PlaygroundProps) {
       {page.parameters.cookie.length > 0 && (
         <p class="dg-playground-note">Cookie parameters cannot be set from a web page: browsers send their own cookies only.</p>
       )}
-      {media.length > 0 && <BodyEditor media={media} id={id} />}
+      {media.length > 0 && <BodyEditor media={media} id={id} prefill={settings.prefill === true} />}
       <p class="dg-playground-actions">
         <button type="submit" class="dg-playground-send" disabled>
           Send
@@ -175,7 +177,7 @@ export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings)
     return {
       mediaType: media.mediaType,
       kind,
-      fields: kind === 'form' || kind === 'multipart' ? formFields(media).map((field) => ({ name: field.name, isFile: kind === 'multipart' && field.isFile, isArray: field.isArray })) : [],
+      fields: kind === 'form' || kind === 'multipart' ? formFields(media, false).map((field) => ({ name: field.name, isFile: kind === 'multipart' && field.isFile, isArray: field.isArray })) : [],
     };
   });
   return {
@@ -188,6 +190,7 @@ export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings)
     auth: settings.auth,
     proxy: settings.proxy,
     proxyUrl: settings.proxyUrl,
+    credentials: settings.credentials === true && !settings.proxy,
   };
 }
 
@@ -220,7 +223,7 @@ function bodyKind(media: MediaModel): PlaygroundBodyKind {
   return 'text';
 }
 
-function formFields(media: MediaModel): { name: string; value: string; isFile: boolean; isArray: boolean; isRequired: boolean; schema: SchemaModel }[] {
+function formFields(media: MediaModel, prefill: boolean): { name: string; value: string; placeholder: string | undefined; isFile: boolean; isArray: boolean; isRequired: boolean; schema: SchemaModel }[] {
   // A generated example only repeats the schema's types (`"string"`): worse than an empty field.
   const example = media.examples.find((item) => !item.isGenerated)?.value;
   const values = typeof example === 'object' && example !== null && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
@@ -231,7 +234,7 @@ function formFields(media: MediaModel): { name: string; value: string; isFile: b
       const item = isArray ? property.schema.items : property.schema;
       return {
         name: property.name,
-        value: textOf(values[property.name] ?? property.schema.default?.value ?? property.schema.example?.value),
+        ...startingValue(values[property.name] ?? property.schema.example?.value, property.schema.default?.value, prefill),
         isFile: item?.format === 'binary' || item?.format === 'base64',
         isArray,
         isRequired: property.isRequired,
@@ -240,8 +243,8 @@ function formFields(media: MediaModel): { name: string; value: string; isFile: b
     });
 }
 
-function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string }) {
-  const { media, id } = props;
+function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string; prefill: boolean }) {
+  const { media, id, prefill } = props;
   return (
     <fieldset class="dg-playground-group">
       <legend>Body</legend>
@@ -265,7 +268,15 @@ function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string }
             {kind === 'json' || kind === 'text' ? (
               <p class="dg-playground-field">
                 <label for={id(`body-${index}`)}>{kind === 'json' ? 'JSON' : 'Text'}</label>
-                <textarea id={id(`body-${index}`)} name={`body.${index}`} rows={10} spellcheck={false} class="dg-playground-editor" value={bodyText(item, kind)} />
+                <textarea
+                  id={id(`body-${index}`)}
+                  name={`body.${index}`}
+                  rows={10}
+                  spellcheck={false}
+                  class="dg-playground-editor"
+                  value={prefill ? bodyText(item, kind) : ''}
+                  placeholder={prefill ? undefined : bodyText(item, kind) || undefined}
+                />
               </p>
             ) : kind === 'file' ? (
               <p class="dg-playground-field">
@@ -273,7 +284,7 @@ function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string }
                 <input id={id(`body-${index}`)} type="file" name={`body.${index}`} />
               </p>
             ) : (
-              formFields(item).map((field, fieldIndex) =>
+              formFields(item, prefill).map((field, fieldIndex) =>
                 kind === 'multipart' && field.isFile ? (
                   <p class="dg-playground-field">
                     <label for={id(`body-${index}-${fieldIndex}`)}>
@@ -288,6 +299,7 @@ function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string }
                     label={field.name}
                     name={`body.${index}.${field.name}`}
                     value={field.value}
+                    placeholder={field.placeholder}
                     choices={choicesOf(field.schema)}
                     isRequired={field.isRequired}
                   />
@@ -345,6 +357,7 @@ function Field(props: {
   isRequired?: boolean | undefined;
   type?: string | undefined;
   autocomplete?: string | undefined;
+  placeholder?: string | undefined;
 }) {
   return (
     <p class="dg-playground-field">
@@ -362,14 +375,24 @@ function Field(props: {
           ))}
         </select>
       ) : (
-        <input id={props.id} name={props.name} type={props.type ?? 'text'} value={props.value ?? ''} required={props.isRequired} autocomplete={props.autocomplete} step={props.type === 'number' ? 'any' : undefined} />
+        <input id={props.id} name={props.name} type={props.type ?? 'text'} value={props.value ?? ''} placeholder={props.placeholder} required={props.isRequired} autocomplete={props.autocomplete} step={props.type === 'number' ? 'any' : undefined} />
       )}
     </p>
   );
 }
 
-function initialValue(parameter: ParameterModel): string {
-  return textOf(parameter.example?.value ?? parameter.schema?.default?.value ?? parameter.schema?.example?.value);
+/**
+ * What a field starts with: its schema's `default` (what the API assumes anyway) and, with
+ * `prefill`, its example; an example not filled in is the field's placeholder.
+ */
+function initialValue(parameter: ParameterModel, prefill: boolean): { value: string; placeholder: string | undefined } {
+  return startingValue(parameter.example?.value ?? parameter.schema?.example?.value, parameter.schema?.default?.value, prefill);
+}
+
+function startingValue(example: unknown, fallback: unknown, prefill: boolean): { value: string; placeholder: string | undefined } {
+  const value = textOf(prefill ? (example ?? fallback) : fallback);
+  const hint = textOf(example ?? fallback);
+  return { value, placeholder: value === '' && hint !== '' ? hint : undefined };
 }
 
 function choicesOf(schema: SchemaModel | undefined): string[] | undefined {

@@ -12,6 +12,9 @@ import { RenderContext, useRenderContext } from '../render-context.js';
  */
 export const SchemaInsertions = createContext<{ next: number; prefix: string } | undefined>(undefined);
 
+/** Whether nested fields start open (docs.json `api.params.expanded: "all"`) or collapsed. */
+export const SchemaExpanded = createContext<boolean>(false);
+
 // Stands for the id prefix in cached HTML; each insertion replaces it with its own prefix.
 const idToken = 'dgschemaid7f3a-';
 const cache = new WeakMap<SchemaModel, Map<string, string>>();
@@ -24,14 +27,17 @@ const cache = new WeakMap<SchemaModel, Map<string, string>>();
 export function CachedSchema(props: { schema: SchemaModel; cacheKey: string; render: () => VNode }) {
   const context = useRenderContext();
   const insertions = useContext(SchemaInsertions);
+  const isExpanded = useContext(SchemaExpanded);
   if (!insertions) return props.render();
-  const key = `${context.mode}:${props.cacheKey}`;
+  const key = `${context.mode}:${isExpanded ? 'open' : 'closed'}:${props.cacheKey}`;
   let entries = cache.get(props.schema);
   let html = entries?.get(key);
   if (html === undefined) {
     html = renderToString(
       <RenderContext.Provider value={{ mode: context.mode, idPrefix: idToken }}>
-        <SchemaInsertions.Provider value={{ next: 0, prefix: idToken }}>{props.render()}</SchemaInsertions.Provider>
+        <SchemaExpanded.Provider value={isExpanded}>
+          <SchemaInsertions.Provider value={{ next: 0, prefix: idToken }}>{props.render()}</SchemaInsertions.Provider>
+        </SchemaExpanded.Provider>
       </RenderContext.Provider>,
     );
     if (!entries) cache.set(props.schema, (entries = new Map()));

@@ -3,7 +3,8 @@ import type { SchemaModel } from '@docsgen/openapi-pages';
 import type { ComponentChildren } from 'preact';
 import { useRenderContext } from '../render-context.js';
 import { TabSet } from '../components/tab-set.js';
-import { CachedSchema } from './schema-cache.js';
+import { useContext } from 'preact/hooks';
+import { CachedSchema, SchemaExpanded } from './schema-cache.js';
 import { recursiveName, SchemaFacts, schemaFacts, typeText } from './schema-facts.js';
 import { SpecMarkdown, valueText } from './schema-text.js';
 
@@ -169,6 +170,7 @@ function HtmlField(props: { field: FieldInput; kind: FieldKind }) {
   const description = field.description !== '' ? field.description : schema?.description;
   const facts = schema ? schemaFacts(schema, field.example) : [];
   const isExpandable = hasChildren(schema);
+  const isExpanded = useContext(SchemaExpanded);
   const hasBody = (description !== undefined && description.trim() !== '') || facts.length > 0 || Boolean(field.extra) || isExpandable;
   return (
     <div class="dg-field dg-api-field" data-field={props.kind} data-location={field.location}>
@@ -214,7 +216,7 @@ function HtmlField(props: { field: FieldInput; kind: FieldKind }) {
         ))}
         {field.extra}
         {isExpandable && schema && (
-          <details class="dg-expandable dg-api-children">
+          <details class="dg-expandable dg-api-children" open={isExpanded}>
             <summary class="dg-expandable-summary">
               <span class="dg-expandable-show">Show</span>
               <span class="dg-expandable-hide">Hide</span> {childLabel(schema)}

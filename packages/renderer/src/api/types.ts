@@ -10,6 +10,10 @@ export interface PlaygroundSettings {
   proxyUrl: string;
   /** Credentials the reader fills in: `bearer`, `basic`, `key` (header `name`) or `none`. */
   auth: { method: 'bearer' | 'basic' | 'key' | 'none'; name: string | undefined };
+  /** Send the reader's cookies for the API with requests that do not go through the proxy (docs.json `api.playground.credentials`; default: `false`). */
+  credentials?: boolean | undefined;
+  /** Fill the form with the spec's example values; otherwise they are only placeholders (docs.json `api.examples.prefill`; default: `false`). */
+  prefill?: boolean | undefined;
 }
 
 /** Where an embeddable viewer's browser bundle comes from: the project's `node_modules` (served by the site) or a pinned CDN URL. */
@@ -37,6 +41,8 @@ export interface ApiReferenceContext {
   operationDocument(spec: string | undefined, method: string, path: string): Record<string, unknown> | 'loading' | undefined;
   /** The site's try-it settings (docs.json `api`); components may override `auth`. */
   playground: PlaygroundSettings;
+  /** Open every nested parameter list when the page loads (docs.json `api.params.expanded: "all"`; default: collapsed). */
+  expandParameters?: boolean | undefined;
   /** Highlighted HTML (`<pre class="shiki">…`) of a code sample, or `undefined` to render it plain. */
   highlight?: ((code: string, lang: string) => string | undefined) | undefined;
   /** Browser bundles of the embeddable viewers, by viewer (`viewer-a`, `viewer-b`, `viewer-c`). */
@@ -56,4 +62,6 @@ export interface ApiOperationInput {
   highlight?: ((code: string, lang: string) => string | undefined) | null | undefined;
   /** Prefix of generated ids, unique per operation drawn on one page (default: `'dg-api-'`). */
   idPrefix?: string | null | undefined;
+  /** Open every nested parameter list when the page loads (default: collapsed). */
+  expandParameters?: boolean | null | undefined;
 }
