@@ -16,7 +16,8 @@ const maxTwinDepth = 8;
  * code spans, http(s) links) are kept as written, anything else goes through the sanitiser and
  * back to Markdown.
  */
-export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdown?: string | undefined } | null): string {
+export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdown?: string | undefined; parameterPills?: readonly string[] | undefined } | null): string {
+  const pills = options?.parameterPills ?? [];
   const out: string[] = [];
   const base = page.baseUrls[0] ?? page.servers[0]?.url ?? '';
   out.push(page.kind === 'webhook' ? `\`WEBHOOK ${page.path}\`` : `\`${page.method} ${code(base.replace(/\/$/, '') + page.path)}\``);
@@ -55,7 +56,7 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
     for (const [key, title] of locations) {
       if (page.parameters[key].length === 0) continue;
       out.push(`### ${title}`);
-      out.push(page.parameters[key].map((parameter) => parameterLines(parameter).join('\n')).join('\n'));
+      out.push(page.parameters[key].map((parameter) => parameterLines(parameter, pills).join('\n')).join('\n'));
     }
   }
 
@@ -125,8 +126,14 @@ function pushExamples(out: string[], examples: readonly ExampleModel[]): void {
   }
 }
 
-function parameterLines(parameter: ParameterModel): string[] {
-  const facts = [parameter.schema ? typeOf(parameter.schema) : 'string', parameter.isRequired ? 'required' : '', parameter.isDeprecated ? 'deprecated' : ''].filter(Boolean);
+function parameterLines(parameter: ParameterModel, pills: readonly string[] = []): string[] {
+  const facts = [
+    parameter.schema ? typeOf(parameter.schema) : 'string',
+    parameter.isRequired ? 'required' : '',
+    parameter.isDeprecated ? 'deprecated' : '',
+    // docs.json `api.params.post`: the values of these extension keys, as on the page.
+    ...pills.flatMap((key) => (parameter.extensions?.[key] === undefined ? [] : [`${key}: ${parameter.extensions[key]}`])),
+  ].filter(Boolean);
   const lines = [`- \`${code(parameter.name)}\` (${facts.map(escapeText).join(', ')})${describe(parameter.description ?? parameter.schema?.description)}`];
   if (parameter.schema) lines.push(...detailLines(parameter.schema, '  '), ...schemaLines(parameter.schema, 1));
   return lines;

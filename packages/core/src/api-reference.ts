@@ -50,6 +50,8 @@ export interface SiteApiReference {
   viewerBundles: ApiReferenceContext['viewerBundles'];
   /** docs.json `api.params.expanded` is `all`: nested parameters start open. */
   expandParameters: boolean;
+  /** docs.json `api.params.post`: extension keys whose values parameters show as pills. */
+  parameterPills: string[];
   /** The viewers' local bundle files: URL path (`/_docsgen/vendor/…`) → absolute file. */
   viewerFiles: Map<string, string>;
 }
@@ -231,6 +233,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     playground,
     viewer,
     expandParameters: (config?.api as { params?: { expanded?: unknown } } | undefined)?.params?.expanded === 'all',
+    parameterPills: parameterPillsOf(config),
     files: () => [...new Set([...watched, ...[...specs.values()].flatMap((entry) => [...entry.spec.documents.keys()])])],
     dependencies(labels) {
       const found: Array<{ file: string; hash: string }> = [];
@@ -434,6 +437,12 @@ export function playgroundSettings(config: ResolvedDocsConfig | undefined): Play
     credentials: api.playground?.credentials === true,
     prefill: api.examples?.prefill === true,
   };
+}
+
+/** docs.json `api.params.post`: the extension keys (`x-…`) listed, once each, in order. */
+function parameterPillsOf(config: ResolvedDocsConfig | undefined): string[] {
+  const post = (config?.api as { params?: { post?: unknown } } | undefined)?.params?.post;
+  return Array.isArray(post) ? [...new Set(post.filter((key): key is string => typeof key === 'string' && key.startsWith('x-')))] : [];
 }
 
 /**

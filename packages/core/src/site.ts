@@ -234,6 +234,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       },
       playground: playgroundOf(pages.get(slug)),
       expandParameters: api.expandParameters,
+      parameterPills: api.parameterPills,
       highlight,
       get viewerBundles() {
         return api.viewerBundles;
@@ -251,7 +252,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, mode: renderMode, highlight: await highlighter() });
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter() });
       result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
     }
     return result;
@@ -294,7 +295,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }
     // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
-    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, mode: renderMode, highlight });
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight });
     return { ...result, html: drawn.html, toc: drawn.toc };
   }
 
@@ -314,12 +315,12 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const page = pages.get(slug);
     if (!page) return undefined;
     // API pages are written as Markdown from their model: far faster than from their HTML.
-    if (page.api) return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model) : asyncOperationMarkdown(page.api.model), []);
+    if (page.api) return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), []);
     const bound = api.bindings.get(slug);
     if (bound) {
       const result = await renderMdx(page, 'markdown');
       if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
-      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }) }), result.messages);
+      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages);
     }
     // Plain Markdown is its own twin; a page without components but code blocks gets its twin
     // straight from its tree.

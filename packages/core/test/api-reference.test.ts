@@ -306,7 +306,7 @@ test('api.params, api.playground.credentials and api.examples (defaults, prefill
         post: {
           parameters: [
             { name: 'dryRun', in: 'query', schema: { type: 'boolean' } },
-            { name: 'team', in: 'query', required: true, schema: { type: 'string' }, example: 'core' },
+            { name: 'team', in: 'query', required: true, schema: { type: 'string' }, example: 'core', 'x-added-in': '2.1', 'x-owner': ['ada', 'lin'], 'x-internal-note': 'hidden' },
           ],
           requestBody: {
             content: {
@@ -331,7 +331,7 @@ test('api.params, api.playground.credentials and api.examples (defaults, prefill
     const operation = site.api.findOperation(undefined, 'POST', '/people');
     assert.ok(operation && operation !== 'loading');
     const curl = operation.codeSamples.find((sample) => sample.label === 'cURL')!.source;
-    return { html: (await site.render(slug))!.html, curl };
+    return { html: (await site.render(slug))!.html, curl, markdown: (await site.markdown(slug))!.markdown };
   };
   const isOpen = /<details[^>]* open[ >][^>]*dg-api-children|<details[^>]*dg-api-children[^>]* open[ >]/;
   const plain = await render({});
@@ -341,7 +341,12 @@ test('api.params, api.playground.credentials and api.examples (defaults, prefill
   assert.match(plain.html, '"credentials":false');
   assert.match(plain.curl, '?dryRun=true&team=core', 'optional parameters are in the samples by default');
   assert.match(plain.curl, '"address"');
-  const set = await render({ params: { expanded: 'all' }, playground: { credentials: true }, examples: { prefill: true, defaults: 'required' } });
+  assert.not.match(plain.html, 'data-badge="extension"');
+  const set = await render({ params: { expanded: 'all', post: ['x-owner', 'x-added-in', 'x-missing'] }, playground: { credentials: true }, examples: { prefill: true, defaults: 'required' } });
+  // In the order docs.json lists them; attribute order is the renderer's.
+  assert.equal([...set.html.matchAll(/<span [^>]*data-key="(x-[a-z-]+)"[^>]*>([^<]*)<\/span>/g)].map((match) => `${match[1]}=${match[2]}`), ['x-owner=ada, lin', 'x-added-in=2.1']);
+  assert.not.match(set.html, 'hidden</span>', 'keys not listed stay out');
+  assert.match(set.markdown, 'x-owner: ada, lin, x-added-in: 2.1');
   assert.match(set.html, isOpen);
   assert.match(set.html, /name="query\.team" type="text" value="core" required/);
   assert.match(set.html, '"credentials":true');

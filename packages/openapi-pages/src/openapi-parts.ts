@@ -162,7 +162,23 @@ function readParameter(context: OpenApiContext, parameter: Record<string, unknow
   if (example !== undefined) model.example = { value: example };
   if (typeof parameter.style === 'string') model.style = parameter.style;
   if (typeof parameter.explode === 'boolean') model.explode = parameter.explode;
+  const extensions = extensionTexts(parameter);
+  if (extensions) model.extensions = extensions;
   return model;
+}
+
+/** `x-…` keys with a plain value (or a list of plain values), as text; `undefined` when there are none. */
+function extensionTexts(object: Record<string, unknown>): Record<string, string> | undefined {
+  let found: Record<string, string> | undefined;
+  const isPlain = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  for (const [key, value] of Object.entries(object)) {
+    if (!key.startsWith('x-')) continue;
+    const text = isPlain(value) ? String(value) : Array.isArray(value) && value.length > 0 && value.every(isPlain) ? value.join(', ') : undefined;
+    if (text === undefined || text.trim() === '') continue;
+    found ??= Object.create(null) as Record<string, string>;
+    found[key] = text;
+  }
+  return found;
 }
 
 /** A Swagger 2.0 parameter or header is its own schema (`type`, `format`, `items`, …). */

@@ -68,6 +68,11 @@ export interface ParameterModel {
   example?: { value: unknown } | undefined;
   style?: string | undefined;
   explode?: boolean | undefined;
+  /**
+   * The parameter's extension keys (`x-…`) with a plain value (a string, number or boolean, or
+   * a list of them), as text; absent when it has none. Untrusted: render as text.
+   */
+  extensions?: Record<string, string> | undefined;
 }
 
 /** A response for one status code (or `default`, or a range such as `4XX`). */

@@ -58,7 +58,7 @@ export function renderAsyncApiOperation(input: AsyncApiOperationInput): { html: 
           {headings.parameters && (
             <>
               <Heading heading={headings.parameters} />
-              <FieldList fields={page.parameters.map(parameterField)} kind="param" />
+              <FieldList fields={page.parameters.map((parameter) => parameterField(parameter))} kind="param" />
             </>
           )}
           {headings.messages && <Heading heading={headings.messages} />}

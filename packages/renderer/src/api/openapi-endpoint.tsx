@@ -80,6 +80,7 @@ export function OpenApiEndpoint(props: OpenApiEndpointProps) {
       page={page}
       playground={settings}
       expandParameters={context.apiReference!.expandParameters === true}
+      parameterPills={context.apiReference!.parameterPills}
       highlight={context.apiReference!.highlight}
       idPrefix={`${context.idPrefix}api-${key}`}
       headingPrefix={key}

@@ -1,9 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ApiPageModel, MediaModel, ParameterModel, SecuritySchemeModel } from '@docsgen/openapi-pages';
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import { TabSet } from '../components/tab-set.js';
 import { useRenderContext } from '../render-context.js';
 import { Examples, type Highlight } from './code-samples.js';
+import { ParameterPills } from './schema-cache.js';
 import { FieldList, SchemaView, type FieldInput, type FieldKind } from './schema-fields.js';
 import { SpecMarkdown } from './schema-text.js';
 
@@ -170,8 +172,13 @@ export function AuthSection(props: { page: ApiPageModel; heading: SectionHeading
 }
 
 /** A parameter (or header) as a field of `FieldList`. */
-export function parameterField(parameter: ParameterModel): FieldInput {
+export function parameterField(parameter: ParameterModel, pillKeys: readonly string[] = []): FieldInput {
+  const pills = pillKeys.flatMap((key) => {
+    const text = parameter.extensions?.[key];
+    return text === undefined ? [] : [{ key, text }];
+  });
   return {
+    ...(pills.length > 0 ? { pills } : {}),
     name: parameter.name,
     schema: parameter.schema,
     isRequired: parameter.isRequired,
@@ -185,6 +192,7 @@ export function parameterField(parameter: ParameterModel): FieldInput {
 /** Parameters by location, each location under its `<h3>`. */
 export function ParametersSection(props: { page: ApiPageModel; headings: OperationHeadings }) {
   const { page, headings } = props;
+  const pillKeys = useContext(ParameterPills);
   return (
     <section class="dg-api-section dg-api-parameters" aria-labelledby={headings.parameters?.id}>
       {headings.parameters && <Heading heading={headings.parameters} />}
@@ -194,7 +202,7 @@ export function ParametersSection(props: { page: ApiPageModel; headings: Operati
           heading && (
             <div class="dg-api-location" data-location={location}>
               <Heading heading={heading} />
-              <FieldList fields={page.parameters[location].map(parameterField)} kind="param" />
+              <FieldList fields={page.parameters[location].map((parameter) => parameterField(parameter, pillKeys))} kind="param" />
             </div>
           )
         );
@@ -280,7 +288,7 @@ export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHe
                   ) : (
                     <p class="dg-api-option-label">Headers</p>
                   )}
-                  <FieldList fields={response.headers.map(parameterField)} kind="response" />
+                  <FieldList fields={response.headers.map((header) => parameterField(header))} kind="response" />
                 </div>
               )}
               <Contents content={response.content} highlight={props.highlight} level={4} kind="response" />

@@ -8,7 +8,9 @@ import { SideContent } from '../components/frame.js';
 import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
 import { Playground } from './playground.js';
-import { SchemaExpanded, SchemaInsertions } from './schema-cache.js';
+import { ParameterPills, SchemaExpanded, SchemaInsertions } from './schema-cache.js';
+
+const noPills: readonly string[] = [];
 import { SpecMarkdown } from './schema-text.js';
 import type { ApiOperationInput } from './types.js';
 
@@ -127,6 +129,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const body = (
+    <ParameterPills.Provider value={props.parameterPills ?? noPills}>
     <SchemaExpanded.Provider value={props.expandParameters === true}>
     <SchemaInsertions.Provider value={{ next: 0, prefix: idPrefix ?? defaultIdPrefix }}>
     <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
@@ -166,6 +169,7 @@ export function ApiOperation(props: ApiOperationProps) {
     </section>
     </SchemaInsertions.Provider>
     </SchemaExpanded.Provider>
+    </ParameterPills.Provider>
   );
   // The mode chosen by the props reaches the components inside (tabs, code blocks, fields).
   if (props.mode == null || props.mode === context.mode) return body;

@@ -15,6 +15,9 @@ export const SchemaInsertions = createContext<{ next: number; prefix: string } |
 /** Whether nested fields start open (docs.json `api.params.expanded: "all"`) or collapsed. */
 export const SchemaExpanded = createContext<boolean>(false);
 
+/** Extension keys whose values parameters show as pills (docs.json `api.params.post`). */
+export const ParameterPills = createContext<readonly string[]>([]);
+
 // Stands for the id prefix in cached HTML; each insertion replaces it with its own prefix.
 const idToken = 'dgschemaid7f3a-';
 const cache = new WeakMap<SchemaModel, Map<string, string>>();

@@ -27,6 +27,8 @@ export interface FieldInput {
   type?: string | undefined;
   /** Extra lines under the description (scopes of a security scheme). */
   extra?: ComponentChildren;
+  /** Pills after the badges: a spec extension's key and its value (text). */
+  pills?: Array<{ key: string; text: string }> | undefined;
 }
 
 /** Fields one level below a schema: its properties, its items' properties, extra keys. */
@@ -207,6 +209,11 @@ function HtmlField(props: { field: FieldInput; kind: FieldKind }) {
             recursive
           </span>
         )}
+        {field.pills?.map((pill) => (
+          <span class="dg-field-badge" data-badge="extension" data-key={pill.key} title={pill.key}>
+            {pill.text}
+          </span>
+        ))}
       </div>
       {hasBody && (
       <div class="dg-field-body">
@@ -252,6 +259,7 @@ function MarkdownField(props: { field: FieldInput; kind: FieldKind }) {
     ...(flags.isReadOnly ? ['read-only'] : []),
     ...(flags.isWriteOnly ? ['write-only'] : []),
     ...(flags.isRecursive ? ['recursive'] : []),
+    ...(field.pills ?? []).map((pill) => `${pill.key}: ${pill.text}`),
   ];
   const description = field.description !== '' ? field.description : schema?.description;
   return (

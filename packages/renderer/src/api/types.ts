@@ -43,6 +43,8 @@ export interface ApiReferenceContext {
   playground: PlaygroundSettings;
   /** Open every nested parameter list when the page loads (docs.json `api.params.expanded: "all"`; default: collapsed). */
   expandParameters?: boolean | undefined;
+  /** Extension keys (`x-…`) whose values parameters show as pills (docs.json `api.params.post`; default: none). */
+  parameterPills?: readonly string[] | undefined;
   /** Highlighted HTML (`<pre class="shiki">…`) of a code sample, or `undefined` to render it plain. */
   highlight?: ((code: string, lang: string) => string | undefined) | undefined;
   /** Browser bundles of the embeddable viewers, by viewer (`viewer-a`, `viewer-b`, `viewer-c`). */
@@ -64,4 +66,6 @@ export interface ApiOperationInput {
   idPrefix?: string | null | undefined;
   /** Open every nested parameter list when the page loads (default: collapsed). */
   expandParameters?: boolean | null | undefined;
+  /** Extension keys (`x-…`) whose values parameters show as pills, in this order (default: none). */
+  parameterPills?: readonly string[] | null | undefined;
 }
