@@ -8,7 +8,6 @@ import {
   remarkUnknownComponents,
   rewriteLatexBlocks,
 } from '@docsgen/mdx-transforms';
-import { createProcessor } from '@mdx-js/mdx';
 import rehypeKatex from 'rehype-katex';
 import rehypeRaw from 'rehype-raw';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -70,6 +69,11 @@ export interface CompiledModule {
 
 const source = '@docsgen/core';
 
+type MdxModule = typeof import('@mdx-js/mdx');
+let loadingMdx: Promise<MdxModule> | undefined;
+// One import per process, shared by every compiler.
+const loadMdx = (): Promise<MdxModule> => (loadingMdx ??= import('@mdx-js/mdx'));
+
 /**
  * The page pipeline, in this order (the user slot comes last in each phase):
  *
@@ -125,8 +129,8 @@ export function createPageCompiler(options: PageCompilerOptions) {
       .freeze();
   }
 
-  function createMdxProcessor(hasAutolinks: boolean) {
-    return createProcessor({
+  function createMdxProcessor(mdx: MdxModule, hasAutolinks: boolean) {
+    return mdx.createProcessor({
       format: 'mdx',
       jsxImportSource: 'preact',
       // Snippets get the page's components (`<Note>` in a snippet works without passing it).
@@ -153,17 +157,20 @@ export function createPageCompiler(options: PageCompilerOptions) {
   }
 
   // The processors with full GFM are only needed for pages with autolink literals.
+  // The MDX processors are made (and @mdx-js/mdx loaded) with the first `.mdx` page: a project
+  // of `.md` pages never needs them.
   const processors = {
     md: createMarkdownProcessor(false),
-    mdx: createMdxProcessor(false),
+    mdx: undefined as ReturnType<typeof createMdxProcessor> | undefined,
     mdxTree: createMdxTreeProcessor(),
     mdWithAutolinks: undefined as ReturnType<typeof createMarkdownProcessor> | undefined,
     mdxWithAutolinks: undefined as ReturnType<typeof createMdxProcessor> | undefined,
   };
+  let mdx: MdxModule | undefined;
 
   /** Parse without autolink literals; again with them when the text may have one. */
   function parse(file: VFile, isMdx: boolean): MdastRoot {
-    const processor = isMdx ? processors.mdx : processors.md;
+    const processor = isMdx ? (processors.mdx ??= createMdxProcessor(mdx!, false)) : processors.md;
     const messageCount = file.messages.length;
     let tree: MdastRoot | undefined;
     try {
@@ -174,7 +181,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
     if (tree && !hasAutolinkTrigger(tree)) return tree;
     // Whatever the first parse reported, the second reports again.
     file.messages.length = messageCount;
-    if (isMdx) return (processors.mdxWithAutolinks ??= createMdxProcessor(true)).parse(file) as MdastRoot;
+    if (isMdx) return (processors.mdxWithAutolinks ??= createMdxProcessor(mdx!, true)).parse(file) as MdastRoot;
     return (processors.mdWithAutolinks ??= createMarkdownProcessor(true)).parse(file) as MdastRoot;
   }
 
@@ -185,6 +192,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
     try {
       let code = '';
       let tree: HastRoot | undefined;
+      if (isMdx) mdx ??= await loadMdx();
       const mdast = parse(file, isMdx);
       // Read before the transforms change the tree.
       const markdown = hasUserPlugins ? undefined : plainMarkdownBody(mdast, String(file.value));
@@ -192,7 +200,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
       if (isMdx && isPlainMdx(mdast)) {
         tree = (await processors.mdxTree.run(mdast, file)) as HastRoot;
       } else if (isMdx) {
-        const processor = processors.mdx;
+        const processor = processors.mdx!;
         code = String(processor.stringify(await processor.run(mdast as never, file), file));
       } else {
         tree = (await processors.md.run(mdast, file)) as HastRoot;
