@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse as parseYaml } from 'yaml';
 import { parseFrontmatter } from '../src/index.js';
 
 const frontmatter = suite('frontmatter');
@@ -76,6 +77,40 @@ frontmatter('should report an opening fence that is never closed', () => {
 frontmatter('should report an alias whose anchor is missing at its line', () => {
   const parsed = parseFrontmatter('---\ntitle: a\nx: *missing\n---\n', { file });
   assert.equal(parsed.messages.map((m) => [m.ruleId, m.line]), [['frontmatter-yaml', 3]]);
+});
+
+frontmatter('should read every frontmatter as the YAML parser does, the simple ones without it too', () => {
+  // Values around the edges of the fast path: quotes, colons, hashes, YAML words, numbers,
+  // flow characters, escapes, trailing spaces, non-ASCII, empty values.
+  const values = [
+    '"Hello"', '"a: b # c"', '"with \\"escape\\""', '"tab\there"', "'single'", "'It''s'", "'a: b'", 'Plain text', 'Plain text   ',
+    'Hello "world"', 'A [b] c', 'Step 1:', 'C# tips', 'x # comment', 'true', 'True', 'FALSE', 'null', 'Null', 'yes', 'no', 'on',
+    '~', '', '12', '007', '1.5', '.inf', 'nan', 'Über', 'emoji 🎉', '{a: 1}', '[a, b]', '"unclosed', "'unclosed", 'a\\b', '- item',
+    '&anchor x', '*alias', '!tag x', '|', '>', '"" ', "''", 'key:value',
+  ];
+  const keys = ['title', 'description', 'og-image', 'sidebar_title', 'hidden'];
+  let compared = 0;
+  for (const [index, value] of values.entries()) {
+    for (const layout of [
+      `${keys[index % keys.length]}: ${value}`,
+      `title: "First"\n${keys[(index + 1) % keys.length]}: ${value}\n\nicon: rocket`,
+      `${keys[index % keys.length]}:\t${value}`,
+    ]) {
+      let expected: unknown;
+      try {
+        expected = parseYaml(layout, { uniqueKeys: true }) ?? {};
+      } catch {
+        continue; // Broken YAML: messages, tested above.
+      }
+      if (typeof expected !== 'object' || Array.isArray(expected)) continue;
+      const parsed = parseFrontmatter(`---\n${layout}\n---\nBody\n`, { file });
+      assert.equal(parsed.data, expected, layout);
+      compared += 1;
+    }
+  }
+  assert.ok(compared > 100, `${compared} compared`);
+  // Repeated keys are an error, as the parser says.
+  assert.is(parseFrontmatter('---\ntitle: A\ntitle: B\n---\n', { file }).messages[0]?.ruleId, 'frontmatter-yaml');
 });
 
 frontmatter.run();
