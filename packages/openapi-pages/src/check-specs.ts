@@ -146,8 +146,7 @@ export async function checkSpecs(
     let result: CheckedSpec['result'];
     if (spec.kind === 'openapi') {
       result = buildOpenApiPages(spec, { directory: source.directory, takenSlugs: taken, baseUrl: baseUrls.length > 0 ? baseUrls : undefined, exampleParameters });
-    }
-    else if (spec.kind === 'asyncapi') result = buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });
+    } else if (spec.kind === 'asyncapi') result = buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });
     if (result) {
       messages.push(...result.messages);
       for (const page of result.pages) taken.add(page.slug);

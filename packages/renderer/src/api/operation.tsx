@@ -9,10 +9,10 @@ import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
 import { Playground } from './playground.js';
 import { ParameterPills, SchemaExpanded, SchemaInsertions } from './schema-cache.js';
-
-const noPills: readonly string[] = [];
 import { SpecMarkdown } from './schema-text.js';
 import type { ApiOperationInput } from './types.js';
+
+const noPills: readonly string[] = [];
 
 /** Prefix of generated ids when `idPrefix` is not given. */
 const defaultIdPrefix = 'dg-api-';
