@@ -9,6 +9,8 @@ export type ContentCoding = 'br' | 'gzip';
 const compressible = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json)\b|image\/svg\+xml\b)/i;
 // Below this, the coding's own header and the lost `Content-Length` are not worth it.
 const minimumSize = 1024;
+// Compressed in memory, so bounded: a larger file (a data dump in `public/`) is streamed as it is.
+const maximumSize = 16 * 1024 * 1024;
 // On-the-fly settings close to what hosts use for dynamic compression: fast, most of the gain.
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -36,9 +38,9 @@ export function negotiateCoding(acceptEncoding: string | string[] | undefined): 
   return undefined;
 }
 
-/** Whether a response of this type and size is sent compressed when the client accepts it. */
+/** Whether a response of this type and size is sent compressed when the client accepts it (text from 1 KB to 16 MB). */
 export function isCompressible(contentType: string, size: number): boolean {
-  return size >= minimumSize && compressible.test(contentType);
+  return size >= minimumSize && size <= maximumSize && compressible.test(contentType);
 }
 
 // Compressed files by path, validator and coding: a preview serves the same files again and

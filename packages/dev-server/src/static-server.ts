@@ -146,7 +146,7 @@ export interface ServeFileOptions {
  * cannot read, or an `If-Range` that is not the current `ETag` or `Last-Modified`). `HEAD` gets
  * the headers `GET` would get without `Range`: RFC 9110 defines ranges for `GET` only.
  *
- * Text of 1 KB or more (HTML, CSS, JavaScript, JSON, Markdown, XML, SVG) is sent with Brotli or
+ * Text from 1 KB to 16 MB (HTML, CSS, JavaScript, JSON, Markdown, XML, SVG) is sent with Brotli or
  * gzip when `Accept-Encoding` allows (`Vary: Accept-Encoding`, a validator per coding), as
  * static hosts send it; a request with `Range` gets the plain bytes.
  */

@@ -139,6 +139,7 @@ preview('should send text compressed as a static host does, per Accept-Encoding,
   const page = `<!doctype html><title>Long</title>${'<p>Words that repeat, as pages do.</p>'.repeat(200)}`;
   writeFileSync(join(folder, 'long.html'), page);
   writeFileSync(join(folder, 'big.png'), Buffer.concat(Array.from({ length: 100 }, () => png)));
+  writeFileSync(join(folder, 'huge.json'), Buffer.alloc(17 * 1024 * 1024, 0x20));
   await withServer(folder, async (port) => {
     const get = (encoding: string, extra = '') => sendRaw(port, `GET /long HTTP/1.1\r\nAccept-Encoding: ${encoding}${extra}`);
     const br = await get('gzip, deflate, br');
@@ -180,6 +181,9 @@ preview('should send text compressed as a static host does, per Accept-Encoding,
 
     const small = await sendRaw(port, 'GET /guides/intro HTTP/1.1\r\nAccept-Encoding: br');
     assert.is(small.headers['content-encoding'], undefined, 'a page under 1 KB is sent as it is');
+    const huge = await sendRaw(port, 'HEAD /huge.json HTTP/1.1\r\nAccept-Encoding: br');
+    assert.is(huge.headers['content-encoding'], undefined, 'text over 16 MB is streamed as it is, not compressed in memory');
+    assert.is(huge.headers['content-length'], String(17 * 1024 * 1024));
     const image = await sendRaw(port, 'GET /big.png HTTP/1.1\r\nAccept-Encoding: br');
     assert.is(image.headers['content-encoding'], undefined, 'images are not compressed again');
     assert.is(image.headers.vary, undefined);
