@@ -220,6 +220,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
   const apiContext = (slug: string, highlight: SampleHighlighter | undefined): ApiReferenceContext => {
     const used = specsUsed.get(slug) ?? new Set<string>();
+    const claimed = new Map<string, number>();
     specsUsed.set(slug, used);
     const record = <T>(found: T): T => {
       if (found && typeof found === 'object' && 'spec' in found && typeof found.spec === 'string') used.add(found.spec);
@@ -235,6 +236,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       playground: playgroundOf(pages.get(slug)),
       expandParameters: api.expandParameters,
       parameterPills: api.parameterPills,
+      claimIdPrefix: (key) => {
+        const count = (claimed.get(key) ?? 0) + 1;
+        claimed.set(key, count);
+        return count === 1 ? key : `${key}${count}-`;
+      },
       highlight,
       get viewerBundles() {
         return api.viewerBundles;

@@ -278,6 +278,24 @@ test('<OpenApiEndpoint> in a page draws the operation, loads the API assets, and
   assert.ok(site.dependencies('index').some((dependency) => dependency.file === join(root, 'specs/tiny.yaml')), 'the page depends on the spec');
 });
 
+test('the same operation twice on one page gets ids of its own the second time, and again on the next render', async () => {
+  const endpoint = '<OpenApiEndpoint spec="specs/tiny.yaml" method="GET" path="/users/{id}" />';
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }),
+    'index.mdx': `# Home\n\n${endpoint}\n\n## Again\n\n${endpoint}\n`,
+    'specs/tiny.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  for (let render = 0; render < 2; render += 1) {
+    const { html } = (await site.render('index'))!;
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!);
+    assert.ok(ids.length > 10, `${ids.length} ids`);
+    assert.equal(ids.filter((id, index) => ids.indexOf(id) !== index), [], 'no id twice');
+    assert.ok(ids.some((id) => id.startsWith('get-users-id-2-')), 'the second copy is numbered');
+    site.release('index');
+  }
+});
+
 test('api.examples picks and orders the generated code samples; autogenerate false keeps only the spec\'s own', async () => {
   const spec = readFileSync(fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/openapi31/openapi.yaml', import.meta.url)), 'utf8');
   const samplesOf = async (examples: Record<string, unknown>) => {

@@ -74,7 +74,9 @@ export function OpenApiEndpoint(props: OpenApiEndpointProps) {
       : { ...site, auth: { method: authMethod ?? site.auth.method, name: authName ?? site.auth.name } };
   // Stable, readable ids (`get-users-id-parameters`) that stay apart from the page's own
   // headings and from other endpoints drawn on the same page.
-  const key = `${method.toLowerCase()}-${slugify(path.replace(/[{}/]+/g, ' ')).replace(/-+/g, '-').replace(/^-|-$/g, '')}-`;
+  // The same operation twice on one page gets `…-2-` ids the second time.
+  const readable = `${method.toLowerCase()}-${slugify(path.replace(/[{}/]+/g, ' ')).replace(/-+/g, '-').replace(/^-|-$/g, '')}-`;
+  const key = context.apiReference!.claimIdPrefix?.(readable) ?? readable;
   return (
     <ApiOperation
       page={page}

@@ -45,6 +45,11 @@ export interface ApiReferenceContext {
   expandParameters?: boolean | undefined;
   /** Extension keys (`x-…`) whose values parameters show as pills (docs.json `api.params.post`; default: none). */
   parameterPills?: readonly string[] | undefined;
+  /**
+   * A prefix of ids no other operation on the page has: `key` the first time, then `key2-`,
+   * `key3-`… (one context per page render). Without it, `key` as it is.
+   */
+  claimIdPrefix?: ((key: string) => string) | undefined;
   /** Highlighted HTML (`<pre class="shiki">…`) of a code sample, or `undefined` to render it plain. */
   highlight?: ((code: string, lang: string) => string | undefined) | undefined;
   /** Browser bundles of the embeddable viewers, by viewer (`viewer-a`, `viewer-b`, `viewer-c`). */
