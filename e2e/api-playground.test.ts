@@ -26,6 +26,8 @@ interface Case {
   auth: PlaygroundSettings['auth'];
   proxy?: boolean;
   credentials?: boolean;
+  /** `false`: examples are placeholders (docs.json's default); the other cases fill them in. */
+  prefill?: boolean;
 }
 
 interface Context {
@@ -91,7 +93,7 @@ async function pageModel(testCase: Case): Promise<ApiPageModel> {
 }
 
 async function renderCase(testCase: Case): Promise<string> {
-  const settings: PlaygroundSettings = { mode: 'interactive', proxy: testCase.proxy === true, proxyUrl: '/_docsgen/proxy', auth: testCase.auth, prefill: true, credentials: testCase.credentials };
+  const settings: PlaygroundSettings = { mode: 'interactive', proxy: testCase.proxy === true, proxyUrl: '/_docsgen/proxy', auth: testCase.auth, prefill: testCase.prefill !== false, credentials: testCase.credentials };
   const form = renderPlaygroundHtml(await pageModel(testCase), settings);
   return renderPageDocument({
     slug: 'try',
@@ -118,6 +120,7 @@ browser.before(async (context) => {
     plain: { operation: 'getUser', servers: [{ url: plain.origin }], auth: { method: 'none', name: undefined } },
     files: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
     cookies: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, credentials: true },
+    blank: { operation: 'createUser', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, prefill: false },
   };
   context.server = createServer(async (request, response) => {
     const url = request.url ?? '/';
@@ -215,6 +218,21 @@ browser('should send the reader\'s cookies for the API only when the site turns 
   } finally {
     await context.context.clearCookies();
   }
+});
+
+browser('should show the body example as a placeholder without prefill, and take it on "Use the example"', async (context) => {
+  const page = await open(context, 'blank');
+  const editor = page.locator('textarea[name="body.0"]');
+  assert.is(await editor.inputValue(), '');
+  const example = (await editor.getAttribute('placeholder')) ?? '';
+  assert.equal(JSON.parse(example), { name: 'Ada' });
+  await page.click('button[data-dg-playground-example]');
+  assert.is(await editor.inputValue(), example);
+  const count = context.apis.cors.sent().length;
+  await send(page);
+  const received = context.apis.cors.sent().slice(count);
+  assert.equal(JSON.parse(received[0]?.body.toString() ?? ''), { name: 'Ada' });
+  await page.close();
 });
 
 browser('should send basic credentials', async (context) => {

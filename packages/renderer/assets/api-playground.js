@@ -88,6 +88,15 @@
     const showMedia = () => showOnly('[data-dg-playground-body-editor]', 'data-dg-playground-body-editor', mediaIndex());
     mediaSelect?.addEventListener('change', showMedia);
     showMedia();
+    // A body editor that shows its example as a placeholder takes it as its text on request.
+    for (const button of form.querySelectorAll('[data-dg-playground-example]')) {
+      button.addEventListener('click', () => {
+        const editor = document.getElementById(button.getAttribute('data-dg-playground-example'));
+        if (!editor) return;
+        editor.value = editor.placeholder;
+        editor.focus();
+      });
+    }
 
     const credentialNames = (authFields[data.auth.method] || []).map((name) => `auth.${name}`);
     let saved = {};

@@ -86,6 +86,8 @@ playground('should show examples as placeholders without prefill, and still fill
   const body = renderPlaygroundHtml(context.single.createUser!, settings);
   assert.match(body, /<textarea id="op-pg-body-0" name="body\.0"[^>]*placeholder="\{\n {2}&quot;name&quot;: &quot;Ada &lt;\/script>&lt;script>alert\(1\)&lt;\/script>&quot;\n\}"[^>]*><\/textarea>/);
   assert.match(body, '<input id="op-pg-body-1-0" name="body.1.name" type="text" value="Grace" required/>', 'a default, filled in');
+  assert.match(body, '<button type="button" class="dg-playground-use-example" data-dg-playground-example="op-pg-body-0">Use the example</button>');
+  assert.not.match(renderPlaygroundHtml(context.single.createUser!, { ...settings, prefill: true }), 'data-dg-playground-example', 'nothing to use when it is filled in');
 });
 
 playground('should send cookies only when the site asks for it and requests go straight to the API', (context) => {

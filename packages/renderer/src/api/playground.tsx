@@ -268,6 +268,11 @@ function BodyEditor(props: { media: MediaModel[]; id: (name: string) => string; 
             {kind === 'json' || kind === 'text' ? (
               <p class="dg-playground-field">
                 <label for={id(`body-${index}`)}>{kind === 'json' ? 'JSON' : 'Text'}</label>
+                {!prefill && item.examples.length > 0 && (
+                  <button type="button" class="dg-playground-use-example" data-dg-playground-example={id(`body-${index}`)}>
+                    Use the example
+                  </button>
+                )}
                 <textarea
                   id={id(`body-${index}`)}
                   name={`body.${index}`}
