@@ -16,7 +16,6 @@ import {
 import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { transformSync } from 'esbuild';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
@@ -240,13 +239,15 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     write('404.html', script ? notFound.html.replace('</body>', () => `${script}\n</body>`) : notFound.html);
 
     const { math: usesMath, mermaid: usesMermaid, api: usesApi, apiViewer: usesApiViewer } = uses;
+    // Loaded here, not at start-up: `docsgen dev` and `check` do not minify.
+    const esbuild = await import('esbuild');
     for (const [name, file] of Object.entries(documentAssetFiles)) {
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
       if (!usesApi && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs)) continue;
       if (!usesApiViewer && name === documentAssetNames.apiViewersJs) continue;
       if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
-      write(`_docsgen/${name}`, minifyAsset(name, readFileSync(file)));
+      write(`_docsgen/${name}`, minifyAsset(esbuild, name, readFileSync(file)));
     }
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
     // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
@@ -468,10 +469,10 @@ function readVersion(): string {
  * serves them as written). Classic scripts keep their top-level names; files that are minified
  * already (`*.min.*`) and anything else pass through unchanged.
  */
-function minifyAsset(name: string, content: Buffer): Buffer {
+function minifyAsset(esbuild: typeof import('esbuild'), name: string, content: Buffer): Buffer {
   const loader = name.endsWith('.js') ? 'js' : name.endsWith('.css') ? 'css' : undefined;
   if (!loader || name.includes('.min.')) return content;
-  const result = transformSync(content.toString('utf8'), { loader, minify: true, legalComments: 'none', target: 'es2020' });
+  const result = esbuild.transformSync(content.toString('utf8'), { loader, minify: true, legalComments: 'none', target: 'es2020' });
   return Buffer.from(result.code);
 }
 

@@ -1,7 +1,6 @@
 import { isInside, type DocsgenMessage } from '@docsgen/config';
 import type { Root } from 'hast';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
-import { transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -51,6 +50,10 @@ export interface ModuleRecord {
 }
 
 const source = '@docsgen/core';
+// esbuild is loaded with the first module that has code (an `.mdx` page with JavaScript, a
+// component): a site of `.md` pages never needs it.
+let esbuild: Promise<typeof import('esbuild')> | undefined;
+const loadEsbuild = (): Promise<typeof import('esbuild')> => (esbuild ??= import('esbuild'));
 const extensions = ['.mdx', '.md', '.tsx', '.jsx', '.ts', '.js'];
 
 /**
@@ -250,7 +253,7 @@ export class ProjectModules {
     } else {
       try {
         const loader = extension === '.ts' ? 'ts' : extension === '.tsx' ? 'tsx' : 'jsx';
-        esm = (await transform(text, { loader, format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', sourcefile: file })).code;
+        esm = (await (await loadEsbuild()).transform(text, { loader, format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', sourcefile: file })).code;
       } catch (error) {
         messages.push(esbuildMessage(file, error));
         return { hash, code: '', imports: [], resolved: {}, messages, data };
@@ -277,7 +280,7 @@ export class ProjectModules {
         resolvedSpecifiers[specifier] = resolved;
       } else messages.push(await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier)));
     }
-    const code = (await transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
+    const code = (await (await loadEsbuild()).transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
     return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
   }
 

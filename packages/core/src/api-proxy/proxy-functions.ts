@@ -4,7 +4,7 @@
  * origins baked in.
  */
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSync } from 'esbuild';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locate } from '../adapter-rules.js';
@@ -60,6 +60,8 @@ export function proxyFunctionFiles(platform: ProxyPlatform, allowedOrigins: read
   const origins = JSON.stringify([...allowedOrigins]);
   const isNode = platform !== 'cloudflare';
   const here = dirname(fileURLToPath(import.meta.url));
+  // Required here, not imported at start-up: only a build with the proxy on needs esbuild.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = buildSync({
     stdin: { contents: entries[platform].replace('ORIGINS', () => origins), loader: 'ts', resolveDir: here, sourcefile: 'docsgen-proxy.ts' },
     // Paths in the bundle's comments are relative to this folder, whatever the working directory.
