@@ -25,7 +25,7 @@ import { ignoredNames } from './discover.js';
 import type { PageInfo } from './pages.js';
 import { createSite, type Site } from './site.js';
 import { renderSiteOutputs, sitemapPart } from './site-outputs.js';
-import { closeSearchIndexer, searchFolder, startSearchIndex } from './search-index.js';
+import { closeSearchIndexer, searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 
 export interface BuildOptions {
   /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
@@ -127,7 +127,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
 
   // Full-text search: Pagefind indexes pages while the others render. Pages render in the
   // index's order (search results first), so each can go to Pagefind as soon as it is ready.
-  const indexer = startSearchIndex(site);
+  // With search off (docsgen.config `search: false`), nothing is indexed and Pagefind never starts.
+  const indexer = site.hasSearch ? startSearchIndex(site) : noSearchIndex;
   const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
 
   // The output is written next to the old one, then swapped in. Pages are written as they
@@ -302,6 +303,14 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   for (const size of written.values()) bytes += size;
   return result(true, { pages: slugs.length, cached, files: written.size, bytes });
 }
+
+/** The indexer of a site without search: it takes nothing and writes no file. */
+const noSearchIndex: SearchIndexer = {
+  slugs: [],
+  add: () => undefined,
+  drained: async () => undefined,
+  finish: async () => ({ files: [], slugs: [], messages: [] }),
+};
 
 /** Why `outDir` may not be written (the project itself, `/`, a folder holding the project, a pages folder, someone else's folder). */
 function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {

@@ -131,6 +131,8 @@ export interface Site {
   navigablePages: string[];
   /** `docsgen.config.ts`'s valid fields (`{}` without one). */
   userConfig: UserConfig;
+  /** docsgen's search is on (docsgen.config `search` is not `false`): the build writes an index, dev serves one. */
+  hasSearch: boolean;
   /** The config file, the local files it imports and the custom grammar files: a change to any of them reloads the site. */
   configFiles: string[];
   /** The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`); made once per site. */
@@ -350,7 +352,8 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
 
   const twins = new Map<string, Twin>();
   let navigationFile: NavigationFile | undefined;
-  const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles });
+  const hasSearch = userConfig.config.search !== false;
+  const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles, hasSearch });
   const site: Site = {
     root,
     projectFiles,
@@ -363,6 +366,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     navigationFile: () => (navigationFile ??= renderNavigationFile(layout())),
     siteUrl,
     userConfig: userConfig.config,
+    hasSearch,
     // Grammar files too: their content changes every code block in their language.
     configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
     config,

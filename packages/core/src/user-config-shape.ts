@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { UserBuildConfig, UserConfig } from './user-config.js';
 
 const source = '@docsgen/core';
-const topKeys = ['remarkPlugins', 'rehypePlugins', 'components', 'build'];
+const topKeys = ['remarkPlugins', 'rehypePlugins', 'components', 'build', 'search'];
 const buildKeys = ['outDir', 'adapter', 'siteUrl', 'workers'];
 const adapters = ['static', 'netlify', 'cloudflare', 'vercel', 'github-pages'];
 
@@ -61,6 +61,11 @@ export function validateUserConfig(exports: Record<string, unknown>, file: strin
     if (!isPlainObject(components)) invalid('components', 'an object of components by name', components);
     else if (bad) invalid(`components.${bad[0]}`, 'a component (a function)', bad[1]);
     else config.components = components as NonNullable<UserConfig['components']>;
+  }
+  const search = value.search;
+  if (search !== undefined) {
+    if (typeof search !== 'boolean') invalid('search', '`true` or `false`', search);
+    else config.search = search;
   }
   const build = value.build;
   if (build !== undefined) {

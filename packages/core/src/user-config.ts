@@ -20,6 +20,11 @@ export interface UserConfig {
   components?: Record<string, ComponentType<any>> | undefined;
   /** Defaults for `docsgen build`; command-line flags win over them (default: none). */
   build?: UserBuildConfig | undefined;
+  /**
+   * `false` turns docsgen's search off: no search box, no Ctrl/⌘K, no index in the build or in
+   * `docsgen dev` (for a site that uses a search service of its own) (default: `true`).
+   */
+  search?: boolean | undefined;
 }
 
 /** The `build` field of `docsgen.config.ts`. */

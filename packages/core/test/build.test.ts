@@ -204,4 +204,20 @@ build('should take build options from docsgen.config, with options given to buil
   assert.ok(existsSync(join(root, 'dist/_redirects')));
 });
 
+build('should leave search out with docsgen.config search: false: no index, no search box', async () => {
+  const root = project({ 'docsgen.config.mjs': 'export default { search: false };\n' });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const files = tree(join(root, 'dist'));
+  assert.not.ok(Object.keys(files).some((path) => path.startsWith('_docsgen/search/')), 'no index');
+  const pages = Object.entries(files).filter(([path]) => path.endsWith('.html'));
+  assert.ok(pages.length > 0);
+  assert.ok(pages.every(([, html]) => !html.includes('data-dg-search')), 'no search box');
+  // The same project with search on has both.
+  writeFileSync(join(root, 'docsgen.config.mjs'), 'export default { search: true };\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const on = tree(join(root, 'dist'));
+  assert.ok('_docsgen/search/pagefind.js' in on);
+  assert.match(on['index.html'] ?? '', 'data-dg-search');
+});
+
 build.run();

@@ -149,6 +149,7 @@ userConfig('should report wrong-typed fields and unknown keys, and keep the vali
   components: { Good: () => 'ok', Bad: 'nope' },
   build: { outDir: 'public', adapter: 'netlfy', workers: -1, siteUrl: 'example.com', cache: true },
   remarkPlugin: [],
+  search: 'off',
 };
 `,
   });
@@ -160,6 +161,7 @@ userConfig('should report wrong-typed fields and unknown keys, and keep the vali
       'error user-config-invalid Unexpected string `remark-gfm` for `remarkPlugins[0]` in `docsgen.config.ts`, expected a plugin function, `[plugin, options]` or a preset Pass the plugin itself (`remarkGfm`), not a call of it or its name.',
       'error user-config-invalid Unexpected object for `rehypePlugins` in `docsgen.config.ts`, expected an array of plugins',
       'error user-config-invalid Unexpected string `nope` for `components.Bad` in `docsgen.config.ts`, expected a component (a function)',
+      'error user-config-invalid Unexpected string `off` for `search` in `docsgen.config.ts`, expected `true` or `false`',
       'warning user-config-unknown-key Unexpected key `build.cache` in `docsgen.config.ts` Known keys: `build.outDir`, `build.adapter`, `build.siteUrl`, `build.workers`.',
       'error user-config-invalid Unexpected string `netlfy` for `build.adapter` in `docsgen.config.ts`, expected `static`, `netlify`, `cloudflare`, `vercel`, `github-pages` Did you mean `netlify`?',
       'error user-config-invalid Unexpected string `example.com` for `build.siteUrl` in `docsgen.config.ts`, expected an absolute `http://` or `https://` URL',

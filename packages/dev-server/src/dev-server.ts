@@ -144,7 +144,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: rendererAssets.katexFonts, prefix: `${internalPrefix}/fonts` }));
     return;
   }
-  if (path.startsWith(`/${searchFolder}/`)) {
+  if (path.startsWith(`/${searchFolder}/`) && site.hasSearch) {
     await serveSearchFile(site, context, request, response, path.slice(searchFolder.length + 2));
     return;
   }

@@ -71,4 +71,25 @@ search('should index again after a page changed', async (context) => {
   assert.not.match(words, 'zephyrword');
 });
 
+search('should serve no index and draw no search box with docsgen.config search: false', async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-dev-nosearch-')));
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'No search', navigation: { pages: ['index'] } }));
+  writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
+  writeFileSync(join(root, 'docsgen.config.mjs'), 'export default { search: false };\n');
+  const site = await createSite(root);
+  const dev = createDevServer({ site, liveReload: false });
+  await new Promise<void>((resolve) => dev.server.listen(0, '127.0.0.1', resolve));
+  const port = (dev.server.address() as AddressInfo).port;
+  try {
+    assert.is((await get(port, '/_docsgen/search/pagefind.js')).status, 404);
+    assert.is((await get(port, '/_docsgen/search/pagefind-entry.json')).status, 404);
+    const page = await get(port, '/');
+    assert.is(page.status, 200);
+    assert.not.match(page.body.toString(), 'data-dg-search');
+  } finally {
+    await dev.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 search.run();

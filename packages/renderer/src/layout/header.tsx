@@ -131,6 +131,8 @@ export interface HeaderProps {
   config: LayoutConfig;
   versions: VariantChoice[];
   languages: VariantChoice[];
+  /** Show the search box (docsgen.config `search: false` hides it). */
+  hasSearch: boolean;
   /** Show the light/dark toggle (`appearance.strict` hides it). */
   hasToggle: boolean;
   /** The page has a sidebar: small screens get a button that opens it. */
@@ -153,11 +155,13 @@ export function Header(props: HeaderProps) {
         ) : null}
         <Logo config={config} />
         <div class="dg-header-search">
-          <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
-            <Icon icon="search" library="lucide" class="dg-nav-icon" />
-            <span class="dg-search-prompt">{prompt}</span>
-            <kbd class="dg-search-key">Ctrl K</kbd>
-          </button>
+          {props.hasSearch ? (
+            <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
+              <Icon icon="search" library="lucide" class="dg-nav-icon" />
+              <span class="dg-search-prompt">{prompt}</span>
+              <kbd class="dg-search-key">Ctrl K</kbd>
+            </button>
+          ) : null}
         </div>
         <div class="dg-header-end">
           <NavbarLinks config={config} />

@@ -245,6 +245,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
       config={config}
       versions={entry?.version !== undefined || (!entry && (input.navigation?.versions.length ?? 0) > 0) ? variantChoices(index, input.slug, variant, 'version') : []}
       languages={variantChoices(index, input.slug, variant, 'language')}
+      hasSearch={input.hasSearch !== false}
       hasToggle={!appearance.isStrict}
       hasSidebar={hasSidebar}
       tabs={tabsInSidebar ? null : tabs}

@@ -137,4 +137,6 @@ export interface SiteLayoutData {
   homeSlug?: string | null | undefined;
   /** URL prefix of docsgen's own assets (default: `/_docsgen`). */
   assetBase?: string | null | undefined;
+  /** The site has docsgen's search: the header's search box and Ctrl/⌘K (default: `true`). */
+  hasSearch?: boolean | null | undefined;
 }
