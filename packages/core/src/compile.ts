@@ -70,9 +70,6 @@ export interface CompiledModule {
 const source = '@docsgen/core';
 
 type MdxModule = typeof import('@mdx-js/mdx');
-let loadingMdx: Promise<MdxModule> | undefined;
-// One import per process, shared by every compiler.
-const loadMdx = (): Promise<MdxModule> => (loadingMdx ??= import('@mdx-js/mdx'));
 
 /**
  * The page pipeline, in this order (the user slot comes last in each phase):
@@ -192,7 +189,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
     try {
       let code = '';
       let tree: HastRoot | undefined;
-      if (isMdx) mdx ??= await loadMdx();
+      if (isMdx) mdx ??= await import('@mdx-js/mdx');
       const mdast = parse(file, isMdx);
       // Read before the transforms change the tree.
       const markdown = hasUserPlugins ? undefined : plainMarkdownBody(mdast, String(file.value));

@@ -50,10 +50,8 @@ export interface ModuleRecord {
 }
 
 const source = '@docsgen/core';
-// esbuild is loaded with the first module that has code (an `.mdx` page with JavaScript, a
-// component): a site of `.md` pages never needs it.
-let esbuild: Promise<typeof import('esbuild')> | undefined;
-const loadEsbuild = (): Promise<typeof import('esbuild')> => (esbuild ??= import('esbuild'));
+// esbuild is imported with the first module that has code (an `.mdx` page with JavaScript, a
+// component): a site of `.md` pages never loads it.
 const extensions = ['.mdx', '.md', '.tsx', '.jsx', '.ts', '.js'];
 
 /**
@@ -253,7 +251,7 @@ export class ProjectModules {
     } else {
       try {
         const loader = extension === '.ts' ? 'ts' : extension === '.tsx' ? 'tsx' : 'jsx';
-        esm = (await (await loadEsbuild()).transform(text, { loader, format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', sourcefile: file })).code;
+        esm = (await (await import('esbuild')).transform(text, { loader, format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', sourcefile: file })).code;
       } catch (error) {
         messages.push(esbuildMessage(file, error));
         return { hash, code: '', imports: [], resolved: {}, messages, data };
@@ -280,7 +278,7 @@ export class ProjectModules {
         resolvedSpecifiers[specifier] = resolved;
       } else messages.push(await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier)));
     }
-    const code = (await (await loadEsbuild()).transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
+    const code = (await (await import('esbuild')).transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
     return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
   }
 

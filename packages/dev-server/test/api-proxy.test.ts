@@ -1,12 +1,13 @@
 import { createSite } from '@docsgen/core';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createDevServer } from '../src/index.js';
+import { sendBytes } from './project.js';
 
 const proxy = suite('dev server api proxy');
 
@@ -17,24 +18,10 @@ interface Raw {
 }
 
 /** Sends one request byte for byte (head lines, then `body`) and reads the whole answer. */
-function sendRaw(port: number, head: string[], body = ''): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      socket.end();
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const split = raw.indexOf('\r\n\r\n');
-      const [statusLine = '', ...lines] = raw.slice(0, split).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: raw.slice(split + 4) });
-    });
-    const withLength = body ? [...head, `Content-Length: ${Buffer.byteLength(body)}`] : head;
-    socket.write(`${[...withLength, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
-  });
+async function sendRaw(port: number, head: string[], body = ''): Promise<Raw> {
+  const withLength = body ? [...head, `Content-Length: ${Buffer.byteLength(body)}`] : head;
+  const response = await sendBytes(port, Buffer.from(`${[...withLength, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`));
+  return { ...response, body: response.body.toString('utf8') };
 }
 
 const post = (port: number, envelope: unknown, extra: string[] = []) =>

@@ -1,13 +1,13 @@
 import { adapterFiles, notFoundRedirectScript, type AdapterName, type RedirectRule } from '@docsgen/core';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPreviewServer, type PreviewServer } from '../src/index.js';
-import { png, sendRaw, type RawResponse } from './project.js';
+import { png, sendBytes, sendRaw, type RawResponse } from './project.js';
 
 const redirects: RedirectRule[] = [
   { source: '/old', destination: '/guides/intro' },
@@ -64,19 +64,7 @@ async function withServer(folder: string, check: (port: number) => Promise<void>
 
 /** A raw request with the given `Host` header (or none). */
 function sendWithHost(port: number, requestLine: string, host: string | undefined): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      socket.end();
-      const raw = Buffer.concat(chunks);
-      const statusLine = raw.subarray(0, raw.indexOf('\r\n')).toString('latin1');
-      resolve({ status: Number(statusLine.split(' ')[1]), headers: {}, body: raw.subarray(raw.indexOf('\r\n\r\n') + 4) });
-    });
-    socket.write(`${requestLine}\r\n${host === undefined ? '' : `Host: ${host}\r\n`}Connection: close\r\n\r\n`, 'latin1');
-  });
+  return sendBytes(port, `${requestLine}\r\n${host === undefined ? '' : `Host: ${host}\r\n`}Connection: close\r\n\r\n`);
 }
 
 const preview = suite('preview server');

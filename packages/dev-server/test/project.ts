@@ -56,6 +56,20 @@ export interface RawResponse {
  * socket, so nothing normalises `..` or re-encodes the target on the way.
  */
 export function sendRaw(port: number, requestLine: string | Buffer): Promise<RawResponse> {
+  return sendBytes(
+    port,
+    Buffer.concat([
+      typeof requestLine === 'string' ? Buffer.from(requestLine, 'latin1') : requestLine,
+      Buffer.from('\r\nHost: localhost\r\nConnection: close\r\n\r\n', 'latin1'),
+    ]),
+  );
+}
+
+/**
+ * Send a whole request, head and body, exactly as given (it should ask for
+ * `Connection: close`), and read the answer until the server closes the connection.
+ */
+export function sendBytes(port: number, request: string | Buffer): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -77,11 +91,6 @@ export function sendRaw(port: number, requestLine: string | Buffer): Promise<Raw
 
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: raw.subarray(split + 4) });
     });
-    socket.write(
-      Buffer.concat([
-        typeof requestLine === 'string' ? Buffer.from(requestLine, 'latin1') : requestLine,
-        Buffer.from('\r\nHost: localhost\r\nConnection: close\r\n\r\n', 'latin1'),
-      ]),
-    );
+    socket.write(typeof request === 'string' ? Buffer.from(request, 'latin1') : request);
   });
 }
