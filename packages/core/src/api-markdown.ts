@@ -1,4 +1,4 @@
-import { toMarkdownTwin } from '@docsgen/mdx-transforms';
+import { toMarkdownTwin } from '@docsgen/mdx-transforms/markdown-twin';
 import type { ApiPageModel, AsyncApiPageModel, ExampleModel, MediaModel, ParameterModel, SchemaModel } from '@docsgen/openapi-pages';
 import { renderSpecMarkdown, safeUrl } from '@docsgen/openapi-pages/markdown';
 

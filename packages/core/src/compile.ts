@@ -8,8 +8,6 @@ import {
   remarkUnknownComponents,
   rewriteLatexBlocks,
 } from '@docsgen/mdx-transforms';
-import rehypeKatex from 'rehype-katex';
-import rehypeRaw from 'rehype-raw';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -268,10 +266,17 @@ function remarkUnravelJsx() {
   };
 }
 
-/** rehype-raw re-parses the whole page with parse5; most `.md` pages have no raw HTML at all. */
+/**
+ * rehype-raw re-parses the whole page with parse5; most `.md` pages have no raw HTML at all.
+ * It (and parse5) load with the first page that has some.
+ */
 function rehypeRawWhenNeeded() {
-  const raw = rehypeRaw({ passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] });
-  return (tree: HastRoot, file: VFile): HastRoot => (hasRawNodes(tree) ? raw(tree, file) : tree);
+  let raw: ((tree: HastRoot, file: VFile) => HastRoot) | undefined;
+  return async (tree: HastRoot, file: VFile): Promise<HastRoot> => {
+    if (!hasRawNodes(tree)) return tree;
+    raw ??= (await import('rehype-raw')).default({ passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] }) as (tree: HastRoot, file: VFile) => HastRoot;
+    return raw(tree, file);
+  };
 }
 
 function hasRawNodes(node: { type: string; children?: unknown[] }): boolean {
@@ -283,12 +288,15 @@ function hasRawNodes(node: { type: string; children?: unknown[] }): boolean {
  * rehype-katex walks the whole tree for `math-inline`/`math-display` and `language-math`
  * elements. remark-math makes those from `$`; a `math` fence or a raw `class="math-…"` spells
  * `math`. A page whose source has neither cannot have one, so the walk is skipped, unless a
- * user remark plugin (which could make math nodes) runs.
+ * user remark plugin (which could make math nodes) runs. KaTeX (600 KB of JavaScript) loads
+ * with the first page that can have math.
  */
 function rehypeKatexWhenNeeded(options: { hasUserRemarkPlugins: boolean }) {
-  const katex = (rehypeKatex as unknown as () => (tree: HastRoot, file: VFile) => undefined)();
-  return (tree: HastRoot, file: VFile): undefined => {
-    if (options.hasUserRemarkPlugins || /\$|math/.test(String(file.value))) katex(tree, file);
+  let katex: ((tree: HastRoot, file: VFile) => undefined) | undefined;
+  return async (tree: HastRoot, file: VFile): Promise<undefined> => {
+    if (!options.hasUserRemarkPlugins && !/\$|math/.test(String(file.value))) return;
+    katex ??= ((await import('rehype-katex')).default as unknown as () => (tree: HastRoot, file: VFile) => undefined)();
+    katex(tree, file);
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import { createSampleHighlighter, hastToMarkdownTwin, toMarkdownTwin, type SampleHighlighter } from '@docsgen/mdx-transforms';
+import { createSampleHighlighter, type SampleHighlighter } from '@docsgen/mdx-transforms';
 import {
   builtinComponentNames,
   builtinComponents,
@@ -26,9 +26,9 @@ import {
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
-import { apiOperationMarkdown, asyncOperationMarkdown } from './api-markdown.js';
 import { loadApiReference, playgroundMode, type SiteApiReference } from './api-reference.js';
 import { twinTree } from './twin-tree.js';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -135,7 +135,11 @@ export interface Site {
   hasSearch: boolean;
   /** The config file, the local files it imports and the custom grammar files: a change to any of them reloads the site. */
   configFiles: string[];
-  /** The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`); made once per site. */
+  /**
+   * The shared sidebar file every page fetches its other groups from (`_docsgen/<name>`); made
+   * once per site, when first asked for. A build names it by its content hash; a dev site by a
+   * random name of its own, so that pages link it without rendering it first.
+   */
   navigationFile(): NavigationFile;
   /**
    * Absolute URL of the deployed site: `options.siteUrl`, else `build.siteUrl` of docsgen.config,
@@ -322,10 +326,17 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   async function writeTwin(slug: string): Promise<Twin | undefined> {
     const page = pages.get(slug);
     if (!page) return undefined;
+    // The HTML-to-Markdown stack (about a hundred modules) and the API twin writers load with
+    // the first twin that needs them, not at start-up: a dev server serves its first page
+    // without them, and a site of plain Markdown never loads them.
     // API pages are written as Markdown from their model: far faster than from their HTML.
-    if (page.api) return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), []);
+    if (page.api) {
+      const { apiOperationMarkdown, asyncOperationMarkdown } = await import('./api-markdown.js');
+      return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), []);
+    }
     const bound = api.bindings.get(slug);
     if (bound) {
+      const [{ apiOperationMarkdown }, { toMarkdownTwin }] = await Promise.all([import('./api-markdown.js'), import('@docsgen/mdx-transforms/markdown-twin')]);
       const result = await renderMdx(page, 'markdown');
       if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
       return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages);
@@ -335,6 +346,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const direct = await twinFromTree(page);
     if (direct) return direct;
     const result = (await render(slug, 'markdown'))!;
+    const { toMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
     return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
   }
 
@@ -347,13 +359,16 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     // Plain Markdown is its own twin.
     if (record.markdown !== undefined) return twinOf(page, record.markdown, messages);
     const twinnable = twinTree(tree);
-    return twinnable ? twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages) : undefined;
+    if (!twinnable) return undefined;
+    const { hastToMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
+    return twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages);
   }
 
   const twins = new Map<string, Twin>();
   let navigationFile: NavigationFile | undefined;
+  const devNavigationFileName = mode === 'dev' ? `navigation-${randomBytes(8).toString('hex')}.json` : undefined;
   const hasSearch = userConfig.config.search !== false;
-  const layout = (): SiteLayoutData & { projectFiles: string[] } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles, hasSearch });
+  const layout = (): SiteLayoutData & { projectFiles: string[]; navigationFileName: string | undefined } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles, hasSearch, navigationFileName: devNavigationFileName });
   const site: Site = {
     root,
     projectFiles,
@@ -363,7 +378,10 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       return api.files();
     },
     // The navigation does not change for the life of a site: every page links the same file.
-    navigationFile: () => (navigationFile ??= renderNavigationFile(layout())),
+    // A build names it by its content; a dev server by a name of its own, so that its first
+    // page is not held up rendering every group of a large sidebar (the file is rendered when
+    // the client asks for it).
+    navigationFile: () => (navigationFile ??= { ...renderNavigationFile(layout()), ...(devNavigationFileName ? { name: devNavigationFileName } : {}) }),
     siteUrl,
     userConfig: userConfig.config,
     hasSearch,
@@ -507,7 +525,7 @@ export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): Code
   return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
 }
 
-function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined, headEnd: string, layout: SiteLayoutData): string {
+function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined, headEnd: string, layout: SiteLayoutData & { navigationFileName: string | undefined }): string {
   const home = homeSlug && homeSlug !== 'index' ? `/${homeSlug}` : '/';
   return renderPageDocument({
     ...layout,

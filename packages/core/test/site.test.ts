@@ -256,4 +256,22 @@ site('should resolve npm packages from the project and prefer theme/ overrides o
   rmSync(root, { recursive: true });
 });
 
+site('should link the navigation file a dev site serves without rendering it, and name it by content in a build', async () => {
+  const files = {
+    'docs.json': JSON.stringify({ name: 'Test', navigation: { groups: [{ group: 'One', pages: ['index'] }, { group: 'Two', pages: ['other'] }] } }),
+    'index.mdx': '# Home',
+    'other.mdx': '# Other',
+  };
+  const dev = await createSite(project(files), { mode: 'dev' });
+  const page = await dev.document('index');
+  const linked = /data-nav-src="\/_docsgen\/([^"]+)"/.exec(page?.html ?? '')?.[1];
+  assert.is(linked, dev.navigationFile().name);
+  assert.match(dev.navigationFile().content, 'Other');
+  const build = await createSite(project(files), { mode: 'build' });
+  const built = /data-nav-src="\/_docsgen\/([^"]+)"/.exec((await build.document('index'))?.html ?? '')?.[1];
+  assert.is(built, build.navigationFile().name);
+  assert.is.not(linked, built, 'a dev site does not name the file by its content');
+  assert.is(build.navigationFile().content, dev.navigationFile().content);
+});
+
 site.run();

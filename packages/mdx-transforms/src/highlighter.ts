@@ -8,7 +8,7 @@ import {
   bundledThemes,
   createCssVariablesTheme,
   createHighlighter,
-} from 'shiki';
+} from 'shiki/bundle/full';
 
 /** The highlighter's default themes, loaded when it is created. */
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;

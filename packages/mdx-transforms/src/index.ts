@@ -17,7 +17,5 @@ export type {
 } from './remark-unknown-components.js';
 export { remarkUnknownComponents } from './remark-unknown-components.js';
 export { rewriteLatexBlocks } from './rewrite-latex-blocks.js';
-export type { MarkdownTwinOptions, ResolvedMarkdownTwinOptions } from './to-markdown-twin.js';
-export { hastToMarkdownTwin, toMarkdownTwin } from './to-markdown-twin.js';
 export type { SampleHighlighter } from './highlight-sample.js';
 export { createSampleHighlighter } from './highlight-sample.js';

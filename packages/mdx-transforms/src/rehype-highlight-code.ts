@@ -1,5 +1,5 @@
 import type { Element, Parents, Root, RootContent } from 'hast';
-import { bundledLanguages } from 'shiki';
+import { bundledLanguages } from 'shiki/bundle/full';
 import type { VFile } from 'vfile';
 import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
 import { createCodeBlock, createMermaid } from './code-block-element.js';

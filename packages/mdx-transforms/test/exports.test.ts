@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -7,7 +8,6 @@ test('should expose the public api', async () => {
     'createSampleHighlighter',
     'estimateReadingTime',
     'getHighlighter',
-    'hastToMarkdownTwin',
     'parseCodeMeta',
     'rehypeHeadingIds',
     'rehypeHighlightCode',
@@ -16,8 +16,14 @@ test('should expose the public api', async () => {
     'remarkReadingTime',
     'remarkUnknownComponents',
     'rewriteLatexBlocks',
-    'toMarkdownTwin',
   ]);
+});
+
+test('should expose the Markdown twin on its own entry, loaded only by what writes twins', async () => {
+  const mod = await import('../src/to-markdown-twin.js');
+  assert.equal(Object.keys(mod).sort(), ['hastToMarkdownTwin', 'toMarkdownTwin']);
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, { default: string }> };
+  assert.equal(manifest.exports['./markdown-twin']?.default, './dist/to-markdown-twin.js');
 });
 
 test.run();

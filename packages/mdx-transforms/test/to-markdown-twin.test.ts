@@ -6,7 +6,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toMarkdownTwin } from '../src/index.js';
+import { toMarkdownTwin } from '../src/to-markdown-twin.js';
 import { defineFixtureTests, readFixtureCases } from './fixture-runner.js';
 
 const test = suite('toMarkdownTwin');

@@ -139,6 +139,15 @@ test('should render the current group in full and the other groups as headings f
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
 });
 
+test('should link the navigation file by the name it is given, without rendering the file', () => {
+  const navigation = model([group('Start', [page('index'), page('intro')]), group('More', [page('deep')])]);
+  const pages = pagesOf(['index', 'intro', 'deep']);
+  const html = render({ navigation, pages, navigationFileName: 'navigation-0123456789abcdef.json' });
+  assert.match(html, 'data-nav-src="/_docsgen/navigation-0123456789abcdef.json"');
+  const byContent = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
+  assert.not.match(html, byContent.name);
+});
+
 test('should keep a page linear in the size of the navigation: 1,000 entries are not repeated on every page', () => {
   const slugs = Array.from({ length: 1000 }, (_, index) => `section-${Math.floor(index / 20)}/page-${index}`);
   const groups = Array.from({ length: 50 }, (_, index) => group(`Section ${index}`, slugs.slice(index * 20, index * 20 + 20).map((slug) => page(slug))));

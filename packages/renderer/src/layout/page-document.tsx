@@ -94,6 +94,12 @@ export interface PageDocumentInput extends SiteLayoutData {
   siteUrl?: string | null | undefined;
   /** The page's social image (`og:image`, `twitter:image`): an absolute URL, with its size when known (default: none). */
   socialImage?: { url: string; width?: number | undefined; height?: number | undefined } | null | undefined;
+  /**
+   * Name of the shared navigation file under the asset base, for a server that names it some
+   * other way (default: `renderNavigationFile(input).name`, which renders the file to name it
+   * by its content).
+   */
+  navigationFileName?: string | null | undefined;
 }
 
 function pageModeOf(frontmatter: Record<string, unknown> | null | undefined): PageMode {
@@ -167,7 +173,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const trail = entry?.trail;
   const chrome = chromeOf(index, trail, variant);
   const navigable = entry !== undefined && entry.isNavigable;
-  const navigationFile = renderNavigationFile(input);
+  const navigationFileName = input.navigationFileName || renderNavigationFile(input).name;
   const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')) };
 
   const siteName = config.name;
@@ -253,7 +259,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   );
   const sidebar = hasSidebar
     ? renderLayout(
-        <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFile.name}`} tabs={tabsInSidebar ? tabs : null} />,
+        <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFileName}`} tabs={tabsInSidebar ? tabs : null} />,
       )
     : '';
 
