@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   type BundledLanguage,
   type BundledTheme,
@@ -9,6 +11,7 @@ import {
   createCssVariablesTheme,
   createHighlighter,
 } from 'shiki/bundle/full';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
 /** The highlighter's default themes, loaded when it is created. */
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
@@ -54,6 +57,7 @@ export function getHighlighter(): Promise<Highlighter> {
     highlighter = createHighlighter({
       themes: [defaultThemes.light, defaultThemes.dark],
       langs: [],
+      engine: createOnigurumaEngine({ instantiator: instantiateOniguruma }),
     });
     // A failed creation (out of memory, a broken install) is retried on the next call.
     highlighter.catch(() => {
@@ -63,6 +67,19 @@ export function getHighlighter(): Promise<Highlighter> {
 
   return highlighter;
 }
+
+/**
+ * Shiki's default engine loads the Oniguruma WebAssembly from gzipped base64 through `Response`
+ * and `DecompressionStream`, which makes Node load its fetch implementation too (tens of
+ * milliseconds before the first code block). The same module is read from its file instead.
+ */
+async function instantiateOniguruma(imports: unknown): Promise<object> {
+  const bytes = await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
+  return (await webAssembly.instantiate(bytes, imports)).instance;
+}
+
+// The global of every Node release; this package's TypeScript libraries do not declare it.
+const webAssembly = (globalThis as unknown as { WebAssembly: { instantiate(bytes: Uint8Array, imports: unknown): Promise<{ instance: object }> } }).WebAssembly;
 
 /**
  * How many times a highlighter was created in this process (internal: for tests).
