@@ -1,7 +1,8 @@
 import { dirname, relative, resolve, sep } from 'node:path';
-import { describeError, isInside, isMissing } from './file-errors.js';
+import { describeError, isMissing } from './file-errors.js';
 import { locateInTree, maxJsonDepth, parseJsonSource, setOwn, type JsonLocationNode, type JsonPath } from './json-source.js';
 import { createMessage, formatJsonPath, type DocsgenMessage } from './message.js';
+import { resolveProjectPath } from './project-path.js';
 import { isPlainObject } from './schema-tools.js';
 
 /** File access for includes, injected so that include resolution stays pure. */
@@ -54,12 +55,6 @@ export function resolveIncludes(
   const { root } = options;
   const messages: DocsgenMessage[] = [];
   const failed: JsonPath[] = [];
-  let realRoot = root;
-  try {
-    realRoot = options.realpath(root);
-  } catch {
-    // Keep the root as given; every include will then fail its realpath check or lookup.
-  }
   let count = 0;
   const show = (file: string) => relative(root, file).split(sep).join('/') || file;
 
@@ -107,21 +102,21 @@ export function resolveIncludes(
       // Each file is at most `maxJsonDepth` deep; this keeps the whole value under twice that.
       return fail('json-too-deep', `Cannot include \`${reference}\`: values would be nested deeper than ${maxJsonDepth} levels`);
     }
-    const target = resolve(dirname(frame.file), reference);
-    if (!isInside(root, target)) {
-      return fail('include-outside-root', `Cannot include \`${reference}\`: the path is outside the project root`, 'Move the file into the project folder.');
+    const resolved = resolveProjectPath(root, reference, { base: dirname(frame.file), realpath: options.realpath });
+    const target = resolved.file;
+    if (!resolved.ok) {
+      switch (resolved.reason) {
+        case 'missing':
+          return fail('include-missing', `Cannot include \`${reference}\`: file \`${show(target)}\` does not exist`);
+        case 'unreadable':
+          return fail('include-unreadable', `Cannot include \`${reference}\`: ${describeError(resolved.error)}`);
+        case 'link-outside-root':
+          return fail('include-outside-root', `Cannot include \`${reference}\`: the path leads outside the project root through a symbolic link`);
+        default:
+          return fail('include-outside-root', `Cannot include \`${reference}\`: the path is outside the project root`, 'Move the file into the project folder.');
+      }
     }
-    let real: string;
-    try {
-      real = options.realpath(target);
-    } catch (error) {
-      return isMissing(error)
-        ? fail('include-missing', `Cannot include \`${reference}\`: file \`${show(target)}\` does not exist`)
-        : fail('include-unreadable', `Cannot include \`${reference}\`: ${describeError(error)}`);
-    }
-    if (!isInside(realRoot, real)) {
-      return fail('include-outside-root', `Cannot include \`${reference}\`: the path leads outside the project root through a symbolic link`);
-    }
+    const real = resolved.real;
     const cycle = stack.findIndex((entry) => entry.real === real);
     if (cycle !== -1) {
       const chain = [...stack.slice(cycle), { file: target, real }].map((entry) => `\`${show(entry.file)}\``).join(' → ');

@@ -36,6 +36,8 @@ export type { ValidateConfigOptions } from './validate.js';
 export { didYouMean, suggest } from './did-you-mean.js';
 export type { SuggestOptions } from './did-you-mean.js';
 export { isInside } from './file-errors.js';
+export { hasScheme, resolveProjectPath } from './project-path.js';
+export type { ProjectPath, ProjectPathRefusal, ResolveProjectPathOptions } from './project-path.js';
 export { formatCodeFrame, formatMessageLine } from './format.js';
 export type { FormatCodeFrameOptions, FormatMessageLineOptions } from './format.js';
 export { maxJsonDepth, parseJsonSource } from './json-source.js';

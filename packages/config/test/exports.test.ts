@@ -15,6 +15,7 @@ test('should expose the public api', async () => {
     'formatCodeFrame',
     'formatJsonPath',
     'formatMessageLine',
+    'hasScheme',
     'isInside',
     'isNavigablePage',
     'legacyThemeNames',
@@ -31,6 +32,7 @@ test('should expose the public api', async () => {
     'parseOperationEntry',
     'resolveConfig',
     'resolveIncludes',
+    'resolveProjectPath',
     'suggest',
     'validateConfig',
   ]);

@@ -1,6 +1,6 @@
-import { isInside, type DocsgenMessage, type ResolvedDocsConfig, type SourceLocation } from '@docsgen/config';
+import { resolveProjectPath, type DocsgenMessage, type ResolvedDocsConfig, type SourceLocation } from '@docsgen/config';
 import { rehypeHighlightCode, type HighlightCodeOptions } from '@docsgen/mdx-transforms';
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 /** A TextMate grammar as Shiki registers it (`name`, `scopeName`, `patterns`, `aliases`). */
@@ -46,7 +46,6 @@ export async function loadCustomLanguages(
   if (paths.length === 0) return { languages, files, messages };
 
   const root = resolve(options.root);
-  const realRoot = await realpath(root).catch(() => root);
 
   for (const [index, path] of paths.entries()) {
     const jsonPath = ['styling', 'codeblocks', 'languages', 'custom', index];
@@ -66,20 +65,31 @@ export async function loadCustomLanguages(
       });
     };
 
-    const target = resolve(root, path);
-    if (path.includes('\0') || !isInside(root, target)) {
-      warn('code-language-outside-root', `Cannot load grammar \`${path}\`: the path is outside the project root`, 'Move the grammar file into the project folder.');
+    const resolved = resolveProjectPath(root, path);
+    // Watched: a grammar that appears, changes or goes away inside the root changes the site.
+    if (resolved.ok || (resolved.reason !== 'remote' && resolved.reason !== 'outside-root')) files.push(resolved.file);
+    if (!resolved.ok) {
+      switch (resolved.reason) {
+        case 'missing':
+          warn('code-language-missing', `Cannot load grammar \`${path}\`: file does not exist`, 'Check the path; it is relative to the project root.');
+          break;
+        case 'unreadable':
+          warn('code-language-unreadable', `Cannot load grammar \`${path}\`: ${resolved.error instanceof Error ? resolved.error.message : String(resolved.error)}`);
+          break;
+        case 'remote':
+          warn('code-language-outside-root', `Cannot load grammar \`${path}\`: grammars are read from project files, never fetched`, 'Download the grammar into the project folder.');
+          break;
+        case 'link-outside-root':
+          warn('code-language-outside-root', `Cannot load grammar \`${path}\`: the path leads outside the project root through a symbolic link`, 'Move the grammar file into the project folder.');
+          break;
+        default:
+          warn('code-language-outside-root', `Cannot load grammar \`${path}\`: the path is outside the project root`, 'Move the grammar file into the project folder.');
+      }
       continue;
     }
-    files.push(target);
     let text: string;
     try {
-      const real = await realpath(target);
-      if (!isInside(realRoot, real)) {
-        warn('code-language-outside-root', `Cannot load grammar \`${path}\`: the path leads outside the project root through a symbolic link`, 'Move the grammar file into the project folder.');
-        continue;
-      }
-      const buffer = await readFile(real);
+      const buffer = await readFile(resolved.real);
       if (buffer.length > maxGrammarBytes) {
         warn('code-language-unreadable', `Cannot load grammar \`${path}\`: the file is larger than 4 MB`);
         continue;
@@ -87,8 +97,7 @@ export async function loadCustomLanguages(
       text = buffer.toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') warn('code-language-missing', `Cannot load grammar \`${path}\`: file does not exist`, 'Check the path; it is relative to the project root.');
-      else warn('code-language-unreadable', `Cannot load grammar \`${path}\`: ${code === 'EISDIR' ? 'it is a folder, expected a JSON file' : error instanceof Error ? error.message : String(error)}`);
+      warn('code-language-unreadable', `Cannot load grammar \`${path}\`: ${code === 'EISDIR' ? 'it is a folder, expected a JSON file' : error instanceof Error ? error.message : String(error)}`);
       continue;
     }
 

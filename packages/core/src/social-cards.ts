@@ -1,12 +1,10 @@
 // Which pages get a social card, what it shows, and the `og:image` every page points at.
 // Rendering itself is `@docsgen/og-cards`; this module only decides and gathers the inputs.
-import { findNavigationTrail, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
+import { findNavigationTrail, resolveProjectPath, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
 import type { CardOptions } from '@docsgen/og-cards';
 // Only the settings here: drawing and hashing cards loads satori and sharp (about 0.2 s), which
 // a dev server should not pay before its first page.
 import { resolveThumbnailSettings, type ResolvedThumbnailSettings } from '@docsgen/og-cards/settings';
-import { realpathSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
 import type { PageInfo } from './pages.js';
 
 /** The `og:image` of a page: an absolute URL, with its size when docsgen drew it. */
@@ -132,16 +130,12 @@ function owningSection(navigation: NavigationModel, slug: string): string {
 /** docs.json `logo` as files inside the project; a path leaving it is dropped. */
 function resolveLogo(root: string, logo: ResolvedDocsConfig['logo'] | undefined): CardOptions['logo'] {
   const inside = (name: string | undefined): string | undefined => {
-    if (!name || /^[a-z][a-z\d+.-]*:/i.test(name) || name.startsWith('//')) return undefined;
-    const file = resolve(root, name.replace(/^\/+/, ''));
-    if (!file.startsWith(root + sep)) return undefined;
-    try {
-      const real = realpathSync(file);
-      return real.startsWith(realpathSync(root) + sep) ? real : undefined;
-    } catch {
-      // Missing: the card is drawn without a logo, with a `card-logo-unreadable` warning.
-      return file;
-    }
+    if (!name || name.startsWith('//')) return undefined;
+    // `/logo.svg` names a file at the project root, as on the site.
+    const resolved = resolveProjectPath(root, name.replace(/^\/+/, ''));
+    if (resolved.ok) return resolved.real;
+    // Missing or unreadable: the card is drawn without a logo, with a `card-logo-unreadable` warning.
+    return resolved.reason === 'missing' || resolved.reason === 'unreadable' ? resolved.file : undefined;
   };
   if (typeof logo === 'string') return inside(logo);
   if (!logo) return undefined;

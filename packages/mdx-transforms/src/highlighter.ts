@@ -73,10 +73,12 @@ export function getHighlighter(): Promise<Highlighter> {
  * and `DecompressionStream`, which makes Node load its fetch implementation too (tens of
  * milliseconds before the first code block). The same module is read from its file instead.
  */
-async function instantiateOniguruma(imports: unknown): Promise<object> {
+const instantiateOniguruma: OnigurumaInstantiator = async (imports) => {
   const bytes = await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
-  return (await webAssembly.instantiate(bytes, imports)).instance;
-}
+  return (await webAssembly.instantiate(bytes, imports)).instance as Awaited<ReturnType<OnigurumaInstantiator>>;
+};
+
+type OnigurumaInstantiator = Extract<NonNullable<Parameters<typeof createOnigurumaEngine>[0]>, { instantiator: unknown }>['instantiator'];
 
 // The global of every Node release; this package's TypeScript libraries do not declare it.
 const webAssembly = (globalThis as unknown as { WebAssembly: { instantiate(bytes: Uint8Array, imports: unknown): Promise<{ instance: object }> } }).WebAssembly;

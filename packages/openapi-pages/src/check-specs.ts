@@ -1,11 +1,10 @@
-import { compareMessages, formatJsonPath, parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { compareMessages, formatJsonPath, hasScheme, parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
 import { buildAsyncApiPages, type AsyncApiPages } from './asyncapi-pages.js';
 import { loadSpec, type LoadedSpec } from './load-spec.js';
 import { createSpecMessage } from './message.js';
 import { buildOpenApiPages, type ApiPages } from './openapi-pages.js';
 import { checkOperationReferences, createOperationLookup, type OperationReferenceSite } from './operation-lookup.js';
 import { isRecord, own } from './pointer.js';
-import { hasScheme } from './project-files.js';
 
 /** A path into docs.json. */
 export type ConfigPath = readonly (string | number)[];
