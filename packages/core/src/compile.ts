@@ -10,7 +10,6 @@ import {
 } from '@docsgen/mdx-transforms';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
@@ -26,6 +25,7 @@ import {
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
 import type { CustomLanguage } from './custom-languages.js';
+import { remarkMathSyntax } from './remark-math-syntax.js';
 
 /** Code-block settings resolved from docs.json (`code`, `styling.codeblocks`). */
 export interface CodeBlockOptions {
@@ -97,7 +97,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
     return [
       remarkFrontmatter,
       hasAutolinks ? remarkGfm : remarkGfmWithoutAutolinkLiterals,
-      remarkMath,
+      remarkMathSyntax,
       remarkAbsoluteImages,
       remarkCodeMeta,
       remarkReadingTime,
@@ -295,9 +295,20 @@ function rehypeKatexWhenNeeded(options: { hasUserRemarkPlugins: boolean }) {
   let katex: ((tree: HastRoot, file: VFile) => undefined) | undefined;
   return async (tree: HastRoot, file: VFile): Promise<undefined> => {
     if (!options.hasUserRemarkPlugins && !/\$|math/.test(String(file.value))) return;
+    // A `$` in a shell block passes the test above: load KaTeX only for a tree with math in it.
+    if (!hasMathElement(tree)) return;
     katex ??= ((await import('rehype-katex')).default as unknown as () => (tree: HastRoot, file: VFile) => undefined)();
     katex(tree, file);
   };
+}
+
+const mathClasses = new Set(['language-math', 'math-display', 'math-inline']);
+
+/** An element rehype-katex renders: one with a class `language-math`, `math-display` or `math-inline`. */
+function hasMathElement(node: { type: string; properties?: { className?: unknown }; children?: unknown[] }): boolean {
+  const classes = node.type === 'element' ? node.properties?.className : undefined;
+  if (Array.isArray(classes) && classes.some((name) => mathClasses.has(String(name)))) return true;
+  return (node.children ?? []).some((child) => hasMathElement(child as Parameters<typeof hasMathElement>[0]));
 }
 
 /**

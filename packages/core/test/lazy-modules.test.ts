@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeTempProject } from './temp-project.js';
+
+// What a dev server loads before its first page matters (issue 4: first page in under 1 s): the
+// big optional modules load with the first page that needs them. Checked in a fresh process,
+// which reports every module it resolves.
+const hook = `export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  process.stderr.write('RESOLVED ' + result.url + '\\n');
+  return result;
+}`;
+const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+const core = new URL('../src/index.ts', import.meta.url).href;
+
+function run(root: string, steps: string): string[] {
+  const script = `process.stderr.write('START\\n');
+const { createSite } = await import(${JSON.stringify(core)});
+const site = await createSite(${JSON.stringify(root)}, { mode: 'dev' });
+${steps}`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    encoding: 'utf8',
+  });
+  assert.is(child.status, 0, child.stderr);
+  return child.stderr.split('\n');
+}
+
+const loadedBetween = (lines: string[], from: string, to: string, pattern: RegExp): string[] => {
+  const start = lines.indexOf(from);
+  const end = lines.indexOf(to);
+  assert.ok(start !== -1 && end > start, `${from} then ${to}`);
+  return lines.slice(start, end).filter((line) => line.startsWith('RESOLVED ') && pattern.test(line));
+};
+
+test('should load KaTeX, parse5 and the Markdown-twin stack only for the first page that needs them', () => {
+  const root = writeTempProject(
+    {
+      'docs.json': JSON.stringify({ name: 'Lazy', navigation: { pages: ['index', 'math', 'raw', 'twin'] } }),
+      'index.md': '# Home\n\nRun this, with a dollar sign:\n\n```bash\necho "$HOME"\n```\n',
+      'math.md': '# Math\n\nEuler: $e^{i\\pi} + 1 = 0$\n',
+      'raw.md': '# Raw\n\n<div class="note">Raw HTML</div>\n',
+      'twin.mdx': '# Twin\n\n<Note>A component.</Note>\n',
+    },
+    'docsgen-lazy-',
+  );
+  const katex = /\/katex\//;
+  const parse5 = /\/parse5\//;
+  const twin = /hast-util-to-mdast/;
+  const lines = run(
+    root,
+    `process.stderr.write('STEP first\\n');
+await site.document('index');
+process.stderr.write('STEP math\\n');
+await site.document('math');
+process.stderr.write('STEP raw\\n');
+await site.document('raw');
+process.stderr.write('STEP twin\\n');
+await site.markdown('twin');
+process.stderr.write('STEP end\\n');`,
+  );
+  const any = new RegExp(`${katex.source}|${parse5.source}|${twin.source}`);
+  assert.equal(loadedBetween(lines, 'START', 'STEP first', any), [], 'creating the site loads none of them');
+  assert.equal(loadedBetween(lines, 'STEP first', 'STEP math', any), [], 'a page with `$` only in code loads none of them');
+  assert.ok(loadedBetween(lines, 'STEP math', 'STEP raw', katex).length > 0, 'a page with math loads KaTeX');
+  assert.ok(loadedBetween(lines, 'STEP raw', 'STEP twin', parse5).length > 0, 'a page with raw HTML loads parse5');
+  assert.ok(loadedBetween(lines, 'STEP twin', 'STEP end', twin).length > 0, 'a rendered twin loads the twin stack');
+});
+
+test.run();
