@@ -74,6 +74,8 @@ export const outputMarker = '.docsgen-output';
 
 const source = '@docsgen/core';
 const batchSize = 8;
+// Pages a build with a cache starts rendering on this thread while it reads the cached ones.
+const earlyRenders = 4;
 
 /**
  * Builds the static site: every page's HTML and Markdown twin, the 404 page, the asset folders,
@@ -179,17 +181,41 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   } catch (error) {
     writeError = error as Error;
   }
-  for (const slug of slugs) {
+  // This thread, which has the site loaded already, renders too: one worker fewer to load.
+  const local = async (slug: string): Promise<BuiltPage> => {
+    const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
+    site.release(slug);
+    return page;
+  };
+  // Cached pages are read in the index's order, letting Pagefind's process index them while
+  // the rest are read. The index waits for every page before one still to render, so the first
+  // few pages to render (a rebuild after an edit has only those) start at once, between reads.
+  const bySearchOrder = (a: string, b: string): number => (searchOrder.get(a) ?? Infinity) - (searchOrder.get(b) ?? Infinity);
+  const early = new Map<string, Promise<BuiltPage>>();
+  let yielded = performance.now();
+  for (const slug of [...slugs].sort(bySearchOrder)) {
     const hit = cache?.read(slug);
     if (hit && cards.has(cardHashes.get(slug))) accept(hit);
-    else misses.push(slug);
+    else {
+      misses.push(slug);
+      if (cache && early.size < earlyRenders) {
+        const pending = local(slug);
+        // Awaited below; a failure is thrown there, not reported as unhandled here.
+        pending.catch(() => undefined);
+        early.set(slug, pending);
+      }
+    }
+    if (performance.now() - yielded > 20) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yielded = performance.now();
+    }
   }
-  misses.sort((a, b) => (searchOrder.get(a) ?? Infinity) - (searchOrder.get(b) ?? Infinity));
   const cached = built.size;
   const progress = (): void => options?.onProgress?.({ done: built.size, total: slugs.length, cached });
   progress();
 
-  const threads = Math.min(options?.workers ?? configured.workers ?? Math.min(8, availableParallelism()), Math.ceil(misses.length / (batchSize * 2)));
+  const rest = misses.filter((slug) => !early.has(slug));
+  const threads = Math.min(options?.workers ?? configured.workers ?? Math.min(8, availableParallelism()), Math.ceil(rest.length / (batchSize * 2)));
   const workerFile = new URL('./build-worker.js', import.meta.url);
   const onPage = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
@@ -205,15 +231,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     await closeSearchIndexer();
     return index;
   };
-  // This thread, which has the site loaded already, renders too: one worker fewer to load.
-  const local = async (slug: string): Promise<BuiltPage> => {
-    const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
-    site.release(slug);
-    return page;
-  };
   try {
-    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, misses, threads - 1, onPage, local);
-    else for (const slug of misses) onPage(await local(slug));
+    for (const pending of early.values()) onPage(await pending);
+    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, rest, threads - 1, onPage, local);
+    else for (const slug of rest) onPage(await local(slug));
   } catch (error) {
     await endSearch();
     rmSync(temporary, { recursive: true, force: true });
