@@ -130,7 +130,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // Full-text search: Pagefind indexes pages while the others render. Pages render in the
   // index's order (search results first), so each can go to Pagefind as soon as it is ready.
   // With search off (docsgen.config `search: false`), nothing is indexed and Pagefind never starts.
-  const indexer = site.hasSearch ? startSearchIndex(site) : noSearchIndex;
+  // When no page's searchable text changed since the last build, its stored index is reused.
+  const indexer = site.hasSearch ? startSearchIndex(site, { storeFolder: options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'search') }) : noSearchIndex;
   const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
 
   // The output is written next to the old one, then swapped in. Pages are written as they

@@ -1,5 +1,6 @@
 import { listNavigationEntries, type DocsgenMessage } from '@docsgen/config';
 import { close, createIndex } from 'pagefind';
+import { hashSearchDocument, readStoredSearchIndex, searchIndexSettings, writeStoredSearchIndex } from './search-index-store.js';
 import { listIndexablePages, type SiteOutputSite } from './site-outputs.js';
 
 // Full-text search (issue 7 "Search"; SPEC: `search`). One module for the build and the dev
@@ -83,12 +84,27 @@ export interface SearchIndexer {
   finish(): Promise<SearchIndexResult>;
 }
 
+/** Options of `startSearchIndex`. */
+export interface StartSearchIndexOptions {
+  /**
+   * Folder of the stored index (`.docsgen/cache/search` in a build): when every page's
+   * searchable document is the one the stored index was made from, its files are used and
+   * Pagefind does not run; otherwise the new index is stored there (default: no store).
+   */
+  storeFolder?: string | null | undefined;
+}
+
+// While a stored index may still be reused, the documents are held (Pagefind gets them at the
+// first one that differs); past this many bytes they go to Pagefind after all.
+const maxHeldBytes = 64 * 1024 * 1024;
+
 /**
  * `buildSearchIndex` for a build that renders pages as it goes: start the index before the
  * first page, hand each page over as it is rendered, and Pagefind indexes while the other pages
- * render instead of after all of them.
+ * render instead of after all of them. With a store (`options.storeFolder`), a build whose
+ * pages have the same searchable text as the stored index's reuses it without running Pagefind.
  */
-export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
+export function startSearchIndex(site: SearchIndexSite, options?: StartSearchIndexOptions | null): SearchIndexer {
   building += 1;
   const messages: DocsgenMessage[] = [];
   const slugs = listIndexablePages(site);
@@ -99,16 +115,20 @@ export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
   let nextToIndex = 0;
   let inFlight = 0;
   let waiters: Array<() => void> = [];
-  const created = createIndex({ excludeSelectors }).then(
-    (result) => {
-      if (!result.index) messages.push(serviceMessage(result.errors.join('; ')));
-      return result;
-    },
-    (error: unknown) => {
-      messages.push(serviceMessage(error));
-      return undefined;
-    },
-  );
+
+  const storeFolder = options?.storeFolder ?? undefined;
+  const settings = storeFolder ? searchIndexSettings({ excludeSelectors }) : '';
+  const hashes: Array<string | null> = [];
+  const stored = storeFolder ? readStoredSearchIndex(storeFolder) : undefined;
+  // Reusing: every page so far has the stored index's document at its position.
+  let isReusing = stored !== undefined && stored.stored.settings === settings && stored.stored.pages.length === slugs.length;
+  const held: Array<{ position: number; document: string }> = [];
+  let heldBytes = 0;
+
+  // Pagefind's process starts with the first page it gets, not while a stored index may do.
+  let created: ReturnType<typeof createSearchService> | undefined;
+  const service = (): ReturnType<typeof createSearchService> => (created ??= createSearchService(messages));
+  if (!isReusing) service();
   const pending = new Set<Promise<void>>();
 
   const release = (): void => {
@@ -117,13 +137,13 @@ export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
     waiters = [];
     for (const resolve of ready) resolve();
   };
-  const send = (position: number, html: string): void => {
+  const send = (position: number, document: string): void => {
     const slug = slugs[position] as string;
     inFlight += 1;
     const sent = (async () => {
-      const index = (await created)?.index;
+      const index = (await service())?.index;
       if (!index) return;
-      const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: searchableDocument(html, keywordsOf(site, slug), variants.get(slug)) });
+      const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: document });
       if (added.errors.length > 0) {
         messages.push({ reason: `Cannot index \`${slug}\` for search: ${added.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
       } else isIndexed[position] = true;
@@ -134,12 +154,34 @@ export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
     });
     pending.add(sent);
   };
+  const stopReusing = (): void => {
+    isReusing = false;
+    for (const { position, document } of held) send(position, document);
+    held.length = 0;
+  };
+  const add = (position: number, html: string | undefined): void => {
+    const slug = slugs[position] as string;
+    const document = html === undefined ? undefined : searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
+    if (storeFolder) hashes[position] = document === undefined ? null : hashSearchDocument(pageUrl(site, slug), document);
+    if (isReusing) {
+      const [storedSlug, storedHash] = stored!.stored.pages[position] ?? [];
+      if (storedSlug === slug && storedHash === hashes[position] && heldBytes + (document?.length ?? 0) <= maxHeldBytes) {
+        if (document !== undefined) {
+          held.push({ position, document });
+          heldBytes += document.length;
+        }
+        return;
+      }
+      stopReusing();
+    }
+    if (document !== undefined) send(position, document);
+  };
   // Pagefind numbers pages in the order they arrive: send them in `slugs` order.
   const flush = (): void => {
     while (documents.has(nextToIndex)) {
       const html = documents.get(nextToIndex);
       documents.delete(nextToIndex);
-      if (html !== undefined) send(nextToIndex, html);
+      add(nextToIndex, html);
       nextToIndex += 1;
     }
   };
@@ -158,8 +200,13 @@ export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
         // Pages never handed over are left out; those after them still go in, in order.
         for (let position = nextToIndex; position < slugs.length; position += 1) if (!documents.has(position)) documents.set(position, undefined);
         flush();
+        if (isReusing) {
+          const files = stored!.read();
+          if (files) return { files, slugs: stored!.stored.indexed, messages: [...messages, ...stored!.stored.messages] };
+          stopReusing();
+        }
         while (pending.size > 0) await Promise.all(pending);
-        const index = (await created)?.index;
+        const index = (await service())?.index;
         if (!index) return { files: [], slugs: [], messages };
         const written = await index.getFiles();
         await index.deleteIndex();
@@ -168,7 +215,11 @@ export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
           .filter((file) => !unusedFiles.test(file.path))
           .map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content }))
           .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        return { files, slugs: slugs.filter((_slug, position) => isIndexed[position]), messages };
+        const indexed = slugs.filter((_slug, position) => isIndexed[position]);
+        if (storeFolder && !messages.some((message) => message.fatal)) {
+          writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed, messages }, files);
+        }
+        return { files, slugs: indexed, messages };
       } finally {
         building -= 1;
         if (building === 0 && isCloseWanted) {
@@ -178,6 +229,20 @@ export function startSearchIndex(site: SearchIndexSite): SearchIndexer {
       }
     },
   };
+}
+
+/** Pagefind's index in its background process, started now; `undefined` when it cannot start (reported). */
+function createSearchService(messages: DocsgenMessage[]) {
+  return createIndex({ excludeSelectors }).then(
+    (result) => {
+      if (!result.index) messages.push(serviceMessage(result.errors.join('; ')));
+      return result;
+    },
+    (error: unknown) => {
+      messages.push(serviceMessage(error));
+      return undefined;
+    },
+  );
 }
 
 // Pagefind runs one background process per Node process, shared by every index being built

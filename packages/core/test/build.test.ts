@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, outputMarker } from '../src/index.js';
@@ -218,6 +219,50 @@ build('should leave search out with docsgen.config search: false: no index, no s
   const on = tree(join(root, 'dist'));
   assert.ok('_docsgen/search/pagefind.js' in on);
   assert.match(on['index.html'] ?? '', 'data-dg-search');
+});
+
+build('should reuse the stored search index while no page\'s searchable text changes, and index again when it does', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const store = join(root, '.docsgen', 'cache', 'search');
+  const live = tree(join(root, 'dist', '_docsgen', 'search'));
+  const fragments = (): string[] =>
+    Object.entries(tree(join(root, 'dist', '_docsgen', 'search')))
+      .filter(([path]) => path.startsWith('fragment/'))
+      .map(([, content]) => gunzipSync(Buffer.from(content, 'latin1')).toString('utf8'));
+  assert.ok(fragments().some((fragment) => fragment.includes('Use it well')));
+
+  // Mark the stored copy of pagefind.js (same size): a build that reuses the store publishes the mark.
+  const manifest = JSON.parse(readFileSync(join(store, 'index.json'), 'utf8')) as { files: Array<{ path: string; size: number }> };
+  let offset = 0;
+  for (const file of manifest.files) {
+    if (file.path === 'pagefind.js') break;
+    offset += file.size;
+  }
+  const bin = readFileSync(join(store, 'index.bin'));
+  bin.write('/*docsgen-reused*/', offset + 100, 'latin1');
+  writeFileSync(join(store, 'index.bin'), bin);
+
+  // docs.json changes every page's layout, not their searchable text.
+  writeFileSync(join(root, 'docs.json'), docsJson({ description: 'New', colors: { primary: '#0f766e' } }));
+  const relaid = await buildSite(root, { workers: 0 });
+  assert.ok(relaid.ok);
+  assert.is(relaid.cached, 0, 'every page rendered again');
+  assert.match(readFileSync(join(root, 'dist', '_docsgen', 'search', 'pagefind.js'), 'latin1'), '/*docsgen-reused*/');
+
+  // New text: Pagefind runs, its own pagefind.js comes back, the new words are indexed.
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\n---\n\nUse it **wisely** with zeppelins.\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.is(readFileSync(join(root, 'dist', '_docsgen', 'search', 'pagefind.js'), 'latin1'), live['pagefind.js']);
+  assert.ok(fragments().some((fragment) => fragment.includes('zeppelins')));
+  assert.not.ok(fragments().some((fragment) => fragment.includes('Use it well')));
+
+  // A store that cannot be read whole is not used: the index is made again.
+  writeFileSync(join(store, 'index.bin'), 'truncated');
+  writeFileSync(join(root, 'docs.json'), docsJson({ description: 'Newer' }));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.ok(fragments().some((fragment) => fragment.includes('zeppelins')));
+  assert.is(readFileSync(join(store, 'index.bin')).length, (JSON.parse(readFileSync(join(store, 'index.json'), 'utf8')) as typeof manifest).files.reduce((sum, file) => sum + file.size, 0), 'stored again');
 });
 
 build.run();

@@ -1,0 +1,88 @@
+import type { DocsgenMessage } from '@docsgen/config';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The last build's search index, kept under `.docsgen/cache/search/` with what it was made
+ * from: a hash of each page's searchable document, in index order. When a build hands the
+ * indexer the same documents (the text did not change, only the layout, colours or navigation
+ * labels), the stored files are the index Pagefind would write again, and Pagefind is not run.
+ *
+ * Two files: `index.bin`, every index file's bytes one after another, and `index.json`, the
+ * manifest (written last, so a manifest always describes a complete `index.bin`).
+ */
+export interface StoredSearchIndex {
+  /** Pagefind's version and docsgen's index settings: a stored index of other settings is not used. */
+  settings: string;
+  /** Per position in the index order: the page's slug and its document's hash (`null`: left out). */
+  pages: Array<[slug: string, hash: string | null]>;
+  /** Slugs Pagefind indexed. */
+  indexed: string[];
+  /** Warnings from indexing (a page Pagefind could not read), given again when the index is reused. */
+  messages: DocsgenMessage[];
+  files: Array<{ path: string; size: number }>;
+}
+
+// Bumped whenever what the store holds, or how documents are hashed, changes.
+const formatVersion = 1;
+
+/** The hash a stored index keeps of one page's searchable document. */
+export function hashSearchDocument(url: string, document: string): string {
+  return createHash('sha256').update(url).update('\0').update(document).digest('base64');
+}
+
+/** Pagefind's version with docsgen's settings for it, as `StoredSearchIndex.settings`. */
+export function searchIndexSettings(options: unknown): string {
+  let pagefind = 'unknown';
+  try {
+    pagefind = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8')) as { version: string }).version;
+  } catch {
+    // Without a readable version, an index stored by an unknown version is never reused.
+    pagefind = `unknown-${Date.now()}`;
+  }
+  return JSON.stringify([formatVersion, pagefind, options]);
+}
+
+/** The stored index and its files, or `undefined` when there is none or it cannot be read whole. */
+export function readStoredSearchIndex(folder: string): { stored: StoredSearchIndex; read: () => Array<{ path: string; content: Uint8Array }> | undefined } | undefined {
+  let stored: StoredSearchIndex;
+  try {
+    stored = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')) as StoredSearchIndex;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(stored.pages) || !Array.isArray(stored.files) || !Array.isArray(stored.indexed)) return undefined;
+  const read = (): Array<{ path: string; content: Uint8Array }> | undefined => {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(folder, 'index.bin'));
+    } catch {
+      return undefined;
+    }
+    const total = stored.files.reduce((sum, file) => sum + file.size, 0);
+    if (total !== bytes.length) return undefined;
+    let offset = 0;
+    return stored.files.map((file) => {
+      const content = bytes.subarray(offset, offset + file.size);
+      offset += file.size;
+      return { path: file.path, content };
+    });
+  };
+  return { stored, read };
+}
+
+/** Replaces the stored index. Best effort: a store that cannot be written only costs the next build time. */
+export function writeStoredSearchIndex(folder: string, index: Omit<StoredSearchIndex, 'files'>, files: ReadonlyArray<{ path: string; content: Uint8Array }>): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+    // The old manifest goes first: it must never describe the new `index.bin`.
+    rmSync(join(folder, 'index.json'), { force: true });
+    writeFileSync(join(folder, 'index.bin'), Buffer.concat(files.map((file) => file.content)));
+    const manifest: StoredSearchIndex = { ...index, files: files.map((file) => ({ path: file.path, size: file.content.length })) };
+    writeFileSync(join(folder, 'index.json.tmp'), JSON.stringify(manifest));
+    renameSync(join(folder, 'index.json.tmp'), join(folder, 'index.json'));
+  } catch {
+    // See above.
+  }
+}
