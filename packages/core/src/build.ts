@@ -26,6 +26,8 @@ import type { PageInfo } from './pages.js';
 import { createSite, type Site } from './site.js';
 import { renderSiteOutputs, sitemapPart } from './site-outputs.js';
 import { closeSearchIndexer, searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
+import { docsgenVersion } from './version.js';
+import { pruneCompileCache } from './compile-cache.js';
 
 export interface BuildOptions {
   /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
@@ -96,8 +98,12 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     ok, outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
   });
 
+  // Compiled pages are kept across builds (see `cacheCompiler`); entries this build did not use
+  // are deleted at its end.
+  const startedAt = Date.now();
+  const compileCacheFolder = options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'compile');
   // The command line wins over docsgen.config, which wins over the defaults.
-  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl });
+  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCacheFolder });
   const configured = site.userConfig.build ?? {};
   outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
   const adapter = options?.adapter ?? configured.adapter ?? 'static';
@@ -115,7 +121,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // One `git log` for the whole build: the cache key and the sitemap's <lastmod> both use it.
   const lastUpdated = isLastUpdatedOn(site.config) ? await lastUpdatedTimes(root, [...site.pages.values()].map((page) => page.file)) : undefined;
   const siteKey = hashSiteKey([
-    readVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
+    docsgenVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
     site.navigationFile().name, site.projectFiles,
     // Footers show each page's last change (from version control) when that is on.
@@ -234,7 +240,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   };
   try {
     for (const pending of early.values()) onPage(await pending);
-    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder }, rest, threads - 1, onPage, local);
+    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCacheFolder }, rest, threads - 1, onPage, local);
     else for (const slug of rest) onPage(await local(slug));
   } catch (error) {
     await endSearch();
@@ -320,6 +326,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return result(false, { cached });
   }
   cache?.prune();
+  if (compileCacheFolder) pruneCompileCache(compileCacheFolder, startedAt);
   cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;
@@ -366,7 +373,7 @@ function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
 /** Renders `slugs` across `threads` workers and this thread (`local`), handing out small batches as each frees up. */
 async function renderInWorkers(
   workerFile: URL,
-  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined },
+  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined; compileCacheFolder: string | undefined },
   slugs: string[],
   threads: number,
   onPage: (page: BuiltPage) => void,
@@ -489,10 +496,6 @@ function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
     seen.add(key);
     return true;
   });
-}
-
-function readVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 /**

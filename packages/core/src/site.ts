@@ -32,11 +32,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { cacheCompiler } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
 import { ProjectModules } from './modules.js';
 import type { PageInfo } from './pages.js';
 import { loadProject } from './project.js';
+import { docsgenVersion } from './version.js';
 import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { createSiteChrome } from './site-chrome.js';
@@ -52,6 +54,11 @@ export interface SiteOptions {
   remarkPlugins?: import('unified').PluggableList | null | undefined;
   /** Extra rehype plugins, run after docsgen's (default: none). */
   rehypePlugins?: import('unified').PluggableList | null | undefined;
+  /**
+   * Folder of compiled pages kept across builds (`cacheCompiler`; `buildSite` uses
+   * `.docsgen/cache/compile`); not used when remark or rehype plugins are set (default: none).
+   */
+  compileCacheFolder?: string | null | undefined;
 }
 
 /** The data every page, snippet and component can import as `virtual:docsgen/manifest`. */
@@ -190,16 +197,23 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
 
   const customLanguages = await loadCustomLanguages({ root, config, locate });
   messages.push(...customLanguages.messages);
-  const compiler = createPageCompiler({
+  const compilerOptions = {
     root,
     code: { ...resolveCodeOptions(config), languages: customLanguages.languages },
     knownComponents: [...builtinComponentNames, ...Object.keys(userComponents)],
     remarkPlugins: [...(options?.remarkPlugins ?? []), ...(userConfig.config.remarkPlugins ?? [])],
     rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.config.rehypePlugins ?? [])],
-  });
+  };
+  const compiler = createPageCompiler(compilerOptions);
+  // Plugins are functions: a compiler with any cannot say what its output depends on.
+  const isCompileCacheable = compilerOptions.remarkPlugins.length === 0 && compilerOptions.rehypePlugins.length === 0;
+  const compileCacheFolder = options?.compileCacheFolder;
   const modules = new ProjectModules({
     root,
-    compileMdx: compiler.compileFile,
+    compileMdx:
+      compileCacheFolder && isCompileCacheable
+        ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder, settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
+        : compiler.compileFile,
     globals: injectedGlobals,
     renderTree,
     namedModules: createNamedModules({

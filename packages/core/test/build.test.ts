@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -263,6 +263,54 @@ build('should reuse the stored search index while no page\'s searchable text cha
   assert.ok((await buildSite(root, { workers: 0 })).ok);
   assert.ok(fragments().some((fragment) => fragment.includes('zeppelins')));
   assert.is(readFileSync(join(store, 'index.bin')).length, (JSON.parse(readFileSync(join(store, 'index.json'), 'utf8')) as typeof manifest).files.reduce((sum, file) => sum + file.size, 0), 'stored again');
+});
+
+build('should keep compiled pages across builds, until a page\'s text or the compile settings change', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const folder = join(root, '.docsgen', 'cache', 'compile');
+  const entries = (): string[] => readdirSync(folder).filter((name) => name.endsWith('.json'));
+  assert.is(entries().length, 4, 'three pages and the snippet');
+  // Mark the kept compile of index.mdx: a build that uses it publishes the mark.
+  const mark = (): void => {
+    for (const name of entries()) {
+      const text = readFileSync(join(folder, name), 'utf8');
+      if (text.includes('Welcome home.')) writeFileSync(join(folder, name), text.replace('Welcome home.', 'Welcome from the cache.'));
+    }
+  };
+  mark();
+  // A docs.json edit renders every page again, from their kept compiles.
+  writeFileSync(join(root, 'docs.json'), docsJson({ description: 'New' }));
+  const relaid = await buildSite(root, { workers: 0 });
+  assert.is(relaid.cached, 0);
+  assert.match(readFileSync(join(root, 'dist/index.html'), 'utf8'), 'Welcome from the cache.');
+  // Code themes change what a compile gives: every page compiles again.
+  writeFileSync(join(root, 'docs.json'), docsJson({ description: 'New', styling: { codeblocks: { theme: 'dracula' } } }));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.match(readFileSync(join(root, 'dist/index.html'), 'utf8'), 'Welcome home.');
+  // So does a user plugin, which also keeps the cache out of it.
+  mark();
+  writeFileSync(join(root, 'docsgen.config.mjs'), 'export default { remarkPlugins: [() => () => undefined] };\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.match(readFileSync(join(root, 'dist/index.html'), 'utf8'), 'Welcome home.');
+  rmSync(join(root, 'docsgen.config.mjs'));
+  // The marked entries go: what follows compares with a build without the cache.
+  rmSync(folder, { recursive: true });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+
+  // Entries a build did not use (an old version of a page) are deleted at its end.
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\n---\n\nEdited.\n');
+  const before = entries();
+  const past = new Date(Date.now() - 60_000);
+  for (const name of before) utimesSync(join(folder, name), past, past);
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const after = entries();
+  assert.is(after.length, 4);
+  assert.is(after.filter((name) => !before.includes(name)).length, 1, 'the edited page is stored anew, the old one gone');
+  const cached = tree(join(root, 'dist'));
+  await buildSite(root, { workers: 0, cache: false });
+  const uncached = tree(join(root, 'dist'));
+  for (const path of new Set([...Object.keys(cached), ...Object.keys(uncached)])) assert.is(cached[path], uncached[path], path);
 });
 
 build.run();

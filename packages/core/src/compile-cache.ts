@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CompileToEsm } from './modules.js';
+
+// Bumped whenever what an entry holds, or how it is keyed, changes.
+const formatVersion = 1;
+
+/**
+ * Compiled pages on disk (`.docsgen/cache/compile/`), one JSON file per page file's content
+ * and compile settings, shared by a build's threads and by the builds after it. The build's
+ * rendered-page cache is keyed by the whole site, so after a docs.json edit (or a page title,
+ * or `docsgen.config`) every page renders again; with this cache they render from their
+ * compiled tree or code without parsing and highlighting again.
+ *
+ * `settings` must hold everything the compiler's output depends on besides the file and its
+ * text (code themes, grammars, component names, docsgen's version); a compiler with user
+ * plugins (functions) is not cached at all.
+ */
+export function cacheCompiler(compile: CompileToEsm, options: { folder: string; settings: unknown }): CompileToEsm {
+  const settings = createHash('sha256').update(JSON.stringify([formatVersion, options.settings])).digest('hex');
+  let isFolderMade = false;
+  return async (input) => {
+    const name = `${createHash('sha256').update(settings).update('\0').update(input.file).update('\0').update(input.source).digest('hex').slice(0, 40)}.json`;
+    const path = join(options.folder, name);
+    try {
+      const entry = JSON.parse(readFileSync(path, 'utf8')) as Awaited<ReturnType<CompileToEsm>> & { file: string };
+      if (entry.file === input.file) {
+        // Marks the entry as used by this build (see `pruneCompileCache`).
+        const now = new Date();
+        utimesSync(path, now, now);
+        return { code: entry.code, tree: entry.tree, markdown: entry.markdown, messages: entry.messages, data: entry.data };
+      }
+    } catch {
+      // Not cached (or unreadable): compile.
+    }
+    const result = await compile(input);
+    // A failure may be passing (a thrown error); pages with errors compile again next time.
+    if (result.messages.some((message) => message.fatal)) return result;
+    try {
+      if (!isFolderMade) mkdirSync(options.folder, { recursive: true });
+      isFolderMade = true;
+      // Written aside and renamed: another thread reading the same entry never sees half of it.
+      const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ file: input.file, ...result }));
+      renameSync(temporary, path);
+    } catch {
+      // A cache that cannot be written costs the next build time, nothing else.
+    }
+    return result;
+  };
+}
+
+/**
+ * Deletes entries last used before `since` (a build's start, in ms since the epoch), less two
+ * seconds for file-time granularity: the cache holds about one build's pages.
+ */
+export function pruneCompileCache(folder: string, since: number): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(folder, name);
+    try {
+      if (statSync(path).mtimeMs < since - 2000) rmSync(path, { force: true });
+    } catch {
+      // Gone already.
+    }
+  }
+}
