@@ -256,7 +256,14 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
  * allow-list: nothing here reads the disk.
  */
 async function serveSearchFile(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
-  const pending = (context.search ??= buildSearchIndex(site, async (slug) => (await site.document(slug))?.html).then((result) => {
+  // Each page is released once indexed: the index needs every page rendered once, the server
+  // does not need to keep them all (a 1,000-page site would hold about 500 MB more).
+  const document = async (slug: string): Promise<string | undefined> => {
+    const html = (await site.document(slug))?.html;
+    site.release(slug);
+    return html;
+  };
+  const pending = (context.search ??= buildSearchIndex(site, document).then((result) => {
     for (const message of result.messages) if (message.fatal) throw new Error(`${message.reason}${message.note ? `. ${message.note}` : ''}`);
     return new Map(result.files.map((file) => [file.path, file.content]));
   }));

@@ -48,7 +48,14 @@ async function indexedWords(port: number): Promise<string> {
   return words;
 }
 
-search('should serve the index files made in memory, with JavaScript as JavaScript and 404 for others', async ({ port }) => {
+search('should serve the index files made in memory, with JavaScript as JavaScript and 404 for others', async ({ port, site }) => {
+  // Pages rendered for the index are not kept.
+  const released: string[] = [];
+  const release = site.release.bind(site);
+  site.release = (slug) => {
+    released.push(slug);
+    release(slug);
+  };
   const client = await get(port, '/_docsgen/search/pagefind.js');
   assert.is(client.status, 200);
   assert.is(client.headers['content-type'], 'text/javascript; charset=utf-8');
@@ -57,6 +64,8 @@ search('should serve the index files made in memory, with JavaScript as JavaScri
   assert.is((await get(port, '/_docsgen/search/nope.pf_index')).status, 404);
   assert.is((await get(port, '/_docsgen/search/../docs.json')).status, 400);
   assert.match(await indexedWords(port), 'zephyrword');
+  assert.equal(released.sort(), ['guide', 'index']);
+  site.release = release;
 });
 
 search('should index again after a page changed', async (context) => {
