@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,28 @@ dev('should print a page\'s warnings, with its file, when it renders, once', asy
   assert.match(lines[0]!, /index\.mdx\S*\s+warning\s+Unknown icon/);
   run.child.kill('SIGINT');
   assert.is(await run.exited, 0);
+});
+
+dev('should keep compiled pages on disk, so a restarted server finds them compiled', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-compile-cache-'));
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Cache', navigation: { pages: ['index'] } }));
+  writeFileSync(join(root, 'index.mdx'), '# Home\n\nCompiled once.\n');
+  const first = startDev([root, '--port', '0', '--host', '127.0.0.1']);
+  first.ready.catch(() => {});
+  assert.match(await (await fetch(await first.ready)).text(), 'Compiled once.');
+  first.child.kill('SIGINT');
+  assert.is(await first.exited, 0);
+  const folder = join(root, '.docsgen', 'cache', 'compile');
+  const entries = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  assert.is(entries.length, 1);
+  // Marked on disk: the restarted server shows the mark, so it did not compile the page again.
+  const entry = join(folder, entries[0]!);
+  writeFileSync(entry, readFileSync(entry, 'utf8').replace('Compiled once.', 'Compiled once, kept.'));
+  const second = startDev([root, '--port', '0', '--host', '127.0.0.1']);
+  second.ready.catch(() => {});
+  assert.match(await (await fetch(await second.ready)).text(), 'Compiled once, kept.');
+  second.child.kill('SIGINT');
+  assert.is(await second.exited, 0);
 });
 
 dev('should take the next free port unless --strict-port', async () => {

@@ -1,5 +1,5 @@
 import { formatMessageLine } from '@docsgen/config';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { exitCodes, type MainContext } from './main.js';
 import { allowedHostsFor, listen, openBrowser, serverUrl, untilStopped, type ServeOptions } from './serve-options.js';
 
@@ -15,10 +15,13 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
   const started = performance.now();
   const root = resolve(context.cwd, options.root);
   // Loaded here: the page pipeline is not needed by `check --config-only` or `init`.
-  const { createSite } = await import('@docsgen/core');
+  const { createSite, pruneCompileCache } = await import('@docsgen/core');
   const { startDevSession } = await import('@docsgen/dev-server');
+  // Compiled pages are kept on disk, shared with `docsgen build`: a restart, or the first
+  // search (which renders every page), finds most pages compiled already.
+  const compileCacheFolder = join(root, '.docsgen', 'cache', 'compile');
   const loadSite = async () => {
-    const site = await createSite(root, { mode: 'dev' });
+    const site = await createSite(root, { mode: 'dev', compileCacheFolder });
     for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
     return site;
   };
@@ -51,6 +54,8 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
     context.stderr.write(`docsgen: ${(error as Error).message}\n`);
     return exitCodes.failure;
   }
+  // Entries unused for a week go, once the server has settled (a build prunes its own way).
+  setTimeout(() => pruneCompileCache(compileCacheFolder, Date.now() - 7 * 24 * 60 * 60 * 1000), 10_000).unref();
   const url = serverUrl(options.host, port);
   context.stdout.write(`docsgen dev: ${root}\n  ready in ${Math.round(performance.now() - started)} ms\n  Local: ${url}\n`);
   if (options.open) await openBrowser(url);

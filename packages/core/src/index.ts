@@ -3,6 +3,7 @@ export type { BuildOptions, BuildProgress, BuildResult } from './build.js';
 export { checkProject } from './check.js';
 export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
 export { createPageCompiler, toDocsgenMessage } from './compile.js';
+export { cacheCompiler, pruneCompileCache } from './compile-cache.js';
 export type { CodeBlockOptions, CompiledModule, PageCompilerOptions } from './compile.js';
 export { discoverPages, ignoredNames } from './discover.js';
 export type { DiscoveredPages, PageFile } from './discover.js';
