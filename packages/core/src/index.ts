@@ -23,7 +23,7 @@ export { loadProject } from './project.js';
 export type { LoadedProject } from './project.js';
 export { renderPageContent } from './render.js';
 export type { RenderMode, RenderPageContentInput } from './render.js';
-export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument } from './search-index.js';
+export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument, searchableRegion } from './search-index.js';
 export type { SearchIndexFile, SearchIndexResult, SearchIndexSite } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';

@@ -55,6 +55,7 @@ test('should expose the public api', async () => {
     'robotsTxt',
     'searchFolder',
     'searchableDocument',
+    'searchableRegion',
     'siteOutputNames',
     'sitemapPart',
     'sitemapXml',

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, type SearchIndexFile } from '../src/index.js';
+import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, searchableRegion, type SearchIndexFile } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const search = suite('search index');
@@ -101,6 +101,20 @@ search('should hand Pagefind only the article, marked as the indexed region, wit
     searchableDocument('<html><body><article><pre class="shiki"><code><span class="line"><span style="--shiki-light:#000">const</span><span> a</span></span>\n</code></pre><svg viewBox="0 0 1 1"><path d="M0"/></svg></article></body></html>', []),
     '<!doctype html>\n<html><head><meta charset="utf-8"></head><body><article data-pagefind-body><pre class="shiki"><code>const a\n</code></pre></article></body></html>',
   );
+});
+
+search('should keep of a page only what search reads: the same document for Pagefind, from a fraction of the page', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Region', navigation: { pages: ['index'] } }),
+    'index.mdx': page('Home', 'keywords: [alpha]\n', '## Setup\n\n```js\nconst a = 1;\n```\n\n<Note>Careful.</Note>\n'),
+  }, 'docsgen-region-');
+  const site = await createSite(root);
+  const html = (await site.document('index'))!.html;
+  const region = searchableRegion(html);
+  assert.ok(region.length < html.length / 2, `${region.length} of ${html.length} bytes`);
+  assert.is(searchableRegion(region), region);
+  assert.is(searchableDocument(region, ['alpha'], { version: 'v1' }), searchableDocument(html, ['alpha'], { version: 'v1' }));
+  assert.is(searchableDocument('<html><body><p>Hi</p></body></html>', []), searchableDocument(searchableRegion('<html><body><p>Hi</p></body></html>'), []));
 });
 
 search('should say how to fix a missing Pagefind binary instead of failing obscurely', async () => {

@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, proxyRoute, renderSiteOutput, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -64,6 +64,8 @@ export function createDevServer(options: DevServerOptions): DevServer {
     channel,
     bodyEnd: options.liveReload === false ? undefined : reloadClientScript(`${internalPrefix}/events`),
     search: undefined,
+    searchRegions: new Map(),
+    changes: 0,
     report: (messages) => {
       if (messages.length > 0) options.onMessages?.(messages);
     },
@@ -79,10 +81,16 @@ export function createDevServer(options: DevServerOptions): DevServer {
     setSite(next) {
       site = next;
       context.search = undefined;
+      context.searchRegions.clear();
+      context.changes += 1;
     },
     reload: (event) => {
-      // Any change may change what search finds: index again on the next search request.
+      // Any change may change what search finds: index again on the next search request, from
+      // the pages kept unless they changed.
       context.search = undefined;
+      if (event.type === 'update') for (const slug of event.slugs) context.searchRegions.delete(slug);
+      else context.searchRegions.clear();
+      context.changes += 1;
       channel.send(event);
     },
     get listeners() {
@@ -104,6 +112,13 @@ interface HandleContext {
   bodyEnd: string | undefined;
   /** The search index's files by path under `/_docsgen/search/`, made on the first request for one. */
   search: Promise<Map<string, Uint8Array>> | undefined;
+  /**
+   * What search read of each page (`searchableRegion`), kept until the page changes: the index
+   * made after an edit renders only the pages that changed.
+   */
+  searchRegions: Map<string, string>;
+  /** Counts changes: a page rendered before one is not kept (it may be the old version). */
+  changes: number;
   /** Hands what a render reported to `onMessages`. */
   report: (messages: DocsgenMessage[]) => void;
 }
@@ -257,11 +272,19 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
  */
 async function serveSearchFile(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
   // Each page is released once indexed: the index needs every page rendered once, the server
-  // does not need to keep them all (a 1,000-page site would hold about 500 MB more).
+  // does not need to keep them all (a 1,000-page site would hold about 500 MB more). What search
+  // reads of it is kept, a fraction of that, unless it failed to render.
+  const regions = context.searchRegions;
   const document = async (slug: string): Promise<string | undefined> => {
-    const html = (await site.document(slug))?.html;
+    const kept = regions.get(slug);
+    if (kept !== undefined) return kept;
+    const changes = context.changes;
+    const rendered = await site.document(slug);
     site.release(slug);
-    return html;
+    if (!rendered) return undefined;
+    const region = searchableRegion(rendered.html);
+    if (!rendered.messages.some((message) => message.fatal) && context.changes === changes) regions.set(slug, region);
+    return region;
   };
   const pending = (context.search ??= buildSearchIndex(site, document).then((result) => {
     for (const message of result.messages) if (message.fatal) throw new Error(`${message.reason}${message.note ? `. ${message.note}` : ''}`);

@@ -75,9 +75,19 @@ search('should index again after a page changed', async (context) => {
   // What the dev session does on a page change: the site forgets the file, the server is told.
   context.site.invalidate(file);
   context.dev.reload({ type: 'update', slugs: ['guide'] });
+  // Only the changed page renders again; the other is read as search kept it.
+  const rendered: string[] = [];
+  const document = context.site.document.bind(context.site);
+  context.site.document = (slug, options) => {
+    rendered.push(slug);
+    return document(slug, options);
+  };
   const words = await indexedWords(context.port);
+  context.site.document = document;
   assert.match(words, 'quillmark');
   assert.not.match(words, 'zephyrword');
+  assert.match(words, 'welcom', 'the page kept is still indexed (stemmed)');
+  assert.equal(rendered, ['guide']);
 });
 
 search('should serve no index and draw no search box with docsgen.config search: false', async () => {
