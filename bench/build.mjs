@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `docsgen build` figures (not a test: prints numbers only) on the shared corpus: cold build
 // wall time, ms per page, peak memory (resident set of the process and its worker threads),
-// output size, how output size grows with pages, and the warm rebuild after one page changed.
+// output size, how output size grows with pages, the warm rebuild after one page changed, a
+// rebuild with nothing changed, and one after a docs.json edit (a colour).
 //
 //   node bench/build.mjs [--pages 1000] [--workers N] [--site-url URL] [--corpus ../shared/bench/gen-corpus.mjs]
 //
@@ -18,7 +19,7 @@
 // (~18-19 s) and the warm rebuild are not. The warm rebuild is bounded by Pagefind re-indexing
 // every page (~3-4 s), which it cannot do incrementally.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -83,6 +84,17 @@ const touched = join(root, readdirSync(root).find((name) => name.endsWith('.md')
 appendFileSync(touched, '\n\nOne more paragraph.\n');
 const warm = build(root);
 console.log(`  warm rebuild: ${(warm.ms / 1000).toFixed(2)} s wall after changing one page (${warm.summary})`);
+
+// Nothing changed: every page from the cache, and the kept search index (Pagefind does not run).
+const unchanged = build(root);
+console.log(`  no change:    ${(unchanged.ms / 1000).toFixed(2)} s wall (${unchanged.summary})`);
+
+// docs.json changed (a colour): every page laid out again from its kept compile, search kept.
+const docsJson = join(root, 'docs.json');
+const config = JSON.parse(readFileSync(docsJson, 'utf8'));
+writeFileSync(docsJson, JSON.stringify({ ...config, colors: { ...config.colors, primary: '#0f766e' } }, null, 2));
+const relaid = build(root);
+console.log(`  docs.json:    ${(relaid.ms / 1000).toFixed(2)} s wall after changing colors.primary (${relaid.summary})`);
 
 // Linear output: a quarter of the pages should give about a quarter of the bytes per page.
 const smallPages = Math.max(10, Math.round(pages / 4));
