@@ -54,8 +54,8 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
     context.stderr.write(`docsgen: ${(error as Error).message}\n`);
     return exitCodes.failure;
   }
-  // Entries unused for a week go, once the server has settled (a build prunes its own way).
-  setTimeout(() => pruneCompileCache(compileCacheFolder, Date.now() - 7 * 24 * 60 * 60 * 1000), 10_000).unref();
+  // Entries unused for a week go, once the server has settled.
+  setTimeout(() => pruneCompileCache(compileCacheFolder), 10_000).unref();
   const url = serverUrl(options.host, port);
   context.stdout.write(`docsgen dev: ${root}\n  ready in ${Math.round(performance.now() - started)} ms\n  Local: ${url}\n`);
   if (options.open) await openBrowser(url);

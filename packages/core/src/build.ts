@@ -98,9 +98,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     ok, outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
   });
 
-  // Compiled pages are kept across builds (see `cacheCompiler`); entries this build did not use
-  // are deleted at its end.
-  const startedAt = Date.now();
+  // Compiled pages are kept across builds (see `cacheCompiler`); entries unused for a week are
+  // deleted at the end.
   const compileCacheFolder = options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'compile');
   // The command line wins over docsgen.config, which wins over the defaults.
   const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCacheFolder });
@@ -326,7 +325,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return result(false, { cached });
   }
   cache?.prune();
-  if (compileCacheFolder) pruneCompileCache(compileCacheFolder, startedAt);
+  if (compileCacheFolder) pruneCompileCache(compileCacheFolder);
   cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;

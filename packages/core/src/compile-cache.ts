@@ -51,11 +51,15 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
   };
 }
 
+/** How long an entry may go unused before `pruneCompileCache` deletes it: a week. */
+export const compileCacheMaxIdleMs = 7 * 24 * 60 * 60 * 1000;
+
 /**
- * Deletes entries last used before `since` (a build's start, in ms since the epoch), less two
- * seconds for file-time granularity: the cache holds about one build's pages.
+ * Deletes entries not used (read or written) for `compileCacheMaxIdleMs`. Not "unused by this
+ * build": a build that takes every page from its rendered-page cache compiles nothing, and its
+ * pages' compiles are still what the next docs.json edit needs.
  */
-export function pruneCompileCache(folder: string, since: number): void {
+export function pruneCompileCache(folder: string, now = Date.now()): void {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -65,7 +69,7 @@ export function pruneCompileCache(folder: string, since: number): void {
   for (const name of names) {
     const path = join(folder, name);
     try {
-      if (statSync(path).mtimeMs < since - 2000) rmSync(path, { force: true });
+      if (statSync(path).mtimeMs < now - compileCacheMaxIdleMs) rmSync(path, { force: true });
     } catch {
       // Gone already.
     }
