@@ -238,9 +238,18 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return index;
   };
   try {
-    for (const pending of early.values()) onPage(await pending);
-    if (threads > 1 && existsSync(workerFile)) await renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCacheFolder }, rest, threads - 1, onPage, local);
-    else for (const slug of rest) onPage(await local(slug));
+    // The workers start now, not after the early pages; every render settles before any error
+    // is thrown, so nothing writes to the output folder once it is removed.
+    const settled = await Promise.allSettled([
+      ...[...early.values()].map(async (pending) => onPage(await pending)),
+      threads > 1 && existsSync(workerFile)
+        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCacheFolder }, rest, threads - 1, onPage, local)
+        : (async () => {
+            for (const slug of rest) onPage(await local(slug));
+          })(),
+    ]);
+    const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
   } catch (error) {
     await endSearch();
     rmSync(temporary, { recursive: true, force: true });
