@@ -1,8 +1,8 @@
-import { isInside, type DocsgenMessage } from '@docsgen/config';
+import { resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import type { Root } from 'hast';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { createHash } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 
@@ -67,7 +67,6 @@ export class ProjectModules {
   readonly #instances = new Map<string, Record<string, unknown>>();
   readonly #importers = new Map<string, Set<string>>();
   readonly #requireFromProject: NodeJS.Require;
-  #realRoot: string | undefined;
 
   constructor(options: ProjectModulesOptions) {
     this.#options = options;
@@ -284,25 +283,29 @@ export class ProjectModules {
 
   async #resolve(importer: string, specifier: string): Promise<string | Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>> {
     const root = this.#options.root;
-    const base = specifier.startsWith('/') ? join(root, specifier) : resolve(dirname(importer), specifier);
-    const realRoot = (this.#realRoot ??= await realpath(root));
-    if (!isInside(root, base)) {
-      return { reason: `Cannot import \`${specifier}\`: the path is outside the project root`, ruleId: 'module-outside-root', note: 'Imports may only reach files inside the project folder.' };
-    }
-    const candidates = [base, ...extensions.map((ext) => base + ext), ...extensions.map((ext) => join(base, `index${ext}`))];
+    // `/snippets/x` is from the project root, `./x` from the importing file.
+    const reference = specifier.startsWith('/') ? specifier.replace(/^\/+/, '') || '.' : specifier;
+    const base = specifier.startsWith('/') ? root : dirname(importer);
+    const candidates = [reference, ...extensions.map((ext) => reference + ext), ...extensions.map((ext) => `${reference}/index${ext}`)];
     for (const candidate of candidates) {
-      const info = await stat(candidate).catch(() => undefined);
-      if (!info?.isFile()) continue;
-      const real = await realpath(candidate);
-      if (!isInside(realRoot, real)) {
+      // The one check of a project path (`@docsgen/config`): outside the root as written is
+      // refused before the disk is touched, then the real path must stay inside too.
+      const resolved = resolveProjectPath(root, candidate, { base });
+      if (!resolved.ok && (resolved.reason === 'outside-root' || resolved.reason === 'remote')) {
+        return { reason: `Cannot import \`${specifier}\`: the path is outside the project root`, ruleId: 'module-outside-root', note: 'Imports may only reach files inside the project folder.' };
+      }
+      if (!resolved.ok && resolved.reason === 'link-outside-root') {
         return { reason: `Cannot import \`${specifier}\`: it links to a file outside the project root`, ruleId: 'module-outside-root', note: 'Imports may only reach files inside the project folder.' };
       }
-      return candidate;
+      if (!resolved.ok) continue;
+      const info = await stat(resolved.real).catch(() => undefined);
+      if (info?.isFile()) return resolved.file;
     }
+    const looked = resolve(base, reference);
     return {
       reason: `Cannot find \`${specifier}\` imported by \`${relative(root, importer)}\``,
       ruleId: 'module-not-found',
-      note: `Looked for ${relative(root, base) || '.'} with the extensions ${extensions.join(', ')}.`,
+      note: `Looked for ${relative(root, looked) || '.'} with the extensions ${extensions.join(', ')}.`,
     };
   }
 

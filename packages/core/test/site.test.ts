@@ -1,5 +1,5 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -150,6 +150,34 @@ site('should report a bad snippet import and an import cycle with positions', as
   assert.match(cycle?.messages[0]?.reason ?? '', '`snippets/a.mdx` → `snippets/b.mdx` → `snippets/a.mdx`');
   assert.equal((await s.render('outside'))?.messages.map((m) => m.ruleId), ['module-outside-root']);
   rmSync(root, { recursive: true });
+});
+
+site('should import snippets by root path, relative path or folder index, never through a link that leaves the project', async () => {
+  const root = project({
+    'index.mdx': "import A from '/snippets/a';\nimport B from './snippets/b.mdx';\nimport C from '/snippets/c';\n\n<A /> <B /> <C />\n",
+    'snippets/a.mdx': 'Alpha snippet.\n',
+    'snippets/b.mdx': 'Beta snippet.\n',
+    'snippets/c/index.mdx': 'Gamma snippet.\n',
+    'linked.mdx': "import L from '/snippets/linked.mdx';\n\n<L />\n",
+    'root-escape.mdx': "import R from '/../outside.mdx';\n\n<R />\n",
+  });
+  const outside = join(root, '..', `${basename(root)}-outside.mdx`);
+  writeFileSync(outside, 'Secret.\n');
+  symlinkSync(outside, join(root, 'snippets', 'linked.mdx'));
+  try {
+    const s = await createSite(root);
+    const index = await s.render('index');
+    assert.equal(index?.messages, []);
+    for (const text of ['Alpha snippet.', 'Beta snippet.', 'Gamma snippet.']) assert.match(index?.html ?? '', text);
+    const linked = await s.render('linked');
+    assert.equal(linked?.messages.map((m) => m.ruleId), ['module-outside-root']);
+    assert.match(linked?.messages[0]?.reason ?? '', 'links to a file outside the project root');
+    assert.not.match(linked?.html ?? '', 'Secret.');
+    assert.equal((await s.render('root-escape'))?.messages.map((m) => m.ruleId), ['module-outside-root']);
+  } finally {
+    rmSync(root, { recursive: true });
+    rmSync(outside, { force: true });
+  }
 });
 
 site('should re-render exactly the pages that import an edited snippet', async () => {
