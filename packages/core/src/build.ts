@@ -1,4 +1,4 @@
-import { formatMessageLine, isInside, type DocsgenMessage } from '@docsgen/config';
+import { formatMessageLine, isInside, resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import {
   copyFileSync,
@@ -472,11 +472,11 @@ function faviconFile(site: Site): string | undefined {
   const favicon = site.config?.favicon;
   const name = typeof favicon === 'string' ? favicon : favicon?.light;
   if (!name) return undefined;
-  const file = resolve(site.root, name.replace(/^\/+/, ''));
+  // `/favicon.svg` names a file at the project root, as on the site.
+  const resolved = resolveProjectPath(site.root, name.replace(/^\/+/, ''));
+  if (!resolved.ok) return undefined;
   try {
-    const real = realpathSync(file);
-    const realRoot = realpathSync(site.root);
-    return isInside(realRoot, real) && statSync(real).isFile() ? real : undefined;
+    return statSync(resolved.real).isFile() ? resolved.real : undefined;
   } catch {
     return undefined;
   }

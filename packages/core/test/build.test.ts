@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -169,6 +169,20 @@ build('should not publish a symlink that leads out of the project', async () => 
   assert.not.ok(existsSync(join(root, 'dist/images/leakdir')));
   assert.is(result.messages.filter((message) => message.ruleId === 'build-link-outside').length, 2);
   assert.ok(statSync(join(root, 'dist/images/logo.svg')).isFile());
+});
+
+build('should publish a favicon only from inside the project', async () => {
+  const outside = writeTempProject({ 'secret.svg': '<svg>TOP SECRET</svg>' }, 'docsgen-outside-');
+  const linked = project({}, { favicon: '/linked.svg' });
+  symlinkSync(join(outside, 'secret.svg'), join(linked, 'linked.svg'));
+  assert.ok((await buildSite(linked, { workers: 0 })).ok);
+  assert.not.ok(existsSync(join(linked, 'dist/favicon.ico')), 'a link leading out');
+  const escaping = project({}, { favicon: `../${basename(outside)}/secret.svg` });
+  assert.ok((await buildSite(escaping, { workers: 0 })).ok);
+  assert.not.ok(existsSync(join(escaping, 'dist/favicon.ico')), 'a path leading out');
+  const inside = project({}, { favicon: '/favicon.svg' });
+  assert.ok((await buildSite(inside, { workers: 0 })).ok);
+  assert.is(readFileSync(join(inside, 'dist/favicon.ico'), 'utf8'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 
 build('should write redirects in the form of each adapter', async () => {
