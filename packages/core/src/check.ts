@@ -103,7 +103,11 @@ export async function compileSlugs(root: string, slugs: readonly string[]): Prom
   const { createSite } = await import('./site.js');
   const site = await createSite(root);
   const messages: DocsgenMessage[] = [];
-  for (const slug of slugs) messages.push(...((await site.render(slug))?.messages ?? []));
+  for (const slug of slugs) {
+    messages.push(...((await site.render(slug))?.messages ?? []));
+    // Nothing is kept of a checked page: memory stays flat however many pages a thread checks.
+    site.release(slug);
+  }
   return messages;
 }
 
