@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -277,6 +278,25 @@ build('should reuse the stored search index while no page\'s searchable text cha
   assert.ok((await buildSite(root, { workers: 0 })).ok);
   assert.ok(fragments().some((fragment) => fragment.includes('zeppelins')));
   assert.is(readFileSync(join(store, 'index.bin')).length, (JSON.parse(readFileSync(join(store, 'index.json'), 'utf8')) as typeof manifest).files.reduce((sum, file) => sum + file.size, 0), 'stored again');
+});
+
+build('should give the same output from kept compiles as from fresh ones, for every component and both page kinds', async () => {
+  for (const fixture of ['every-component', 'compat-mintlify']) {
+    const root = mkdtempSync(join(tmpdir(), `docsgen-kept-${fixture}-`));
+    cpSync(fileURLToPath(new URL(`../../../fixtures/${fixture}/`, import.meta.url)), root, { recursive: true });
+    const fresh = await buildSite(root, { workers: 0, cache: false });
+    assert.ok(fresh.ok, fresh.messages.map((message) => message.reason).join('\n'));
+    const expected = tree(join(root, 'dist'));
+    assert.ok((await buildSite(root, { workers: 0 })).ok);
+    assert.ok(readdirSync(join(root, '.docsgen', 'cache', 'compile')).length > 0);
+    // Pages render again (the rendered-page cache is dropped) from the kept compiles.
+    rmSync(join(root, '.docsgen', 'cache', 'build'), { recursive: true });
+    const kept = await buildSite(root, { workers: 0 });
+    assert.is(kept.cached, 0);
+    const actual = tree(join(root, 'dist'));
+    for (const path of new Set([...Object.keys(expected), ...Object.keys(actual)])) assert.is(actual[path], expected[path], `${fixture}: ${path}`);
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 build('should keep compiled pages across builds, until a page\'s text or the compile settings change', async () => {
