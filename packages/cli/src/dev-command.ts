@@ -31,6 +31,9 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
     root,
     loadSite,
     allowedHosts: allowedHostsFor(options.host),
+    // The first search after a start should not wait for every page: the index is made once the
+    // server has been quiet for a few seconds.
+    prepareSearchAfterMs: 3000,
     onMessages: (messages) => {
       for (const message of messages) {
         const line = formatMessageLine(message, { cwd: context.cwd });

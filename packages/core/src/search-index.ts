@@ -53,19 +53,30 @@ const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$
 export async function buildSearchIndex(
   site: SearchIndexSite,
   document: (slug: string) => string | undefined | Promise<string | undefined>,
+  options?: BuildSearchIndexOptions | null,
 ): Promise<SearchIndexResult> {
   const indexer = startSearchIndex(site);
+  const signal = options?.signal ?? undefined;
   // Pages go to Pagefind's process a few at a time: one by one, it waits on each round trip.
   let next = 0;
   const feed = async (): Promise<void> => {
-    while (next < indexer.slugs.length) {
+    while (next < indexer.slugs.length && !signal?.aborted) {
       const slug = indexer.slugs[next++] as string;
       indexer.add(slug, await document(slug));
       await indexer.drained();
     }
   };
   await Promise.all(Array.from({ length: concurrency }, feed));
-  return indexer.finish();
+  return indexer.finish({ discard: signal?.aborted === true });
+}
+
+/** Options of `buildSearchIndex`. */
+export interface BuildSearchIndexOptions {
+  /**
+   * Stops the index: no more pages are asked for and nothing is written; the result has no
+   * files (a server that closes does not wait for every page). Default: none.
+   */
+  signal?: AbortSignal | null | undefined;
 }
 
 /** An index being built while pages are rendered (`startSearchIndex`). */
@@ -80,8 +91,11 @@ export interface SearchIndexer {
   add(slug: string, html: string | undefined): void;
   /** Resolves when fewer than a few pages wait for Pagefind (lets a producer keep pace). */
   drained(): Promise<void>;
-  /** Waits for every page, then writes the index; pages never handed over are left out. */
-  finish(): Promise<SearchIndexResult>;
+  /**
+   * Waits for every page, then writes the index; pages never handed over are left out. With
+   * `discard`, waits only for the pages Pagefind has and writes nothing (no files).
+   */
+  finish(options?: { discard?: boolean | undefined } | null): Promise<SearchIndexResult>;
 }
 
 /** Options of `startSearchIndex`. */
@@ -195,8 +209,13 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       flush();
     },
     drained: () => (inFlight < concurrency ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
-    async finish() {
+    async finish(finishOptions) {
       try {
+        if (finishOptions?.discard) {
+          while (pending.size > 0) await Promise.allSettled(pending);
+          await (await created)?.index?.deleteIndex();
+          return { files: [], slugs: [], messages };
+        }
         // Pages never handed over are left out; those after them still go in, in order.
         for (let position = nextToIndex; position < slugs.length; position += 1) if (!documents.has(position)) documents.set(position, undefined);
         flush();

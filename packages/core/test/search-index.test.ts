@@ -61,6 +61,30 @@ search('should index hidden and unlisted pages with `seo.indexing: "all"`, never
   assert.equal(result.slugs.sort(), ['index', 'secret', 'unlisted']);
 });
 
+search('should stop asking for pages and write nothing once its signal aborts', async () => {
+  const slugs = Array.from({ length: 60 }, (_, index) => `page-${index}`);
+  const files: Record<string, string> = { 'docs.json': JSON.stringify({ name: 'Abort', navigation: { pages: slugs } }) };
+  for (const slug of slugs) files[`${slug}.mdx`] = page(slug);
+  const site = await createSite(writeTempProject(files), { mode: 'build' });
+  const controller = new AbortController();
+  const asked: string[] = [];
+  const result = await buildSearchIndex(
+    site,
+    async (slug) => {
+      asked.push(slug);
+      if (asked.length === 3) controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return (await site.document(slug))?.html;
+    },
+    { signal: controller.signal },
+  );
+  assert.equal(result.files, []);
+  assert.ok(asked.length < slugs.length, `${asked.length} pages asked for`);
+  // An index made afterwards is whole: the stopped one left nothing behind.
+  const whole = await buildSearchIndex(site, async (slug) => (await site.document(slug))?.html);
+  assert.is(whole.slugs.length, slugs.length);
+});
+
 search('should make frontmatter `keywords` searchable terms that the page text lacks', async () => {
   const result = await indexOf({
     'docs.json': JSON.stringify({ name: 'Acme', navigation: { groups: [{ group: 'Start', pages: ['index', 'auth'] }] } }),

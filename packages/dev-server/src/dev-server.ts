@@ -28,6 +28,13 @@ export interface DevServerOptions {
    * can be shown where the user looks: `docsgen dev` prints them (default: none).
    */
   onMessages?: ((messages: DocsgenMessage[]) => void) | null | undefined;
+  /**
+   * Build the search index in the background once the server has had no request for this many
+   * milliseconds after it starts, so the first search does not wait for every page to render.
+   * After a change the index is made again on the next search request, from the pages kept
+   * (default: only on a search request).
+   */
+  prepareSearchAfterMs?: number | null | undefined;
 }
 
 /** URL prefix of docsgen's own files (styles, scripts, fonts). */
@@ -66,16 +73,33 @@ export function createDevServer(options: DevServerOptions): DevServer {
     search: undefined,
     searchRegions: new Map(),
     changes: 0,
+    closing: new AbortController(),
     report: (messages) => {
       if (messages.length > 0) options.onMessages?.(messages);
     },
   };
+  // The index is prepared once, when the server goes quiet after it starts.
+  let preparing: NodeJS.Timeout | undefined;
+  const prepareSearch = (): void => {
+    clearTimeout(preparing);
+    const delay = options.prepareSearchAfterMs;
+    if (delay === undefined || delay === null || context.search || !site.hasSearch) return;
+    const prepared = site;
+    preparing = setTimeout(() => {
+      preparing = undefined;
+      if (site === prepared && !context.search) void searchIndexOf(site, context).catch(() => undefined);
+    }, delay);
+    preparing.unref();
+  };
   const server = createServer((request, response) => {
+    // Any request postpones the preparation: the reader comes first.
+    if (preparing) prepareSearch();
     handle(site, context, request, response).catch((error: unknown) => {
       if (response.headersSent) response.destroy();
       else send(response, request, 500, 'text/plain; charset=utf-8', `500 Internal Server Error\n${error instanceof Error ? error.message : ''}\n`);
     });
   });
+  prepareSearch();
   return {
     server,
     setSite(next) {
@@ -97,8 +121,11 @@ export function createDevServer(options: DevServerOptions): DevServer {
       return channel.size;
     },
     close() {
+      clearTimeout(preparing);
+      preparing = undefined;
+      context.closing.abort();
       channel.close();
-      if (context.search) void context.search.then(() => closeSearchIndexer());
+      if (context.search) void context.search.then(closeSearchIndexer, closeSearchIndexer);
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
@@ -119,6 +146,8 @@ interface HandleContext {
   searchRegions: Map<string, string>;
   /** Counts changes: a page rendered before one is not kept (it may be the old version). */
   changes: number;
+  /** Aborted when the server closes: an index being made stops asking for pages. */
+  closing: AbortController;
   /** Hands what a render reported to `onMessages`. */
   report: (messages: DocsgenMessage[]) => void;
 }
@@ -266,11 +295,10 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
 }
 
 /**
- * A file of the search index, which is built in memory from the pages as this server renders
- * them, on the first request after a start or a change. The index's own file list is the
- * allow-list: nothing here reads the disk.
+ * The search index of the site, made on first use (a search request, or the preparation once
+ * the server is quiet) and kept until a change.
  */
-async function serveSearchFile(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
+function searchIndexOf(site: Site, context: HandleContext): Promise<Map<string, Uint8Array>> {
   // Each page is released once indexed: the index needs every page rendered once, the server
   // does not need to keep them all (a 1,000-page site would hold about 500 MB more). What search
   // reads of it is kept, a fraction of that, unless it failed to render.
@@ -286,15 +314,28 @@ async function serveSearchFile(site: Site, context: HandleContext, request: Inco
     if (!rendered.messages.some((message) => message.fatal) && context.changes === changes) regions.set(slug, region);
     return region;
   };
-  const pending = (context.search ??= buildSearchIndex(site, document).then((result) => {
+  const pending = (context.search ??= buildSearchIndex(site, document, { signal: context.closing.signal }).then((result) => {
     for (const message of result.messages) if (message.fatal) throw new Error(`${message.reason}${message.note ? `. ${message.note}` : ''}`);
     return new Map(result.files.map((file) => [file.path, file.content]));
   }));
+  // A failed index is made again on the next request.
+  pending.catch(() => {
+    if (context.search === pending) context.search = undefined;
+  });
+  return pending;
+}
+
+/**
+ * A file of the search index, which is built in memory from the pages as this server renders
+ * them, on the first request after a start or a change. The index's own file list is the
+ * allow-list: nothing here reads the disk.
+ */
+async function serveSearchFile(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
+  const pending = searchIndexOf(site, context);
   let files: Map<string, Uint8Array>;
   try {
     files = await pending;
   } catch (error) {
-    if (context.search === pending) context.search = undefined;
     send(response, request, 503, 'text/plain; charset=utf-8', `503 Search Unavailable\n${(error as Error).message}\n`);
     return;
   }

@@ -15,6 +15,8 @@ export interface DevSessionOptions {
   allowedHosts?: readonly string[] | null | undefined;
   /** Messages of what the server renders (see `createDevServer`; default: none). */
   onMessages?: DevServerOptions['onMessages'];
+  /** Build the search index once the server is quiet after starting (see `createDevServer`; default: on a search request). */
+  prepareSearchAfterMs?: DevServerOptions['prepareSearchAfterMs'];
 }
 
 export interface DevSession extends DevServer {
@@ -36,7 +38,7 @@ const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsg
  */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
   let site = await options.loadSite();
-  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages });
+  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages, prepareSearchAfterMs: options.prepareSearchAfterMs });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();

@@ -90,6 +90,28 @@ search('should index again after a page changed', async (context) => {
   assert.equal(rendered, ['guide']);
 });
 
+search('should build the index in the background once the server is quiet, when asked to', async (context) => {
+  const site = await createSite(context.root);
+  const rendered: string[] = [];
+  const document = site.document.bind(site);
+  site.document = (slug, options) => {
+    rendered.push(slug);
+    return document(slug, options);
+  };
+  const dev = createDevServer({ site, liveReload: false, prepareSearchAfterMs: 50 });
+  await new Promise<void>((resolve) => dev.server.listen(0, '127.0.0.1', resolve));
+  const port = (dev.server.address() as AddressInfo).port;
+  try {
+    for (let waited = 0; rendered.length < 2 && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal([...rendered].sort(), ['guide', 'index'], 'every page rendered without a search request');
+    const before = rendered.length;
+    assert.match(await indexedWords(port), 'quillmark');
+    assert.is(rendered.length, before, 'the search used the prepared index');
+  } finally {
+    await dev.close();
+  }
+});
+
 search('should serve no index and draw no search box with docsgen.config search: false', async () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-dev-nosearch-')));
   writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'No search', navigation: { pages: ['index'] } }));
