@@ -1,6 +1,5 @@
 import type { Site } from '@docsgen/core';
-import { watch, type FSWatcher } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
 
@@ -64,26 +63,17 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     }
   }
 
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(options.root, { recursive: true }, (_event, name) => {
-      if (!name) return;
-      const file = join(options.root, name.toString());
-      const parts = relative(options.root, file).split(sep);
-      if (parts.some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.'))) return;
-      pending.add(file);
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const batch = [...pending];
-        pending = new Set();
-        // One batch at a time, in order: a second save waits for the first to be applied.
-        queue = queue.then(() => applyChanges(batch)).catch(() => {});
-      }, 50);
-    });
-  } catch {
-    // Without a watcher the server still serves; pages re-render when their files change on request.
-    watcher = undefined;
-  }
+  const isIgnored = (path: string): boolean => relative(options.root, path).split(sep).some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.' && part !== '..'));
+  const watcher = watchFolders(options.root, isIgnored, (file) => {
+    pending.add(file);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const batch = [...pending];
+      pending = new Set();
+      // One batch at a time, in order: a second save waits for the first to be applied.
+      queue = queue.then(() => applyChanges(batch)).catch(() => {});
+    }, 50);
+  });
 
   return {
     ...dev,
@@ -96,8 +86,65 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     applyChanges,
     async close() {
       clearTimeout(timer);
-      watcher?.close();
+      watcher.close();
       await dev.close();
+    },
+  };
+}
+
+/**
+ * Watches every folder under `root` that is not ignored, one non-recursive watcher each, and
+ * reports each path that changed. Node's recursive watch on Linux opens a watcher for every file
+ * under the root, `node_modules` included (tens of thousands of handles, seconds at start-up,
+ * and the system's watch limit). A folder that appears is watched and its files reported; one
+ * that goes is reported and its watchers closed. Never throws: a folder that cannot be watched
+ * is left out (pages still render on request).
+ */
+function watchFolders(root: string, isIgnored: (path: string) => boolean, onChange: (path: string) => void): { close(): void } {
+  const watchers = new Map<string, FSWatcher>();
+  const unwatch = (folder: string): void => {
+    for (const [path, watcher] of watchers) {
+      if (path !== folder && !path.startsWith(folder + sep)) continue;
+      watcher.close();
+      watchers.delete(path);
+    }
+  };
+  const watchFolder = (folder: string, isNew: boolean): void => {
+    if (watchers.has(folder) || (folder !== root && isIgnored(folder))) return;
+    let entries: Dirent[];
+    try {
+      const watcher = watch(folder, (_event, name) => {
+        if (!name) return;
+        const path = join(folder, name.toString());
+        if (isIgnored(path)) return;
+        onChange(path);
+        let isFolder = false;
+        try {
+          isFolder = statSync(path).isDirectory();
+        } catch {
+          // Gone: a folder that went takes its watchers with it.
+          unwatch(path);
+        }
+        if (isFolder && !watchers.has(path)) watchFolder(path, true);
+      });
+      watcher.on('error', () => unwatch(folder));
+      watchers.set(folder, watcher);
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) watchFolder(path, isNew);
+      // A folder created or moved in: what it holds is new too.
+      else if (isNew && !isIgnored(path)) onChange(path);
+    }
+  };
+  watchFolder(root, false);
+  return {
+    close() {
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
     },
   };
 }
@@ -113,6 +160,8 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
   if (name.endsWith('.json')) return true;
   // A stylesheet or script at the root that appeared or disappeared: every page links the set.
   if (relative(root, file) === name && /\.(css|js)$/.test(name) && site.projectFiles.includes(name) !== existsSync(file)) return true;
+  // A folder that went (deleted or moved away) with pages in it.
+  if (!existsSync(file) && [...site.pages.values()].some((page) => page.file.startsWith(file + sep))) return true;
   if (/\.(mdx|md)$/i.test(name)) {
     const slug = relative(root, file).split(sep).join('/').replace(/\.(mdx|md)$/i, '');
     const isKnown = site.pages.has(slug);

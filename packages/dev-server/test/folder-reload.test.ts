@@ -1,5 +1,5 @@
 import { createSite } from '@docsgen/core';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
@@ -68,6 +68,39 @@ reload('should reload the site when a stylesheet appears at the project root, an
   await waitFor(context.changes, 2);
   assert.is(context.changes[1]?.reload, 'full');
   assert.equal(context.session.site.projectFiles, ['custom.css']);
+});
+
+reload('should follow folders moved in and deleted, and never watch node_modules', async (context) => {
+  // A folder of pages made elsewhere and moved in at once, as a file manager or `git checkout` does.
+  const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-folder-elsewhere-')));
+  mkdirSync(join(elsewhere, 'extra', 'deeper'), { recursive: true });
+  writeFileSync(join(elsewhere, 'extra', 'e.mdx'), '# E\n');
+  writeFileSync(join(elsewhere, 'extra', 'deeper', 'f.mdx'), '# F\n');
+  renameSync(join(elsewhere, 'extra'), join(context.root, 'guides', 'extra'));
+  rmSync(elsewhere, { recursive: true });
+  await waitFor(context.changes, 1);
+  assert.is(context.changes[0]?.reload, 'full');
+  assert.ok(context.session.site.pages.has('guides/extra/e') && context.session.site.pages.has('guides/extra/deeper/f'), 'the pages moved in are found');
+  // A file in the moved-in folder is watched like any other.
+  const before = context.changes.length;
+  writeFileSync(join(context.root, 'guides', 'extra', 'deeper', 'f.mdx'), '# F, edited\n');
+  await waitFor(context.changes, before + 1);
+  assert.equal(context.changes.at(-1)?.slugs, ['guides/extra/deeper/f']);
+
+  // The folder deleted: its pages go.
+  const beforeDelete = context.changes.length;
+  rmSync(join(context.root, 'guides', 'extra'), { recursive: true });
+  await waitFor(context.changes, beforeDelete + 1);
+  assert.is(context.changes.at(-1)?.reload, 'full');
+  assert.not.ok(context.session.site.pages.has('guides/extra/e'), 'the deleted pages are gone');
+
+  // node_modules is never watched: nothing there is reported.
+  const beforeModules = context.changes.length;
+  mkdirSync(join(context.root, 'node_modules', 'pkg'), { recursive: true });
+  writeFileSync(join(context.root, 'node_modules', 'pkg', 'index.js'), 'export {};\n');
+  writeFileSync(join(context.root, 'node_modules', 'pkg', 'index.js'), 'export const a = 1;\n');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.is(context.changes.length, beforeModules);
 });
 
 reload.run();
