@@ -1,5 +1,5 @@
 import { formatMessageLine } from '@docsgen/config';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { exitCodes, type MainContext } from './main.js';
 import { allowedHostsFor, listen, openBrowser, serverUrl, untilStopped, type ServeOptions } from './serve-options.js';
 
@@ -19,9 +19,8 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
   const { startDevSession } = await import('@docsgen/dev-server');
   // Compiled pages are kept on disk, shared with `docsgen build`: a restart, or the first
   // search (which renders every page), finds most pages compiled already.
-  const compileCacheFolder = join(root, '.docsgen', 'cache', 'compile');
   const loadSite = async () => {
-    const site = await createSite(root, { mode: 'dev', compileCacheFolder });
+    const site = await createSite(root, { mode: 'dev', compileCache: true });
     for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
     return site;
   };
@@ -58,7 +57,7 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
     return exitCodes.failure;
   }
   // Entries unused for a week go, once the server has settled.
-  setTimeout(() => pruneCompileCache(compileCacheFolder), 10_000).unref();
+  setTimeout(() => pruneCompileCache(root), 10_000).unref();
   const url = serverUrl(options.host, port);
   context.stdout.write(`docsgen dev: ${root}\n  ready in ${Math.round(performance.now() - started)} ms\n  Local: ${url}\n`);
   if (options.open) await openBrowser(url);

@@ -98,11 +98,12 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     ok, outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
   });
 
-  // Compiled pages are kept across builds (see `cacheCompiler`); entries unused for a week are
-  // deleted at the end.
-  const compileCacheFolder = options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'compile');
+  // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
+  // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
+  const compileCache = options?.cache !== false;
+  const cacheFolder = (name: string): string | undefined => (compileCache ? join(root, '.docsgen', 'cache', name) : undefined);
   // The command line wins over docsgen.config, which wins over the defaults.
-  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCacheFolder });
+  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCache });
   const configured = site.userConfig.build ?? {};
   outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
   const adapter = options?.adapter ?? configured.adapter ?? 'static';
@@ -126,17 +127,18 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     // Footers show each page's last change (from version control) when that is on.
     lastUpdated ? [...lastUpdated].map(([file, date]) => [relative(root, file), date.getTime()]) : null,
   ]);
-  const cache = options?.cache === false ? undefined : new BuildCache({ root, folder: join(root, '.docsgen', 'cache', 'build'), siteKey });
+  const buildCacheFolder = cacheFolder('build');
+  const cache = buildCacheFolder ? new BuildCache({ root, folder: buildCacheFolder, siteKey }) : undefined;
 
   // Social cards, by input hash: a page whose card is not at hand renders again, with its card.
-  const cards = new CardCache({ folder: options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'og') });
+  const cards = new CardCache({ folder: cacheFolder('og') });
   const cardHashes = await planCards(site, slugs);
 
   // Full-text search: Pagefind indexes pages while the others render. Pages render in the
   // index's order (search results first), so each can go to Pagefind as soon as it is ready.
   // With search off (docsgen.config `search: false`), nothing is indexed and Pagefind never starts.
   // When no page's searchable text changed since the last build, its stored index is reused.
-  const indexer = site.hasSearch ? startSearchIndex(site, { storeFolder: options?.cache === false ? undefined : join(root, '.docsgen', 'cache', 'search') }) : noSearchIndex;
+  const indexer = site.hasSearch ? startSearchIndex(site, { storeFolder: cacheFolder('search') }) : noSearchIndex;
   const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
 
   // The output is written next to the old one, then swapped in. Pages are written as they
@@ -243,7 +245,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const settled = await Promise.allSettled([
       ...[...early.values()].map(async (pending) => onPage(await pending)),
       threads > 1 && existsSync(workerFile)
-        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCacheFolder }, rest, threads - 1, onPage, local)
+        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCache }, rest, threads - 1, onPage, local)
         : (async () => {
             for (const slug of rest) onPage(await local(slug));
           })(),
@@ -334,7 +336,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return result(false, { cached });
   }
   cache?.prune();
-  if (compileCacheFolder) pruneCompileCache(compileCacheFolder);
+  if (compileCache) pruneCompileCache(root);
   cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;
@@ -381,7 +383,7 @@ function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
 /** Renders `slugs` across `threads` workers and this thread (`local`), handing out small batches as each frees up. */
 async function renderInWorkers(
   workerFile: URL,
-  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined; compileCacheFolder: string | undefined },
+  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined; compileCache: boolean },
   slugs: string[],
   threads: number,
   onPage: (page: BuiltPage) => void,

@@ -51,15 +51,21 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
   };
 }
 
+/** Where a project's compiled pages are kept: `<root>/.docsgen/cache/compile`. */
+export function compileCacheFolder(root: string): string {
+  return join(root, '.docsgen', 'cache', 'compile');
+}
+
 /** How long an entry may go unused before `pruneCompileCache` deletes it: a week. */
 export const compileCacheMaxIdleMs = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Deletes entries not used (read or written) for `compileCacheMaxIdleMs`. Not "unused by this
- * build": a build that takes every page from its rendered-page cache compiles nothing, and its
- * pages' compiles are still what the next docs.json edit needs.
+ * Deletes the project's kept compiles not used (read or written) for `compileCacheMaxIdleMs`.
+ * Not "unused by this build": a build that takes every page from its rendered-page cache
+ * compiles nothing, and its pages' compiles are still what the next docs.json edit needs.
  */
-export function pruneCompileCache(folder: string, now = Date.now()): void {
+export function pruneCompileCache(root: string, now = Date.now()): void {
+  const folder = compileCacheFolder(root);
   let names: string[];
   try {
     names = readdirSync(folder);

@@ -32,7 +32,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { cacheCompiler } from './compile-cache.js';
+import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
 import { ProjectModules } from './modules.js';
@@ -55,10 +55,10 @@ export interface SiteOptions {
   /** Extra rehype plugins, run after docsgen's (default: none). */
   rehypePlugins?: import('unified').PluggableList | null | undefined;
   /**
-   * Folder of compiled pages kept across builds (`cacheCompiler`; `buildSite` uses
-   * `.docsgen/cache/compile`); not used when remark or rehype plugins are set (default: none).
+   * Keep compiled pages on disk across runs, in `.docsgen/cache/compile` (`cacheCompiler`); not
+   * used when remark or rehype plugins are set (default: `false`).
    */
-  compileCacheFolder?: string | null | undefined;
+  compileCache?: boolean | null | undefined;
 }
 
 /** The data every page, snippet and component can import as `virtual:docsgen/manifest`. */
@@ -207,12 +207,11 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const compiler = createPageCompiler(compilerOptions);
   // Plugins are functions: a compiler with any cannot say what its output depends on.
   const isCompileCacheable = compilerOptions.remarkPlugins.length === 0 && compilerOptions.rehypePlugins.length === 0;
-  const compileCacheFolder = options?.compileCacheFolder;
   const modules = new ProjectModules({
     root,
     compileMdx:
-      compileCacheFolder && isCompileCacheable
-        ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder, settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
+      options?.compileCache && isCompileCacheable
+        ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
         : compiler.compileFile,
     globals: injectedGlobals,
     renderTree,

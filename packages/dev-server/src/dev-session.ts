@@ -110,7 +110,7 @@ function watchFolders(root: string, isIgnored: (path: string) => boolean, onChan
     }
   };
   const watchFolder = (folder: string, isNew: boolean): void => {
-    if (watchers.has(folder) || (folder !== root && isIgnored(folder))) return;
+    if (watchers.has(folder) || isIgnored(folder)) return;
     let entries: Dirent[];
     try {
       const watcher = watch(folder, (_event, name) => {
