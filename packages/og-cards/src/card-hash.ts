@@ -19,7 +19,7 @@ let fingerprint: string | undefined;
  *
  * Covers the resolved options (text, theme, appearance, colours), the logo's bytes (read from
  * disk for a path; a missing logo hashes as missing, so adding the file changes the hash), the
- * versions of this package, satori, sharp, libvips and the font, and the code of this package
+ * versions of this package, satori, HarfBuzz, sharp, libvips and the font, and the code of this package
  * itself (so a changed layout changes every hash even without a version bump).
  *
  * @param input
@@ -46,7 +46,8 @@ function rendererFingerprint(): string {
   const hash = createHash('sha256');
   const own = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   const satori = JSON.parse(readFileSync(require.resolve('satori/package.json'), 'utf8')) as { version: string };
-  hash.update(`@docsgen/og-cards@${own.version} satori@${satori.version} ${JSON.stringify(sharp.versions)} ${fontFingerprint()}`);
+  const harfbuzz = JSON.parse(readFileSync(require.resolve('harfbuzzjs/package.json'), 'utf8')) as { version: string };
+  hash.update(`@docsgen/og-cards@${own.version} satori@${satori.version} harfbuzzjs@${harfbuzz.version} ${JSON.stringify(sharp.versions)} ${fontFingerprint()}`);
 
   // This folder is dist/ when installed and src/ in the repository: either way, the code that draws.
   const folder = dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,9 @@ import { prepareCardText } from './card-text.js';
 import { createPalette } from './colours.js';
 import { loadCardFonts, type CardFont } from './fonts.js';
 import { layoutCard, type CardLogoImage, type CardNode, type CardRegion } from './layouts.js';
-import { createPngBands, encodePngBands, type PngBands } from './png-bands.js';
+import { paintTextLayer } from './glyph-painter.js';
+import { createPngBands, encodeOnBand, encodePngBands, type PngBands } from './png-bands.js';
+import { readTextLayer } from './text-runs.js';
 
 /**
  * How to render.
@@ -86,7 +88,15 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
     graphemeImages,
     box,
   });
-  const textDraw = { fonts: fontsFor(`${title.text}${description.text}`), graphemeImages, box };
+  const textFonts = fontsFor(`${title.text}${description.text}`);
+  if (missing.length === 0) {
+    const drawn = await drawText(layers.text, region, textFonts, background);
+    if (drawn) return drawn;
+  }
+
+  // The general way, for text with boxes in it or anything the glyph painter leaves alone:
+  // satori's SVG of the text, rasterised by librsvg.
+  const textDraw = { fonts: textFonts, graphemeImages, box };
   const { svg, top, height } = cropToContent(await drawSvg(layers.text, region.width, region.height, textDraw), region);
   const text = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
 
@@ -94,6 +104,27 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
   // copy of its rows: the same pixels as drawing the text in place. Only the rows from the text
   // region down are compressed per card (see png-bands.ts).
   return encodePngBands(background, text, { left: region.left, top, width: region.width, height });
+}
+
+// Satori lays the text out (lines, wrapping, clamping with `…`) and gives each word's place;
+// the glyph painter draws the words onto a copy of the background's rows. `undefined` when the
+// layer holds anything but words and shapes under them (see readTextLayer and paintTextLayer).
+async function drawText(tree: CardNode, region: CardRegion, fonts: CardFont[], background: PngBands): Promise<Buffer | undefined> {
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: region.width, height: region.height, fonts, embedFont: false });
+  const layer = readTextLayer(svg, region.width, region.height);
+  if (!layer) return undefined;
+  const rowBytes = background.width * 3 + 1;
+  return encodeOnBand(background, (rows) =>
+    paintTextLayer(layer, fonts, {
+      pixels: rows,
+      rowBytes,
+      rowOffset: 1,
+      width: background.width,
+      height: rows.length / rowBytes,
+      originX: region.left,
+      originY: 0,
+    }),
+  );
 }
 
 // Rows of the text region below and above its content are the background already: leave them

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { readWoffTables } from './woff.js';
 
 /**
  * List the code points a WOFF 1.0 font maps to a glyph (its `cmap` table).
@@ -12,25 +12,8 @@ import { inflateSync } from 'node:zlib';
  *   Code points with a glyph other than `.notdef`.
  */
 export function readWoffCodePoints(woff: Uint8Array): number[] {
-  const file = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);
-  if (file.length < 44 || file.toString('latin1', 0, 4) !== 'wOFF') return [];
-
-  const numTables = file.readUInt16BE(12);
-  for (let index = 0; index < numTables; index++) {
-    const entry = 44 + index * 20;
-    if (entry + 20 > file.length) return [];
-    if (file.toString('latin1', entry, entry + 4) !== 'cmap') continue;
-
-    const offset = file.readUInt32BE(entry + 4);
-    const compLength = file.readUInt32BE(entry + 8);
-    const origLength = file.readUInt32BE(entry + 12);
-    const stored = file.subarray(offset, offset + compLength);
-    // WOFF stores a table raw when zlib would not make it smaller.
-    const table = compLength < origLength ? inflateSync(stored) : stored;
-    return readCmap(table);
-  }
-
-  return [];
+  const [cmap] = readWoffTables(woff, (tag) => tag === 'cmap');
+  return cmap ? readCmap(cmap.data) : [];
 }
 
 function readCmap(table: Buffer): number[] {

@@ -33,12 +33,30 @@ async function drawInOnePiece(input: Parameters<typeof renderCard>[0]): Promise<
   return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
 }
 
-test('should draw exactly the pixels of the card drawn in one piece, in every layout', async () => {
+// The title and description are drawn from glyphs rasterised once each (see glyph-painter.ts),
+// placed to a quarter pixel, where the one-piece card has satori's outlines of the whole text
+// filled by librsvg: the same glyphs, with edges that differ slightly. Everything else is the same
+// pixels.
+function compare(layered: Buffer, whole: Buffer): { mean: number; max: number; far: number } {
+  let sum = 0;
+  let max = 0;
+  let far = 0;
+  for (let at = 0; at < layered.length; at++) {
+    const difference = Math.abs((layered[at] as number) - (whole[at] as number));
+    sum += difference;
+    max = Math.max(max, difference);
+    if (difference > 48) far++;
+  }
+  return { mean: sum / layered.length, max, far };
+}
+
+test('should draw the pixels of the card drawn in one piece, in every layout, text edges within a shade', async () => {
+  // base, pith and pip: the rail, centred and band layouts.
   for (const theme of ['base', 'pith', 'pip']) {
     for (const appearance of ['light', 'dark'] as const) {
       const input = {
-        title: 'Configure authentication for the REST API',
-        description: 'Set up keys, scopes and rotation, then verify the first request.',
+        title: 'Configure authentication for the REST API, then “ship” it -> now',
+        description: 'Set up keys, scopes and rotation, then verify the first request. Łódź, Привет, Ελληνικά.',
         tab: 'Guides',
         siteName: 'Acme Docs',
         theme,
@@ -47,7 +65,21 @@ test('should draw exactly the pixels of the card drawn in one piece, in every la
       };
       const layered = await sharp(await renderCard(input)).raw().toBuffer();
       const whole = await drawInOnePiece(input);
-      assert.ok(layered.equals(whole), `${theme} ${appearance}`);
+      const { mean, max, far } = compare(layered, whole);
+      const label = `${theme} ${appearance}: mean ${mean.toFixed(3)}, max ${max}, ${far} channels more than 48 apart`;
+      assert.ok(mean < 0.25, label);
+      assert.ok(max <= 96, label);
+      assert.ok(far <= 60, label);
+      // Rows the text region does not reach are the background layer, the same bytes.
+      const { region } = layoutCard(resolveCardOptions(input).layout, {
+        ...resolveCardOptions(input),
+        logo: null,
+        palette: createPalette('#ffffff', '#000000', false),
+      });
+      const rowBytes = 1200 * 3;
+      assert.ok(layered.subarray(0, region.top * rowBytes).equals(whole.subarray(0, region.top * rowBytes)), `${label}: rows above the text`);
+      const below = (region.top + region.height) * rowBytes;
+      assert.ok(layered.subarray(below).equals(whole.subarray(below)), `${label}: rows below the text`);
     }
   }
 });

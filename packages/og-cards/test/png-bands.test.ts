@@ -2,7 +2,7 @@ import { crc32, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createPngBands, encodePngBands } from '../src/png-bands.js';
+import { createPngBands, encodeOnBand, encodePngBands } from '../src/png-bands.js';
 
 const width = 40;
 const height = 30;
@@ -90,6 +90,47 @@ test('should leave the prepared band untouched for the next image', async () => 
   const png = await encodePngBands(bands, rectangle(1, 12, [9, 9, 9]), { left: 0, top: 0, width: 1, height: 12 });
   const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   assert.ok(data.equals(expected(10, 0, 1, 12, [9, 9, 9])));
+});
+
+test('should draw on clean rows each time, though it reuses them', async () => {
+  const bands = createPngBands(background(), width, height, 10, 12);
+  const rowBytes = width * 3 + 1;
+  const red = await encodeOnBand(bands, (rows) => {
+    rows.fill(255, 1, rows.length);
+    return true;
+  });
+  assert.ok(red);
+  assert.is(bands.spare.length, 1, 'the rows are kept for the next image');
+  assert.is(
+    await encodeOnBand(bands, (rows) => {
+      rows.fill(7);
+      return false;
+    }),
+    undefined,
+    'nothing is encoded when the drawing declines',
+  );
+  const plain = await encodeOnBand(bands, (rows) => {
+    rows.set([1, 2, 3], 2 * rowBytes + 1);
+    return true;
+  });
+  assert.ok(plain);
+  checkStructure(plain);
+  const { data } = await sharp(plain).raw().toBuffer({ resolveWithObject: true });
+  assert.ok(data.equals(expected(12, 0, 1, 1, [1, 2, 3])), 'none of the earlier drawings shows');
+});
+
+test('should not reuse rows a failed drawing left behind', async () => {
+  const bands = createPngBands(background(), width, height, 10, 12);
+  try {
+    await encodeOnBand(bands, (rows) => {
+      rows.fill(9);
+      throw new Error('drawing failed');
+    });
+    assert.unreachable('should have thrown');
+  } catch (error) {
+    assert.match(String(error), /drawing failed/);
+  }
+  assert.is(bands.spare.length, 0);
 });
 
 test.run();

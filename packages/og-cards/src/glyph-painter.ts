@@ -1,0 +1,409 @@
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import type { CardFont } from './fonts.js';
+import type { LayerShapes, TextLayer, TextRun } from './text-runs.js';
+import { readWoffCodePoints } from './woff-cmap.js';
+import { woffToSfnt } from './woff.js';
+
+// Text is drawn the way a browser or a terminal draws it: each glyph is rasterised once per
+// size and sub-pixel offset (by librsvg, through sharp, as satori's own SVG would be) and kept;
+// a card then copies the coverage of its glyphs onto the background. Drawing satori's SVG of
+// the same text costs librsvg about 15 ms per card: every glyph outline flattened and filled
+// again. Glyphs are chosen and placed with HarfBuzz exactly as satori does for that SVG
+// (kerning, ligatures, contextual forms, font fallback in the order of the font list); only the
+// position is rounded, to a quarter pixel.
+
+/** Sub-pixel steps per pixel, both axes. */
+const steps = 4;
+/** Coverage masks kept per process (a site's cards use a few hundred). */
+const maxMasks = 8000;
+/** Shaped words kept per process. */
+const maxShaped = 4000;
+/** Widest atlas row when rasterising new glyphs. */
+const atlasWidth = 2048;
+
+interface HarfBuzz {
+  createBlob(data: Uint8Array): { destroy(): void };
+  createFace(blob: unknown, index: number): { upem: number; destroy(): void };
+  createFont(face: unknown): HbFont;
+  createBuffer(): HbBuffer;
+  shape(font: HbFont, buffer: HbBuffer, features?: string): void;
+}
+
+interface HbFont {
+  setScale(x: number, y: number): void;
+  glyphToPath(glyph: number): string;
+}
+
+interface HbBuffer {
+  addText(text: string): void;
+  guessSegmentProperties(): void;
+  setDirection(direction: string): void;
+  json(): { g: number; cl: number; ax: number; dx: number; dy: number }[];
+  destroy(): void;
+}
+
+interface Face {
+  id: number;
+  font: HbFont;
+  upem: number;
+  codePoints: Set<number>;
+}
+
+interface Shaped {
+  glyph: number;
+  cluster: number;
+  advance: number;
+  dx: number;
+  dy: number;
+}
+
+interface Mask {
+  /** Offset of the mask's first column and row from the glyph origin's pixel. */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  coverage: Uint8Array;
+}
+
+interface Placement {
+  key: string;
+  face: Face;
+  glyph: number;
+  size: number;
+  x: number;
+  y: number;
+  fx: number;
+  fy: number;
+  colour: [number, number, number];
+}
+
+/**
+ * Where to draw: RGB rows, `rowBytes` apart, each starting `rowOffset` bytes in (a PNG filter
+ * byte), with run coordinates shifted by `originX`/`originY`. Nothing is drawn outside
+ * `width` x `height`.
+ */
+export interface PaintTarget {
+  pixels: Buffer;
+  rowBytes: number;
+  rowOffset: number;
+  width: number;
+  height: number;
+  originX: number;
+  originY: number;
+}
+
+const require = createRequire(import.meta.url);
+let harfbuzz: Promise<HarfBuzz> | undefined;
+const faces = new WeakMap<CardFont, Face>();
+let nextFaceId = 0;
+const shapedWords = new Map<string, Shaped[]>();
+const masks = new Map<string, Promise<Mask | null>>();
+
+/**
+ * Load HarfBuzz (WebAssembly, from `harfbuzzjs`, the build satori uses) once per process.
+ */
+function loadHarfBuzz(): Promise<HarfBuzz> {
+  harfbuzz ??= require('harfbuzzjs') as Promise<HarfBuzz>;
+  return harfbuzz;
+}
+
+function faceOf(hb: HarfBuzz, font: CardFont): Face {
+  let face = faces.get(font);
+  if (!face) {
+    const sfnt = woffToSfnt(font.data);
+    if (!sfnt) throw new TypeError(`The card font ${font.name} ${font.weight} is not a WOFF 1.0 file`);
+    const blob = hb.createBlob(sfnt);
+    const hbFace = hb.createFace(blob, 0);
+    const hbFont = hb.createFont(hbFace);
+    const upem = hbFace.upem;
+    hbFont.setScale(upem, upem);
+    hbFace.destroy();
+    blob.destroy();
+    face = { id: nextFaceId++, font: hbFont, upem, codePoints: new Set(readWoffCodePoints(font.data)) };
+    faces.set(font, face);
+  }
+  return face;
+}
+
+/**
+ * Draw a text layer onto RGB rows: its shapes (rasterised by librsvg), then its text.
+ *
+ * Returns `false`, having drawn nothing, when a run needs something this does not do the way
+ * satori would (a weight or character no face has); the caller then draws the layer with
+ * librsvg.
+ *
+ * @param layer
+ *   As `readTextLayer` gives it.
+ * @param fonts
+ *   The faces satori laid the text out with, in the same order.
+ */
+export async function paintTextLayer(layer: TextLayer, fonts: CardFont[], target: PaintTarget): Promise<boolean> {
+  const hb = await loadHarfBuzz();
+  const placements: Placement[] = [];
+  for (const run of layer.runs) {
+    if (!placeRun(hb, run, fonts, target, placements)) return false;
+  }
+
+  const pending = new Map<string, Placement>();
+  for (const placement of placements) if (!masks.has(placement.key)) pending.set(placement.key, placement);
+  if (pending.size > 0) rasterise([...pending.values()]);
+
+  const [shapes, drawn] = await Promise.all([
+    layer.shapes ? rasteriseShapes(layer.shapes) : null,
+    Promise.all(placements.map((placement) => masks.get(placement.key) as Promise<Mask | null>)),
+  ]);
+  if (shapes && layer.shapes) blendShapes(target, shapes, layer.shapes);
+  placements.forEach((placement, index) => {
+    const mask = drawn[index];
+    if (mask) blend(target, mask, placement);
+  });
+  // Oldest out first, by first use.
+  while (masks.size > maxMasks) masks.delete(masks.keys().next().value as string);
+  return true;
+}
+
+function rasteriseShapes(shapes: LayerShapes): Promise<Buffer> {
+  return sharp(Buffer.from(shapes.svg)).ensureAlpha().raw().toBuffer();
+}
+
+// RGBA (not premultiplied) over the rows.
+function blendShapes(target: PaintTarget, rgba: Buffer, shapes: LayerShapes): void {
+  const { pixels, rowBytes, rowOffset } = target;
+  for (let row = 0; row < shapes.height; row++) {
+    const y = target.originY + shapes.top + row;
+    if (y < 0 || y >= target.height) continue;
+    for (let column = 0; column < shapes.width; column++) {
+      const x = target.originX + shapes.left + column;
+      if (x < 0 || x >= target.width) continue;
+      const from = (row * shapes.width + column) * 4;
+      const alpha = rgba[from + 3] as number;
+      if (alpha === 0) continue;
+      const at = y * rowBytes + rowOffset + x * 3;
+      const rest = 255 - alpha;
+      for (let channel = 0; channel < 3; channel++) {
+        const sum = (rgba[from + channel] as number) * alpha + (pixels[at + channel] as number) * rest + 128;
+        pixels[at + channel] = (sum + (sum >> 8)) >> 8;
+      }
+    }
+  }
+}
+
+function placeRun(hb: HarfBuzz, run: TextRun, fonts: CardFont[], target: PaintTarget, out: Placement[]): boolean {
+  const candidates = fonts.filter((font) => font.weight === run.weight).map((font) => faceOf(hb, font));
+  if (candidates.length === 0) return false;
+
+  // Split the word where the face drawing it changes, as satori does: each character goes to
+  // the first face that has it.
+  const segments: { face: Face; text: string }[] = [];
+  for (const char of run.text) {
+    const point = char.codePointAt(0) as number;
+    const face = candidates.find((candidate) => candidate.codePoints.has(point));
+    if (!face) return false;
+    const last = segments.at(-1);
+    if (last && last.face === face) last.text += char;
+    else segments.push({ face, text: char });
+  }
+
+  // Where satori would start this run when embedding outlines (see TextRun.snap).
+  let pen = run.snap ? Math.round(run.x) : run.x;
+  for (const { face, text } of segments) {
+    const scale = run.size / face.upem;
+    const glyphs = shape(hb, face, text);
+    glyphs.forEach((glyph, index) => {
+      const x = target.originX + pen + glyph.dx * scale;
+      const y = target.originY + run.y + glyph.dy * scale;
+      const [px, fx] = split(x);
+      const [py, fy] = split(y);
+      out.push({ key: `${face.id}:${glyph.glyph}:${run.size}:${fx}:${fy}`, face, glyph: glyph.glyph, size: run.size, x: px, y: py, fx, fy, colour: run.colour });
+      pen += glyph.advance * scale;
+      if (glyphs[index + 1]?.cluster !== glyph.cluster) pen += run.letterSpacing;
+    });
+  }
+  return true;
+}
+
+// A coordinate as whole pixels and the nearest sub-pixel step.
+function split(value: number): [number, number] {
+  let whole = Math.floor(value);
+  let step = Math.round((value - whole) * steps);
+  if (step === steps) {
+    whole += 1;
+    step = 0;
+  }
+  return [whole, step];
+}
+
+function shape(hb: HarfBuzz, face: Face, text: string): Shaped[] {
+  const key = `${face.id}\0${text}`;
+  let shaped = shapedWords.get(key);
+  if (shaped) {
+    shapedWords.delete(key);
+  } else {
+    const buffer = hb.createBuffer();
+    try {
+      buffer.addText(text);
+      buffer.guessSegmentProperties();
+      hb.shape(face.font, buffer);
+      shaped = buffer.json().map(({ g, cl, ax, dx, dy }) => ({ glyph: g, cluster: cl, advance: ax, dx, dy }));
+    } finally {
+      buffer.destroy();
+    }
+    if (shapedWords.size >= maxShaped) shapedWords.delete(shapedWords.keys().next().value as string);
+  }
+  shapedWords.set(key, shaped);
+  return shaped;
+}
+
+// Rasterise glyphs not seen before, all in one SVG, and keep each one's coverage.
+function rasterise(wanted: Placement[]): void {
+  interface Cell {
+    placement: Placement;
+    path: string;
+    scale: number;
+    left: number;
+    top: number;
+    width: number;
+    height: number;
+    atX: number;
+    atY: number;
+  }
+  const cells: Cell[] = [];
+  const settle = new Map<string, (mask: Mask | null) => void>();
+  const failures = new Map<string, (error: unknown) => void>();
+  for (const placement of wanted) {
+    masks.set(
+      placement.key,
+      new Promise<Mask | null>((resolve, reject) => {
+        settle.set(placement.key, resolve);
+        failures.set(placement.key, reject);
+      }),
+    );
+    const path = placement.face.font.glyphToPath(placement.glyph);
+    const numbers = path.match(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g);
+    if (!numbers || numbers.length < 2) {
+      settle.get(placement.key)?.(null);
+      continue;
+    }
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let index = 0; index + 1 < numbers.length; index += 2) {
+      const x = Number(numbers[index]);
+      const y = Number(numbers[index + 1]);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+    const scale = placement.size / placement.face.upem;
+    const offsetX = placement.fx / steps;
+    const offsetY = placement.fy / steps;
+    // Font units are y-up: the top of the glyph is its largest y. One pixel of margin for
+    // anti-aliasing.
+    const left = Math.floor(minX * scale + offsetX) - 1;
+    const top = Math.floor(offsetY - maxY * scale) - 1;
+    const width = Math.ceil(maxX * scale + offsetX) + 1 - left;
+    const height = Math.ceil(offsetY - minY * scale) + 1 - top;
+    cells.push({ placement, path, scale, left, top, width, height, atX: 0, atY: 0 });
+  }
+  if (cells.length === 0) return;
+
+  // Shelf packing, two pixels apart.
+  let x = 0;
+  let y = 0;
+  let shelf = 0;
+  let used = 0;
+  for (const cell of cells) {
+    if (x > 0 && x + cell.width > atlasWidth) {
+      y += shelf + 2;
+      x = 0;
+      shelf = 0;
+    }
+    cell.atX = x;
+    cell.atY = y;
+    x += cell.width + 2;
+    shelf = Math.max(shelf, cell.height);
+    used = Math.max(used, x);
+  }
+  const atlas = { width: Math.max(1, used), height: y + shelf };
+
+  const paths = cells.map(({ placement, path, scale, left, top, atX, atY }) => {
+    const originX = atX - left + placement.fx / steps;
+    const originY = atY - top + placement.fy / steps;
+    return `<path transform="matrix(${scale} 0 0 ${-scale} ${originX} ${originY})" d="${path}"/>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${atlas.width}" height="${atlas.height}"><g fill="#fff">${paths.join('')}</g></svg>`;
+  sharp(Buffer.from(svg))
+    .extractChannel(3)
+    .raw()
+    .toBuffer()
+    .then((alpha) => {
+      for (const cell of cells) settle.get(cell.placement.key)?.(cut(alpha, atlas.width, cell));
+    })
+    .catch((error: unknown) => {
+      // Not kept: the next card tries again.
+      for (const cell of cells) {
+        masks.delete(cell.placement.key);
+        failures.get(cell.placement.key)?.(error);
+      }
+    });
+}
+
+// A cell's coverage, trimmed to the pixels the glyph touches (`null` when none).
+function cut(alpha: Buffer, atlasWidth: number, cell: { left: number; top: number; width: number; height: number; atX: number; atY: number }): Mask | null {
+  let [first, last, start, end] = [cell.height, -1, cell.width, -1];
+  for (let row = 0; row < cell.height; row++) {
+    const line = (cell.atY + row) * atlasWidth + cell.atX;
+    for (let column = 0; column < cell.width; column++) {
+      if (alpha[line + column] === 0) continue;
+      first = Math.min(first, row);
+      last = Math.max(last, row);
+      start = Math.min(start, column);
+      end = Math.max(end, column);
+    }
+  }
+  if (last < 0) return null;
+  const width = end - start + 1;
+  const height = last - first + 1;
+  const coverage = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) {
+    const from = (cell.atY + first + row) * atlasWidth + cell.atX + start;
+    coverage.set(alpha.subarray(from, from + width), row * width);
+  }
+  return { left: cell.left + start, top: cell.top + first, width, height, coverage };
+}
+
+// Source-over, as cairo composites the glyph's coverage in 8 bits: (colour * a + pixel *
+// (255 - a)) / 255, rounded, in integers.
+function blend(target: PaintTarget, mask: Mask, placement: Placement): void {
+  const [red, green, blue] = placement.colour;
+  const { pixels, rowBytes, rowOffset } = target;
+  const { coverage, width } = mask;
+  const startX = placement.x + mask.left;
+  const startY = placement.y + mask.top;
+  const firstColumn = Math.max(0, -startX);
+  const endColumn = Math.min(width, target.width - startX);
+  const firstRow = Math.max(0, -startY);
+  const endRow = Math.min(mask.height, target.height - startY);
+  for (let row = firstRow; row < endRow; row++) {
+    let at = (startY + row) * rowBytes + rowOffset + (startX + firstColumn) * 3;
+    let index = row * width + firstColumn;
+    for (let column = firstColumn; column < endColumn; column++, index++, at += 3) {
+      const alpha = coverage[index] as number;
+      if (alpha === 0) continue;
+      if (alpha === 255) {
+        pixels[at] = red;
+        pixels[at + 1] = green;
+        pixels[at + 2] = blue;
+        continue;
+      }
+      const rest = 255 - alpha;
+      let sum = red * alpha + (pixels[at] as number) * rest + 128;
+      pixels[at] = (sum + (sum >> 8)) >> 8;
+      sum = green * alpha + (pixels[at + 1] as number) * rest + 128;
+      pixels[at + 1] = (sum + (sum >> 8)) >> 8;
+      sum = blue * alpha + (pixels[at + 2] as number) * rest + 128;
+      pixels[at + 2] = (sum + (sum >> 8)) >> 8;
+    }
+  }
+}
