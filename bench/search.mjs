@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Search figures (not a test: prints numbers only) on the shared corpus: Pagefind index build
 // time, index size (files, bytes), and the bytes a reader downloads for a first query, measured
-// in real Chromium: the page loads `pagefind.js`, searches, and loads the top 8 results, as the
-// search dialog does, from `docsgen preview`'s server (Brotli/gzip on text, as static hosts);
+// in real Chromium: the page loads `pagefind.js`, searches, and loads the top 5 results, as the
+// search dialog does before "Show more results", from `docsgen preview`'s server (Brotli/gzip on text, as static hosts);
 // what the browser received is added up, headers included.
 //
 //   node bench/search.mjs [--pages 1000,10000] [--query webhook] [--source rendered|markdown]
@@ -90,7 +90,7 @@ function markdownDocument(markdown) {
 
 /**
  * Serves `folder` with `docsgen preview`'s server (which compresses text as static hosts do),
- * runs one search and loads its top 8 results in Chromium, and adds up what the browser
+ * runs one search and loads its top 5 results in Chromium, and adds up what the browser
  * received: each response's body as sent (compressed where it was) and its headers.
  */
 async function firstQuery(folder, query) {
@@ -111,7 +111,7 @@ async function firstQuery(folder, query) {
         await pagefind.options({ excerptLength: 24, noWorker: true });
         await pagefind.init();
         const search = await pagefind.search(query);
-        await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
+        await Promise.all(search.results.slice(0, 5).map((result) => result.data()));
         return search.results.length;
       },
       { url: `${base}/_docsgen/search/pagefind.js`, query },

@@ -27,8 +27,20 @@ const files: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Search test',
     search: { prompt: 'Find anything…' },
-    navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/warp', 'guides/other', 'secret'] }] },
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index', 'guides/warp', 'guides/other', 'secret'] },
+        { group: 'Many', pages: Array.from({ length: 7 }, (_, index) => `many/page-${index + 1}`) },
+      ],
+    },
   }),
+  // Seven pages with the same word, each a different number of times: more than the dialog loads at once.
+  ...Object.fromEntries(
+    Array.from({ length: 7 }, (_, index) => [
+      `many/page-${index + 1}.mdx`,
+      `${contentPage(`Many ${index + 1}`, 'One of many.')}\n## Zephyrion\n\n${'The zephyrion hums. '.repeat(7 - index)}\n`,
+    ]),
+  ),
   'index.mdx': contentPage('Introduction', 'The home page.'),
   'guides/warp.mdx': `${contentPage('Warp drive', 'Going fast.')}\n## Calibrate the flux capacitor\n\nThe quasarbeam must be aligned before the quasarbeam fires: quasarbeam alignment comes first.\n`,
   'guides/other.mdx': `${contentPage('Other', 'Something else.')}\n## Mentions\n\nA passing mention of the quasarbeam.\n`,
@@ -120,6 +132,29 @@ search('should find a section in `docsgen dev` and land on its heading', async (
 
 search('should find a section in a built site served by `docsgen preview` and land on its heading', async (context) => {
   await searchAndFollow(context, context.previewBase);
+});
+
+search('should load five pages of results first, then five more on request', async (context) => {
+  const page = await context.context.newPage();
+  await page.goto(`${context.dev.base}/`);
+  await page.locator('[data-dg-search]').click();
+  await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
+  await page.keyboard.type('zephyrion');
+  const results = page.locator('dialog[open] .dg-search-result');
+  const more = page.locator('dialog[open] .dg-search-more');
+  await more.waitFor();
+  assert.is(await results.count(), 5);
+  assert.is(await page.locator('dialog[open] .dg-search-status').innerText(), '7 matching pages');
+  assert.match(await more.innerText(), /2 more pages/);
+  // The last option (up from the first) is "more"; Enter loads the rest and selects the first new one.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('dialog[open] .dg-search-result').length === 7);
+  assert.is(await more.count(), 0, 'nothing more to load');
+  assert.is(await page.locator('dialog[open] [aria-selected=true]').getAttribute('id'), 'dg-search-option-5');
+  const titles = await results.locator('.dg-search-title').allInnerTexts();
+  assert.equal(new Set(titles.map((title) => title.split(' › ')[0])).size, 7, 'seven different pages');
+  await page.close();
 });
 
 search('should search the version selected in the header only', async (context) => {

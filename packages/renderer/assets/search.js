@@ -4,7 +4,10 @@
 // `docsgen dev` serves), which fetches only the index chunks a query needs. Results show the
 // page title, the section heading and Pagefind's excerpt with the matched words in <mark>;
 // arrows move, Enter opens, Escape closes, and each result links to its heading (`url#anchor`).
+// The best 5 pages are loaded first, as Pagefind's own UI does (each is a fragment download); a
+// last option loads 5 more.
 const doc = document;
+const pagesAtOnce = 5;
 const base = new URL('.', import.meta.url);
 let pagefind;
 let dialog;
@@ -22,6 +25,8 @@ const style = `
 .dg-search-title{display:block;font-weight:600}
 .dg-search-section{color:var(--dg-fg-muted,#666);font-weight:400}
 .dg-search-excerpt{display:block;font-size:.875rem;color:var(--dg-fg-muted,#555)}
+.dg-search-more button{display:block;width:100%;padding:.5rem .75rem;border:0;border-radius:var(--dg-radius,.5rem);background:transparent;color:var(--dg-accent,#16a34a);font:inherit;text-align:left;cursor:pointer}
+.dg-search-more[aria-selected=true] button{background:var(--dg-surface,#f3f3f3);outline:2px solid var(--dg-accent,#16a34a)}
 .dg-search-excerpt mark{background:color-mix(in srgb,var(--dg-accent,#16a34a) 25%,transparent);color:inherit}
 `;
 
@@ -74,41 +79,62 @@ function createDialog() {
       all[selected].scrollIntoView({ block: 'nearest' });
     }
   };
-  const show = (items, query) => {
-    list.replaceChildren(
-      ...items.map((item, i) => {
-        const option = element('li', { class: 'dg-search-result', role: 'option', id: `dg-search-option-${i}`, 'aria-selected': 'false' });
-        const link = element('a', { href: item.url, tabindex: '-1' });
-        const title = element('span', { class: 'dg-search-title' }, item.title);
-        if (item.section && item.section !== item.title) title.append(element('span', { class: 'dg-search-section' }, ` › ${item.section}`));
-        const excerpt = element('span', { class: 'dg-search-excerpt' });
-        // Pagefind escapes `<` and `>` of the page text and adds <mark>; anything else is escaped
-        // again here, so a change there cannot put markup from a page into this one.
-        excerpt.innerHTML = String(item.excerpt ?? '').replace(/<(?!\/?mark>)/g, '&lt;');
-        link.append(title, excerpt);
-        option.append(link);
-        return option;
-      }),
-    );
-    input.setAttribute('aria-expanded', String(items.length > 0));
-    status.textContent = query === '' ? '' : items.length === 0 ? `No results for “${query}”` : `${items.length} result${items.length === 1 ? '' : 's'}`;
-    status.hidden = status.textContent === '';
-    select(items.length > 0 ? 0 : -1);
-  };
   let latest = '';
+  // `found`: what searchFor returned; its `rest` are the matching pages not loaded yet.
+  let found = { total: 0, items: [], rest: [] };
+  const show = (query, keepSelection = -1) => {
+    const { items, rest, total } = found;
+    const rows = items.map((item, i) => {
+      const option = element('li', { class: 'dg-search-result', role: 'option', id: `dg-search-option-${i}`, 'aria-selected': 'false' });
+      const link = element('a', { href: item.url, tabindex: '-1' });
+      const title = element('span', { class: 'dg-search-title' }, item.title);
+      if (item.section && item.section !== item.title) title.append(element('span', { class: 'dg-search-section' }, ` › ${item.section}`));
+      const excerpt = element('span', { class: 'dg-search-excerpt' });
+      // Pagefind escapes `<` and `>` of the page text and adds <mark>; anything else is escaped
+      // again here, so a change there cannot put markup from a page into this one.
+      excerpt.innerHTML = String(item.excerpt ?? '').replace(/<(?!\/?mark>)/g, '&lt;');
+      link.append(title, excerpt);
+      option.append(link);
+      return option;
+    });
+    if (rest.length > 0) {
+      const more = element('li', { class: 'dg-search-more', role: 'option', id: 'dg-search-option-more', 'aria-selected': 'false' });
+      more.append(element('button', { type: 'button', tabindex: '-1' }, `Show more results (${rest.length} more page${rest.length === 1 ? '' : 's'})`));
+      rows.push(more);
+    }
+    list.replaceChildren(...rows);
+    input.setAttribute('aria-expanded', String(items.length > 0));
+    status.textContent = query === '' ? '' : total === 0 ? `No results for “${query}”` : `${total} matching page${total === 1 ? '' : 's'}`;
+    status.hidden = status.textContent === '';
+    select(keepSelection >= 0 ? keepSelection : items.length > 0 ? 0 : -1);
+  };
+  const showMore = async () => {
+    const query = latest;
+    const shown = found;
+    const items = await itemsOf(shown.rest.slice(0, pagesAtOnce));
+    if (latest !== query || found !== shown) return;
+    found = { total: shown.total, items: [...shown.items, ...items], rest: shown.rest.slice(pagesAtOnce) };
+    show(query, shown.items.length);
+  };
   input.addEventListener('input', async () => {
     const query = input.value.trim();
     latest = query;
-    if (query === '') return show([], '');
-    let items;
+    if (query === '') {
+      found = { total: 0, items: [], rest: [] };
+      return show('');
+    }
+    let result;
     try {
-      items = await searchFor(query);
+      result = await searchFor(query);
     } catch (error) {
       status.hidden = false;
       status.textContent = `Search is unavailable: ${error instanceof Error ? error.message : error}`;
       return;
     }
-    if (items && latest === query) show(items, query);
+    if (result && latest === query) {
+      found = result;
+      show(query);
+    }
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -116,13 +142,16 @@ function createDialog() {
       select(selected + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Enter' && selected >= 0) {
       event.preventDefault();
-      const link = options()[selected]?.querySelector('a');
+      const option = options()[selected];
+      if (option?.id === 'dg-search-option-more') void showMore();
+      const link = option?.querySelector('a');
       if (link) follow(link);
     }
   });
   list.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a') : null;
-    if (link) node.close();
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('.dg-search-more')) void showMore();
+    else if (target?.closest('a')) node.close();
   });
   list.addEventListener('mousemove', (event) => {
     const option = event.target instanceof Element ? event.target.closest('[role=option]') : null;
@@ -143,7 +172,10 @@ function follow(link) {
   target?.scrollIntoView();
 }
 
-/** The best sections of the best pages: up to 8 pages, each with its 3 best-matching sections. */
+/**
+ * The best sections of the best pages: the first 5 pages, each with its 3 best-matching
+ * sections, and the other matching pages to load on demand.
+ */
 async function searchFor(query) {
   pagefind ??= import(new URL('search/pagefind.js', base).href).then(async (module) => {
     // No web worker: it would cost another 43 KB for queries that take milliseconds here. Pagefind
@@ -154,7 +186,12 @@ async function searchFor(query) {
   });
   const search = await (await pagefind).debouncedSearch(query, { filters: currentFilters() }, 120);
   if (search === null) return null;
-  const pages = await Promise.all(search.results.slice(0, 8).map((result) => result.data()));
+  const items = await itemsOf(search.results.slice(0, pagesAtOnce));
+  return { total: search.results.length, items, rest: search.results.slice(pagesAtOnce) };
+}
+
+async function itemsOf(results) {
+  const pages = await Promise.all(results.map((result) => result.data()));
   const items = [];
   for (const page of pages) {
     const title = page.meta?.title || page.url;
