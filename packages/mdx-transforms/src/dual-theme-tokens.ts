@@ -62,6 +62,8 @@ interface ScopePath {
 interface ScopeNode {
   children: Map<string, ScopeNode>;
   run: Run | undefined;
+  /** On the root node of a grammar only. */
+  lines?: LineCache;
 }
 
 /** The parts of vscode-textmate's `Grammar` this reads (public methods, not in `IGrammar`). */
@@ -128,37 +130,95 @@ export function tokenizeDualTheme(
   const grammar = highlighter.getLanguage(options.lang) as unknown as IGrammar & GrammarMetadata;
   let root = pair.scopes.get(grammar);
   if (!root) pair.scopes.set(grammar, (root = { children: new Map(), run: undefined }));
+  const cache = (root.lines ??= createLineCache());
   let stack: StateStack = INITIAL;
   for (const [line, lineOffset] of splitLines(code)) {
     if (line === '') {
       lines.push([]);
       continue;
     }
-    // No time limit: with one, a line tokenized while the machine is busy (a build's worker
-    // threads starting together) stops early and loses its rest, so the same page would
-    // highlight differently from run to run. Output must depend on the input only.
-    const tokenized = grammar.tokenizeLine(line, stack, 0);
-    stack = tokenized.ruleStack;
-    const lineTokens: DualThemeToken[] = [];
-    let last: DualThemeToken | undefined;
-    let lastRun: Run | undefined;
-    for (const token of tokenized.tokens) {
-      const end = Math.min(token.endIndex, line.length);
-      if (token.startIndex >= end) continue;
-      const run = runOfScopes(pair, grammar, root, token.scopes);
-      const content = line.slice(token.startIndex, end);
-      if (last && lastRun === run) {
-        last.content += content;
-      } else {
-        last = { content, offset: lineOffset + token.startIndex, style: run.style };
-        lastRun = run;
-        lineTokens.push(last);
+    const state = stateId(cache, stack);
+    const key = state === undefined ? undefined : `${state}\u0000${line}`;
+    let known = key === undefined ? undefined : cache.lines.get(key);
+    if (!known) {
+      known = tokenizeLine(pair, grammar, root, line, stack);
+      if (key !== undefined) {
+        cache.lines.set(key, known);
+        if (cache.lines.size > maxLines) cache.lines.delete(cache.lines.keys().next().value as string);
       }
     }
-    lines.push(mergeWhitespace(lineTokens));
+    stack = known.ruleStack;
+    lines.push(known.spans.map(({ start, end, style }) => ({ content: line.slice(start, end), offset: lineOffset + start, style })));
   }
 
   return result;
+}
+
+/**
+ * Lines tokenized before, per grammar and theme pair, by the state they start in and their
+ * text: the same line in the same state always gives the same tokens and end state (the
+ * equality VS Code relies on to skip lines when re-tokenizing a file). Code repeats across a
+ * site's pages (imports, install commands, closing brackets), and scanning is most of the cost
+ * of highlighting. States are compared with vscode-textmate's `equals` and numbered; at most
+ * `maxStates` are numbered (lines in other states are tokenized without the cache), and at most
+ * `maxLines` lines are kept, as spans of the line and their styles, oldest out first.
+ */
+interface LineCache {
+  states: StateStack[];
+  ids: WeakMap<StateStack, number>;
+  lines: Map<string, TokenizedLine>;
+}
+
+interface TokenizedLine {
+  /** Tokens as offsets in the line, whitespace merged (see `mergeWhitespace`). */
+  spans: { start: number; end: number; style: DualThemeStyle }[];
+  ruleStack: StateStack;
+}
+
+const maxStates = 64;
+const maxLines = 5000;
+
+function createLineCache(): LineCache {
+  return { states: [], ids: new WeakMap(), lines: new Map() };
+}
+
+// 0 is the start of a code block (a first line can match `\A`); others number equal states.
+function stateId(cache: LineCache, stack: StateStack): number | undefined {
+  if (stack === INITIAL) return 0;
+  const known = cache.ids.get(stack);
+  if (known !== undefined) return known;
+  let index = cache.states.findIndex((state) => state.equals(stack));
+  if (index < 0) {
+    if (cache.states.length >= maxStates) return undefined;
+    index = cache.states.push(stack) - 1;
+  }
+  cache.ids.set(stack, index + 1);
+  return index + 1;
+}
+
+function tokenizeLine(pair: ThemePair, grammar: IGrammar & GrammarMetadata, root: ScopeNode, line: string, stack: StateStack): TokenizedLine {
+  // No time limit: with one, a line tokenized while the machine is busy (a build's worker
+  // threads starting together) stops early and loses its rest, so the same page would
+  // highlight differently from run to run. Output must depend on the input only.
+  const tokenized = grammar.tokenizeLine(line, stack, 0);
+  const lineTokens: DualThemeToken[] = [];
+  let last: DualThemeToken | undefined;
+  let lastRun: Run | undefined;
+  for (const token of tokenized.tokens) {
+    const end = Math.min(token.endIndex, line.length);
+    if (token.startIndex >= end) continue;
+    const run = runOfScopes(pair, grammar, root, token.scopes);
+    const content = line.slice(token.startIndex, end);
+    if (last && lastRun === run) {
+      last.content += content;
+    } else {
+      last = { content, offset: token.startIndex, style: run.style };
+      lastRun = run;
+      lineTokens.push(last);
+    }
+  }
+  const spans = mergeWhitespace(lineTokens).map(({ content, offset, style }) => ({ start: offset, end: offset + content.length, style }));
+  return { spans, ruleStack: tokenized.ruleStack };
 }
 
 function resolveThemePair(highlighter: Highlighter, names: { light: string; dark: string }): ThemePair {

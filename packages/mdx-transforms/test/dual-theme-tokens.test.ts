@@ -42,4 +42,37 @@ test('should give a plain-text line, even an empty one, one token without style'
   highlighter.dispose();
 });
 
+// What a line looks like to a reader: each token's text and style, in both themes.
+function render(lines: ReturnType<typeof tokenizeDualTheme>['lines']): string[] {
+  return lines.map((line) => line.map((token) => `${token.content}{${token.style.style}}`).join(''));
+}
+
+test('should give a line seen before in the same state the same tokens, and in another state its own', async () => {
+  const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: ['python'] });
+  const lines = ['x = 1  # set x', 'def f():', '    return "x = 1"'];
+  // The same lines, first as code, then inside a docstring, then as code again.
+  const code = [...lines, '"""', ...lines, '"""', ...lines].join('\n');
+  const fresh = await createHighlighter({ themes: [themes.light, themes.dark], langs: ['python'] });
+  const first = render(tokenizeDualTheme(highlighter, code, { lang: 'python', themes }).lines);
+  const again = render(tokenizeDualTheme(highlighter, code, { lang: 'python', themes }).lines);
+  assert.equal(again, first, 'from the cache, the same output');
+  // Inside the docstring the line is one string token; outside it is code.
+  assert.is.not(first[4], first[0]);
+  assert.is(first[8], first[0]);
+  assert.is(first[9], first[1]);
+  // The same as Shiki's own tokens for each line, whitespace merged into the next token as in
+  // its HTML (Shiki's tokenizer does not use this cache).
+  const expected = fresh.codeToTokens(code, { lang: 'python', themes, defaultColor: false }).tokens.map((line) => {
+    let text = '';
+    line.forEach((token, index) => (text += /^\s+$/.test(token.content) && index < line.length - 1 ? token.content : `${token.content}|`));
+    return text;
+  });
+  assert.equal(
+    first.map((line) => line.replace(/\{[^}]*\}/g, '|')),
+    expected,
+  );
+  highlighter.dispose();
+  fresh.dispose();
+});
+
 test.run();
