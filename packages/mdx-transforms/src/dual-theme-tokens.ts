@@ -138,11 +138,15 @@ export function tokenizeDualTheme(
       continue;
     }
     const state = stateId(cache, stack);
-    const key = state === undefined ? undefined : `${state}\u0000${line}`;
+    // Joined, not a template: a template string would keep the code block it was cut from.
+    const key = state === undefined ? undefined : [state, line].join('\u0000');
     let known = key === undefined ? undefined : cache.lines.get(key);
     if (!known) {
       known = tokenizeLine(pair, grammar, root, line, stack);
       if (key !== undefined) {
+        // The numbered state equal to the end state, so kept lines share their states.
+        const end = stateId(cache, known.ruleStack);
+        if (end !== undefined && end > 0) known.ruleStack = cache.states[end - 1] as StateStack;
         cache.lines.set(key, known);
         if (cache.lines.size > maxLines) cache.lines.delete(cache.lines.keys().next().value as string);
       }
@@ -176,7 +180,7 @@ interface TokenizedLine {
 }
 
 const maxStates = 64;
-const maxLines = 5000;
+const maxLines = 3000;
 
 function createLineCache(): LineCache {
   return { states: [], ids: new WeakMap(), lines: new Map() };
