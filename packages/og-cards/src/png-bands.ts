@@ -22,8 +22,6 @@ export interface PngBands {
   /** Rows above the band, raw deflate ending in a sync flush (empty when the band starts at 0). */
   above: Buffer;
   aboveAdler: number;
-  /** Row buffers of finished images, reused by the next ones (see `encodeOnBand`). */
-  spare: Buffer[];
 }
 
 // zlib level 2 with unfiltered rows: flat card colours compress to about 40-80 KB in a fraction
@@ -51,7 +49,7 @@ export function createPngBands(rgb: Buffer, width: number, height: number, top: 
     const whole = zlib.deflateSync(aboveRaw, { level: 0 });
     aboveAdler = whole.readUInt32BE(whole.length - 4);
   }
-  return { width, height, top, rows, rest: Buffer.from(filtered.subarray(top * rowBytes)), above, aboveAdler, spare: [] };
+  return { width, height, top, rows, rest: Buffer.from(filtered.subarray(top * rowBytes)), above, aboveAdler };
 }
 
 /**
@@ -83,8 +81,12 @@ export async function encodePngBands(bands: PngBands, pixels: Buffer, placement:
   return png as Buffer;
 }
 
-// Spare row buffers kept per band: one per card in flight on it.
-const maxSpare = 4;
+// Row buffers of finished images, by size, reused by the next ones: a card's rows are about
+// 2 MB, and allocating them per card cost more in garbage collection than copying the band into
+// a kept buffer. At most `maxSpare` are kept per process (one per card in flight).
+const spare = new Map<number, Buffer[]>();
+let spareCount = 0;
+const maxSpare = 2;
 
 /**
  * Encode the image after `draw` has drawn on the rows from the band down, or return `undefined`
@@ -95,7 +97,9 @@ const maxSpare = 4;
  * later images once this one is encoded, so `draw` must not keep it.
  */
 export async function encodeOnBand(bands: PngBands, draw: (rows: Buffer) => boolean | Promise<boolean>): Promise<Buffer | undefined> {
-  const rows = bands.spare.pop() ?? Buffer.allocUnsafe(bands.rest.length);
+  const kept = spare.get(bands.rest.length)?.pop();
+  if (kept) spareCount -= 1;
+  const rows = kept ?? Buffer.allocUnsafe(bands.rest.length);
   rows.set(bands.rest);
   let reusable = false;
   try {
@@ -107,7 +111,10 @@ export async function encodeOnBand(bands: PngBands, draw: (rows: Buffer) => bool
     reusable = true;
     return png;
   } finally {
-    if (reusable && bands.spare.length < maxSpare) bands.spare.push(rows);
+    if (reusable && spareCount < maxSpare) {
+      spare.set(rows.length, [...(spare.get(rows.length) ?? []), rows]);
+      spareCount += 1;
+    }
   }
 }
 
