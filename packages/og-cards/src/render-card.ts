@@ -114,6 +114,7 @@ async function drawText(tree: CardNode, region: CardRegion, fonts: CardFont[], b
   const layer = readTextLayer(svg, region.width, region.height);
   if (!layer) return undefined;
   const rowBytes = background.width * 3 + 1;
+  // A glyph that failed to rasterise leaves the card to the general path, which reports.
   return encodeOnBand(background, (rows) =>
     paintTextLayer(layer, fonts, {
       pixels: rows,
@@ -124,7 +125,7 @@ async function drawText(tree: CardNode, region: CardRegion, fonts: CardFont[], b
       originX: region.left,
       originY: 0,
     }),
-  );
+  ).catch(() => undefined);
 }
 
 // Rows of the text region below and above its content are the background already: leave them
