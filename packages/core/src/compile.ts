@@ -214,7 +214,8 @@ export function createPageCompiler(options: PageCompilerOptions) {
     }
   }
 
-  return { compileFile };
+  // `hasUserPlugins`: plugins are functions, so what the output depends on is not known.
+  return { compileFile, hasUserPlugins };
 }
 
 /** Elements whose explicit JSX form MDX does not hand to the component map (only Markdown-made ones). */

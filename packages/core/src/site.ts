@@ -205,12 +205,10 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.config.rehypePlugins ?? [])],
   };
   const compiler = createPageCompiler(compilerOptions);
-  // Plugins are functions: a compiler with any cannot say what its output depends on.
-  const isCompileCacheable = compilerOptions.remarkPlugins.length === 0 && compilerOptions.rehypePlugins.length === 0;
   const modules = new ProjectModules({
     root,
     compileMdx:
-      options?.compileCache && isCompileCacheable
+      options?.compileCache && !compiler.hasUserPlugins
         ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
         : compiler.compileFile,
     globals: injectedGlobals,

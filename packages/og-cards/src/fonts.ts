@@ -49,6 +49,13 @@ const require = createRequire(import.meta.url);
 // other subsets would never be used, and a word such as `Łódź` (Latin and Latin Extended)
 // would show missing-glyph marks.
 let cache: CardFonts | undefined;
+// Each face's own code points, read with its character map when the fonts load.
+const faceCodePoints = new WeakMap<CardFont, ReadonlySet<number>>();
+
+/** The code points one loaded face has a glyph for (empty for a face `loadCardFonts` did not load). */
+export function codePointsOf(font: CardFont): ReadonlySet<number> {
+  return faceCodePoints.get(font) ?? new Set();
+}
 
 /**
  * Load the bundled Inter faces (regular and bold) once per process.
@@ -64,8 +71,10 @@ export function loadCardFonts(): CardFonts {
     let codePoints: Set<number> | undefined;
     for (const weight of weights) {
       const data = readFileSync(require.resolve(`@fontsource/inter/files/inter-${name}-${weight}-normal.woff`));
-      fonts.push({ name: name === 'latin' ? 'Inter' : `Inter ${name}`, data, weight, style: 'normal' });
+      const font: CardFont = { name: name === 'latin' ? 'Inter' : `Inter ${name}`, data, weight, style: 'normal' };
+      fonts.push(font);
       const points = new Set(readWoffCodePoints(data));
+      faceCodePoints.set(font, points);
       // A character counts only when every weight has it.
       codePoints = codePoints ? new Set([...codePoints].filter((point) => points.has(point))) : points;
     }

@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import type { CardFont } from './fonts.js';
+import { codePointsOf, type CardFont } from './fonts.js';
 import type { LayerShapes, TextLayer, TextRun } from './text-runs.js';
-import { readWoffCodePoints } from './woff-cmap.js';
 import { woffToSfnt } from './woff.js';
 
 // Text is drawn the way a browser or a terminal draws it: each glyph is rasterised once per
@@ -47,7 +46,7 @@ interface Face {
   id: number;
   font: HbFont;
   upem: number;
-  codePoints: Set<number>;
+  codePoints: ReadonlySet<number>;
 }
 
 interface Shaped {
@@ -121,7 +120,7 @@ function faceOf(hb: HarfBuzz, font: CardFont): Face {
     hbFont.setScale(upem, upem);
     hbFace.destroy();
     blob.destroy();
-    face = { id: nextFaceId++, font: hbFont, upem, codePoints: new Set(readWoffCodePoints(font.data)) };
+    face = { id: nextFaceId++, font: hbFont, upem, codePoints: codePointsOf(font) };
     faces.set(font, face);
   }
   return face;
@@ -181,11 +180,7 @@ function blendShapes(target: PaintTarget, rgba: Buffer, shapes: LayerShapes): vo
       const alpha = rgba[from + 3] as number;
       if (alpha === 0) continue;
       const at = y * rowBytes + rowOffset + x * 3;
-      const rest = 255 - alpha;
-      for (let channel = 0; channel < 3; channel++) {
-        const sum = (rgba[from + channel] as number) * alpha + (pixels[at + channel] as number) * rest + 128;
-        pixels[at + channel] = (sum + (sum >> 8)) >> 8;
-      }
+      for (let channel = 0; channel < 3; channel++) pixels[at + channel] = over(rgba[from + channel] as number, pixels[at + channel] as number, alpha);
     }
   }
 }
@@ -270,20 +265,18 @@ function rasterise(wanted: Placement[]): void {
     atY: number;
   }
   const cells: Cell[] = [];
-  const settle = new Map<string, (mask: Mask | null) => void>();
-  const failures = new Map<string, (error: unknown) => void>();
+  const settle = new Map<string, { resolve: (mask: Mask | null) => void; reject: (error: unknown) => void }>();
   for (const placement of wanted) {
     masks.set(
       placement.key,
       new Promise<Mask | null>((resolve, reject) => {
-        settle.set(placement.key, resolve);
-        failures.set(placement.key, reject);
+        settle.set(placement.key, { resolve, reject });
       }),
     );
     const path = placement.face.font.glyphToPath(placement.glyph);
     const numbers = path.match(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g);
     if (!numbers || numbers.length < 2) {
-      settle.get(placement.key)?.(null);
+      settle.get(placement.key)?.resolve(null);
       continue;
     }
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -338,13 +331,13 @@ function rasterise(wanted: Placement[]): void {
     .raw()
     .toBuffer()
     .then((alpha) => {
-      for (const cell of cells) settle.get(cell.placement.key)?.(cut(alpha, atlas.width, cell));
+      for (const cell of cells) settle.get(cell.placement.key)?.resolve(cut(alpha, atlas.width, cell));
     })
     .catch((error: unknown) => {
       // Not kept: the next card tries again.
       for (const cell of cells) {
         masks.delete(cell.placement.key);
-        failures.get(cell.placement.key)?.(error);
+        settle.get(cell.placement.key)?.reject(error);
       }
     });
 }
@@ -373,8 +366,7 @@ function cut(alpha: Buffer, atlasWidth: number, cell: { left: number; top: numbe
   return { left: cell.left + start, top: cell.top + first, width, height, coverage };
 }
 
-// Source-over, as cairo composites the glyph's coverage in 8 bits: (colour * a + pixel *
-// (255 - a)) / 255, rounded, in integers.
+// The glyph's colour over the rows, at its coverage (see `over`).
 function blend(target: PaintTarget, mask: Mask, placement: Placement): void {
   const [red, green, blue] = placement.colour;
   const { pixels, rowBytes, rowOffset } = target;
@@ -397,13 +389,16 @@ function blend(target: PaintTarget, mask: Mask, placement: Placement): void {
         pixels[at + 2] = blue;
         continue;
       }
-      const rest = 255 - alpha;
-      let sum = red * alpha + (pixels[at] as number) * rest + 128;
-      pixels[at] = (sum + (sum >> 8)) >> 8;
-      sum = green * alpha + (pixels[at + 1] as number) * rest + 128;
-      pixels[at + 1] = (sum + (sum >> 8)) >> 8;
-      sum = blue * alpha + (pixels[at + 2] as number) * rest + 128;
-      pixels[at + 2] = (sum + (sum >> 8)) >> 8;
+      pixels[at] = over(red, pixels[at] as number, alpha);
+      pixels[at + 1] = over(green, pixels[at + 1] as number, alpha);
+      pixels[at + 2] = over(blue, pixels[at + 2] as number, alpha);
     }
   }
+}
+
+// One channel of `source` over `destination` at coverage `alpha` (0-255), as cairo composites in
+// 8 bits: (source * alpha + destination * (255 - alpha)) / 255, rounded, in integers.
+function over(source: number, destination: number, alpha: number): number {
+  const sum = source * alpha + destination * (255 - alpha) + 128;
+  return (sum + (sum >> 8)) >> 8;
 }

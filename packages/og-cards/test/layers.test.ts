@@ -11,6 +11,7 @@ import { createPalette } from '../src/colours.js';
 import { loadCardFonts } from '../src/fonts.js';
 import { layoutCard, type CardNode } from '../src/layouts.js';
 import { renderCard } from '../src/render-card.js';
+import { pixelDifference } from './pixel-difference.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'og-layers-'));
 const logo = join(folder, 'logo.svg');
@@ -37,19 +38,6 @@ async function drawInOnePiece(input: Parameters<typeof renderCard>[0]): Promise<
 // placed to a quarter pixel, where the one-piece card has satori's outlines of the whole text
 // filled by librsvg: the same glyphs, with edges that differ slightly. Everything else is the same
 // pixels.
-function compare(layered: Buffer, whole: Buffer): { mean: number; max: number; far: number } {
-  let sum = 0;
-  let max = 0;
-  let far = 0;
-  for (let at = 0; at < layered.length; at++) {
-    const difference = Math.abs((layered[at] as number) - (whole[at] as number));
-    sum += difference;
-    max = Math.max(max, difference);
-    if (difference > 48) far++;
-  }
-  return { mean: sum / layered.length, max, far };
-}
-
 test('should draw the pixels of the card drawn in one piece, in every layout, text edges within a shade', async () => {
   // base, pith and pip: the rail, centred and band layouts.
   for (const theme of ['base', 'pith', 'pip']) {
@@ -65,7 +53,7 @@ test('should draw the pixels of the card drawn in one piece, in every layout, te
       };
       const layered = await sharp(await renderCard(input)).raw().toBuffer();
       const whole = await drawInOnePiece(input);
-      const { mean, max, far } = compare(layered, whole);
+      const { mean, max, far } = pixelDifference(layered, whole);
       const label = `${theme} ${appearance}: mean ${mean.toFixed(3)}, max ${max}, ${far} channels more than 48 apart`;
       // Not the same bytes: the text was drawn by the glyph painter, not by the general path
       // (which would give exactly the one-piece pixels).
