@@ -1,18 +1,35 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltPage } from './build-render.js';
 import { hashSource } from './modules.js';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
-const formatVersion = 1;
+const formatVersion = 2;
+
+/** What the build read from a page's HTML when it rendered it, kept so a cached page's HTML need not be read. */
+export interface PageFacts {
+  /** The hash of the page's searchable document (`undefined`: the page is not indexed, or there is no search store). */
+  searchHash: string | undefined;
+  /** Whether the page links the API reference's stylesheet, and the embeddable API viewers' script. */
+  usesApi: boolean;
+  usesApiViewer: boolean;
+}
+
+/** A page from the cache: the rendered page but its HTML, which is copied from `htmlFile` as it is. */
+export interface CachedPage extends Omit<BuiltPage, 'html'> {
+  htmlFile: string;
+  htmlBytes: number;
+  facts: PageFacts;
+}
 
 /**
- * The build's disk cache of rendered pages, one JSON file per page under
- * `<root>/.docsgen/cache/build/`. An entry is keyed by the site key (everything every page
- * depends on: docsgen's version, docs.json, the manifest, the site URL) and the slug, and is
- * used only while every project file the page depended on still has the same content hash.
- * Entries a build did not use are deleted at its end, so the cache holds one build's pages.
+ * The build's disk cache of rendered pages, two files per page under
+ * `<root>/.docsgen/cache/build/`: the HTML document, copied into the output as it is, and a JSON
+ * file with the rest. An entry is keyed by the site key (everything every page depends on:
+ * docsgen's version, docs.json, the manifest, the site URL) and the slug, and is used only
+ * while every project file the page depended on still has the same content hash. Entries a
+ * build did not use are deleted at its end, so the cache holds one build's pages.
  */
 export class BuildCache {
   readonly #folder: string;
@@ -28,15 +45,18 @@ export class BuildCache {
   }
 
   /** The cached render of `slug`, when nothing it depends on changed. */
-  read(slug: string): BuiltPage | undefined {
+  read(slug: string): CachedPage | undefined {
     const name = this.#entryName(slug);
-    let entry: BuiltPage;
+    let entry: CachedPage;
     try {
-      entry = JSON.parse(readFileSync(join(this.#folder, name), 'utf8')) as BuiltPage;
+      entry = JSON.parse(readFileSync(join(this.#folder, `${name}.json`), 'utf8')) as CachedPage;
+      entry.htmlFile = join(this.#folder, `${name}.html`);
+      // The JSON is written after the HTML: an HTML file of another size is not this entry's.
+      if (statSync(entry.htmlFile).size !== entry.htmlBytes) return undefined;
     } catch {
       return undefined;
     }
-    if (entry.slug !== slug || !Array.isArray(entry.dependencies) || entry.dependencies.length === 0) return undefined;
+    if (entry.slug !== slug || !Array.isArray(entry.dependencies) || entry.dependencies.length === 0 || typeof entry.facts !== 'object') return undefined;
     for (const dependency of entry.dependencies) {
       if (this.#hashOf(dependency.file) !== dependency.hash) return undefined;
     }
@@ -44,12 +64,15 @@ export class BuildCache {
     return entry;
   }
 
-  /** Stores a page that rendered without errors. */
-  write(page: BuiltPage): void {
+  /** Stores a page that rendered without errors, with what the build read from its HTML. */
+  write(page: BuiltPage, facts: PageFacts): void {
     if (page.messages.some((message) => message.fatal) || page.dependencies.length === 0) return;
     const name = this.#entryName(page.slug);
     mkdirSync(this.#folder, { recursive: true });
-    writeFileSync(join(this.#folder, name), JSON.stringify(page));
+    const html = Buffer.from(page.html);
+    writeFileSync(join(this.#folder, `${name}.html`), html);
+    const { html: _html, ...rest } = page;
+    writeFileSync(join(this.#folder, `${name}.json`), JSON.stringify({ ...rest, htmlBytes: html.length, facts }));
     this.#used.add(name);
   }
 
@@ -61,11 +84,11 @@ export class BuildCache {
     } catch {
       return;
     }
-    for (const name of names) if (name.endsWith('.json') && !this.#used.has(name)) rmSync(join(this.#folder, name), { force: true });
+    for (const name of names) if (!this.#used.has(name.replace(/\.(json|html)$/, ''))) rmSync(join(this.#folder, name), { force: true });
   }
 
   #entryName(slug: string): string {
-    return `${createHash('sha256').update(`${formatVersion}\0${this.#siteKey}\0${slug}`).digest('hex').slice(0, 40)}.json`;
+    return createHash('sha256').update(`${formatVersion}\0${this.#siteKey}\0${slug}`).digest('hex').slice(0, 40);
   }
 
   #hashOf(relativeFile: string): string | undefined {

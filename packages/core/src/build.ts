@@ -1,6 +1,7 @@
 import { formatMessageLine, isInside, resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import {
+  constants,
   copyFileSync,
   existsSync,
   lstatSync,
@@ -18,7 +19,7 @@ import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } fr
 import { Worker } from 'node:worker_threads';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { usedViewerFiles } from './api-viewers.js';
-import { BuildCache, hashSiteKey } from './build-cache.js';
+import { BuildCache, hashSiteKey, type CachedPage, type PageFacts } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
@@ -138,50 +139,82 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // index's order (search results first), so each can go to Pagefind as soon as it is ready.
   // With search off (docsgen.config `search: false`), nothing is indexed and Pagefind never starts.
   // When no page's searchable text changed since the last build, its stored index is reused.
-  const indexer = site.hasSearch ? startSearchIndex(site, { storeFolder: cacheFolder('search') }) : noSearchIndex;
-  const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
-
   // The output is written next to the old one, then swapped in. Pages are written as they
   // arrive and only their twins kept (for llms-full.txt), so memory does not grow with the site.
   const temporary = join(dirname(outDir), `.${basename(outDir)}.docsgen-${process.pid}`);
+  // Pages whose searchable text did not change keep their share of the stored index; the index
+  // reads a page again from the output only when it cannot use the stored shares after all.
+  const writtenPage = (slug: string): string | undefined => {
+    for (const name of [`${slug}.html`, ...(slug === site.homeSlug ? ['index.html'] : [])]) {
+      try {
+        return readFileSync(join(temporary, name), 'utf8');
+      } catch {
+        // Not written under this name.
+      }
+    }
+    return undefined;
+  };
+  const indexer = site.hasSearch ? startSearchIndex(site, { storeFolder: cacheFolder('search'), document: writtenPage }) : noSearchIndex;
+  const searchOrder = new Map(indexer.slugs.map((slug, position) => [slug, position]));
+
   rmSync(temporary, { recursive: true, force: true });
   const written = new Map<string, number>();
+  const folders = new Set<string>();
+  const fileOf = (path: string): string => {
+    const file = join(temporary, path);
+    const folder = dirname(file);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    return file;
+  };
   const write = (path: string, content: string | Buffer): void => {
     written.set(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length);
-    const file = join(temporary, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
+    writeFileSync(fileOf(path), content);
   };
   let writeError: Error | undefined;
   const uses = { math: false, mermaid: false, api: false, apiViewer: false };
   const viewerPages: string[] = [];
   const built = new Map<string, BuiltPage>();
-  /** Takes a rendered (or cached) page: search index, output folder, what it uses; keeps the rest. */
-  const accept = (page: BuiltPage): void => {
+  /**
+   * Takes a rendered or cached page: search index, output folder, what it uses; keeps the rest.
+   * A cached page's HTML is copied from the cache, not read.
+   */
+  const accept = (page: BuiltPage | CachedPage): PageFacts => {
     const failed = page.messages.some((message) => message.fatal);
-    indexer.add(page.slug, failed ? undefined : page.html);
+    const isCached = 'htmlFile' in page;
+    const html = (): string => (isCached ? readFileSync(page.htmlFile, 'utf8') : page.html);
+    const searchHash = indexer.add(page.slug, failed ? undefined : isCached && page.facts.searchHash !== undefined ? { hash: page.facts.searchHash, html } : html());
     if (!failed && !writeError) {
       try {
-        if (page.slug !== 'index' || site.homeSlug === 'index') {
-          write(`${page.slug}.html`, page.html);
-          write(`${page.slug}.md`, page.markdown);
-        }
-        if (page.slug === site.homeSlug && site.homeSlug !== 'index') {
-          write('index.html', page.html);
-          write('index.md', page.markdown);
+        const names = [...(page.slug !== 'index' || site.homeSlug === 'index' ? [page.slug] : []), ...(page.slug === site.homeSlug && site.homeSlug !== 'index' ? ['index'] : [])];
+        for (const name of names) {
+          if (isCached) {
+            copyFileSync(page.htmlFile, fileOf(`${name}.html`), constants.COPYFILE_FICLONE);
+            written.set(`${name}.html`, page.htmlBytes);
+          } else write(`${name}.html`, page.html);
+          write(`${name}.md`, page.markdown);
         }
       } catch (error) {
         writeError = error as Error;
       }
     }
+    const facts = isCached ? page.facts : {
+      searchHash,
+      usesApi: page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`),
+      usesApiViewer: page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`),
+    };
     uses.math ||= page.hasMath;
     uses.mermaid ||= page.hasMermaid;
-    uses.api ||= page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`);
-    if (page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`)) {
+    uses.api ||= facts.usesApi;
+    if (facts.usesApiViewer) {
       uses.apiViewer = true;
-      viewerPages.push(page.html);
+      viewerPages.push(html());
     }
-    built.set(page.slug, { ...page, html: '' });
+    const { htmlFile: _file, htmlBytes: _bytes, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
+    built.set(page.slug, { ...rest, html: '' });
+    return facts;
   };
   const misses: string[] = [];
   try {
@@ -227,8 +260,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const workerFile = new URL('./build-worker.js', import.meta.url);
   const onPage = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
-    cache?.write(page);
-    accept(page);
+    const facts = accept(page);
+    cache?.write(page, facts);
     progress();
   };
   // The index is finished on every path, and Pagefind's process closed, or it would keep the

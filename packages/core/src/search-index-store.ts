@@ -1,7 +1,9 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { PagefindFile, PagefindPageRecord } from './pagefind-files.js';
 
 /**
  * The last build's search index, kept under `.docsgen/cache/search/` with what it was made
@@ -10,7 +12,9 @@ import { join } from 'node:path';
  * labels), the stored files are the index Pagefind would write again, and Pagefind is not run.
  *
  * Two files: `index.bin`, every index file's bytes one after another, and `index.json`, the
- * manifest (written last, so a manifest always describes a complete `index.bin`).
+ * manifest (written last, so a manifest always describes a complete `index.bin`). Next to
+ * them, `records.bin` keeps each page's share of the index (`StoredSearchRecords`): a build in
+ * which some pages changed has Pagefind index those alone.
  */
 export interface StoredSearchIndex {
   /** Pagefind's version and docsgen's index settings: a stored index of other settings is not used. */
@@ -25,14 +29,14 @@ export interface StoredSearchIndex {
 }
 
 // Bumped whenever what the store holds, or how documents are hashed, changes.
-const formatVersion = 1;
+const formatVersion = 2;
 
 /** The hash a stored index keeps of one page's searchable document. */
 export function hashSearchDocument(url: string, document: string): string {
   return createHash('sha256').update(url).update('\0').update(document).digest('base64');
 }
 
-/** Pagefind's version with docsgen's settings for it, as `StoredSearchIndex.settings`. */
+/** Pagefind's version (and binary, when `PAGEFIND_BINARY_PATH` names one) with docsgen's settings for it, as `StoredSearchIndex.settings`. */
 export function searchIndexSettings(options: unknown): string {
   let pagefind = 'unknown';
   try {
@@ -41,7 +45,18 @@ export function searchIndexSettings(options: unknown): string {
     // Without a readable version, an index stored by an unknown version is never reused.
     pagefind = `unknown-${Date.now()}`;
   }
-  return JSON.stringify([formatVersion, pagefind, options]);
+  // Another binary may write another format: its size and time tell builds apart.
+  const binary = process.env.PAGEFIND_BINARY_PATH;
+  let binaryStamp: unknown = null;
+  if (binary) {
+    try {
+      const stat = statSync(binary);
+      binaryStamp = [binary, stat.size, stat.mtimeMs];
+    } catch {
+      binaryStamp = [binary];
+    }
+  }
+  return JSON.stringify([formatVersion, pagefind, binaryStamp, options]);
 }
 
 /** The stored index and its files, or `undefined` when there is none or it cannot be read whole. */
@@ -84,5 +99,40 @@ export function writeStoredSearchIndex(folder: string, index: Omit<StoredSearchI
     renameSync(join(folder, 'index.json.tmp'), join(folder, 'index.json'));
   } catch {
     // See above.
+  }
+}
+
+/** Each page's share of the last build's index, by the hash of its searchable document (`hashSearchDocument`). */
+export interface StoredSearchRecords {
+  settings: string;
+  version: string;
+  includeCharacters: unknown;
+  /** Pagefind's client and stemmers (the same for every index of a Pagefind version). */
+  shared: PagefindFile[];
+  records: Map<string, PagefindPageRecord>;
+}
+
+/** The stored page records made with `settings`, or `undefined` when there are none (or they cannot be read). */
+export function readStoredSearchRecords(folder: string, settings: string): StoredSearchRecords | undefined {
+  try {
+    const stored = deserialize(readFileSync(join(folder, 'records.bin'))) as StoredSearchRecords;
+    return stored.settings === settings && stored.records instanceof Map && Array.isArray(stored.shared) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces the stored page records (`undefined`: deletes them). Best effort, like `writeStoredSearchIndex`. */
+export function writeStoredSearchRecords(folder: string, records: StoredSearchRecords | undefined): void {
+  try {
+    if (!records) {
+      rmSync(join(folder, 'records.bin'), { force: true });
+      return;
+    }
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'records.bin.tmp'), serialize(records));
+    renameSync(join(folder, 'records.bin.tmp'), join(folder, 'records.bin'));
+  } catch {
+    // See `writeStoredSearchIndex`.
   }
 }

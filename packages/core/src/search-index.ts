@@ -1,6 +1,7 @@
 import { listNavigationEntries, type DocsgenMessage } from '@docsgen/config';
 import { close, createIndex } from 'pagefind';
-import { hashSearchDocument, readStoredSearchIndex, searchIndexSettings, writeStoredSearchIndex } from './search-index-store.js';
+import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindPageRecord } from './pagefind-files.js';
+import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords } from './search-index-store.js';
 import { listIndexablePages, type SiteOutputSite } from './site-outputs.js';
 
 // Full-text search (issue 7 "Search"; SPEC: `search`). One module for the build and the dev
@@ -87,8 +88,14 @@ export interface SearchIndexer {
    * Hands over one page's rendered document (`undefined`: leave it out), in any order: pages
    * are indexed in `slugs` order, each as soon as every page before it has been handed over,
    * so the index is the same whatever order pages are rendered in. Other slugs are ignored.
+   * A page handed over before (a cached page) may come as the hash this returned then, with a
+   * way to read its document should the index need it.
+   *
+   * @returns
+   *   The hash of the page's searchable document, with a store (`undefined` otherwise, or for
+   *   a slug not indexed).
    */
-  add(slug: string, html: string | undefined): void;
+  add(slug: string, page: string | undefined | KnownPage): string | undefined;
   /** Resolves when fewer than a few pages wait for Pagefind (lets a producer keep pace). */
   drained(): Promise<void>;
   /**
@@ -98,25 +105,35 @@ export interface SearchIndexer {
   finish(options?: { discard?: boolean | undefined } | null): Promise<SearchIndexResult>;
 }
 
+/** A page the index was handed before: the hash `SearchIndexer#add` returned then, and its rendered document. */
+export interface KnownPage {
+  hash: string;
+  html: () => string | undefined;
+}
+
 /** Options of `startSearchIndex`. */
 export interface StartSearchIndexOptions {
   /**
-   * Folder of the stored index (`.docsgen/cache/search` in a build): when every page's
+   * Folder of the stored index (`.docsgen/cache/search` in a build). When every page's
    * searchable document is the one the stored index was made from, its files are used and
-   * Pagefind does not run; otherwise the new index is stored there (default: no store).
+   * Pagefind does not run; when some are new, Pagefind indexes those pages alone and the index
+   * is put together from their share and the stored share of the others. The new index is
+   * stored there (default: no store).
    */
   storeFolder?: string | null | undefined;
+  /**
+   * A page's rendered document again, for the rare build whose stored shares cannot be used
+   * after all (Pagefind's new output cannot be split): every page then goes to Pagefind. Without
+   * it, stored shares are not used.
+   */
+  document?: ((slug: string) => string | undefined) | null | undefined;
 }
-
-// While a stored index may still be reused, the documents are held (Pagefind gets them at the
-// first one that differs); past this many bytes they go to Pagefind after all.
-const maxHeldBytes = 64 * 1024 * 1024;
 
 /**
  * `buildSearchIndex` for a build that renders pages as it goes: start the index before the
  * first page, hand each page over as it is rendered, and Pagefind indexes while the other pages
- * render instead of after all of them. With a store (`options.storeFolder`), a build whose
- * pages have the same searchable text as the stored index's reuses it without running Pagefind.
+ * render instead of after all of them. With a store (`options.storeFolder`), only pages whose
+ * searchable text is new since the stored index go to Pagefind.
  */
 export function startSearchIndex(site: SearchIndexSite, options?: StartSearchIndexOptions | null): SearchIndexer {
   building += 1;
@@ -124,25 +141,26 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   const slugs = listIndexablePages(site);
   const positions = new Map(slugs.map((slug, position) => [slug, position]));
   const variants = pageVariants(site);
-  const documents = new Map<number, string | undefined>();
-  const isIndexed = slugs.map(() => false);
+  // Pages handed over ahead of their turn: their hash and document (`undefined`: left out).
+  const documents = new Map<number, { hash: string | undefined; document: () => string | undefined } | undefined>();
   let nextToIndex = 0;
   let inFlight = 0;
   let waiters: Array<() => void> = [];
 
   const storeFolder = options?.storeFolder ?? undefined;
   const settings = storeFolder ? searchIndexSettings({ excludeSelectors }) : '';
+  // Per position: the hash of the page's document (`null`: left out), and its stored share.
   const hashes: Array<string | null> = [];
+  const kept: Array<PagefindPageRecord | undefined> = [];
+  const sent: number[] = [];
+  const indexedByPagefind = new Set<number>();
   const stored = storeFolder ? readStoredSearchIndex(storeFolder) : undefined;
-  // Reusing: every page so far has the stored index's document at its position.
-  let isReusing = stored !== undefined && stored.stored.settings === settings && stored.stored.pages.length === slugs.length;
-  const held: Array<{ position: number; document: string }> = [];
-  let heldBytes = 0;
+  const storedRecords = storeFolder && options?.document ? readStoredSearchRecords(storeFolder, settings) : undefined;
 
-  // Pagefind's process starts with the first page it gets, not while a stored index may do.
+  // Pagefind's process starts with the first page it gets, not while stored shares may do.
   let created: ReturnType<typeof createSearchService> | undefined;
   const service = (): ReturnType<typeof createSearchService> => (created ??= createSearchService(messages));
-  if (!isReusing) service();
+  if (!storedRecords && stored?.stored.settings !== settings) service();
   const pending = new Set<Promise<void>>();
 
   const release = (): void => {
@@ -153,92 +171,175 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   };
   const send = (position: number, document: string): void => {
     const slug = slugs[position] as string;
+    sent.push(position);
     inFlight += 1;
-    const sent = (async () => {
+    const added = (async () => {
       const index = (await service())?.index;
       if (!index) return;
-      const added = await index.addHTMLFile({ url: pageUrl(site, slug), content: document });
-      if (added.errors.length > 0) {
-        messages.push({ reason: `Cannot index \`${slug}\` for search: ${added.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
-      } else isIndexed[position] = true;
+      const result = await index.addHTMLFile({ url: pageUrl(site, slug), content: document });
+      if (result.errors.length > 0) {
+        messages.push({ reason: `Cannot index \`${slug}\` for search: ${result.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: site.pages.get(slug)?.file });
+      } else indexedByPagefind.add(position);
     })().finally(() => {
       inFlight -= 1;
-      pending.delete(sent);
+      pending.delete(added);
       release();
     });
-    pending.add(sent);
+    pending.add(added);
   };
-  const stopReusing = (): void => {
-    isReusing = false;
-    for (const { position, document } of held) send(position, document);
-    held.length = 0;
-  };
-  const add = (position: number, html: string | undefined): void => {
+  const prepare = (position: number, page: string | undefined | KnownPage): { hash: string | undefined; document: () => string | undefined } | undefined => {
+    if (page === undefined) return undefined;
     const slug = slugs[position] as string;
-    const document = html === undefined ? undefined : searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
-    if (storeFolder) hashes[position] = document === undefined ? null : hashSearchDocument(pageUrl(site, slug), document);
-    if (isReusing) {
-      const [storedSlug, storedHash] = stored!.stored.pages[position] ?? [];
-      if (storedSlug === slug && storedHash === hashes[position] && heldBytes + (document?.length ?? 0) <= maxHeldBytes) {
-        if (document !== undefined) {
-          held.push({ position, document });
-          heldBytes += document.length;
-        }
-        return;
-      }
-      stopReusing();
+    const documentOf = (html: string): string => searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
+    if (typeof page === 'object' && storeFolder) {
+      return { hash: page.hash, document: () => {
+        const html = page.html();
+        return html === undefined ? undefined : documentOf(html);
+      } };
     }
-    if (document !== undefined) send(position, document);
+    const document = documentOf(typeof page === 'object' ? page.html() ?? '' : page);
+    return { hash: storeFolder ? hashSearchDocument(pageUrl(site, slug), document) : undefined, document: () => document };
+  };
+  const add = (position: number, page: { hash: string | undefined; document: () => string | undefined } | undefined): void => {
+    hashes[position] = page?.hash ?? null;
+    if (!page) return;
+    const record = page.hash === undefined ? undefined : storedRecords?.records.get(page.hash);
+    if (record && record.url === pageUrl(site, slugs[position] as string)) {
+      kept[position] = record;
+      return;
+    }
+    const document = page.document();
+    if (document === undefined) hashes[position] = null;
+    else send(position, document);
   };
   // Pagefind numbers pages in the order they arrive: send them in `slugs` order.
   const flush = (): void => {
     while (documents.has(nextToIndex)) {
-      const html = documents.get(nextToIndex);
+      const page = documents.get(nextToIndex);
       documents.delete(nextToIndex);
-      add(nextToIndex, html);
+      add(nextToIndex, page);
       nextToIndex += 1;
     }
+  };
+  const settle = async (): Promise<void> => {
+    while (pending.size > 0) await Promise.all(pending);
+  };
+
+  /** Pagefind's files for the pages sent, with the positions they hold. */
+  const pagefindFiles = async (): Promise<SearchIndexFile[] | undefined> => {
+    await settle();
+    const index = (await service())?.index;
+    if (!index) return undefined;
+    const written = await index.getFiles();
+    await index.deleteIndex();
+    for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
+    return sortFiles(written.files.filter((file) => !unusedFiles.test(file.path)).map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content })));
+  };
+  const urls = (): Map<string, number> => new Map(slugs.map((slug, position) => [pageUrl(site, slug), position]));
+
+  /** The index of every page from its share: stored for kept pages, split from Pagefind's files for the others. */
+  const assemble = async (files: SearchIndexFile[] | undefined): Promise<{ files: SearchIndexFile[]; records: Map<number, PagefindPageRecord> } | undefined> => {
+    const split = files ? splitPagefindIndex(files) : undefined;
+    if (files && !split) return undefined;
+    const records = new Map<number, PagefindPageRecord>();
+    kept.forEach((record, position) => record && records.set(position, record));
+    const byUrl = urls();
+    for (const record of split?.records ?? []) {
+      const position = byUrl.get(record.url);
+      if (position === undefined || records.has(position)) return undefined;
+      records.set(position, record);
+    }
+    // Every page sent is in Pagefind's output, unless Pagefind said it could not index it.
+    const ordered = [...records.keys()].sort((a, b) => a - b).map((position) => records.get(position)!);
+    const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
+    const shared = new Map((storedRecords?.shared ?? []).map((file) => [file.path, file]));
+    for (const file of split?.shared ?? []) shared.set(file.path, file);
+    const version = split?.version ?? storedRecords?.version;
+    if (version === undefined || ordered.length === 0) return undefined;
+    const assembled = await assemblePagefindIndex({
+      version,
+      includeCharacters: split?.includeCharacters ?? storedRecords?.includeCharacters,
+      records: ordered,
+      shared: [...shared.values()].filter((file) => !file.path.startsWith('wasm.') || wasm.has(file.path)),
+    });
+    return { files: assembled, records };
+  };
+
+  /** Stores the index made and its pages' shares; returns the result. */
+  const keep = (files: SearchIndexFile[], records: Map<number, PagefindPageRecord> | undefined, indexed: number[]): SearchIndexResult => {
+    const result = { files, slugs: indexed.map((position) => slugs[position] as string), messages };
+    if (!storeFolder || messages.some((message) => message.fatal)) return result;
+    writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed: result.slugs, messages }, files);
+    if (!options?.document) return result;
+    if (!records) {
+      writeStoredSearchRecords(storeFolder, undefined);
+      return result;
+    }
+    const shared = files.filter((file) => /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(file.path));
+    // Stemmers of languages this build has no page in stay stored for a later build that has.
+    for (const file of storedRecords?.shared ?? []) if (!shared.some((other) => other.path === file.path)) shared.push(file);
+    const version = JSON.parse(Buffer.from(files.find((file) => file.path === 'pagefind-entry.json')?.content ?? '{}').toString('utf8')) as { version?: string; include_characters?: unknown };
+    writeStoredSearchRecords(storeFolder, records.size > 0 && version.version ? {
+      settings, version: version.version, includeCharacters: version.include_characters, shared,
+      records: new Map([...records].map(([position, record]) => [hashes[position] as string, record])),
+    } : undefined);
+    return result;
   };
 
   return {
     slugs,
-    add(slug, html) {
+    add(slug, page) {
       const position = positions.get(slug);
-      if (position === undefined || position < nextToIndex || documents.has(position)) return;
-      documents.set(position, html);
+      if (position === undefined || position < nextToIndex || documents.has(position)) return undefined;
+      const prepared = prepare(position, page);
+      documents.set(position, prepared);
       flush();
+      return prepared?.hash;
     },
     drained: () => (inFlight < concurrency ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     async finish(finishOptions) {
       try {
         if (finishOptions?.discard) {
-          while (pending.size > 0) await Promise.allSettled(pending);
+          await settle();
           await (await created)?.index?.deleteIndex();
           return { files: [], slugs: [], messages };
         }
         // Pages never handed over are left out; those after them still go in, in order.
         for (let position = nextToIndex; position < slugs.length; position += 1) if (!documents.has(position)) documents.set(position, undefined);
         flush();
-        if (isReusing) {
-          const files = stored!.read();
-          if (files) return { files, slugs: stored!.stored.indexed, messages: [...messages, ...stored!.stored.messages] };
-          stopReusing();
+        const withDocument = slugs.flatMap((_slug, position) => (hashes[position] === null || hashes[position] === undefined ? [] : [position]));
+        // Every page has the document the stored index was made from: its files are the index.
+        if (sent.length === 0 && stored?.stored.settings === settings && stored.stored.pages.length === slugs.length &&
+          stored.stored.pages.every(([slug, hash], position) => slug === slugs[position] && hash === (hashes[position] ?? null))) {
+          const files = stored.read();
+          if (files) return { files, slugs: stored.stored.indexed, messages: [...messages, ...stored.stored.messages] };
         }
-        while (pending.size > 0) await Promise.all(pending);
-        const index = (await service())?.index;
-        if (!index) return { files: [], slugs: [], messages };
-        const written = await index.getFiles();
-        await index.deleteIndex();
-        for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
-        const files = written.files
-          .filter((file) => !unusedFiles.test(file.path))
-          .map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content }))
-          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        const indexed = slugs.filter((_slug, position) => isIndexed[position]);
-        if (storeFolder && !messages.some((message) => message.fatal)) {
-          writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed, messages }, files);
+        if (sent.length === 0 && kept.some(Boolean)) {
+          const made = await assemble(undefined);
+          if (made) return keep(made.files, made.records, [...made.records.keys()].sort((a, b) => a - b));
         }
-        return { files, slugs: indexed, messages };
+        if (sent.length === 0 && withDocument.length > 0) {
+          // The stored index did not do after all (it could not be read): every page goes to Pagefind.
+          for (const position of withDocument) resend(position);
+        }
+        const files = (await pagefindFiles()) ?? [];
+        if (files.length === 0) return { files: [], slugs: [], messages };
+        const made = await assemble(files);
+        if (made && kept.some(Boolean)) return keep(made.files, made.records, [...made.records.keys()].sort((a, b) => a - b));
+        if (!kept.some(Boolean)) {
+          // Every page went to Pagefind: its files are the index. Their shares are kept for the
+          // next build only when they put together the very same index.
+          const same = made !== undefined && isSamePagefindIndex(made.files, files);
+          return keep(same ? made.files : files, same ? made.records : undefined, [...indexedByPagefind].sort((a, b) => a - b));
+        }
+        // Pagefind's output for the new pages could not be split: every page goes to a new index.
+        await created?.then((result) => result?.index?.deleteIndex()).catch(() => undefined);
+        created = undefined;
+        sent.length = 0;
+        kept.length = 0;
+        indexedByPagefind.clear();
+        for (const position of withDocument) resend(position);
+        return keep((await pagefindFiles()) ?? [], undefined, [...indexedByPagefind].sort((a, b) => a - b));
       } finally {
         building -= 1;
         if (building === 0 && isCloseWanted) {
@@ -248,6 +349,18 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       }
     },
   };
+
+  /** Sends a page whose document was not kept (its share was to come from the store). */
+  function resend(position: number): void {
+    const slug = slugs[position] as string;
+    const html = options?.document?.(slug);
+    const document = html === undefined ? undefined : searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
+    if (document !== undefined) send(position, document);
+  }
+}
+
+function sortFiles<T extends { path: string }>(files: T[]): T[] {
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Pagefind's index in its background process, started now; `undefined` when it cannot start (reported). */

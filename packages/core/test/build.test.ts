@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { deserialize, serialize } from 'node:v8';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, outputMarker } from '../src/index.js';
@@ -278,6 +279,62 @@ build('should reuse the stored search index while no page\'s searchable text cha
   assert.ok((await buildSite(root, { workers: 0 })).ok);
   assert.ok(fragments().some((fragment) => fragment.includes('zeppelins')));
   assert.is(readFileSync(join(store, 'index.bin')).length, (JSON.parse(readFileSync(join(store, 'index.json'), 'utf8')) as typeof manifest).files.reduce((sum, file) => sum + file.size, 0), 'stored again');
+});
+
+build('should index again only the pages whose searchable text changed, giving the index a clean build gives', async () => {
+  const root = project({
+    'guides/usage.md': '---\ntitle: Usage\ndescription: How to use it.\nkeywords: [operate]\n---\n\nUse it **well**, café or cafe.\n',
+  });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const store = join(root, '.docsgen', 'cache', 'search');
+  const fragments = (): string[] =>
+    Object.entries(tree(join(root, 'dist', '_docsgen', 'search')))
+      .filter(([path]) => path.startsWith('fragment/'))
+      .map(([, content]) => gunzipSync(Buffer.from(content, 'latin1')).toString('utf8'));
+
+  // Mark the stored share of the home page (its fragment's text): a build that takes the home
+  // page from the store, and not from Pagefind, publishes the mark.
+  const stored = deserialize(readFileSync(join(store, 'records.bin'))) as { records: Map<string, { url: string; fragment: Uint8Array; fragmentHash: string }> };
+  assert.is(stored.records.size, 3);
+  const home = [...stored.records.values()].find((record) => record.url === '/')!;
+  const marked = gunzipSync(home.fragment).toString('utf8').replace('Welcome home.', 'Welcome home, stored.');
+  home.fragment = gzipSync(Buffer.from(marked, 'utf8'));
+  home.fragmentHash = 'abcdef0123';
+  writeFileSync(join(store, 'records.bin'), serialize(stored));
+
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\nkeywords: [operate]\n---\n\nUse it **wisely** with zeppelins, café.\n');
+  const warm = await buildSite(root, { workers: 0 });
+  assert.ok(warm.ok);
+  assert.is(warm.cached, 2);
+  assert.ok(fragments().some((fragment) => fragment.includes('Welcome home, stored.')), 'the home page share came from the store');
+  assert.ok(fragments().some((fragment) => fragment.includes('zeppelins')), 'the changed page was indexed again');
+  assert.not.ok(fragments().some((fragment) => fragment.includes('Use it well')));
+
+  // Without the mark, the rebuilt index is the one a build without any store writes, byte for byte.
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\nkeywords: [operate]\n---\n\nUse it **gladly** with quokkas.\n');
+  rmSync(store, { recursive: true });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\nkeywords: [operate]\n---\n\nUse it **wisely** with zeppelins, café.\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const rebuilt = tree(join(root, 'dist'));
+  assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+  assert.equal(tree(join(root, 'dist')), rebuilt);
+});
+
+build('should index every page again when the new pages\' index cannot be split into shares', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  // Sorting attributes make a part of Pagefind's index that shares do not hold.
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\n---\n\n<div data-pagefind-sort="weight:2">Use it with zeppelins.</div>\n');
+  const warm = await buildSite(root, { workers: 0 });
+  assert.ok(warm.ok);
+  assert.is(warm.cached, 2);
+  const rebuilt = tree(join(root, 'dist'));
+  assert.ok(Object.keys(rebuilt).filter((path) => path.startsWith('_docsgen/search/fragment/')).length === 3, 'every page is in the index');
+  const meta = Object.entries(rebuilt).find(([path]) => path.endsWith('.pf_meta'))!;
+  assert.match(gunzipSync(Buffer.from(meta[1], 'latin1')).toString('latin1'), 'weight', 'the index sorts by the attribute');
+  assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+  assert.equal(tree(join(root, 'dist')), rebuilt);
 });
 
 build('should give the same output from kept compiles as from fresh ones, for every component and both page kinds', async () => {

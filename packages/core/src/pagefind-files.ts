@@ -1,0 +1,560 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
+
+// Pagefind's index, taken apart into one record per page and put back together (issue 4: a
+// rebuild after one page changed indexes that page alone). Pagefind cannot update an index: it
+// indexes every page it is given. So Pagefind indexes only the pages whose searchable text is
+// new, its output is split into page records, and the index is assembled from every page's
+// record: the records of unchanged pages come from the last build.
+//
+// The assembled files are those Pagefind writes for the same pages (each file's content, before
+// compression, is byte for byte the same): a build that indexed every page checks this on its
+// own output and keeps Pagefind's files when it does not hold (a Pagefind version that writes
+// something else, a case this module does not model). The format, as Pagefind 1.6 writes it:
+//
+//   pagefind-entry.json             {version, languages: {code: {hash, wasm, page_count}}, include_characters}
+//   pagefind.<code>_<hash>.pf_meta  [version, pages [[fragment, word count, ""]], chunks [[from, to, hash]], filters [[name, hash]], sorts, meta keys]
+//   index/<code>_<hash>.pf_index    [[[word, pages [[page, locations, meta locations]], variants [[original, pages]]]]]
+//                                   (each page number as the difference from the one listed before it)
+//   filter/<code>_<hash>.pf_filter  [name, [[value, pages]]]
+//   fragment/<code>_<hash>.pf_fragment  the page's JSON: url, content, word count, filters, meta, anchors
+//
+// Each file but the entry is gzip-compressed behind the signature `pagefind_dcd`, and named by
+// the SHA-1 of its content (hex digits of each byte without padding: 7 for chunks, filters and
+// fragments, longer on a collision; 10 for the meta file). Binary files are CBOR: definite
+// arrays, text strings and integers, each in its shortest form.
+
+const signature = Buffer.from('pagefind_dcd');
+/** Words go into a chunk until it holds this many locations (and one per page of each word). */
+const chunkSize = 20000;
+const gzipAsync = promisify(gzip);
+
+/** One file of a Pagefind index, relative to its folder. */
+export interface PagefindFile {
+  path: string;
+  content: Uint8Array;
+}
+
+/** One page's share of a Pagefind index. */
+export interface PagefindPageRecord {
+  url: string;
+  /** The index (language) the page is in, as Pagefind names it, and its stemmer's wasm file. */
+  language: string;
+  wasm: string;
+  /** The page's fragment file as Pagefind wrote it (compressed), and the SHA-1 of its content. */
+  fragment: Uint8Array;
+  fragmentHash: string;
+  wordCount: number;
+  /** The third field of the page's entry in the meta file (empty in every index seen). */
+  extra: string;
+  metaKeys: string[];
+  filters: Array<[name: string, values: string[]]>;
+  /**
+   * The page's words, each with its original spelling when that had diacritics (`''`: none).
+   * Entry `n`'s locations in the text (a CBOR array as Pagefind wrote it) are
+   * `locations[bounds[n]..bounds[n + 1]]`; with its locations in the meta fields, there are
+   * `sizes[n]` of them.
+   */
+  words: string[];
+  originals: string[];
+  bounds: Uint32Array;
+  sizes: Uint32Array;
+  locations: Uint8Array;
+  /**
+   * The entries found in meta fields (the title, keywords): entry number, then its locations
+   * there, each field named where Pagefind writes its number in the index's list of fields.
+   */
+  metaLocations: Array<[entry: number, locations: Array<string | number>]>;
+}
+
+/** A Pagefind index split into page records, and the files every index has (the search client, the stemmers). */
+export interface SplitPagefindIndex {
+  version: string;
+  includeCharacters: unknown;
+  records: PagefindPageRecord[];
+  /** `pagefind.js`, `pagefind-worker.js`, `wasm.*.pagefind`: the same for every index of a Pagefind version. */
+  shared: PagefindFile[];
+}
+
+type Cbor = number | string | Cbor[];
+
+/**
+ * Splits Pagefind's output into page records, in index order (each language's pages in page
+ * order, languages in the entry's order); `undefined` when the files are not the format this
+ * module reads.
+ */
+export function splitPagefindIndex(files: readonly PagefindFile[]): SplitPagefindIndex | undefined {
+  try {
+    return split(files);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A page's entries while its share of the index is read: where in which chunk each one's locations are. */
+interface RecordBuilder {
+  words: string[];
+  originals: string[];
+  sizes: number[];
+  /** Per entry: chunk, start, end. */
+  spans: number[];
+  metaLocations: Array<[entry: number, locations: Array<string | number>]>;
+}
+
+function split(files: readonly PagefindFile[]): SplitPagefindIndex | undefined {
+  const byPath = new Map(files.map((file) => [file.path, file.content]));
+  const entryBytes = byPath.get('pagefind-entry.json');
+  if (!entryBytes) return undefined;
+  const entry = JSON.parse(Buffer.from(entryBytes).toString('utf8')) as { version: string; languages: Record<string, { hash: string; wasm?: string; page_count: number }>; include_characters: unknown };
+  const shared = files.filter((file) => !/^(pagefind-entry\.json|pagefind\..*\.pf_meta|index\/|filter\/|fragment\/)/.test(file.path));
+  const records: PagefindPageRecord[] = [];
+  for (const [language, { hash, wasm, page_count: pageCount }] of Object.entries(entry.languages)) {
+    const meta = decodeFile(byPath.get(`pagefind.${hash}.pf_meta`));
+    if (!isArray(meta) || meta.length !== 6 || meta[0] !== entry.version) return undefined;
+    const [, pages, chunks, , sorts, metaFields] = meta;
+    if (!isArray(pages) || pages.length !== pageCount || !isArray(chunks) || !isArray(sorts) || sorts.length > 0) return undefined;
+    if (!isArray(metaFields) || !metaFields.every((field) => typeof field === 'string')) return undefined;
+    const builders: RecordBuilder[] = pages.map(() => ({ words: [], originals: [], sizes: [], spans: [], metaLocations: [] }));
+    const chunkBytes = chunks.map((chunk, position) => {
+      if (!isArray(chunk) || typeof chunk[2] !== 'string') throw new Error('chunk');
+      const bytes = unpackFile(byPath.get(`index/${chunk[2]}.pf_index`));
+      readChunk(bytes, position, builders, metaFields as string[]);
+      return bytes;
+    });
+    pages.forEach((page, number) => {
+      if (!isArray(page) || typeof page[0] !== 'string' || typeof page[1] !== 'number' || typeof page[2] !== 'string') throw new Error('page');
+      const raw = unpackFile(byPath.get(`fragment/${page[0]}.pf_fragment`));
+      const data = JSON.parse(raw.toString('utf8')) as { url: string; filters: Record<string, string[]>; meta: Record<string, unknown> };
+      const builder = builders[number]!;
+      const bounds = new Uint32Array(builder.sizes.length + 1);
+      for (let entry = 0; entry < builder.sizes.length; entry += 1) bounds[entry + 1] = bounds[entry]! + builder.spans[entry * 3 + 2]! - builder.spans[entry * 3 + 1]!;
+      const locations = Buffer.allocUnsafe(bounds[builder.sizes.length]!);
+      for (let entry = 0; entry < builder.sizes.length; entry += 1) {
+        copyBytes(chunkBytes[builder.spans[entry * 3]!]!, builder.spans[entry * 3 + 1]!, builder.spans[entry * 3 + 2]!, locations, bounds[entry]!);
+      }
+      records.push({
+        url: data.url, language, wasm: wasm ?? 'unknown', fragment: byPath.get(`fragment/${page[0]}.pf_fragment`)!, fragmentHash: contentHash(raw),
+        wordCount: page[1], extra: page[2], metaKeys: Object.keys(data.meta), filters: Object.entries(data.filters),
+        words: builder.words, originals: builder.originals, bounds, sizes: Uint32Array.from(builder.sizes), locations, metaLocations: builder.metaLocations,
+      });
+    });
+  }
+  return { version: entry.version, includeCharacters: entry.include_characters, records, shared };
+}
+
+/** Hands each page's entries in one index chunk to its record builder. */
+function readChunk(bytes: Buffer, chunk: number, builders: RecordBuilder[], metaFields: string[]): void {
+  const reader = new CborReader(bytes);
+  if (reader.arrayLength() !== 1) throw new Error('chunk');
+  const words = reader.arrayLength();
+  for (let position = 0; position < words; position += 1) {
+    if (reader.arrayLength() !== 3) throw new Error('word');
+    const word = reader.text();
+    readPages(reader, chunk, builders, metaFields, word, '');
+    const variants = reader.arrayLength();
+    for (let variant = 0; variant < variants; variant += 1) {
+      if (reader.arrayLength() !== 2) throw new Error('variant');
+      readPages(reader, chunk, builders, metaFields, word, reader.text());
+    }
+  }
+  if (reader.offset !== bytes.length) throw new Error('trailing bytes');
+}
+
+function readPages(reader: CborReader, chunk: number, builders: RecordBuilder[], metaFields: string[], word: string, original: string): void {
+  const count = reader.arrayLength();
+  // Page numbers are written as the difference from the one before.
+  let page = 0;
+  for (let position = 0; position < count; position += 1) {
+    if (reader.arrayLength() !== 3) throw new Error('page entry');
+    page += reader.unsigned();
+    const builder = builders[page];
+    if (!builder) throw new Error('page number');
+    const start = reader.offset;
+    const size = reader.skipArray();
+    const end = reader.offset;
+    // In meta fields, a negative number starts a field's locations: -1 - the field's number.
+    const metaSize = reader.arrayLength();
+    if (metaSize > 0) {
+      const locations: Array<string | number> = [];
+      for (let index = 0; index < metaSize; index += 1) {
+        const location = reader.integer();
+        const field = metaFields[-1 - location];
+        if (location < 0 && field === undefined) throw new Error('meta field');
+        locations.push(location < 0 ? (field as string) : location);
+      }
+      builder.metaLocations.push([builder.words.length, locations]);
+    }
+    builder.words.push(word);
+    builder.originals.push(original);
+    builder.sizes.push(size + metaSize);
+    builder.spans.push(chunk, start, end);
+  }
+}
+
+/**
+ * The index files Pagefind writes for these page records, in this order: the same content for
+ * the same records, whatever build each record came from. Chunk, filter and meta files are
+ * compressed here; fragments are kept as Pagefind compressed them.
+ */
+export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<PagefindFile[]> {
+  const files: PagefindFile[] = [...index.shared];
+  const pending: Array<Promise<void>> = [];
+  const compressed = (path: string, raw: Buffer): void => {
+    pending.push(gzipAsync(Buffer.concat([signature, raw]), { level: 6 }).then((content) => void files.push({ path, content })));
+  };
+  const languages = new Map<string, PagefindPageRecord[]>();
+  for (const record of index.records) {
+    const list = languages.get(record.language);
+    if (list) list.push(record);
+    else languages.set(record.language, [record]);
+  }
+  const entryLanguages: Record<string, { hash: string; wasm: string; page_count: number }> = {};
+  for (const [language, records] of languages) {
+    const fragmentNames = shortNames(language, records.map((record) => record.fragmentHash), 7);
+    records.forEach((record, page) => files.push({ path: `fragment/${fragmentNames[page]}.pf_fragment`, content: record.fragment }));
+
+    // Per word, its pages' entries as (page, entry) pairs, in page order; then per original spelling.
+    const words = new Map<string, { entries: number[]; variants: Map<string, number[]> | undefined }>();
+    const filters = new Map<string, Map<string, number[]>>();
+    const metaKeys = new Set<string>();
+    records.forEach((record, page) => {
+      for (let entry = 0; entry < record.words.length; entry += 1) {
+        const word = record.words[entry]!;
+        let listed = words.get(word);
+        if (!listed) words.set(word, (listed = { entries: [], variants: undefined }));
+        const original = record.originals[entry]!;
+        if (original === '') listed.entries.push(page, entry);
+        else {
+          listed.variants ??= new Map();
+          const variant = listed.variants.get(original);
+          if (variant) variant.push(page, entry);
+          else listed.variants.set(original, [page, entry]);
+        }
+      }
+      for (const [name, values] of record.filters) {
+        let byValue = filters.get(name);
+        if (!byValue) filters.set(name, (byValue = new Map()));
+        for (const value of values) {
+          const pages = byValue.get(value);
+          if (pages) pages.push(page);
+          else byValue.set(value, [page]);
+        }
+      }
+      for (const key of record.metaKeys) metaKeys.add(key);
+    });
+
+    // Words in code point order (their UTF-8 bytes' order), cut into chunks by locations held.
+    const sorted = [...words.keys()].sort(compareCodePoints);
+    const chunks: Array<{ from: string; to: string; raw: Buffer }> = [];
+    let writer = new CborWriter();
+    let start = 0;
+    let size = 0;
+    const locations = records.map((record) => Buffer.from(record.locations.buffer, record.locations.byteOffset, record.locations.byteLength));
+    const fields = [...metaKeys].sort(compareCodePoints);
+    const fieldNumbers = new Map(fields.map((field, position) => [field, position]));
+    const metaLocations = records.map((record) => new Map(record.metaLocations));
+    const writeEntries = (entries: number[]): void => {
+      writer.header(4, entries.length / 2);
+      let last = 0;
+      for (let position = 0; position < entries.length; position += 2) {
+        const page = entries[position]!;
+        const record = records[page]!;
+        const entry = entries[position + 1]!;
+        writer.header(4, 3);
+        writer.header(0, page - last);
+        writer.copy(locations[page]!, record.bounds[entry]!, record.bounds[entry + 1]!);
+        const meta = metaLocations[page]!.get(entry);
+        writer.header(4, meta?.length ?? 0);
+        for (const location of meta ?? []) {
+          if (typeof location === 'string') writer.header(1, fieldNumbers.get(location)!);
+          else writer.value(location);
+        }
+        size += record.sizes[entry]! + 1;
+        last = page;
+      }
+    };
+    const endChunk = (end: number): void => {
+      // A chunk is [[words]]: its two array headers go in front once its word count is known.
+      const head = new CborWriter();
+      head.header(4, 1);
+      head.header(4, end - start);
+      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, raw: Buffer.concat([head.done(), writer.done()]) });
+      writer = new CborWriter();
+      start = end;
+      size = 0;
+    };
+    sorted.forEach((word, position) => {
+      const { entries, variants } = words.get(word)!;
+      writer.header(4, 3);
+      writer.text(word);
+      writeEntries(entries);
+      writer.header(4, variants?.size ?? 0);
+      for (const [original, variantEntries] of variants ?? []) {
+        writer.header(4, 2);
+        writer.text(original);
+        writeEntries(variantEntries);
+      }
+      if (size >= chunkSize) endChunk(position + 1);
+    });
+    if (start < sorted.length) endChunk(sorted.length);
+    // Neighbouring chunks are told apart by the shortest prefixes that differ, except that a
+    // chunk's last word stays whole where its prefix would sort before the chunk's first.
+    for (let position = 0; position + 1 < chunks.length; position += 1) {
+      const chunk = chunks[position]!;
+      const [left, right] = distinctPrefixes(chunk.to, chunks[position + 1]!.from);
+      if (compareCodePoints(left, chunk.from) >= 0) chunk.to = left;
+      chunks[position + 1]!.from = right;
+    }
+    const chunkNames = shortNames(language, chunks.map((chunk) => contentHash(chunk.raw)), 7);
+    chunks.forEach((chunk, position) => compressed(`index/${chunkNames[position]}.pf_index`, chunk.raw));
+
+    const filterNames = [...filters.keys()].sort(compareCodePoints);
+    const filterBytes = filterNames.map((name) => {
+      const byValue = filters.get(name)!;
+      return encodeCbor([name, [...byValue.keys()].sort(compareCodePoints).map((value) => [value, byValue.get(value)!])]);
+    });
+    const filterFiles = shortNames(language, filterBytes.map(contentHash), 7);
+    filterBytes.forEach((raw, position) => compressed(`filter/${filterFiles[position]}.pf_filter`, raw));
+
+    const meta = encodeCbor([
+      index.version,
+      records.map((record, page) => [fragmentNames[page]!, record.wordCount, record.extra]),
+      chunks.map((chunk, position) => [chunk.from, chunk.to, chunkNames[position]!]),
+      filterNames.map((name, position) => [name, filterFiles[position]!]),
+      [],
+      fields,
+    ]);
+    const metaName = `${language}_${contentHash(meta).slice(0, 10)}`;
+    compressed(`pagefind.${metaName}.pf_meta`, meta);
+    entryLanguages[language] = { hash: metaName, wasm: records[0]!.wasm, page_count: records.length };
+  }
+  const entry = { version: index.version, languages: entryLanguages, include_characters: index.includeCharacters };
+  files.push({ path: 'pagefind-entry.json', content: Buffer.from(JSON.stringify(entry)) });
+  await Promise.all(pending);
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * Whether two indexes hold the same content: every file by path, binary files compared after
+ * decompression (the assembled ones are compressed by zlib, Pagefind's by its own encoder),
+ * the entry as JSON.
+ */
+export function isSamePagefindIndex(a: readonly PagefindFile[], b: readonly PagefindFile[]): boolean {
+  if (a.length !== b.length) return false;
+  const other = new Map(b.map((file) => [file.path, file.content]));
+  for (const file of a) {
+    const content = other.get(file.path);
+    if (!content) return false;
+    if (file.path === 'pagefind-entry.json') {
+      if (JSON.stringify(JSON.parse(Buffer.from(file.content).toString('utf8'))) !== JSON.stringify(JSON.parse(Buffer.from(content).toString('utf8')))) return false;
+    } else if (/\.pf_(meta|index|filter|fragment)$/.test(file.path)) {
+      if (!unpack(file.content).equals(unpack(content))) return false;
+    } else if (!Buffer.from(file.content).equals(Buffer.from(content))) return false;
+  }
+  return true;
+}
+
+/** Pagefind's name for content: the hex digits of each SHA-1 byte, without padding. */
+function contentHash(content: Uint8Array): string {
+  let hex = '';
+  for (const byte of createHash('sha1').update(content).digest()) hex += byte.toString(16);
+  return hex;
+}
+
+/** `<language>_<prefix of hash>`, 7 or more digits: a name already taken gets one more digit. */
+function shortNames(language: string, hashes: readonly string[], length: number): string[] {
+  const taken = new Map<string, string>();
+  return hashes.map((hash) => {
+    let short = hash.slice(0, length);
+    while (taken.has(short) && taken.get(short) !== hash && short.length < hash.length) short = hash.slice(0, short.length + 1);
+    taken.set(short, hash);
+    return `${language}_${short}`;
+  });
+}
+
+function distinctPrefixes(a: string, b: string): [string, string] {
+  const left = [...a];
+  const right = [...b];
+  let common = 0;
+  while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
+  return [left.slice(0, common + 1).join(''), right.slice(0, common + 1).join('')];
+}
+
+function compareCodePoints(a: string, b: string): number {
+  // UTF-16 order differs from code point order only around surrogates: compare those by code point.
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let position = 0; position < length; position += 1) {
+    const left = a.codePointAt(position)!;
+    const right = b.codePointAt(position)!;
+    if (left !== right) return left < right ? -1 : 1;
+    if (left > 0xffff) position += 1;
+  }
+  return a.length - b.length;
+}
+
+/** `source[start..end]` into `target` at `at`: a loop for the few bytes of one entry, cheaper than `Buffer#copy`'s checks. */
+function copyBytes(source: Uint8Array, start: number, end: number, target: Uint8Array, at: number): void {
+  if (end - start > 64) target.set(source.subarray(start, end), at);
+  else for (let index = start; index < end; index += 1) target[at++] = source[index]!;
+}
+
+function isArray(value: unknown): value is Cbor[] {
+  return Array.isArray(value);
+}
+
+/** A file's content: decompressed, without the signature. */
+function unpack(content: Uint8Array): Buffer {
+  const raw = gunzipSync(content);
+  if (!raw.subarray(0, signature.length).equals(signature)) throw new Error('signature');
+  return raw.subarray(signature.length);
+}
+
+function unpackFile(content: Uint8Array | undefined): Buffer {
+  if (!content) throw new Error('missing file');
+  return unpack(content);
+}
+
+function decodeFile(content: Uint8Array | undefined): Cbor {
+  const reader = new CborReader(unpackFile(content));
+  const value = reader.value();
+  if (reader.offset !== reader.bytes.length) throw new Error('trailing bytes');
+  return value;
+}
+
+function encodeCbor(value: Cbor): Buffer {
+  const writer = new CborWriter();
+  writer.value(value);
+  return writer.done();
+}
+
+// CBOR, the part Pagefind writes: unsigned and negative integers, text strings, arrays.
+class CborReader {
+  offset = 0;
+  constructor(readonly bytes: Buffer) {}
+
+  value(): Cbor {
+    const major = this.bytes[this.offset]! >> 5;
+    const argument = this.#argument();
+    if (major === 0) return argument;
+    if (major === 1) return -1 - argument;
+    if (major === 3) return this.#text(argument);
+    if (major === 4) return Array.from({ length: argument }, () => this.value());
+    throw new Error(`unsupported CBOR type ${major}`);
+  }
+
+  arrayLength(): number {
+    return this.#expect(4);
+  }
+
+  text(): string {
+    return this.#text(this.#expect(3));
+  }
+
+  unsigned(): number {
+    return this.#expect(0);
+  }
+
+  integer(): number {
+    const major = this.bytes[this.offset]! >> 5;
+    if (major > 1) throw new Error('not an integer');
+    const argument = this.#argument();
+    return major === 0 ? argument : -1 - argument;
+  }
+
+  /** Skips an array of integers; returns its length. */
+  skipArray(): number {
+    const length = this.#expect(4);
+    for (let index = 0; index < length; index += 1) {
+      if (this.bytes[this.offset]! >> 5 > 1) throw new Error('not an integer');
+      this.#argument();
+    }
+    return length;
+  }
+
+  #expect(major: number): number {
+    if (this.bytes[this.offset]! >> 5 !== major) throw new Error(`expected CBOR type ${major}`);
+    return this.#argument();
+  }
+
+  #text(length: number): string {
+    const text = this.bytes.toString('utf8', this.offset, this.offset + length);
+    this.offset += length;
+    return text;
+  }
+
+  #argument(): number {
+    const bytes = this.bytes;
+    const info = bytes[this.offset]! & 31;
+    this.offset += 1;
+    if (info < 24) return info;
+    let argument: number;
+    if (info === 24) argument = bytes[this.offset]!;
+    else if (info === 25) argument = bytes.readUInt16BE(this.offset);
+    else if (info === 26) argument = bytes.readUInt32BE(this.offset);
+    else throw new Error(`unsupported CBOR argument ${info}`);
+    this.offset += info === 24 ? 1 : info === 25 ? 2 : 4;
+    return argument;
+  }
+}
+
+class CborWriter {
+  #buffer = Buffer.allocUnsafe(64 * 1024);
+  #length = 0;
+
+  value(value: Cbor): void {
+    if (typeof value === 'number') {
+      if (value >= 0) this.header(0, value);
+      else this.header(1, -1 - value);
+    } else if (typeof value === 'string') this.text(value);
+    else {
+      this.header(4, value.length);
+      for (const item of value) this.value(item);
+    }
+  }
+
+  text(value: string): void {
+    const size = Buffer.byteLength(value);
+    this.header(3, size);
+    this.#reserve(size);
+    this.#length += this.#buffer.write(value, this.#length, 'utf8');
+  }
+
+  /** Writes `source[start..end]` as it is. */
+  copy(source: Buffer, start: number, end: number): void {
+    this.#reserve(end - start);
+    copyBytes(source, start, end, this.#buffer, this.#length);
+    this.#length += end - start;
+  }
+
+  done(): Buffer {
+    return Buffer.from(this.#buffer.subarray(0, this.#length));
+  }
+
+  header(major: number, argument: number): void {
+    this.#reserve(5);
+    const buffer = this.#buffer;
+    const type = major << 5;
+    if (argument < 24) buffer[this.#length++] = type | argument;
+    else if (argument < 0x100) {
+      buffer[this.#length++] = type | 24;
+      buffer[this.#length++] = argument;
+    } else if (argument < 0x10000) {
+      buffer[this.#length++] = type | 25;
+      buffer.writeUInt16BE(argument, this.#length);
+      this.#length += 2;
+    } else {
+      buffer[this.#length++] = type | 26;
+      buffer.writeUInt32BE(argument, this.#length);
+      this.#length += 4;
+    }
+  }
+
+  #reserve(size: number): void {
+    if (this.#length + size <= this.#buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.#buffer.length * 2, this.#length + size));
+    this.#buffer.copy(grown, 0, 0, this.#length);
+    this.#buffer = grown;
+  }
+}

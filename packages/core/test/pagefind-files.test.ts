@@ -1,0 +1,129 @@
+import { gunzipSync } from 'node:zlib';
+import { close, createIndex } from 'pagefind';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindFile } from '../src/pagefind-files.js';
+
+const files = suite('Pagefind index files');
+
+files.after(async () => {
+  await close();
+});
+
+interface Page {
+  url: string;
+  html: string;
+}
+
+/** Pagefind's own index of `pages`, added in this order. */
+async function pagefind(pages: readonly Page[]): Promise<PagefindFile[]> {
+  const { index, errors } = await createIndex({});
+  if (!index) throw new Error(errors.join('; '));
+  for (const page of pages) {
+    const added = await index.addHTMLFile({ url: page.url, content: page.html });
+    assert.equal(added.errors, [], page.url);
+  }
+  const written = await index.getFiles();
+  await index.deleteIndex();
+  return written.files.map((file) => ({ path: file.path, content: file.content }));
+}
+
+const document = (language: string, title: string, body: string, extra = ''): string =>
+  `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${title}</title></head><body><article data-pagefind-body>${extra}<h1>${title}</h1>${body}</article></body></html>`;
+
+// Pages with what the format holds: two languages, filters, meta fields, weighted keywords,
+// headings with ids, words with diacritics next to the same words without (their variants),
+// French elision, CJK and emoji.
+const varied: Page[] = [
+  { url: '/', html: document('en', 'Home', '<h2 id="setup">Setup</h2><p>Install zanzibar first. Über café naïve 東京 データ 🚀 résumé.</p><h3 id="deep">Deep</h3><p>More text here.</p>', '<p data-pagefind-weight="5" data-pagefind-meta="keywords">alpha, beta</p><span data-pagefind-filter="version:v2"></span>') },
+  { url: '/a', html: document('en', 'A page', '<p>Cafè cafe Café fete resume. Apple banana cherry.</p>', '<span data-pagefind-filter="version:v2"></span>') },
+  { url: '/v1/', html: document('en', 'Old home', '<p>CAFÉ fête naïve zanzibar.</p>', '<span data-pagefind-filter="version:v1"></span><span data-pagefind-meta="image:/a.png"></span>') },
+  { url: '/fr/', html: document('fr', 'Accueil', '<p>Bonjour le monde, les chevaux. Il a mangé à midi. L\'été où ça a marché.</p>', '<span data-pagefind-filter="language:fr"></span>') },
+  { url: '/fr/b', html: document('fr', 'Deuxième', '<p>À bientôt, a demain. Été, ete.</p>', '<span data-pagefind-filter="language:fr"></span>') },
+];
+
+// A vocabulary for several index chunks, with words that share long prefixes. "pass" and
+// "path" are each frequent enough to fill a chunk alone: the chunk of "path" then starts at
+// "pat", and its last word stays whole because its shortest distinct prefix ("pa", against
+// "pcache") would sort before that.
+function manyPages(count: number): Page[] {
+  const stems = ['path', 'pathfinder', 'pcache', 'string', 'stream', 'strict', 'support', 'config', 'configure', 'café', 'cafe', 'naïve', 'webhook', 'région', 'region'];
+  let seed = 7;
+  const random = (limit: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % limit;
+  };
+  return Array.from({ length: count }, (_, page) => {
+    const words = Array.from({ length: 300 }, () => {
+      const stem = stems[random(stems.length)] as string;
+      return random(3) === 0 ? `${stem}${random(400)}` : stem;
+    });
+    return { url: `/page-${page}`, html: document('en', `Page ${page}`, `<p>${words.join(' ')}.</p><p>${'pass path '.repeat(250)}</p>`) };
+  });
+}
+
+/** Each binary file's content (decompressed) and the entry, by path. */
+function contents(list: readonly PagefindFile[]): Map<string, string> {
+  return new Map(list.map((file) => [file.path, /\.pf_/.test(file.path) ? gunzipSync(file.content).toString('base64') : Buffer.from(file.content).toString('base64')]));
+}
+
+files('should split an index into page shares and put them together into the files Pagefind wrote', async () => {
+  const written = await pagefind(varied);
+  const split = splitPagefindIndex(written);
+  assert.ok(split, 'split');
+  assert.equal(split.records.map((record) => [record.url, record.language]), [['/', 'en'], ['/a', 'en'], ['/v1/', 'en'], ['/fr/', 'fr'], ['/fr/b', 'fr']]);
+  assert.ok(split.records[1]!.originals.includes('cafè'), 'a word with diacritics keeps its spelling');
+  const assembled = await assemblePagefindIndex(split);
+  assert.equal([...contents(assembled).keys()].sort(), [...contents(written).keys()].sort());
+  assert.ok(isSamePagefindIndex(assembled, written));
+  // Content the same byte for byte, file by file; the entry the same JSON.
+  const theirs = contents(written);
+  for (const [path, content] of contents(assembled)) {
+    if (path === 'pagefind-entry.json') assert.equal(JSON.parse(Buffer.from(content, 'base64').toString()), JSON.parse(Buffer.from(theirs.get(path)!, 'base64').toString()));
+    else assert.is(content, theirs.get(path), path);
+  }
+});
+
+files('should put together, from the shares of pages indexed apart, the index of all of them', async () => {
+  const pages = [...manyPages(120), ...varied];
+  const whole = await pagefind(pages);
+  const chunks = whole.filter((file) => file.path.startsWith('index/en_')).length;
+  assert.ok(chunks >= 5, `${chunks} chunks`);
+  // Three separate runs, as three builds would index the pages that changed.
+  const parts = [pages.slice(0, 50), pages.slice(50, 51), pages.slice(51)];
+  const splits = await Promise.all(parts.map(async (part) => splitPagefindIndex(await pagefind(part))));
+  const records = new Map(splits.flatMap((split) => split!.records).map((record) => [record.url, record]));
+  const first = splitPagefindIndex(whole)!;
+  const assembled = await assemblePagefindIndex({ ...first, records: first.records.map((record) => records.get(record.url)!) });
+  assert.ok(isSamePagefindIndex(assembled, whole));
+  // One page's text changed: the index of the others' shares and its new share is the index of the new text.
+  const changed = pages.map((page, position) => (position === 60 ? { ...page, html: page.html.replace('<p>', '<p>Quokka café zeppelin. ') } : page));
+  const again = splitPagefindIndex(await pagefind([changed[60]!]))!;
+  records.set(again.records[0]!.url, again.records[0]!);
+  const updated = await assemblePagefindIndex({ ...first, records: first.records.map((record) => records.get(record.url)!) });
+  assert.ok(isSamePagefindIndex(updated, await pagefind(changed)));
+  assert.not.ok(isSamePagefindIndex(updated, whole));
+});
+
+files('should refuse files it does not read', async () => {
+  const written = await pagefind(varied.slice(0, 2));
+  assert.is(splitPagefindIndex(written.filter((file) => !file.path.endsWith('.pf_meta'))), undefined, 'no meta file');
+  assert.is(splitPagefindIndex(written.filter((file) => !file.path.startsWith('index/'))), undefined, 'no chunk');
+  assert.is(splitPagefindIndex(written.map((file) => (file.path.startsWith('index/') ? { ...file, content: Buffer.from('not gzip') } : file))), undefined, 'a broken chunk');
+  // Sorting attributes make a part of the index this module does not model.
+  const sorted = await pagefind([{ url: '/s', html: document('en', 'Sorted', '<p data-pagefind-sort="weight:2">Text.</p>') }]);
+  assert.is(splitPagefindIndex(sorted), undefined, 'sorts');
+});
+
+files('should tell indexes apart by content, not by compression', async () => {
+  const written = await pagefind(varied.slice(0, 2));
+  const assembled = await assemblePagefindIndex(splitPagefindIndex(written)!);
+  const chunk = assembled.find((file) => file.path.startsWith('index/'))!;
+  assert.not.equal(Buffer.from(chunk.content), Buffer.from(written.find((file) => file.path === chunk.path)!.content), 'compressed apart');
+  assert.ok(isSamePagefindIndex(assembled, written));
+  const other = await pagefind([varied[0]!, { ...varied[1]!, html: varied[1]!.html.replace('banana', 'mango') }]);
+  assert.not.ok(isSamePagefindIndex(other, written));
+  assert.not.ok(isSamePagefindIndex(written.slice(1), written));
+});
+
+files.run();
