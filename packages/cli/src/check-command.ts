@@ -1,5 +1,4 @@
 import { formatMessageLine } from '@docsgen/config';
-import { checkProject } from '@docsgen/core/check';
 import { relative, resolve } from 'node:path';
 import { exitCodes, type MainContext } from './main.js';
 
@@ -15,6 +14,8 @@ export interface CheckCommandOptions {
 /** `docsgen check`: prints every message and returns 1 when any is an error. */
 export async function runCheck(options: CheckCommandOptions, context: MainContext): Promise<number> {
   const root = resolve(context.cwd, options.root);
+  // Loaded here, not with the command line: `docsgen build` and `dev` do not check.
+  const { checkProject } = await import('@docsgen/core/check');
   const result = await checkProject(root, { compile: options.compile !== false });
   const errors = result.messages.filter((message) => message.fatal).length;
   const warnings = result.messages.length - errors;

@@ -1,5 +1,6 @@
 import { formatMessageLine, isInside, resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
+import { createHash } from 'node:crypto';
 import {
   constants,
   copyFileSync,
@@ -14,8 +15,10 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { usedViewerFiles } from './api-viewers.js';
@@ -142,6 +145,11 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // The output is written next to the old one, then swapped in. Pages are written as they
   // arrive and only their twins kept (for llms-full.txt), so memory does not grow with the site.
   const temporary = join(dirname(outDir), `.${basename(outDir)}.docsgen-${process.pid}`);
+  // The output a build replaces goes to `.docsgen/trash/` (when that is on the same file system)
+  // and is deleted by the next build while it works: deleting thousands of files can take a
+  // while (on file systems that discard freed blocks at once, half a second for 3,000 files).
+  const trash = compileCache ? join(root, '.docsgen', 'trash') : undefined;
+  const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // Pages whose searchable text did not change keep their share of the stored index; the index
   // reads a page again from the output only when it cannot use the stored shares after all.
   const writtenPage = (slug: string): string | undefined => {
@@ -311,16 +319,20 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     write('404.html', script ? notFound.html.replace('</body>', () => `${script}\n</body>`) : notFound.html);
 
     const { math: usesMath, mermaid: usesMermaid, api: usesApi, apiViewer: usesApiViewer } = uses;
-    // Loaded here, not at start-up: `docsgen dev` and `check` do not minify.
-    const esbuild = await import('esbuild');
+    // Loaded when first needed: `docsgen dev` and `check` do not minify, nor does a build whose
+    // minified assets are all in the cache.
+    let esbuild: typeof import('esbuild') | undefined;
+    const assets = new MinifiedAssets(cacheFolder('assets'));
     for (const [name, file] of Object.entries(documentAssetFiles)) {
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
       if (!usesApi && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs)) continue;
       if (!usesApiViewer && name === documentAssetNames.apiViewersJs) continue;
       if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
-      write(`_docsgen/${name}`, minifyAsset(esbuild, name, readFileSync(file)));
+      const content = readFileSync(file);
+      write(`_docsgen/${name}`, assets.read(name, content) ?? assets.write(name, content, minifyAsset((esbuild ??= await import('esbuild')), name, content)));
     }
+    assets.prune();
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
     // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
     for (const vendor of usedViewerFiles(site.api.viewerFiles, viewerPages)) write(vendor.path, readFileSync(vendor.file));
@@ -359,7 +371,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     for (const file of adapted.files) write(file.path, file.content);
     if (messages.some((message) => message.fatal)) throw new Error('adapter');
 
-    swapIn(temporary, outDir);
+    swapIn(temporary, outDir, trash);
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     await endSearch().catch(() => undefined);
@@ -373,6 +385,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;
+  await emptied;
   return result(true, { pages: slugs.length, cached, files: written.size, bytes });
 }
 
@@ -518,17 +531,40 @@ function faviconFile(site: Site): string | undefined {
 }
 
 /** Replaces `outDir` with `temporary`: two renames, so readers never see a half-written site. */
-function swapIn(temporary: string, outDir: string): void {
+function swapIn(temporary: string, outDir: string, trash: string | undefined): void {
   if (!existsSync(outDir)) {
     mkdirSync(dirname(outDir), { recursive: true });
     renameSync(temporary, outDir);
     return;
+  }
+  if (trash) {
+    try {
+      mkdirSync(trash, { recursive: true });
+      if (statSync(trash).dev === statSync(outDir).dev) {
+        renameSync(outDir, join(trash, `${Date.now()}-${process.pid}`));
+        renameSync(temporary, outDir);
+        return;
+      }
+    } catch {
+      // The old output is deleted here instead, below.
+    }
   }
   const old = join(dirname(outDir), `.${basename(outDir)}.docsgen-old-${process.pid}`);
   rmSync(old, { recursive: true, force: true });
   renameSync(outDir, old);
   renameSync(temporary, outDir);
   rmSync(old, { recursive: true, force: true });
+}
+
+/** Deletes what earlier builds put in the trash folder, in the background; never rejects. */
+async function emptyTrash(trash: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(trash);
+  } catch {
+    return;
+  }
+  await Promise.all(names.map((name) => rm(join(trash, name), { recursive: true, force: true }).catch(() => undefined)));
 }
 
 function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
@@ -546,6 +582,69 @@ function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
  * serves them as written). Classic scripts keep their top-level names; files that are minified
  * already (`*.min.*`) and anything else pass through unchanged.
  */
+/**
+ * Minified assets by name and content (`.docsgen/cache/assets/`), so a build does not minify
+ * what the last one did; entries the build did not use are deleted. Without a folder, none kept.
+ */
+class MinifiedAssets {
+  readonly #folder: string | undefined;
+  readonly #used = new Set<string>();
+
+  constructor(folder: string | undefined) {
+    this.#folder = folder;
+  }
+
+  read(name: string, content: Buffer): Buffer | undefined {
+    if (!this.#folder) return undefined;
+    const key = this.#key(name, content);
+    try {
+      const minified = readFileSync(join(this.#folder, key));
+      this.#used.add(key);
+      return minified;
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(name: string, content: Buffer, minified: Buffer): Buffer {
+    if (!this.#folder) return minified;
+    const key = this.#key(name, content);
+    try {
+      mkdirSync(this.#folder, { recursive: true });
+      writeFileSync(join(this.#folder, `${key}.tmp`), minified);
+      renameSync(join(this.#folder, `${key}.tmp`), join(this.#folder, key));
+      this.#used.add(key);
+    } catch {
+      // A cache that cannot be written only costs the next build time.
+    }
+    return minified;
+  }
+
+  prune(): void {
+    if (!this.#folder) return;
+    try {
+      for (const name of readdirSync(this.#folder)) if (!this.#used.has(name)) rmSync(join(this.#folder, name), { force: true });
+    } catch {
+      // Nothing kept.
+    }
+  }
+
+  #key(name: string, content: Buffer): string {
+    // docsgen's version stands for the minify settings.
+    return createHash('sha256').update(`${docsgenVersion()}\0${esbuildVersion()}\0${name}\0`).update(content).digest('hex').slice(0, 40) + extname(name);
+  }
+}
+
+let esbuildVersionRead: string | undefined;
+function esbuildVersion(): string {
+  try {
+    esbuildVersionRead ??= (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    esbuildVersionRead = `unknown-${process.pid}-${Date.now()}`;
+  }
+  return esbuildVersionRead;
+}
+
 function minifyAsset(esbuild: typeof import('esbuild'), name: string, content: Buffer): Buffer {
   const loader = name.endsWith('.js') ? 'js' : name.endsWith('.css') ? 'css' : undefined;
   if (!loader || name.includes('.min.')) return content;

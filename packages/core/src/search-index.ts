@@ -402,8 +402,9 @@ export async function closeSearchIndexer(): Promise<void> {
 export function searchableDocument(html: string, keywords: readonly string[], variant?: { version?: string | undefined; language?: string | undefined }): string {
   const extra = [
     keywords.length > 0 ? `<p data-pagefind-weight="5" data-pagefind-meta="keywords">${escapeText(keywords.join(', '))}</p>` : '',
-    variant?.version === undefined ? '' : `<span data-pagefind-filter="version" hidden>${escapeText(variant.version)}</span>`,
-    variant?.language === undefined ? '' : `<span data-pagefind-filter="language" hidden>${escapeText(variant.language)}</span>`,
+    // Filter values are not the page's text: out of its words and excerpts (`data-pagefind-ignore`).
+    variant?.version === undefined ? '' : `<span data-pagefind-filter="version" data-pagefind-ignore hidden>${escapeText(variant.version)}</span>`,
+    variant?.language === undefined ? '' : `<span data-pagefind-filter="language" data-pagefind-ignore hidden>${escapeText(variant.language)}</span>`,
   ].join('');
   const region = searchableRegion(html);
   const marked = region.replace(/<article\b([^>]*)>/, (_tag, attributes: string) => `<article${attributes} data-pagefind-body>${extra}`);

@@ -98,6 +98,27 @@ build('should give byte-identical output for the same input, from the cache or n
   assert.equal(tree(join(root, 'dist')), firstTree);
 });
 
+build('should move the output it replaces to .docsgen/trash, emptied by the next build, and keep minified assets', async () => {
+  const root = project();
+  const trash = join(root, '.docsgen', 'trash');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.not.ok(existsSync(trash), 'nothing replaced yet');
+  assert.ok(readdirSync(join(root, '.docsgen', 'cache', 'assets')).some((name) => name.endsWith('.css')), 'minified stylesheets kept');
+  writeFileSync(join(root, 'dist', 'first.txt'), 'from the first output');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const [first] = readdirSync(trash);
+  assert.ok(existsSync(join(trash, first!, 'first.txt')), 'the replaced output is in the trash');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const left = readdirSync(trash);
+  assert.is(left.length, 1, 'the next build deleted the older output');
+  assert.not.ok(left.includes(first!));
+  assert.equal(readdirSync(root).filter((name) => name.includes('docsgen-')), [], 'no folder left next to the output');
+  // Without the cache (no .docsgen), the old output is deleted at once.
+  rmSync(join(root, '.docsgen'), { recursive: true });
+  assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+  assert.not.ok(existsSync(join(root, '.docsgen')));
+});
+
 build('should render again exactly the pages whose files changed, snippets included', async () => {
   const root = project();
   await buildSite(root, { workers: 0 });

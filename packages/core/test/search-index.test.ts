@@ -108,6 +108,10 @@ search('should give each page its navigation version as a filter', async () => {
   const filters = text(result.files, /^filter\//);
   assert.ok(filters.includes('version'));
   assert.ok(filters.includes('v1') && filters.includes('v2'));
+  // The version is a filter, not words of the page: not in its excerpt text.
+  const fragments = text(result.files, /^fragment\//);
+  assert.match(fragments, '"content":"Old home. About Old home."');
+  assert.not.match(fragments, /"content":"v1/);
 });
 
 search('should hand Pagefind only the article, marked as the indexed region, without heading anchors, with keywords and filters', () => {
@@ -117,7 +121,7 @@ search('should hand Pagefind only the article, marked as the indexed region, wit
   assert.is(
     searchableDocument(html, ['x<y'], { version: 'v1', language: 'fr' }),
     '<!doctype html>\n<html lang="fr" data-slug="x"><head><meta charset="utf-8"><title>A - Site</title></head><body><article class="dg-article" data-pagefind-body><p data-pagefind-weight="5" data-pagefind-meta="keywords">x&lt;y</p>' +
-      '<span data-pagefind-filter="version" hidden>v1</span><span data-pagefind-filter="language" hidden>fr</span><h2 id="a">A</h2></article></body></html>',
+      '<span data-pagefind-filter="version" data-pagefind-ignore hidden>v1</span><span data-pagefind-filter="language" data-pagefind-ignore hidden>fr</span><h2 id="a">A</h2></article></body></html>',
   );
   assert.is(searchableDocument('<html><body class="x"><p>Hi</p></body></html>', []), '<html><body class="x" data-pagefind-body><p>Hi</p></body></html>');
   // Highlighted code keeps its text, not its token markup; drawings go.
