@@ -24,7 +24,7 @@ export type { LoadedProject } from './project.js';
 export { renderPageContent } from './render.js';
 export type { RenderMode, RenderPageContentInput } from './render.js';
 export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument, searchableRegion } from './search-index.js';
-export type { BuildSearchIndexOptions, SearchIndexFile, SearchIndexResult, SearchIndexSite } from './search-index.js';
+export type { BuildSearchIndexOptions, SearchIndexFile, SearchIndexResult, SearchIndexSite, SearchShares } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
 export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapPart, sitemapXml, maxSitemapUrls } from './site-outputs.js';

@@ -112,11 +112,32 @@ export interface StoredSearchRecords {
   records: Map<string, PagefindPageRecord>;
 }
 
+/** A page record as stored: its words as numbers in the store's vocabulary (strings by the hundred thousand are slow to read back). */
+interface StoredRecord extends Omit<PagefindPageRecord, 'words' | 'originals'> {
+  wordNumbers: Uint32Array;
+  /** The entries with an original spelling. */
+  originalSpellings: Array<[entry: number, original: string]>;
+}
+
+interface StoredRecordsFile extends Omit<StoredSearchRecords, 'records'> {
+  vocabulary: string[];
+  records: Array<[hash: string, record: StoredRecord]>;
+}
+
 /** The stored page records made with `settings`, or `undefined` when there are none (or they cannot be read). */
 export function readStoredSearchRecords(folder: string, settings: string): StoredSearchRecords | undefined {
   try {
-    const stored = deserialize(readFileSync(join(folder, 'records.bin'))) as StoredSearchRecords;
-    return stored.settings === settings && stored.records instanceof Map && Array.isArray(stored.shared) ? stored : undefined;
+    const stored = deserialize(readFileSync(join(folder, 'records.bin'))) as StoredRecordsFile;
+    if (stored.settings !== settings || !Array.isArray(stored.records) || !Array.isArray(stored.shared) || !Array.isArray(stored.vocabulary)) return undefined;
+    const { vocabulary } = stored;
+    const records = new Map<string, PagefindPageRecord>();
+    for (const [hash, { wordNumbers, originalSpellings, ...record }] of stored.records) {
+      const words = Array.from(wordNumbers, (number) => vocabulary[number] as string);
+      const originals = words.map(() => '');
+      for (const [entry, original] of originalSpellings) originals[entry] = original;
+      records.set(hash, { ...record, words, originals });
+    }
+    return { settings: stored.settings, version: stored.version, includeCharacters: stored.includeCharacters, shared: stored.shared, records };
   } catch {
     return undefined;
   }
@@ -129,8 +150,26 @@ export function writeStoredSearchRecords(folder: string, records: StoredSearchRe
       rmSync(join(folder, 'records.bin'), { force: true });
       return;
     }
+    const numbers = new Map<string, number>();
+    const vocabulary: string[] = [];
+    const stored: StoredRecordsFile = {
+      settings: records.settings, version: records.version, includeCharacters: records.includeCharacters, shared: records.shared, vocabulary,
+      records: [...records.records].map(([hash, { words, originals, ...record }]) => {
+        const wordNumbers = new Uint32Array(words.length);
+        words.forEach((word, entry) => {
+          let number = numbers.get(word);
+          if (number === undefined) {
+            number = vocabulary.push(word) - 1;
+            numbers.set(word, number);
+          }
+          wordNumbers[entry] = number;
+        });
+        const originalSpellings = originals.flatMap((original, entry): Array<[number, string]> => (original === '' ? [] : [[entry, original]]));
+        return [hash, { ...record, wordNumbers, originalSpellings }];
+      }),
+    };
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'records.bin.tmp'), serialize(records));
+    writeFileSync(join(folder, 'records.bin.tmp'), serialize(stored));
     renameSync(join(folder, 'records.bin.tmp'), join(folder, 'records.bin'));
   } catch {
     // See `writeStoredSearchIndex`.

@@ -1,7 +1,7 @@
 import { listNavigationEntries, type DocsgenMessage } from '@docsgen/config';
 import { close, createIndex } from 'pagefind';
 import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindPageRecord } from './pagefind-files.js';
-import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords } from './search-index-store.js';
+import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-index-store.js';
 import { listIndexablePages, type SiteOutputSite } from './site-outputs.js';
 
 // Full-text search (issue 7 "Search"; SPEC: `search`). One module for the build and the dev
@@ -56,7 +56,8 @@ export async function buildSearchIndex(
   document: (slug: string) => string | undefined | Promise<string | undefined>,
   options?: BuildSearchIndexOptions | null,
 ): Promise<SearchIndexResult> {
-  const indexer = startSearchIndex(site);
+  const shares = options?.shares ?? undefined;
+  const indexer = startSearchIndex(site, shares ? { shares, document } : undefined);
   const signal = options?.signal ?? undefined;
   // Pages go to Pagefind's process a few at a time: one by one, it waits on each round trip.
   let next = 0;
@@ -73,6 +74,12 @@ export async function buildSearchIndex(
 
 /** Options of `buildSearchIndex`. */
 export interface BuildSearchIndexOptions {
+  /**
+   * Each page's share of the last index made with this holder, kept in memory (a dev server
+   * indexing again after an edit): only pages whose searchable text is new go to Pagefind.
+   * Default: none, every page goes to Pagefind.
+   */
+  shares?: SearchShares | null | undefined;
   /**
    * Stops the index: no more pages are asked for and nothing is written; the result has no
    * files (a server that closes does not wait for every page). Default: none.
@@ -105,6 +112,11 @@ export interface SearchIndexer {
   finish(options?: { discard?: boolean | undefined } | null): Promise<SearchIndexResult>;
 }
 
+/** Where an index keeps each page's share for the next one, in memory (`BuildSearchIndexOptions.shares`). */
+export interface SearchShares {
+  current?: StoredSearchRecords | undefined;
+}
+
 /** A page the index was handed before: the hash `SearchIndexer#add` returned then, and its rendered document. */
 export interface KnownPage {
   hash: string;
@@ -121,12 +133,14 @@ export interface StartSearchIndexOptions {
    * stored there (default: no store).
    */
   storeFolder?: string | null | undefined;
+  /** Pages' shares kept in memory instead of in `storeFolder` (see `BuildSearchIndexOptions.shares`). */
+  shares?: SearchShares | null | undefined;
   /**
    * A page's rendered document again, for the rare build whose stored shares cannot be used
    * after all (Pagefind's new output cannot be split): every page then goes to Pagefind. Without
    * it, stored shares are not used.
    */
-  document?: ((slug: string) => string | undefined) | null | undefined;
+  document?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
 }
 
 /**
@@ -148,14 +162,16 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   let waiters: Array<() => void> = [];
 
   const storeFolder = options?.storeFolder ?? undefined;
-  const settings = storeFolder ? searchIndexSettings({ excludeSelectors }) : '';
+  const shares = options?.shares ?? undefined;
+  const hasStore = storeFolder !== undefined || shares !== undefined;
+  const settings = hasStore ? searchIndexSettings({ excludeSelectors }) : '';
   // Per position: the hash of the page's document (`null`: left out), and its stored share.
   const hashes: Array<string | null> = [];
   const kept: Array<PagefindPageRecord | undefined> = [];
   const sent: number[] = [];
   const indexedByPagefind = new Set<number>();
   const stored = storeFolder ? readStoredSearchIndex(storeFolder) : undefined;
-  const storedRecords = storeFolder && options?.document ? readStoredSearchRecords(storeFolder, settings) : undefined;
+  const storedRecords = !options?.document ? undefined : shares ? (shares.current?.settings === settings ? shares.current : undefined) : storeFolder ? readStoredSearchRecords(storeFolder, settings) : undefined;
 
   // Pagefind's process starts with the first page it gets, not while stored shares may do.
   let created: ReturnType<typeof createSearchService> | undefined;
@@ -191,14 +207,14 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     if (page === undefined) return undefined;
     const slug = slugs[position] as string;
     const documentOf = (html: string): string => searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
-    if (typeof page === 'object' && storeFolder) {
+    if (typeof page === 'object' && hasStore) {
       return { hash: page.hash, document: () => {
         const html = page.html();
         return html === undefined ? undefined : documentOf(html);
       } };
     }
     const document = documentOf(typeof page === 'object' ? page.html() ?? '' : page);
-    return { hash: storeFolder ? hashSearchDocument(pageUrl(site, slug), document) : undefined, document: () => document };
+    return { hash: hasStore ? hashSearchDocument(pageUrl(site, slug), document) : undefined, document: () => document };
   };
   const add = (position: number, page: { hash: string | undefined; document: () => string | undefined } | undefined): void => {
     hashes[position] = page?.hash ?? null;
@@ -268,21 +284,22 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   /** Stores the index made and its pages' shares; returns the result. */
   const keep = (files: SearchIndexFile[], records: Map<number, PagefindPageRecord> | undefined, indexed: number[]): SearchIndexResult => {
     const result = { files, slugs: indexed.map((position) => slugs[position] as string), messages };
-    if (!storeFolder || messages.some((message) => message.fatal)) return result;
-    writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed: result.slugs, messages }, files);
+    if (!hasStore || messages.some((message) => message.fatal)) return result;
+    if (storeFolder) writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed: result.slugs, messages }, files);
     if (!options?.document) return result;
-    if (!records) {
-      writeStoredSearchRecords(storeFolder, undefined);
-      return result;
+    let kept: StoredSearchRecords | undefined;
+    const entry = JSON.parse(Buffer.from(files.find((file) => file.path === 'pagefind-entry.json')?.content ?? '{}').toString('utf8')) as { version?: string; include_characters?: unknown };
+    if (records && records.size > 0 && entry.version) {
+      const shared = files.filter((file) => /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(file.path));
+      // Stemmers of languages this index has no page in stay kept for a later one that has.
+      for (const file of storedRecords?.shared ?? []) if (!shared.some((other) => other.path === file.path)) shared.push(file);
+      kept = {
+        settings, version: entry.version, includeCharacters: entry.include_characters, shared,
+        records: new Map([...records].map(([position, record]) => [hashes[position] as string, record])),
+      };
     }
-    const shared = files.filter((file) => /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(file.path));
-    // Stemmers of languages this build has no page in stay stored for a later build that has.
-    for (const file of storedRecords?.shared ?? []) if (!shared.some((other) => other.path === file.path)) shared.push(file);
-    const version = JSON.parse(Buffer.from(files.find((file) => file.path === 'pagefind-entry.json')?.content ?? '{}').toString('utf8')) as { version?: string; include_characters?: unknown };
-    writeStoredSearchRecords(storeFolder, records.size > 0 && version.version ? {
-      settings, version: version.version, includeCharacters: version.include_characters, shared,
-      records: new Map([...records].map(([position, record]) => [hashes[position] as string, record])),
-    } : undefined);
+    if (shares) shares.current = kept;
+    else if (storeFolder) writeStoredSearchRecords(storeFolder, kept);
     return result;
   };
 
@@ -320,7 +337,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
         }
         if (sent.length === 0 && withDocument.length > 0) {
           // The stored index did not do after all (it could not be read): every page goes to Pagefind.
-          for (const position of withDocument) resend(position);
+          for (const position of withDocument) await resend(position);
         }
         const files = (await pagefindFiles()) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages };
@@ -338,7 +355,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
         sent.length = 0;
         kept.length = 0;
         indexedByPagefind.clear();
-        for (const position of withDocument) resend(position);
+        for (const position of withDocument) await resend(position);
         return keep((await pagefindFiles()) ?? [], undefined, [...indexedByPagefind].sort((a, b) => a - b));
       } finally {
         building -= 1;
@@ -351,9 +368,9 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   };
 
   /** Sends a page whose document was not kept (its share was to come from the store). */
-  function resend(position: number): void {
+  async function resend(position: number): Promise<void> {
     const slug = slugs[position] as string;
-    const html = options?.document?.(slug);
+    const html = await options?.document?.(slug);
     const document = html === undefined ? undefined : searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
     if (document !== undefined) send(position, document);
   }

@@ -1,7 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, searchableRegion, type SearchIndexFile } from '../src/index.js';
+import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, searchableRegion, type SearchIndexFile, type SearchShares } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const search = suite('search index');
@@ -112,6 +114,31 @@ search('should give each page its navigation version as a filter', async () => {
   const fragments = text(result.files, /^fragment\//);
   assert.match(fragments, '"content":"Old home. About Old home."');
   assert.not.match(fragments, /"content":"v1/);
+});
+
+search('should index again only the pages whose text changed, with shares kept in memory', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Acme', navigation: { pages: ['index', 'guide'] } }),
+    'index.mdx': page('Home', '', 'Welcome home.'),
+    'guide.mdx': page('Guide', '', 'The zephyrword is here.'),
+  });
+  const shares: SearchShares = {};
+  const before = await createSite(root, { mode: 'build' });
+  const first = await buildSearchIndex(before, async (slug) => (await before.document(slug))?.html, { shares });
+  assert.equal(first.slugs, ['index', 'guide']);
+  assert.is(shares.current?.records.size, 2);
+  // Mark the kept share of the home page: an index that takes it from memory publishes the mark.
+  const home = [...shares.current!.records.values()].find((record) => record.url === '/')!;
+  home.fragment = gzipSync(Buffer.from(gunzipSync(home.fragment).toString('utf8').replace('Welcome home.', 'Welcome home, kept.')));
+  home.fragmentHash = 'abcdef0123';
+  writeFileSync(join(root, 'guide.mdx'), page('Guide', '', 'Now the quillmark is here.'));
+  const site = await createSite(root, { mode: 'build' });
+  const again = await buildSearchIndex(site, async (slug) => (await site.document(slug))?.html, { shares });
+  assert.equal(again.messages, []);
+  const fragments = text(again.files, /^fragment\//);
+  assert.match(fragments, 'Welcome home, kept.');
+  assert.match(fragments, 'quillmark');
+  assert.not.match(fragments, 'zephyrword');
 });
 
 search('should hand Pagefind only the article, marked as the indexed region, without heading anchors, with keywords and filters', () => {

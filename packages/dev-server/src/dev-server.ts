@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -72,6 +72,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
     bodyEnd: options.liveReload === false ? undefined : reloadClientScript(`${internalPrefix}/events`),
     search: undefined,
     searchRegions: new Map(),
+    searchShares: {},
     changes: 0,
     closing: new AbortController(),
     report: (messages) => {
@@ -144,6 +145,8 @@ interface HandleContext {
    * made after an edit renders only the pages that changed.
    */
   searchRegions: Map<string, string>;
+  /** Each page's share of the last index: after a change, only pages whose text is new go to Pagefind. */
+  searchShares: SearchShares;
   /** Counts changes: a page rendered before one is not kept (it may be the old version). */
   changes: number;
   /** Aborted when the server closes: an index being made stops asking for pages. */
@@ -314,7 +317,7 @@ function searchIndexOf(site: Site, context: HandleContext): Promise<Map<string, 
     if (!rendered.messages.some((message) => message.fatal) && context.changes === changes) regions.set(slug, region);
     return region;
   };
-  const pending = (context.search ??= buildSearchIndex(site, document, { signal: context.closing.signal }).then((result) => {
+  const pending = (context.search ??= buildSearchIndex(site, document, { signal: context.closing.signal, shares: context.searchShares }).then((result) => {
     for (const message of result.messages) if (message.fatal) throw new Error(`${message.reason}${message.note ? `. ${message.note}` : ''}`);
     return new Map(result.files.map((file) => [file.path, file.content]));
   }));
