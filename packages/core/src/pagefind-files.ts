@@ -214,22 +214,44 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
     const fragmentNames = shortNames(language, records.map((record) => record.fragmentHash), 7);
     records.forEach((record, page) => files.push({ path: `fragment/${fragmentNames[page]}.pf_fragment`, content: record.fragment }));
 
+    // Every page's entries numbered in one sequence, their locations in one buffer (the loop
+    // below runs once per word on each page: hundreds of thousands of times for 1,000 pages).
+    const firstEntry = new Uint32Array(records.length + 1);
+    records.forEach((record, page) => (firstEntry[page + 1] = firstEntry[page]! + record.words.length));
+    const entryCount = firstEntry[records.length]!;
+    const bounds = new Uint32Array(entryCount + 1);
+    const sizes = new Uint32Array(entryCount);
+    const metaOf = new Int32Array(entryCount).fill(-1);
+    const metaLists: Array<Array<string | number>> = [];
+    const allLocations = Buffer.allocUnsafe(records.reduce((sum, record) => sum + record.locations.length, 0));
+    let locationsLength = 0;
+    records.forEach((record, page) => {
+      const first = firstEntry[page]!;
+      for (let entry = 0; entry < record.words.length; entry += 1) bounds[first + entry] = locationsLength + record.bounds[entry]!;
+      sizes.set(record.sizes, first);
+      for (const [entry, locations] of record.metaLocations) metaOf[first + entry] = metaLists.push(locations) - 1;
+      allLocations.set(record.locations, locationsLength);
+      locationsLength += record.locations.length;
+    });
+    bounds[entryCount] = locationsLength;
+
     // Per word, its pages' entries as (page, entry) pairs, in page order; then per original spelling.
     const words = new Map<string, { entries: number[]; variants: Map<string, number[]> | undefined }>();
     const filters = new Map<string, Map<string, number[]>>();
     const metaKeys = new Set<string>();
     records.forEach((record, page) => {
+      const first = firstEntry[page]!;
       for (let entry = 0; entry < record.words.length; entry += 1) {
         const word = record.words[entry]!;
         let listed = words.get(word);
         if (!listed) words.set(word, (listed = { entries: [], variants: undefined }));
         const original = record.originals[entry]!;
-        if (original === '') listed.entries.push(page, entry);
+        if (original === '') listed.entries.push(page, first + entry);
         else {
           listed.variants ??= new Map();
           const variant = listed.variants.get(original);
-          if (variant) variant.push(page, entry);
-          else listed.variants.set(original, [page, entry]);
+          if (variant) variant.push(page, first + entry);
+          else listed.variants.set(original, [page, first + entry]);
         }
       }
       for (const [name, values] of record.filters) {
@@ -246,31 +268,29 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
 
     // Words in code point order (their UTF-8 bytes' order), cut into chunks by locations held.
     const sorted = [...words.keys()].sort(compareCodePoints);
-    const chunks: Array<{ from: string; to: string; raw: Buffer }> = [];
+    const chunks: Array<{ from: string; to: string; raw: Buffer; compressed: Promise<Buffer> }> = [];
     let writer = new CborWriter();
     let start = 0;
     let size = 0;
-    const locations = records.map((record) => Buffer.from(record.locations.buffer, record.locations.byteOffset, record.locations.byteLength));
     const fields = [...metaKeys].sort(compareCodePoints);
     const fieldNumbers = new Map(fields.map((field, position) => [field, position]));
-    const metaLocations = records.map((record) => new Map(record.metaLocations));
     const writeEntries = (entries: number[]): void => {
       writer.header(4, entries.length / 2);
       let last = 0;
       for (let position = 0; position < entries.length; position += 2) {
         const page = entries[position]!;
-        const record = records[page]!;
         const entry = entries[position + 1]!;
-        writer.header(4, 3);
-        writer.header(0, page - last);
-        writer.copy(locations[page]!, record.bounds[entry]!, record.bounds[entry + 1]!);
-        const meta = metaLocations[page]!.get(entry);
-        writer.header(4, meta?.length ?? 0);
-        for (const location of meta ?? []) {
-          if (typeof location === 'string') writer.header(1, fieldNumbers.get(location)!);
-          else writer.value(location);
+        const meta = metaOf[entry]!;
+        writer.pageEntry(page - last, allLocations, bounds[entry]!, bounds[entry + 1]!, meta === -1);
+        if (meta !== -1) {
+          const list = metaLists[meta]!;
+          writer.header(4, list.length);
+          for (const location of list) {
+            if (typeof location === 'string') writer.header(1, fieldNumbers.get(location)!);
+            else writer.value(location);
+          }
         }
-        size += record.sizes[entry]! + 1;
+        size += sizes[entry]! + 1;
         last = page;
       }
     };
@@ -279,7 +299,9 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       const head = new CborWriter();
       head.header(4, 1);
       head.header(4, end - start);
-      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, raw: Buffer.concat([head.done(), writer.done()]) });
+      const raw = Buffer.concat([head.done(), writer.done()]);
+      // Compressed on the thread pool while the next chunks are written.
+      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, raw, compressed: gzipAsync(Buffer.concat([signature, raw]), { level: 6 }) });
       writer = new CborWriter();
       start = end;
       size = 0;
@@ -307,7 +329,7 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       chunks[position + 1]!.from = right;
     }
     const chunkNames = shortNames(language, chunks.map((chunk) => contentHash(chunk.raw)), 7);
-    chunks.forEach((chunk, position) => compressed(`index/${chunkNames[position]}.pf_index`, chunk.raw));
+    chunks.forEach((chunk, position) => pending.push(chunk.compressed.then((content) => void files.push({ path: `index/${chunkNames[position]}.pf_index`, content }))));
 
     const filterNames = [...filters.keys()].sort(compareCodePoints);
     const filterBytes = filterNames.map((name) => {
@@ -519,6 +541,22 @@ class CborWriter {
     this.header(3, size);
     this.#reserve(size);
     this.#length += this.#buffer.write(value, this.#length, 'utf8');
+  }
+
+  /**
+   * One page's entry of a word: `[page, locations, meta locations]`, the locations copied from
+   * `source[start..end]`; with `noMeta`, an empty third array, else only its start is left to write.
+   */
+  pageEntry(page: number, source: Uint8Array, start: number, end: number, noMeta: boolean): void {
+    this.#reserve(end - start + 12);
+    const buffer = this.#buffer;
+    buffer[this.#length++] = 0x83;
+    if (page < 24) buffer[this.#length++] = page;
+    else this.header(0, page);
+    let at = this.#length;
+    for (let index = start; index < end; index += 1) buffer[at++] = source[index]!;
+    if (noMeta) buffer[at++] = 0x80;
+    this.#length = at;
   }
 
   /** Writes `source[start..end]` as it is. */
