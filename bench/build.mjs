@@ -11,13 +11,13 @@
 // Each build runs the real CLI in a child process; peak memory is read from /usr/bin/time
 // when it is there (GNU time's "Maximum resident set size"), else from the child's own report.
 //
-// Where a cold build's time goes (2026-11-26, 1,000 pages, main thread + 1 worker, CPU
-// profile per thread): Shiki highlighting ~7.5 ms/page, Markdown parsing ~7, garbage collection
-// ~4, layout and Preact ~2.5; Pagefind indexes in its own process (~3.5 ms/page of CPU) while
-// pages render. The Markdown twin of these plain pages is their source (it cost ~10 ms/page when
-// rendered). Targets of issue 4 (9 s, 800 MB, warm rebuild 1 s): memory is met; the cold build
-// (~18-19 s) and the warm rebuild are not. The warm rebuild is bounded by Pagefind re-indexing
-// every page (~3-4 s), which it cannot do incrementally.
+// Where a cold build's time goes (1,000 pages, main thread + 1 worker, CPU profile per thread):
+// Markdown parsing about 30%, Shiki highlighting about 15%, garbage collection about 10%;
+// Pagefind indexes in its own process (~6 s of CPU) while pages render. Targets of issue 4
+// (9 s, 800 MB, warm rebuild 1 s): memory is met; the cold build is not (22-34 s on this shared
+// machine). A warm rebuild sends Pagefind only the changed page and puts the index together from
+// the kept shares of the others (~0.3 s); the rest is Node and module start-up (~0.6 s), reading
+// the project (~0.2 s), copying 1,000 cached pages (~0.4-0.7 s) and replacing the output.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
