@@ -342,6 +342,33 @@ build('should index again only the pages whose searchable text changed, giving t
   assert.equal(tree(join(root, 'dist')), rebuilt);
 });
 
+build('should give a clean build\'s index after reordering pages and editing one language of several', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Langs', navigation: { languages: [{ language: 'en', pages: ['index', 'guide'] }, { language: 'fr', pages: ['fr/index', 'fr/guide'] }] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nWelcome, café lovers.\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\nThe zephyrword guide.\n',
+    'fr/index.mdx': '---\ntitle: Accueil\n---\n\nBienvenue à la maison.\n',
+    'fr/guide.mdx': '---\ntitle: Guide\n---\n\nLe guide, été comme hiver.\n',
+  }, 'docsgen-build-langs-');
+  const clean = async (): Promise<Record<string, string>> => {
+    const warm = tree(join(root, 'dist'));
+    assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+    const fresh = tree(join(root, 'dist'));
+    return Object.fromEntries(Object.keys({ ...warm, ...fresh }).filter((path) => warm[path] !== fresh[path]).map((path) => [path, 'differs']));
+  };
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.ok(Object.keys(tree(join(root, 'dist', '_docsgen', 'search'))).includes('wasm.fr.pagefind'));
+  // The shares were kept: the index put together from them is the one Pagefind wrote.
+  assert.is((deserialize(readFileSync(join(root, '.docsgen', 'cache', 'search', 'records.bin'))) as { records: unknown[] }).records.length, 4);
+  writeFileSync(join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe quillmark guide.\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.equal(await clean(), {}, 'an English page edited');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Langs', navigation: { languages: [{ language: 'en', pages: ['guide', 'index'] }, { language: 'fr', pages: ['fr/guide', 'fr/index'] }] } }));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.equal(await clean(), {}, 'pages reordered');
+});
+
 build('should index every page again when the new pages\' index cannot be split into shares', async () => {
   const root = project();
   assert.ok((await buildSite(root, { workers: 0 })).ok);
