@@ -241,7 +241,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     while (pending.size > 0) await Promise.all(pending);
   };
 
-  /** Pagefind's files for the pages sent, with the positions they hold. */
+  /** Pagefind's files for the pages sent. */
   const pagefindFiles = async (): Promise<SearchIndexFile[] | undefined> => {
     await settle();
     const index = (await service())?.index;
@@ -287,19 +287,19 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     if (!hasStore || messages.some((message) => message.fatal)) return result;
     if (storeFolder) writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed: result.slugs, messages }, files);
     if (!options?.document) return result;
-    let kept: StoredSearchRecords | undefined;
+    let store: StoredSearchRecords | undefined;
     const entry = JSON.parse(Buffer.from(files.find((file) => file.path === 'pagefind-entry.json')?.content ?? '{}').toString('utf8')) as { version?: string; include_characters?: unknown };
     if (records && records.size > 0 && entry.version) {
       const shared = files.filter((file) => /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(file.path));
       // Stemmers of languages this index has no page in stay kept for a later one that has.
       for (const file of storedRecords?.shared ?? []) if (!shared.some((other) => other.path === file.path)) shared.push(file);
-      kept = {
+      store = {
         settings, version: entry.version, includeCharacters: entry.include_characters, shared,
         records: new Map([...records].map(([position, record]) => [hashes[position] as string, record])),
       };
     }
-    if (shares) shares.current = kept;
-    else if (storeFolder) writeStoredSearchRecords(storeFolder, kept);
+    if (shares) shares.current = store;
+    else if (storeFolder) writeStoredSearchRecords(storeFolder, store);
     return result;
   };
 
@@ -337,6 +337,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
         }
         if (sent.length === 0 && withDocument.length > 0) {
           // The stored index did not do after all (it could not be read): every page goes to Pagefind.
+          kept.length = 0;
           for (const position of withDocument) await resend(position);
         }
         const files = (await pagefindFiles()) ?? [];
