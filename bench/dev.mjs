@@ -2,9 +2,11 @@
 // Dev server figures (not a test: prints numbers only): time from start to the first page
 // served, in this process (from importing core) and as a reader sees it (from running
 // `docsgen dev`, Node's own start-up included); and from saving a page to the update event plus
-// the re-rendered page, on the shared corpus.
+// the re-rendered page, on the shared corpus. With `--search`, also the first search index (every
+// page rendered and indexed) and the index made again after one page is saved (that page renders
+// and goes to Pagefind again; the others' shares of the index are kept in memory).
 //
-//   node bench/dev.mjs [--pages 1000] [--edits 20] [--corpus ../shared/bench/gen-corpus.mjs]
+//   node bench/dev.mjs [--pages 1000] [--edits 20] [--search] [--corpus ../shared/bench/gen-corpus.mjs]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '1000' },
     edits: { type: 'string', default: '20' },
+    search: { type: 'boolean', default: false },
     corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
   },
 });
@@ -64,6 +67,24 @@ for (let edit = 0; edit < Number(values.edits); edit += 1) {
   latencies.push(performance.now() - saved);
 }
 writeFileSync(file, original);
+let searchFigures;
+if (values.search) {
+  // The index is made on the first request for one of its files, and again after a change.
+  const entry = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/_docsgen/search/pagefind-entry.json`);
+    await response.text();
+    if (!response.ok) throw new Error(`search index: ${response.status}`);
+    return performance.now() - started;
+  };
+  const whole = await entry();
+  const before = events.length;
+  writeFileSync(file, `${original}\n\nA searchable wombat.\n`);
+  while (events.length === before) await new Promise((done) => setTimeout(done, 2));
+  const again = await entry();
+  writeFileSync(file, original);
+  searchFigures = { whole, again };
+}
 await session.close();
 
 // The command a reader runs: a fresh Node process, from its start to the first page served.
@@ -90,3 +111,7 @@ console.log(`docsgen dev, ${values.pages} pages`);
 console.log(`  start (modules loaded, project read) to first page served: ${firstPage.toFixed(0)} ms`);
 console.log(`  \`docsgen dev\` run to first page served (Node start-up included): ${commandFirstPage.toFixed(0)} ms`);
 console.log(`  save to update event + re-rendered page, median of ${latencies.length}: ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (includes the 50 ms change batching)`);
+if (searchFigures) {
+  console.log(`  first search index (every page rendered and indexed): ${(searchFigures.whole / 1000).toFixed(1)} s`);
+  console.log(`  search index again after saving one page: ${searchFigures.again.toFixed(0)} ms`);
+}
