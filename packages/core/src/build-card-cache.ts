@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltPage } from './build-render.js';
 import type { Site } from './site.js';
+import { writeWhole } from './write-whole.js';
 
 /**
  * The build's social cards by input hash (`cardInputHash`): on disk under
@@ -31,10 +32,8 @@ export class CardCache {
     const png = Buffer.from(card.png.buffer, card.png.byteOffset, card.png.byteLength);
     if (this.folder) {
       mkdirSync(this.folder, { recursive: true });
-      // Written whole, then renamed: a build stopped halfway never leaves a truncated card.
-      const temporary = join(this.folder, `.${card.hash}.${process.pid}.tmp`);
-      writeFileSync(temporary, png);
-      renameSync(temporary, join(this.folder, `${card.hash}.png`));
+      // A build stopped halfway never leaves a truncated card.
+      writeWhole(join(this.folder, `${card.hash}.png`), png);
     } else {
       this.#memory.set(card.hash, png);
     }

@@ -31,6 +31,7 @@ import { createSite, type Site } from './site.js';
 import { renderSiteOutputs, sitemapPart } from './site-outputs.js';
 import { closeSearchIndexer, searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 import { docsgenVersion } from './version.js';
+import { writeWhole } from './write-whole.js';
 import { pruneCompileCache } from './compile-cache.js';
 
 export interface BuildOptions {
@@ -104,10 +105,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
 
   // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
   // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
-  const compileCache = options?.cache !== false;
-  const cacheFolder = (name: string): string | undefined => (compileCache ? join(root, '.docsgen', 'cache', name) : undefined);
+  const isCaching = options?.cache !== false;
+  const cacheFolder = (name: string): string | undefined => (isCaching ? join(root, '.docsgen', 'cache', name) : undefined);
   // The command line wins over docsgen.config, which wins over the defaults.
-  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCache });
+  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCache: isCaching });
   const configured = site.userConfig.build ?? {};
   outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
   const adapter = options?.adapter ?? configured.adapter ?? 'static';
@@ -148,7 +149,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // The output a build replaces goes to `.docsgen/trash/` (when that is on the same file system)
   // and is deleted by the next build while it works: deleting thousands of files can take a
   // while (on file systems that discard freed blocks at once, half a second for 3,000 files).
-  const trash = compileCache ? join(root, '.docsgen', 'trash') : undefined;
+  const trash = isCaching ? join(root, '.docsgen', 'trash') : undefined;
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // Pages whose searchable text did not change keep their share of the stored index; the index
   // reads a page again from the output only when it cannot use the stored shares after all.
@@ -286,7 +287,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const settled = await Promise.allSettled([
       ...[...early.values()].map(async (pending) => onPage(await pending)),
       threads > 1 && existsSync(workerFile)
-        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCache }, rest, threads - 1, onPage, local)
+        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCache: isCaching }, rest, threads - 1, onPage, local)
         : (async () => {
             for (const slug of rest) onPage(await local(slug));
           })(),
@@ -381,7 +382,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return result(false, { cached });
   }
   cache?.prune();
-  if (compileCache) pruneCompileCache(root);
+  if (isCaching) pruneCompileCache(root);
   cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;
@@ -578,11 +579,6 @@ function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
 }
 
 /**
- * docsgen's own scripts and stylesheets, minified with esbuild for the published site (dev
- * serves them as written). Classic scripts keep their top-level names; files that are minified
- * already (`*.min.*`) and anything else pass through unchanged.
- */
-/**
  * Minified assets by name and content (`.docsgen/cache/assets/`), so a build does not minify
  * what the last one did; entries the build did not use are deleted. Without a folder, none kept.
  */
@@ -611,8 +607,7 @@ class MinifiedAssets {
     const key = this.#key(name, content);
     try {
       mkdirSync(this.#folder, { recursive: true });
-      writeFileSync(join(this.#folder, `${key}.tmp`), minified);
-      renameSync(join(this.#folder, `${key}.tmp`), join(this.#folder, key));
+      writeWhole(join(this.#folder, key), minified);
       this.#used.add(key);
     } catch {
       // A cache that cannot be written only costs the next build time.
@@ -645,6 +640,11 @@ function esbuildVersion(): string {
   return esbuildVersionRead;
 }
 
+/**
+ * docsgen's own scripts and stylesheets, minified with esbuild for the published site (dev
+ * serves them as written). Classic scripts keep their top-level names; files that are minified
+ * already (`*.min.*`) and anything else pass through unchanged.
+ */
 function minifyAsset(esbuild: typeof import('esbuild'), name: string, content: Buffer): Buffer {
   const loader = name.endsWith('.js') ? 'js' : name.endsWith('.css') ? 'css' : undefined;
   if (!loader || name.includes('.min.')) return content;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompileToEsm } from './modules.js';
+import { writeWhole } from './write-whole.js';
 
 // Bumped whenever what an entry holds, or how it is keyed, changes.
 const formatVersion = 1;
@@ -40,10 +41,8 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
     try {
       if (!isFolderMade) mkdirSync(options.folder, { recursive: true });
       isFolderMade = true;
-      // Written aside and renamed: another thread reading the same entry never sees half of it.
-      const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ file: input.file, ...result }));
-      renameSync(temporary, path);
+      // Another thread reading the same entry never sees half of it.
+      writeWhole(path, JSON.stringify({ file: input.file, ...result }));
     } catch {
       // A cache that cannot be written costs the next build time, nothing else.
     }

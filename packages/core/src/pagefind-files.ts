@@ -124,7 +124,8 @@ function split(files: readonly PagefindFile[]): SplitPagefindIndex | undefined {
     });
     pages.forEach((page, number) => {
       if (!isArray(page) || typeof page[0] !== 'string' || typeof page[1] !== 'number' || typeof page[2] !== 'string') throw new Error('page');
-      const raw = unpackFile(byPath.get(`fragment/${page[0]}.pf_fragment`));
+      const fragment = byPath.get(`fragment/${page[0]}.pf_fragment`);
+      const raw = unpackFile(fragment);
       const data = JSON.parse(raw.toString('utf8')) as { url: string; filters: Record<string, string[]>; meta: Record<string, unknown> };
       const builder = builders[number]!;
       const bounds = new Uint32Array(builder.sizes.length + 1);
@@ -134,7 +135,7 @@ function split(files: readonly PagefindFile[]): SplitPagefindIndex | undefined {
         copyBytes(chunkBytes[builder.spans[entry * 3]!]!, builder.spans[entry * 3 + 1]!, builder.spans[entry * 3 + 2]!, locations, bounds[entry]!);
       }
       records.push({
-        url: data.url, language, wasm: wasm ?? 'unknown', fragment: byPath.get(`fragment/${page[0]}.pf_fragment`)!, fragmentHash: contentHash(raw),
+        url: data.url, language, wasm: wasm ?? 'unknown', fragment: fragment!, fragmentHash: contentHash(raw),
         wordCount: page[1], extra: page[2], metaKeys: Object.keys(data.meta), filters: Object.entries(data.filters),
         words: builder.words, originals: builder.originals, bounds, sizes: Uint32Array.from(builder.sizes), locations, metaLocations: builder.metaLocations,
       });
@@ -201,7 +202,7 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
   const files: PagefindFile[] = [...index.shared];
   const pending: Array<Promise<void>> = [];
   const compressed = (path: string, raw: Buffer): void => {
-    pending.push(gzipAsync(Buffer.concat([signature, raw]), { level: 6 }).then((content) => void files.push({ path, content })));
+    pending.push(pack(raw).then((content) => void files.push({ path, content })));
   };
   const languages = new Map<string, PagefindPageRecord[]>();
   for (const record of index.records) {
@@ -301,7 +302,7 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       head.header(4, end - start);
       const raw = Buffer.concat([head.done(), writer.done()]);
       // Compressed on the thread pool while the next chunks are written.
-      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, raw, compressed: gzipAsync(Buffer.concat([signature, raw]), { level: 6 }) });
+      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, raw, compressed: pack(raw) });
       writer = new CborWriter();
       start = end;
       size = 0;
@@ -424,6 +425,11 @@ function copyBytes(source: Uint8Array, start: number, end: number, target: Uint8
 
 function isArray(value: unknown): value is Cbor[] {
   return Array.isArray(value);
+}
+
+/** A file's content as Pagefind writes it: the signature, then the raw bytes, compressed (on the thread pool). */
+function pack(raw: Buffer): Promise<Buffer> {
+  return gzipAsync(Buffer.concat([signature, raw]), { level: 6 });
 }
 
 /** A file's content: decompressed, without the signature. */
@@ -553,17 +559,9 @@ class CborWriter {
     buffer[this.#length++] = 0x83;
     if (page < 24) buffer[this.#length++] = page;
     else this.header(0, page);
-    let at = this.#length;
-    for (let index = start; index < end; index += 1) buffer[at++] = source[index]!;
-    if (noMeta) buffer[at++] = 0x80;
-    this.#length = at;
-  }
-
-  /** Writes `source[start..end]` as it is. */
-  copy(source: Buffer, start: number, end: number): void {
-    this.#reserve(end - start);
-    copyBytes(source, start, end, this.#buffer, this.#length);
+    copyBytes(source, start, end, buffer, this.#length);
     this.#length += end - start;
+    if (noMeta) buffer[this.#length++] = 0x80;
   }
 
   done(): Buffer {

@@ -1,9 +1,10 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { PagefindFile, PagefindPageRecord } from './pagefind-files.js';
+import { writeWhole } from './write-whole.js';
 
 /**
  * The last build's search index, kept under `.docsgen/cache/search/` with what it was made
@@ -95,8 +96,7 @@ export function writeStoredSearchIndex(folder: string, index: Omit<StoredSearchI
     rmSync(join(folder, 'index.json'), { force: true });
     writeFileSync(join(folder, 'index.bin'), Buffer.concat(files.map((file) => file.content)));
     const manifest: StoredSearchIndex = { ...index, files: files.map((file) => ({ path: file.path, size: file.content.length })) };
-    writeFileSync(join(folder, 'index.json.tmp'), JSON.stringify(manifest));
-    renameSync(join(folder, 'index.json.tmp'), join(folder, 'index.json'));
+    writeWhole(join(folder, 'index.json'), JSON.stringify(manifest));
   } catch {
     // See above.
   }
@@ -169,8 +169,7 @@ export function writeStoredSearchRecords(folder: string, records: StoredSearchRe
       }),
     };
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'records.bin.tmp'), serialize(stored));
-    renameSync(join(folder, 'records.bin.tmp'), join(folder, 'records.bin'));
+    writeWhole(join(folder, 'records.bin'), serialize(stored));
   } catch {
     // See `writeStoredSearchIndex`.
   }

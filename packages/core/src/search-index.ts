@@ -136,9 +136,9 @@ export interface StartSearchIndexOptions {
   /** Pages' shares kept in memory instead of in `storeFolder` (see `BuildSearchIndexOptions.shares`). */
   shares?: SearchShares | null | undefined;
   /**
-   * A page's rendered document again, for the rare build whose stored shares cannot be used
-   * after all (Pagefind's new output cannot be split): every page then goes to Pagefind. Without
-   * it, stored shares are not used.
+   * A page's rendered document again, for a page whose share was to come from the store but
+   * cannot (the store could not be read, or Pagefind's new output cannot be split): the page then
+   * goes to Pagefind. Without it, neither `storeFolder` nor `shares` is used.
    */
   document?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
 }
@@ -161,22 +161,37 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   let inFlight = 0;
   let waiters: Array<() => void> = [];
 
-  const storeFolder = options?.storeFolder ?? undefined;
-  const shares = options?.shares ?? undefined;
+  // A store is used only with a way to read pages again (`options.document`).
+  const reread = options?.document ?? undefined;
+  const storeFolder = (reread && options?.storeFolder) || undefined;
+  const shares = (reread && options?.shares) || undefined;
   const hasStore = storeFolder !== undefined || shares !== undefined;
   const settings = hasStore ? searchIndexSettings({ excludeSelectors }) : '';
-  // Per position: the hash of the page's document (`null`: left out), and its stored share.
+  // Per position: the hash of the page's document (`null`: left out), and its kept share.
   const hashes: Array<string | null> = [];
   const kept: Array<PagefindPageRecord | undefined> = [];
   const sent: number[] = [];
   const indexedByPagefind = new Set<number>();
   const stored = storeFolder ? readStoredSearchIndex(storeFolder) : undefined;
-  const storedRecords = !options?.document ? undefined : shares ? (shares.current?.settings === settings ? shares.current : undefined) : storeFolder ? readStoredSearchRecords(storeFolder, settings) : undefined;
+  // The stored index's files are the index while every page has the document it was made from;
+  // the pages matched so far need their shares only once one does not.
+  let isStoredIndex = stored !== undefined && stored.stored.settings === settings && stored.stored.pages.length === slugs.length;
+  const matched: number[] = [];
+  // Pages whose share was to come from the store but is not there: read again and sent at the end.
+  const unshared: number[] = [];
+  // The kept shares, read when first needed: a build in which no page changed never reads them.
+  let storedRecords: StoredSearchRecords | undefined | null = null;
+  const records = (): StoredSearchRecords | undefined => {
+    if (storedRecords === null) {
+      storedRecords = shares ? (shares.current?.settings === settings ? shares.current : undefined) : storeFolder ? readStoredSearchRecords(storeFolder, settings) : undefined;
+    }
+    return storedRecords;
+  };
 
-  // Pagefind's process starts with the first page it gets, not while stored shares may do.
+  // With a store, Pagefind's process starts with the first page it gets, if any.
   let created: ReturnType<typeof createSearchService> | undefined;
   const service = (): ReturnType<typeof createSearchService> => (created ??= createSearchService(messages));
-  if (!storedRecords && stored?.stored.settings !== settings) service();
+  if (!hasStore) service();
   const pending = new Set<Promise<void>>();
 
   const release = (): void => {
@@ -203,27 +218,45 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     });
     pending.add(added);
   };
+  const documentOf = (position: number, html: string): string => {
+    const slug = slugs[position] as string;
+    return searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
+  };
   const prepare = (position: number, page: string | undefined | KnownPage): { hash: string | undefined; document: () => string | undefined } | undefined => {
     if (page === undefined) return undefined;
-    const slug = slugs[position] as string;
-    const documentOf = (html: string): string => searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
     if (typeof page === 'object' && hasStore) {
       return { hash: page.hash, document: () => {
         const html = page.html();
-        return html === undefined ? undefined : documentOf(html);
+        return html === undefined ? undefined : documentOf(position, html);
       } };
     }
-    const document = documentOf(typeof page === 'object' ? page.html() ?? '' : page);
-    return { hash: hasStore ? hashSearchDocument(pageUrl(site, slug), document) : undefined, document: () => document };
+    const document = documentOf(position, typeof page === 'object' ? page.html() ?? '' : page);
+    return { hash: hasStore ? hashSearchDocument(pageUrl(site, slugs[position] as string), document) : undefined, document: () => document };
+  };
+  /** Takes the page's kept share, when there is one. */
+  const keepShare = (position: number): boolean => {
+    const hash = hashes[position];
+    const record = hash ? records()?.records.get(hash) : undefined;
+    if (!record || record.url !== pageUrl(site, slugs[position] as string)) return false;
+    kept[position] = record;
+    return true;
+  };
+  const leaveStoredIndex = (): void => {
+    isStoredIndex = false;
+    for (const position of matched) if (!keepShare(position)) unshared.push(position);
+    matched.length = 0;
   };
   const add = (position: number, page: { hash: string | undefined; document: () => string | undefined } | undefined): void => {
     hashes[position] = page?.hash ?? null;
-    if (!page) return;
-    const record = page.hash === undefined ? undefined : storedRecords?.records.get(page.hash);
-    if (record && record.url === pageUrl(site, slugs[position] as string)) {
-      kept[position] = record;
-      return;
+    if (isStoredIndex) {
+      const [slug, hash] = stored!.stored.pages[position]!;
+      if (slug === slugs[position] && hash === hashes[position]) {
+        if (page) matched.push(position);
+        return;
+      }
+      leaveStoredIndex();
     }
+    if (!page || keepShare(position)) return;
     const document = page.document();
     if (document === undefined) hashes[position] = null;
     else send(position, document);
@@ -240,6 +273,11 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
   const settle = async (): Promise<void> => {
     while (pending.size > 0) await Promise.all(pending);
   };
+  /** Sends a page read again (its share was to come from the store). */
+  const resend = async (position: number): Promise<void> => {
+    const html = await reread?.(slugs[position] as string);
+    if (html !== undefined) send(position, documentOf(position, html));
+  };
 
   /** Pagefind's files for the pages sent. */
   const pagefindFiles = async (): Promise<SearchIndexFile[] | undefined> => {
@@ -251,53 +289,47 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     for (const error of written.errors) messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
     return sortFiles(written.files.filter((file) => !unusedFiles.test(file.path)).map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content })));
   };
-  const urls = (): Map<string, number> => new Map(slugs.map((slug, position) => [pageUrl(site, slug), position]));
 
-  /** The index of every page from its share: stored for kept pages, split from Pagefind's files for the others. */
-  const assemble = async (files: SearchIndexFile[] | undefined): Promise<{ files: SearchIndexFile[]; records: Map<number, PagefindPageRecord> } | undefined> => {
+  /** The index of every page from its share: kept for some pages, split from Pagefind's files for the others. */
+  const assemble = async (files: SearchIndexFile[] | undefined): Promise<AssembledIndex | undefined> => {
     const split = files ? splitPagefindIndex(files) : undefined;
     if (files && !split) return undefined;
-    const records = new Map<number, PagefindPageRecord>();
-    kept.forEach((record, position) => record && records.set(position, record));
-    const byUrl = urls();
+    const byPosition = new Map<number, PagefindPageRecord>();
+    kept.forEach((record, position) => record && byPosition.set(position, record));
+    const byUrl = new Map(slugs.map((slug, position) => [pageUrl(site, slug), position]));
     for (const record of split?.records ?? []) {
       const position = byUrl.get(record.url);
-      if (position === undefined || records.has(position)) return undefined;
-      records.set(position, record);
+      if (position === undefined || byPosition.has(position)) return undefined;
+      byPosition.set(position, record);
     }
     // Every page sent is in Pagefind's output, unless Pagefind said it could not index it.
-    const ordered = [...records.keys()].sort((a, b) => a - b).map((position) => records.get(position)!);
-    const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
-    const shared = new Map((storedRecords?.shared ?? []).map((file) => [file.path, file]));
-    for (const file of split?.shared ?? []) shared.set(file.path, file);
-    const version = split?.version ?? storedRecords?.version;
+    const ordered = [...byPosition.keys()].sort((a, b) => a - b).map((position) => byPosition.get(position)!);
+    const version = split?.version ?? records()?.version;
     if (version === undefined || ordered.length === 0) return undefined;
+    // Stemmers of languages without a page now stay kept for a later index that has some.
+    const shared = new Map((records()?.shared ?? []).map((file) => [file.path, file]));
+    for (const file of split?.shared ?? []) shared.set(file.path, file);
+    const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
+    const includeCharacters = split?.includeCharacters ?? records()?.includeCharacters;
     const assembled = await assemblePagefindIndex({
       version,
-      includeCharacters: split?.includeCharacters ?? storedRecords?.includeCharacters,
+      includeCharacters,
       records: ordered,
       shared: [...shared.values()].filter((file) => !file.path.startsWith('wasm.') || wasm.has(file.path)),
     });
-    return { files: assembled, records };
+    return { files: assembled, records: byPosition, version, includeCharacters, shared: [...shared.values()] };
   };
 
-  /** Stores the index made and its pages' shares; returns the result. */
-  const keep = (files: SearchIndexFile[], records: Map<number, PagefindPageRecord> | undefined, indexed: number[]): SearchIndexResult => {
-    const result = { files, slugs: indexed.map((position) => slugs[position] as string), messages };
+  /** Stores the index (with its pages' shares, when it was put together from them); returns the result. */
+  const keep = (files: SearchIndexFile[], made: AssembledIndex | undefined): SearchIndexResult => {
+    const indexed = made ? [...made.records.keys()] : [...indexedByPagefind];
+    const result = { files, slugs: indexed.sort((a, b) => a - b).map((position) => slugs[position] as string), messages };
     if (!hasStore || messages.some((message) => message.fatal)) return result;
     if (storeFolder) writeStoredSearchIndex(storeFolder, { settings, pages: slugs.map((slug, position) => [slug, hashes[position] ?? null]), indexed: result.slugs, messages }, files);
-    if (!options?.document) return result;
-    let store: StoredSearchRecords | undefined;
-    const entry = JSON.parse(Buffer.from(files.find((file) => file.path === 'pagefind-entry.json')?.content ?? '{}').toString('utf8')) as { version?: string; include_characters?: unknown };
-    if (records && records.size > 0 && entry.version) {
-      const shared = files.filter((file) => /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(file.path));
-      // Stemmers of languages this index has no page in stay kept for a later one that has.
-      for (const file of storedRecords?.shared ?? []) if (!shared.some((other) => other.path === file.path)) shared.push(file);
-      store = {
-        settings, version: entry.version, includeCharacters: entry.include_characters, shared,
-        records: new Map([...records].map(([position, record]) => [hashes[position] as string, record])),
-      };
-    }
+    const store: StoredSearchRecords | undefined = made && {
+      settings, version: made.version, includeCharacters: made.includeCharacters, shared: made.shared,
+      records: new Map([...made.records].map(([position, record]) => [hashes[position] as string, record])),
+    };
     if (shares) shares.current = store;
     else if (storeFolder) writeStoredSearchRecords(storeFolder, store);
     return result;
@@ -324,31 +356,30 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
         // Pages never handed over are left out; those after them still go in, in order.
         for (let position = nextToIndex; position < slugs.length; position += 1) if (!documents.has(position)) documents.set(position, undefined);
         flush();
-        const withDocument = slugs.flatMap((_slug, position) => (hashes[position] === null || hashes[position] === undefined ? [] : [position]));
         // Every page has the document the stored index was made from: its files are the index.
-        if (sent.length === 0 && stored?.stored.settings === settings && stored.stored.pages.length === slugs.length &&
-          stored.stored.pages.every(([slug, hash], position) => slug === slugs[position] && hash === (hashes[position] ?? null))) {
-          const files = stored.read();
-          if (files) return { files, slugs: stored.stored.indexed, messages: [...messages, ...stored.stored.messages] };
+        if (isStoredIndex) {
+          const files = stored!.read();
+          if (files) return { files, slugs: stored!.stored.indexed, messages: [...messages, ...stored!.stored.messages] };
+          leaveStoredIndex();
         }
+        for (const position of unshared.splice(0)) await resend(position);
+        const withDocument = (): number[] => slugs.flatMap((_slug, position) => (typeof hashes[position] === 'string' ? [position] : []));
         if (sent.length === 0 && kept.some(Boolean)) {
           const made = await assemble(undefined);
-          if (made) return keep(made.files, made.records, [...made.records.keys()].sort((a, b) => a - b));
-        }
-        if (sent.length === 0 && withDocument.length > 0) {
-          // The stored index did not do after all (it could not be read): every page goes to Pagefind.
+          if (made) return keep(made.files, made);
+          // The kept shares did not do after all: every page goes to Pagefind.
           kept.length = 0;
-          for (const position of withDocument) await resend(position);
+          for (const position of withDocument()) await resend(position);
         }
         const files = (await pagefindFiles()) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages };
         const made = await assemble(files);
-        if (made && kept.some(Boolean)) return keep(made.files, made.records, [...made.records.keys()].sort((a, b) => a - b));
+        if (made && kept.some(Boolean)) return keep(made.files, made);
         if (!kept.some(Boolean)) {
           // Every page went to Pagefind: its files are the index. Their shares are kept for the
           // next build only when they put together the very same index.
           const same = made !== undefined && isSamePagefindIndex(made.files, files);
-          return keep(same ? made.files : files, same ? made.records : undefined, [...indexedByPagefind].sort((a, b) => a - b));
+          return same ? keep(made.files, made) : keep(files, undefined);
         }
         // Pagefind's output for the new pages could not be split: every page goes to a new index.
         await created?.then((result) => result?.index?.deleteIndex()).catch(() => undefined);
@@ -356,8 +387,8 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
         sent.length = 0;
         kept.length = 0;
         indexedByPagefind.clear();
-        for (const position of withDocument) await resend(position);
-        return keep((await pagefindFiles()) ?? [], undefined, [...indexedByPagefind].sort((a, b) => a - b));
+        for (const position of withDocument()) await resend(position);
+        return keep((await pagefindFiles()) ?? [], undefined);
       } finally {
         building -= 1;
         if (building === 0 && isCloseWanted) {
@@ -367,14 +398,17 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       }
     },
   };
+}
 
-  /** Sends a page whose document was not kept (its share was to come from the store). */
-  async function resend(position: number): Promise<void> {
-    const slug = slugs[position] as string;
-    const html = await options?.document?.(slug);
-    const document = html === undefined ? undefined : searchableDocument(html, keywordsOf(site, slug), variants.get(slug));
-    if (document !== undefined) send(position, document);
-  }
+/** An index put together from page shares, with what keeping them for the next index needs. */
+interface AssembledIndex {
+  files: SearchIndexFile[];
+  /** Each indexed page's share, by its position in the index order. */
+  records: Map<number, PagefindPageRecord>;
+  version: string;
+  includeCharacters: unknown;
+  /** Pagefind's client and every stemmer seen, those of languages without a page now included. */
+  shared: SearchIndexFile[];
 }
 
 function sortFiles<T extends { path: string }>(files: T[]): T[] {

@@ -125,7 +125,7 @@ function watchFolders(root: string, isIgnored: (path: string) => boolean, onChan
           // Gone: a folder that went takes its watchers with it.
           unwatch(path);
         }
-        if (isFolder && !watchers.has(path)) watchFolder(path, true);
+        if (isFolder) watchFolder(path, true);
       });
       watcher.on('error', () => unwatch(folder));
       watchers.set(folder, watcher);
