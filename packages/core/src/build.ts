@@ -22,6 +22,7 @@ import { basename, dirname, extname, isAbsolute, join, parse, relative, resolve,
 import { Worker } from 'node:worker_threads';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { usedViewerFiles } from './api-viewers.js';
+import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
 import { BuildCache, hashSiteKey, type CachedPage, type PageFacts } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
@@ -178,14 +179,31 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     return file;
   };
+  // A file written twice is replaced, not written into: it may be a link to a cache entry.
   const write = (path: string, content: string | Buffer): void => {
+    const file = fileOf(path);
+    if (written.has(path)) rmSync(file, { force: true });
     written.set(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length);
-    writeFileSync(fileOf(path), content);
+    writeFileSync(file, content);
+  };
+  // Cached pages and the search index's files are linked into the output, not written again
+  // (a tenth of the time for 1,000 pages).
+  const linker = new OutputLinker();
+  const searchFilesFolder = cacheFolder('search-files');
+  const keptSearchFiles = searchFilesFolder ? new KeptOutputFiles(searchFilesFolder, linker) : undefined;
+  const place = (path: string, bytes: number, from: string | ((file: string) => void)): void => {
+    const file = fileOf(path);
+    if (written.has(path)) rmSync(file, { force: true });
+    written.set(path, bytes);
+    if (typeof from === 'string') linker.place(from, file);
+    else from(file);
   };
   let writeError: Error | undefined;
   const uses = { math: false, mermaid: false, api: false, apiViewer: false };
   const viewerPages: string[] = [];
   const built = new Map<string, BuiltPage>();
+  // Cached pages' Markdown twins, read again only for llms-full.txt.
+  const twinFiles = new Map<string, string>();
   /**
    * Takes a rendered or cached page: search index, output folder, what it uses; keeps the rest.
    * A cached page's HTML is copied from the cache, not read.
@@ -200,10 +218,12 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
         const names = [...(page.slug !== 'index' || site.homeSlug === 'index' ? [page.slug] : []), ...(page.slug === site.homeSlug && site.homeSlug !== 'index' ? ['index'] : [])];
         for (const name of names) {
           if (isCached) {
-            copyFileSync(page.htmlFile, fileOf(`${name}.html`), constants.COPYFILE_FICLONE);
-            written.set(`${name}.html`, page.htmlBytes);
-          } else write(`${name}.html`, page.html);
-          write(`${name}.md`, page.markdown);
+            place(`${name}.html`, page.htmlBytes, page.htmlFile);
+            place(`${name}.md`, page.markdownBytes, page.markdownFile);
+          } else {
+            write(`${name}.html`, page.html);
+            write(`${name}.md`, page.markdown);
+          }
         }
       } catch (error) {
         writeError = error as Error;
@@ -221,8 +241,9 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       uses.apiViewer = true;
       viewerPages.push(html());
     }
-    const { htmlFile: _file, htmlBytes: _bytes, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
-    built.set(page.slug, { ...rest, html: '' });
+    const { htmlFile: _file, htmlBytes: _bytes, markdownFile, markdownBytes: _markdownBytes, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
+    built.set(page.slug, { ...rest, html: '', markdown: isCached ? '' : page.markdown });
+    if (markdownFile !== undefined) twinFiles.set(page.slug, markdownFile);
     return facts;
   };
   const misses: string[] = [];
@@ -349,7 +370,11 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       const date = lastUpdated.get((site.pages.get(slug) as PageInfo).file);
       return date ? [[slug, date] as const] : [];
     }));
-    const outputs = await renderSiteOutputs(site, { siteUrl, lastUpdated: lastUpdatedBySlug, markdown: (slug) => built.get(slug)?.markdown });
+    const twinOf = (slug: string): string | undefined => {
+      const file = twinFiles.get(slug);
+      return file === undefined ? built.get(slug)?.markdown : readFileSync(file, 'utf8');
+    };
+    const outputs = await renderSiteOutputs(site, { siteUrl, lastUpdated: lastUpdatedBySlug, markdown: twinOf });
     messages.push(...outputs.messages);
     for (const output of outputs.outputs) {
       write(output.name, output.content);
@@ -364,7 +389,11 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
     const index = await endSearch();
     messages.push(...index.messages);
-    for (const file of index.files) write(`${searchFolder}/${file.path}`, Buffer.from(file.content));
+    for (const file of index.files) {
+      const path = `${searchFolder}/${file.path}`;
+      if (keptSearchFiles) place(path, file.content.length, (to) => keptSearchFiles.place(path, file.content, to));
+      else write(path, Buffer.from(file.content));
+    }
 
     const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
     const adapted = adapterFiles(adapter, { redirects, files: new Set(written.keys()), apiProxy });
@@ -382,6 +411,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     return result(false, { cached });
   }
   cache?.prune();
+  keptSearchFiles?.prune();
   if (isCaching) pruneCompileCache(root);
   cards.prune(cardHashes.values());
   let bytes = 0;
@@ -510,6 +540,8 @@ function copyTree(within: string, from: string, to: string, messages: DocsgenMes
     if (stats.isDirectory()) copyTree(within, path, join(to, entry.name), messages, written, `${prefix}/${entry.name}`);
     else if (stats.isFile()) {
       mkdirSync(to, { recursive: true });
+      // Never into a page placed at the same path: it may be a link to a cache entry.
+      if (written.has(`${prefix}/${entry.name}`)) rmSync(join(to, entry.name), { force: true });
       copyFileSync(real, join(to, entry.name));
       written.set(`${prefix}/${entry.name}`, stats.size);
     }

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Bundles the compiled CLI (`dist/`, from `tsc -b`) and everything it imports into
+// `dist/bundle/`: one module graph of a few dozen files instead of about 500 packages' modules,
+// which Node loads one by one (half a second on a small machine, before any work starts).
+// `bin/docsgen.js` runs the bundle while it is newer than every package's compiled output.
+//
+//   node packages/cli/scripts/bundle.mjs
+//
+// The bundle behaves as if each module were still where it was compiled: every
+// `import.meta.url` (and `__dirname`, `__filename` of CommonJS modules) is replaced by the
+// module's own location, so files found next to a module (themes, assets, grammars, the
+// Oniguruma WebAssembly, package.json files) and `createRequire` resolve as before. Packages
+// that find their own binaries (sharp, esbuild, Pagefind) and satori stay outside the bundle,
+// imported by their path from here. The build and check workers are entry points too.
+import { build } from 'esbuild';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const cli = fileURLToPath(new URL('..', import.meta.url));
+const packages = dirname(cli);
+const outdir = join(cli, 'dist', 'bundle');
+const external = /^(?:sharp|esbuild|pagefind|satori)(?:\/.*)?$/;
+
+/** Paths inside the bundle to files outside it, as relative specifiers. */
+function fromBundle(file) {
+  const path = relative(outdir, file).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+const inPlace = {
+  name: 'modules-in-place',
+  setup(esbuild) {
+    // Outside the bundle, by path, so they resolve from here whatever this package depends on.
+    esbuild.onResolve({ filter: external }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const resolved = await esbuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { resolving: true } });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: fromBundle(resolved.path), external: true };
+    });
+    esbuild.onLoad({ filter: /\.(?:m?js|cjs)$/ }, async (args) => {
+      let text = await readFile(args.path, 'utf8');
+      const url = JSON.stringify(pathToFileURL(args.path).href);
+      // The build and check workers run bundled too: `new URL('./build-worker.js', import.meta.url)`
+      // names the worker's entry beside the chunk that starts it (`import.meta['url']` is left as it is).
+      text = text.replace(/new URL\('\.\/(build|check)-worker\.js', import\.meta\.url\)/g, "new URL('./$1-worker.mjs', import.meta['url'])");
+      // `import.meta.url` as code (not the text 'import.meta.url', as in an esbuild `define`).
+      text = text.replace(/(?<!['"`.\w])import\.meta\.url\b(?!['"`])/g, url);
+      text = text.replace(/(?<!['"`.\w])import\.meta\.(dirname|filename)\b(?!['"`])/g, (_match, name) =>
+        JSON.stringify(name === 'dirname' ? dirname(args.path) : args.path));
+      for (const [call, quote, specifier] of text.matchAll(/import\.meta\.resolve\((['"])([^'"]+)\1\)/g)) {
+        const resolved = await esbuild.resolve(specifier, { kind: 'import-statement', resolveDir: dirname(args.path), pluginData: { resolving: true } });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        text = text.replace(call, JSON.stringify(pathToFileURL(resolved.path).href));
+      }
+      // CommonJS modules (ES modules declare their own, from `import.meta.url`).
+      const isCommonJs = /\bmodule\.exports\b|\bexports\.\w|\brequire\(/.test(text) && !/\b(?:const|let|var)\s+__(?:dirname|filename)\b/.test(text);
+      if (isCommonJs && /\b__(?:dirname|filename)\b/.test(text)) {
+        text = `var __dirname = ${JSON.stringify(dirname(args.path))}, __filename = ${JSON.stringify(args.path)};\n${text}`;
+      }
+      return { contents: text, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  entryPoints: {
+    index: join(cli, 'dist', 'index.js'),
+    'build-worker': join(packages, 'core', 'dist', 'build-worker.js'),
+    'check-worker': join(packages, 'core', 'dist', 'check-worker.js'),
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // ES modules where a package has both: a UMD build's `require` of its own files is not bundled.
+  mainFields: ['module', 'main'],
+  outExtension: { '.js': '.mjs' },
+  // CommonJS modules' `require` of what the bundle does not hold (Node built-ins, files by path).
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [inPlace],
+  logLevel: 'warning',
+  legalComments: 'none',
+  metafile: true,
+});
+if (result.errors.length > 0) process.exit(1);
+
+// What the bundle was made from: each package's compiled output, by the time `tsc -b` last
+// wrote it. `bin/docsgen.js` runs the compiled modules instead once one of them is newer.
+const stamps = {};
+for (const name of ['cli', 'config', 'core', 'dev-server', 'mdx-transforms', 'og-cards', 'openapi-pages', 'renderer']) {
+  const file = join(packages, name, 'dist', '.tsbuildinfo');
+  stamps[relative(join(cli, 'bin'), file).split(sep).join('/')] = statSync(file).mtimeMs;
+}
+mkdirSync(outdir, { recursive: true });
+writeFileSync(join(outdir, 'stamps.json'), `${JSON.stringify(stamps, null, 2)}\n`);
+console.log(`bundle: ${Object.keys(result.metafile?.outputs ?? {}).length || 'all'} files in ${relative(process.cwd(), outdir) || '.'}`);
