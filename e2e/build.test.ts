@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -107,6 +107,37 @@ build('should build the every-component fixture without a warning', () => {
   const lines = result.stdout.split('\n').filter((line) => line !== '' && !line.startsWith('Building: '));
   assert.is(lines.length, 1, result.stdout);
   assert.match(lines[0] ?? '', /^Built \d+ pages in /);
+});
+
+build('should build the same bytes from the bundled CLI as from the compiled modules, workers included', () => {
+  // A bundle made now (not the one setup made, which a `tsc -b` since may have left behind).
+  const work = mkdtempSync(join(tmpdir(), 'docsgen-bundle-'));
+  const made = spawnSync(process.execPath, [join(repo, 'packages', 'cli', 'scripts', 'bundle.mjs'), '--out', join(work, 'bundle')], { encoding: 'utf8' });
+  assert.is(made.status, 0, made.stderr);
+  // As bin/docsgen.js runs it, from a file (worker threads take the process's Node options).
+  const runner = join(work, 'run.mjs');
+  writeFileSync(runner, 'const { main } = await import(process.argv[2]);\nprocess.exitCode = await main(process.argv.slice(3), { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr });\n');
+  const run = (entry: string, args: string[]) => {
+    const result = spawnSync(process.execPath, [runner, pathToFileURL(entry).href, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    assert.is(result.status, 0, result.stdout + result.stderr);
+    return result.stdout;
+  };
+  // Components, code, math, images and social cards; OpenAPI pages, API viewers and languages;
+  // enough pages for a worker thread.
+  const copy = (fixture: string): string => {
+    const root = mkdtempSync(join(tmpdir(), 'docsgen-bundle-project-'));
+    cpSync(join(repo, 'fixtures', fixture), root, { recursive: true });
+    return root;
+  };
+  for (const [fixture, root] of [['every-component', copy('every-component')], ['compat-mintlify', copy('compat-mintlify')], ['pages', project(40)]] as const) {
+    const args = (out: string) => ['build', root, '--out', join(work, out), '--site-url', 'https://docs.example.test', '--no-cache', '--workers', '2'];
+    const compiled = run(join(repo, 'packages', 'cli', 'dist', 'index.js'), args(`${fixture}-compiled`));
+    const bundled = run(join(work, 'bundle', 'index.mjs'), args(`${fixture}-bundled`));
+    assert.is(bundled.replace(/ in \d+\.\d\d s/, ''), compiled.replace(/ in \d+\.\d\d s/, '').replaceAll(`${fixture}-compiled`, `${fixture}-bundled`));
+    const expected = tree(join(work, `${fixture}-compiled`));
+    assert.ok(Object.keys(expected).some((path) => path.startsWith('og/')), `${fixture}: social cards drawn`);
+    assert.equal(tree(join(work, `${fixture}-bundled`)), expected, fixture);
+  }
 });
 
 build.run();

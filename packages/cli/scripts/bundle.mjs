@@ -4,7 +4,7 @@
 // which Node loads one by one (half a second on a small machine, before any work starts).
 // `bin/docsgen.js` runs the bundle while it is newer than every package's compiled output.
 //
-//   node packages/cli/scripts/bundle.mjs
+//   node packages/cli/scripts/bundle.mjs [--out DIR]   (default: packages/cli/dist/bundle)
 //
 // The bundle behaves as if each module were still where it was compiled: every
 // `import.meta.url` (and `__dirname`, `__filename` of CommonJS modules) is replaced by the
@@ -15,12 +15,14 @@
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const cli = fileURLToPath(new URL('..', import.meta.url));
 const packages = dirname(cli);
-const outdir = join(cli, 'dist', 'bundle');
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const outdir = values.out ? resolve(values.out) : join(cli, 'dist', 'bundle');
 const external = /^(?:sharp|esbuild|pagefind|satori)(?:\/.*)?$/;
 
 /** Paths inside the bundle to files outside it, as relative specifiers. */
@@ -90,11 +92,16 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 
 // What the bundle was made from: each package's compiled output, by the time `tsc -b` last
-// wrote it. `bin/docsgen.js` runs the compiled modules instead once one of them is newer.
+// wrote it, and the packages' other files it holds (the generated docs.json validator, JSON
+// files). `bin/docsgen.js` runs the compiled modules instead once one of them is newer.
 const stamps = {};
-for (const name of ['cli', 'config', 'core', 'dev-server', 'mdx-transforms', 'og-cards', 'openapi-pages', 'renderer']) {
-  const file = join(packages, name, 'dist', '.tsbuildinfo');
+const stamp = (file) => {
   stamps[relative(join(cli, 'bin'), file).split(sep).join('/')] = statSync(file).mtimeMs;
+};
+for (const name of ['cli', 'config', 'core', 'dev-server', 'mdx-transforms', 'og-cards', 'openapi-pages', 'renderer']) stamp(join(packages, name, 'dist', '.tsbuildinfo'));
+for (const input of Object.keys(result.metafile.inputs)) {
+  const file = join(process.cwd(), input);
+  if (!relative(packages, file).startsWith('..') && !file.split(sep).includes('dist') && !file.split(sep).includes('node_modules')) stamp(file);
 }
 mkdirSync(outdir, { recursive: true });
 writeFileSync(join(outdir, 'stamps.json'), `${JSON.stringify(stamps, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,70 @@ build('should move the output it replaces to .docsgen/trash, emptied by the next
   rmSync(join(root, '.docsgen'), { recursive: true });
   assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
   assert.not.ok(existsSync(join(root, '.docsgen')));
+});
+
+build('should link cached pages and kept search files into the output, never write into them, and not publish one edited in place', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const clean = tree(join(root, 'dist'));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const cacheFolder = join(root, '.docsgen', 'cache', 'build');
+  const cachedInodes = new Set(readdirSync(cacheFolder).map((name) => statSync(join(cacheFolder, name)).ino));
+  for (const path of ['index.html', 'index.md', 'guides/setup.html', 'guides/usage.md']) {
+    assert.ok(cachedInodes.has(statSync(join(root, 'dist', path)).ino), `${path} is a link to its cache entry`);
+  }
+  const searchFiles = join(root, '.docsgen', 'cache', 'search-files');
+  const fragment = readdirSync(join(root, 'dist', '_docsgen', 'search', 'fragment'))[0]!;
+  assert.is(statSync(join(root, 'dist', '_docsgen', 'search', 'fragment', fragment)).ino, statSync(join(searchFiles, '_docsgen', 'search', 'fragment', fragment)).ino, 'a search fragment is a link to its kept copy');
+
+  // The last output keeps its content when the next build changes a page and the index: the
+  // cache entries it links to are replaced, not written into.
+  const old = mkdtempSync(join(tmpdir(), 'docsgen-old-output-'));
+  for (const path of ['guides/usage.html', 'guides/usage.md']) linkSync(join(root, 'dist', path), join(old, basename(path)));
+  const oldHtml = readFileSync(join(old, 'usage.html'), 'utf8');
+  const oldMarkdown = readFileSync(join(old, 'usage.md'), 'utf8');
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\n---\n\nUse it **gladly**.\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.match(readFileSync(join(root, 'dist', 'guides/usage.html'), 'utf8'), 'gladly');
+  assert.is(readFileSync(join(old, 'usage.html'), 'utf8'), oldHtml);
+  assert.is(readFileSync(join(old, 'usage.md'), 'utf8'), oldMarkdown);
+
+  // Someone edits the output in place (through the link, into the cache entry and kept copy):
+  // the next build renders that page again and writes the search file anew.
+  writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\ndescription: How to use it.\n---\n\nUse it **well**.\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.equal(tree(join(root, 'dist')), clean);
+  // The HTML keeps its size: its time tells.
+  const setupHtml = join(root, 'dist', 'guides/setup.html');
+  const descriptor = openSync(setupHtml, 'r+');
+  writeSync(descriptor, 'A shared nope.', Buffer.from(readFileSync(setupHtml, 'utf8').split('A shared note.')[0]!, 'utf8').length);
+  closeSync(descriptor);
+  const entries = readdirSync(cacheFolder).map((name) => readFileSync(join(cacheFolder, name), 'utf8'));
+  assert.ok(entries.some((text) => text.includes('A shared nope.')), 'the edit reached the cache entry');
+  appendFileSync(join(root, 'dist', 'index.md'), 'Edited.\n');
+  for (const name of readdirSync(join(root, 'dist', '_docsgen', 'search', 'fragment'))) {
+    appendFileSync(join(root, 'dist', '_docsgen', 'search', 'fragment', name), 'edited');
+  }
+  const edited = await buildSite(root, { workers: 0 });
+  assert.ok(edited.ok);
+  assert.is(edited.cached, 1, 'the pages edited through their links render again');
+  assert.equal(tree(join(root, 'dist')), clean);
+  assert.equal(tree(join(searchFiles, '_docsgen', 'search')), tree(join(root, 'dist', '_docsgen', 'search')), 'kept copies of this index alone');
+});
+
+build('should copy cached pages into an output on another file system, where links cannot go', async () => {
+  const root = project();
+  // /dev/shm is a memory file system on Linux: never the one the project's cache is on.
+  const outDir = mkdtempSync(join('/dev/shm', 'docsgen-build-out-'));
+  assert.is.not(statSync(outDir).dev, statSync(root).dev);
+  assert.ok((await buildSite(root, { workers: 0, outDir })).ok);
+  const clean = tree(outDir);
+  const cached = await buildSite(root, { workers: 0, outDir });
+  assert.ok(cached.ok);
+  assert.is(cached.cached, 3);
+  assert.equal(tree(outDir), clean);
+  assert.is(statSync(join(outDir, 'guides/setup.html')).nlink, 1, 'a copy, not a link');
+  rmSync(outDir, { recursive: true, force: true });
 });
 
 build('should render again exactly the pages whose files changed, snippets included', async () => {
