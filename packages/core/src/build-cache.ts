@@ -18,24 +18,26 @@ export interface PageFacts {
 }
 
 /** One file of a cache entry as it was written: its size and modification time (nanoseconds). */
-interface KeptFile {
+export interface KeptFile {
   bytes: number;
   mtime: string;
 }
 
-/**
- * A page from the cache: the rendered page but its HTML and Markdown twin, which are placed in
- * the output as they are, from `htmlFile` and `markdownFile`.
- */
-export interface CachedPage extends Omit<BuiltPage, 'html' | 'markdown'> {
+/** A page's HTML and Markdown twin as files of the cache, placed in the output as they are. */
+export interface PageFiles {
   htmlFile: string;
-  htmlBytes: number;
   markdownFile: string;
-  markdownBytes: number;
+  html: KeptFile;
+  markdown: KeptFile;
+}
+
+/** A page from the cache: the rendered page but its HTML and Markdown twin, which are `files`. */
+export interface CachedPage extends Omit<BuiltPage, 'html' | 'markdown'> {
+  files: PageFiles;
   facts: PageFacts;
 }
 
-type CacheEntry = Omit<CachedPage, 'htmlFile' | 'htmlBytes' | 'markdownFile' | 'markdownBytes'> & { html: KeptFile; markdown: KeptFile };
+type CacheEntry = Omit<CachedPage, 'files'> & Pick<PageFiles, 'html' | 'markdown'>;
 
 /**
  * The build's disk cache of rendered pages, three files per page under
@@ -82,23 +84,38 @@ export class BuildCache {
     }
     this.#used.add(name);
     const { html, markdown, ...rest } = entry;
-    return { ...rest, htmlFile, htmlBytes: html.bytes, markdownFile, markdownBytes: markdown.bytes };
+    return { ...rest, files: { htmlFile, markdownFile, html, markdown } };
   }
 
-  /** Stores a page that rendered without errors, with what the build read from its HTML. */
-  write(page: BuiltPage, facts: PageFacts): void {
-    if (page.messages.some((message) => message.fatal) || page.dependencies.length === 0) return;
+  /**
+   * Writes a rendered page's HTML and twin into the cache, for the build to place in its output
+   * (`undefined`: the page is not cached, because it has errors or depends on no file, or the
+   * cache cannot be written). `write` stores the rest once the build has read the HTML.
+   */
+  keepFiles(page: BuiltPage): PageFiles | undefined {
+    if (page.messages.some((message) => message.fatal) || page.dependencies.length === 0) return undefined;
     const name = this.#entryName(page.slug);
-    mkdirSync(this.#folder, { recursive: true });
-    const { html, markdown, ...rest } = page;
-    const entry: CacheEntry = {
-      ...rest,
-      html: keep(join(this.#folder, `${name}.html`), html),
-      markdown: keep(join(this.#folder, `${name}.md`), markdown),
-      facts,
-    };
-    writeWhole(join(this.#folder, `${name}.json`), JSON.stringify(entry));
-    this.#used.add(name);
+    const htmlFile = join(this.#folder, `${name}.html`);
+    const markdownFile = join(this.#folder, `${name}.md`);
+    try {
+      mkdirSync(this.#folder, { recursive: true });
+      return { htmlFile, markdownFile, html: keep(htmlFile, page.html), markdown: keep(markdownFile, page.markdown) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores a page whose files `keepFiles` kept, with what the build read from its HTML. */
+  write(page: BuiltPage, files: PageFiles, facts: PageFacts): void {
+    const name = this.#entryName(page.slug);
+    const { html: _html, markdown: _markdown, ...rest } = page;
+    const entry: CacheEntry = { ...rest, html: files.html, markdown: files.markdown, facts };
+    try {
+      writeWhole(join(this.#folder, `${name}.json`), JSON.stringify(entry));
+      this.#used.add(name);
+    } catch {
+      // Best effort: a page the cache does not hold renders again next time.
+    }
   }
 
   /** Deletes entries this build did not read or write. */

@@ -23,7 +23,7 @@ import { Worker } from 'node:worker_threads';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { usedViewerFiles } from './api-viewers.js';
 import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
-import { BuildCache, hashSiteKey, type CachedPage, type PageFacts } from './build-cache.js';
+import { BuildCache, hashSiteKey, type CachedPage, type PageFacts, type PageFiles } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
@@ -206,21 +206,23 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const twinFiles = new Map<string, string>();
   /**
    * Takes a rendered or cached page: search index, output folder, what it uses; keeps the rest.
-   * A cached page's HTML is copied from the cache, not read.
+   * A page whose files are in the cache (`files`: a rendered page kept there just now) is
+   * placed from them; a cached page's HTML is not read.
    */
-  const accept = (page: BuiltPage | CachedPage): PageFacts => {
+  const accept = (page: BuiltPage | CachedPage, kept?: PageFiles): PageFacts => {
     const failed = page.messages.some((message) => message.fatal);
-    const isCached = 'htmlFile' in page;
-    const html = (): string => (isCached ? readFileSync(page.htmlFile, 'utf8') : page.html);
+    const isCached = 'files' in page;
+    const files = isCached ? page.files : kept;
+    const html = (): string => (isCached ? readFileSync(page.files.htmlFile, 'utf8') : page.html);
     const searchHash = indexer.add(page.slug, failed ? undefined : isCached && page.facts.searchHash !== undefined ? { hash: page.facts.searchHash, html } : html());
     if (!failed && !writeError) {
       try {
         const names = [...(page.slug !== 'index' || site.homeSlug === 'index' ? [page.slug] : []), ...(page.slug === site.homeSlug && site.homeSlug !== 'index' ? ['index'] : [])];
         for (const name of names) {
-          if (isCached) {
-            place(`${name}.html`, page.htmlBytes, page.htmlFile);
-            place(`${name}.md`, page.markdownBytes, page.markdownFile);
-          } else {
+          if (files) {
+            place(`${name}.html`, files.html.bytes, files.htmlFile);
+            place(`${name}.md`, files.markdown.bytes, files.markdownFile);
+          } else if (!isCached) {
             write(`${name}.html`, page.html);
             write(`${name}.md`, page.markdown);
           }
@@ -241,9 +243,9 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       uses.apiViewer = true;
       viewerPages.push(html());
     }
-    const { htmlFile: _file, htmlBytes: _bytes, markdownFile, markdownBytes: _markdownBytes, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
+    const { files: _files, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
     built.set(page.slug, { ...rest, html: '', markdown: isCached ? '' : page.markdown });
-    if (markdownFile !== undefined) twinFiles.set(page.slug, markdownFile);
+    if (isCached) twinFiles.set(page.slug, page.files.markdownFile);
     return facts;
   };
   const misses: string[] = [];
@@ -290,8 +292,9 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const workerFile = new URL('./build-worker.js', import.meta.url);
   const onPage = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
-    const facts = accept(page);
-    cache?.write(page, facts);
+    const kept = cache?.keepFiles(page);
+    const facts = accept(page, kept);
+    if (kept) cache?.write(page, kept, facts);
     progress();
   };
   // The index is finished on every path, and Pagefind's process closed, or it would keep the
