@@ -24,6 +24,9 @@ function entry() {
   return '../dist/bundle/index.mjs';
 }
 
+// Stack traces of internal errors name the TypeScript sources, not the bundle's files.
+if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
+
 const { main } = await import(entry());
 
 // `docsgen check | head` closes the pipe early; that is not an error worth a stack trace.

@@ -87,6 +87,8 @@ const result = await build({
   plugins: [inPlace],
   logLevel: 'warning',
   legalComments: 'none',
+  // Linked maps back to the TypeScript sources (through tsc's maps), for `--verbose` stack traces.
+  sourcemap: 'linked',
   metafile: true,
 });
 if (result.errors.length > 0) process.exit(1);
