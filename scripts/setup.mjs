@@ -47,7 +47,7 @@ if (!isInstalled) {
 }
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
 // The CLI runs from one bundle of the compiled packages (see packages/cli/scripts/bundle.mjs).
-run(process.execPath, [join(root, 'packages', 'cli', 'scripts', 'bundle.mjs')]);
+run(process.execPath, [join(root, 'packages', 'cli', 'scripts', 'bundle.mjs'), '--if-stale']);
 
 // Browser tests drive Debian's Chromium through playwright-core (a browser download at
 // install time is not possible on every machine). Installed once, when missing.

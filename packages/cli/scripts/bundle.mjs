@@ -2,9 +2,12 @@
 // Bundles the compiled CLI (`dist/`, from `tsc -b`) and everything it imports into
 // `dist/bundle/`: one module graph of a few dozen files instead of about 500 packages' modules,
 // which Node loads one by one (half a second on a small machine, before any work starts).
-// `bin/docsgen.js` runs the bundle while it is newer than every package's compiled output.
+// `bin/docsgen.js` runs the bundle while it was made from every package's compiled output as it is.
 //
-//   node packages/cli/scripts/bundle.mjs [--out DIR]   (default: packages/cli/dist/bundle)
+//   node packages/cli/scripts/bundle.mjs [--out DIR] [--if-stale]
+//
+// `--out`: where to write (default: packages/cli/dist/bundle). `--if-stale`: do nothing when the
+// bundle there was made from the files as they are (see `stamps.json` below).
 //
 // The bundle behaves as if each module were still where it was compiled: every
 // `import.meta.url` (and `__dirname`, `__filename` of CommonJS modules) is replaced by the
@@ -13,7 +16,7 @@
 // that find their own binaries (sharp, esbuild, Pagefind) and satori stay outside the bundle,
 // imported by their path from here. The build and check workers are entry points too.
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,8 +24,37 @@ import { parseArgs } from 'node:util';
 
 const cli = fileURLToPath(new URL('..', import.meta.url));
 const packages = dirname(cli);
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, 'if-stale': { type: 'boolean' } } });
 const outdir = values.out ? resolve(values.out) : join(cli, 'dist', 'bundle');
+const bin = join(cli, 'bin');
+// Files the bundle depends on besides its inputs: this script, and the installed dependencies
+// (pnpm rewrites its lock file in node_modules on every install).
+const workspaceLock = join(dirname(packages), 'node_modules', '.pnpm', 'lock.yaml');
+const tools = [fileURLToPath(import.meta.url), ...(existsSync(workspaceLock) ? [workspaceLock] : [])];
+
+if (values['if-stale'] && isFresh()) {
+  console.log(`bundle: ${relative(process.cwd(), outdir) || '.'} is up to date`);
+  process.exit(0);
+}
+
+/** Whether the bundle in `outdir` was made from the files as they are now. */
+function isFresh() {
+  let stamps;
+  try {
+    stamps = JSON.parse(readFileSync(join(outdir, 'stamps.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+  const entries = Object.entries(stamps).map(([file, mtimeMs]) => [resolve(bin, file), mtimeMs]);
+  if (!tools.every((tool) => entries.some(([file]) => file === tool))) return false;
+  return entries.every(([file, mtimeMs]) => {
+    try {
+      return statSync(file).mtimeMs === mtimeMs;
+    } catch {
+      return false;
+    }
+  });
+}
 const external = /^(?:sharp|esbuild|pagefind|satori)(?:\/.*)?$/;
 
 /** Paths inside the bundle to files outside it, as relative specifiers. */
@@ -94,12 +126,14 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 
 // What the bundle was made from: each package's compiled output, by the time `tsc -b` last
-// wrote it, and the packages' other files it holds (the generated docs.json validator, JSON
-// files). `bin/docsgen.js` runs the compiled modules instead once one of them is newer.
+// wrote it, the packages' other files it holds (the generated docs.json validator, JSON files),
+// the installed dependencies and this script. `bin/docsgen.js` runs the compiled modules
+// instead once one of them changed.
 const stamps = {};
 const stamp = (file) => {
-  stamps[relative(join(cli, 'bin'), file).split(sep).join('/')] = statSync(file).mtimeMs;
+  stamps[relative(bin, file).split(sep).join('/')] = statSync(file).mtimeMs;
 };
+for (const tool of tools) stamp(tool);
 for (const name of ['cli', 'config', 'core', 'dev-server', 'mdx-transforms', 'og-cards', 'openapi-pages', 'renderer']) stamp(join(packages, name, 'dist', '.tsbuildinfo'));
 for (const input of Object.keys(result.metafile.inputs)) {
   const file = join(process.cwd(), input);

@@ -1,0 +1,75 @@
+// `bin/docsgen.js` picks the bundle only while it was made from the files as they are, and
+// `scripts/bundle.mjs --if-stale` makes it again exactly when it is not.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const cli = fileURLToPath(new URL('..', import.meta.url));
+const bin = suite('bin/docsgen.js');
+
+/** A package laid out as this one, whose two entries say which of them ran. */
+function layout(): { root: string; run: () => string } {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-bin-'));
+  mkdirSync(join(root, 'bin'));
+  mkdirSync(join(root, 'dist', 'bundle'), { recursive: true });
+  copyFileSync(join(cli, 'bin', 'docsgen.js'), join(root, 'bin', 'docsgen.js'));
+  writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
+  const entry = (name: string): string => `export async function main(argv, context) { context.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
+  writeFileSync(join(root, 'dist', 'index.js'), entry('compiled'));
+  writeFileSync(join(root, 'dist', 'bundle', 'index.mjs'), entry('bundled'));
+  writeFileSync(join(root, 'dist', '.tsbuildinfo'), '{}');
+  const stamps = { '../dist/.tsbuildinfo': statSync(join(root, 'dist', '.tsbuildinfo')).mtimeMs, '../../not-installed/lock.yaml': 1 };
+  writeFileSync(join(root, 'dist', 'bundle', 'stamps.json'), JSON.stringify(stamps));
+  const run = (): string => {
+    const result = spawnSync(process.execPath, [join(root, 'bin', 'docsgen.js')], { encoding: 'utf8' });
+    assert.is(result.status, 0, result.stderr);
+    return result.stdout;
+  };
+  return { root, run };
+}
+
+bin('should run the bundle while it was made from the compiled output as it is', () => {
+  const { run } = layout();
+  // A stamped file that is not there (an installed package has no lock file of ours) is skipped.
+  assert.is(run(), 'bundled');
+});
+
+bin('should run the compiled modules once a package was compiled again since the bundle', () => {
+  const { root, run } = layout();
+  const later = new Date(Date.now() + 5000);
+  utimesSync(join(root, 'dist', '.tsbuildinfo'), later, later);
+  assert.is(run(), 'compiled');
+});
+
+bin('should run the compiled modules when there is no bundle, or its stamps cannot be read', () => {
+  const { root, run } = layout();
+  writeFileSync(join(root, 'dist', 'bundle', 'stamps.json'), '{ not json');
+  assert.is(run(), 'compiled');
+  rmSync(join(root, 'dist', 'bundle'), { recursive: true });
+  assert.is(run(), 'compiled');
+});
+
+bin('should make the bundle with --if-stale only when one of its files changed', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'docsgen-bundle-')), 'bundle');
+  const bundle = (): string => {
+    const result = spawnSync(process.execPath, [join(cli, 'scripts', 'bundle.mjs'), '--out', out, '--if-stale'], { encoding: 'utf8' });
+    assert.is(result.status, 0, result.stderr);
+    return result.stdout;
+  };
+  assert.match(bundle(), /^bundle: \d+ files in /);
+  const stamps = JSON.parse(readFileSync(join(out, 'stamps.json'), 'utf8')) as Record<string, number>;
+  for (const file of ['../scripts/bundle.mjs', '../dist/.tsbuildinfo', '../../core/dist/.tsbuildinfo', '../../config/generated/validate-docs.mjs']) {
+    assert.type(stamps[file], 'number', file);
+  }
+  assert.match(bundle(), /is up to date/);
+  // As if core had been compiled again.
+  writeFileSync(join(out, 'stamps.json'), JSON.stringify({ ...stamps, '../../core/dist/.tsbuildinfo': 1 }));
+  assert.match(bundle(), /^bundle: \d+ files in /);
+  assert.match(bundle(), /is up to date/);
+});
+
+bin.run();
