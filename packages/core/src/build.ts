@@ -2,7 +2,6 @@ import { formatMessageLine, isInside, resolveProjectPath, type DocsgenMessage } 
 import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import { createHash } from 'node:crypto';
 import {
-  constants,
   copyFileSync,
   existsSync,
   lstatSync,
@@ -22,11 +21,11 @@ import { basename, dirname, extname, isAbsolute, join, parse, relative, resolve,
 import { Worker } from 'node:worker_threads';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { usedViewerFiles } from './api-viewers.js';
-import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
 import { BuildCache, hashSiteKey, type CachedPage, type PageFacts, type PageFiles } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
+import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
 import type { PageInfo } from './pages.js';
 import { createSite, type Site } from './site.js';
 import { renderSiteOutputs, sitemapPart } from './site-outputs.js';
@@ -190,13 +189,12 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // (a tenth of the time for 1,000 pages).
   const linker = new OutputLinker();
   const searchFilesFolder = cacheFolder('search-files');
-  const keptSearchFiles = searchFilesFolder ? new KeptOutputFiles(searchFilesFolder, linker) : undefined;
-  const place = (path: string, bytes: number, from: string | ((file: string) => void)): void => {
+  const keptSearchFiles = searchFilesFolder ? new KeptOutputFiles(searchFilesFolder) : undefined;
+  const place = (path: string, bytes: number, from: string): void => {
     const file = fileOf(path);
     if (written.has(path)) rmSync(file, { force: true });
     written.set(path, bytes);
-    if (typeof from === 'string') linker.place(from, file);
-    else from(file);
+    linker.place(from, file);
   };
   let writeError: Error | undefined;
   const uses = { math: false, mermaid: false, api: false, apiViewer: false };
@@ -394,7 +392,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     messages.push(...index.messages);
     for (const file of index.files) {
       const path = `${searchFolder}/${file.path}`;
-      if (keptSearchFiles) place(path, file.content.length, (to) => keptSearchFiles.place(path, file.content, to));
+      if (keptSearchFiles) place(path, file.content.length, keptSearchFiles.keep(path, file.content));
       else write(path, Buffer.from(file.content));
     }
 

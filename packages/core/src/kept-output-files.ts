@@ -4,8 +4,8 @@ import { writeWhole } from './write-whole.js';
 
 /**
  * Links files into a build's output, falling back to copying once linking fails (a cache on
- * another file system, or one that refuses links). Creating a file costs this machine's file
- * system twenty times what linking one does, and a build places thousands.
+ * another file system, or one that refuses links). On ext4, creating and writing a small file
+ * costs about twenty times what linking one does, and a build places thousands.
  */
 export class OutputLinker {
   #canLink = true;
@@ -26,28 +26,24 @@ export class OutputLinker {
 
 /**
  * Copies of output files kept under a cache folder from one build to the next, for files that
- * mostly come out the same (the search index's fragments and chunks): a file whose kept copy
- * has the same bytes is linked into the output instead of written. A kept copy is compared
- * byte for byte, so one changed through a link (someone editing the output in place) is
- * replaced, never published, and it is never written into: a new file takes its place.
+ * mostly come out the same (the search index's fragments and chunks), to be linked into the
+ * output instead of written. A kept copy is compared byte for byte, so one changed through a
+ * link (someone editing the output in place) is replaced, never published; and it is never
+ * written into: a new file takes its place.
  */
 export class KeptOutputFiles {
   readonly #folder: string;
-  readonly #linker: OutputLinker;
   readonly #used = new Set<string>();
 
-  constructor(folder: string, linker: OutputLinker) {
+  constructor(folder: string) {
     this.#folder = folder;
-    this.#linker = linker;
   }
 
   /**
-   * Puts `content` at `to` in the output, from the kept copy of `path`.
-   *
-   * @param path
-   *   The file's path in the output (posix), which names its kept copy.
+   * The kept copy of the output file `path` (posix) with this content, written when there is
+   * none with the same bytes.
    */
-  place(path: string, content: Uint8Array, to: string): void {
+  keep(path: string, content: Uint8Array): string {
     const kept = join(this.#folder, ...path.split('/'));
     this.#used.add(kept);
     let same = false;
@@ -60,10 +56,10 @@ export class KeptOutputFiles {
       mkdirSync(dirname(kept), { recursive: true });
       writeWhole(kept, content);
     }
-    this.#linker.place(kept, to);
+    return kept;
   }
 
-  /** Deletes kept copies this build did not place. */
+  /** Deletes kept copies this build did not ask for. */
   prune(): void {
     let entries: Dirent[];
     try {
