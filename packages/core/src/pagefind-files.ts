@@ -34,6 +34,23 @@ const gzipAsync = promisify(gzip);
 export interface PagefindFile {
   path: string;
   content: Uint8Array;
+  /**
+   * For a chunk, filter or meta file compressed by `assemblePagefindIndex`: the SHA-1 (hex) of its
+   * bytes before compression, under which a later index can take the compressed bytes as they
+   * are (`AssembleOptions.packed`).
+   */
+  rawHash?: string | undefined;
+}
+
+/** Options of `assemblePagefindIndex`. */
+export interface AssembleOptions {
+  /**
+   * Compressed chunk, filter and meta files of an earlier index by the SHA-1 of their raw bytes
+   * (`PagefindFile.rawHash`): a file with the same raw bytes is not compressed again. After a
+   * change that leaves most chunks as they were (a typo fixed, a paragraph added at the end),
+   * that is most of the work. Default: none.
+   */
+  packed?: ReadonlyMap<string, Uint8Array> | null | undefined;
 }
 
 /** One page's share of a Pagefind index. */
@@ -198,11 +215,16 @@ function readPages(reader: CborReader, chunk: number, builders: RecordBuilder[],
  * the same records, whatever build each record came from. Chunk, filter and meta files are
  * compressed here; fragments are kept as Pagefind compressed them.
  */
-export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<PagefindFile[]> {
+export async function assemblePagefindIndex(index: SplitPagefindIndex, options?: AssembleOptions | null): Promise<PagefindFile[]> {
   const files: PagefindFile[] = [...index.shared];
   const pending: Array<Promise<void>> = [];
-  const compressed = (path: string, raw: Buffer): void => {
-    pending.push(pack(raw).then((content) => void files.push({ path, content })));
+  /** Compressed on the thread pool, unless an earlier index compressed the same bytes. */
+  const packOnce = (raw: Buffer, rawHash: string): Promise<Uint8Array> => {
+    const packed = options?.packed?.get(rawHash);
+    return packed ? Promise.resolve(packed) : pack(raw);
+  };
+  const compressed = (path: string, raw: Buffer, rawHash: string): void => {
+    pending.push(packOnce(raw, rawHash).then((content) => void files.push({ path, content, rawHash })));
   };
   const languages = new Map<string, PagefindPageRecord[]>();
   for (const record of index.records) {
@@ -269,7 +291,7 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
 
     // Words in code point order (their UTF-8 bytes' order), cut into chunks by locations held.
     const sorted = [...words.keys()].sort(compareCodePoints);
-    const chunks: Array<{ from: string; to: string; raw: Buffer; compressed: Promise<Buffer> }> = [];
+    const chunks: Array<{ from: string; to: string; rawHash: string; compressed: Promise<Uint8Array> }> = [];
     let writer = new CborWriter();
     let start = 0;
     let size = 0;
@@ -301,8 +323,9 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       head.header(4, 1);
       head.header(4, end - start);
       const raw = Buffer.concat([head.done(), writer.done()]);
-      // Compressed on the thread pool while the next chunks are written.
-      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, raw, compressed: pack(raw) });
+      const rawHash = contentHash(raw);
+      // Compressed while the next chunks are written.
+      chunks.push({ from: sorted[start]!, to: sorted[end - 1]!, rawHash, compressed: packOnce(raw, rawHash) });
       writer = new CborWriter();
       start = end;
       size = 0;
@@ -313,6 +336,8 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       writer.text(word);
       writeEntries(entries);
       writer.header(4, variants?.size ?? 0);
+      // Pagefind counts each spelling with diacritics once more, besides its entries.
+      size += variants?.size ?? 0;
       for (const [original, variantEntries] of variants ?? []) {
         writer.header(4, 2);
         writer.text(original);
@@ -329,16 +354,17 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       if (compareCodePoints(left, chunk.from) >= 0) chunk.to = left;
       chunks[position + 1]!.from = right;
     }
-    const chunkNames = shortNames(language, chunks.map((chunk) => contentHash(chunk.raw)), 7);
-    chunks.forEach((chunk, position) => pending.push(chunk.compressed.then((content) => void files.push({ path: `index/${chunkNames[position]}.pf_index`, content }))));
+    const chunkNames = shortNames(language, chunks.map((chunk) => chunk.rawHash), 7);
+    chunks.forEach((chunk, position) => pending.push(chunk.compressed.then((content) => void files.push({ path: `index/${chunkNames[position]}.pf_index`, content, rawHash: chunk.rawHash }))));
 
     const filterNames = [...filters.keys()].sort(compareCodePoints);
     const filterBytes = filterNames.map((name) => {
       const byValue = filters.get(name)!;
       return encodeCbor([name, [...byValue.keys()].sort(compareCodePoints).map((value) => [value, byValue.get(value)!])]);
     });
-    const filterFiles = shortNames(language, filterBytes.map(contentHash), 7);
-    filterBytes.forEach((raw, position) => compressed(`filter/${filterFiles[position]}.pf_filter`, raw));
+    const filterHashes = filterBytes.map(contentHash);
+    const filterFiles = shortNames(language, filterHashes, 7);
+    filterBytes.forEach((raw, position) => compressed(`filter/${filterFiles[position]}.pf_filter`, raw, filterHashes[position]!));
 
     const meta = encodeCbor([
       index.version,
@@ -348,8 +374,9 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex): Promise<
       [],
       fields,
     ]);
-    const metaName = `${language}_${contentHash(meta).slice(0, 10)}`;
-    compressed(`pagefind.${metaName}.pf_meta`, meta);
+    const metaHash = contentHash(meta);
+    const metaName = `${language}_${metaHash.slice(0, 10)}`;
+    compressed(`pagefind.${metaName}.pf_meta`, meta, metaHash);
     entryLanguages[language] = { hash: metaName, wasm: records[0]!.wasm, page_count: records.length };
   }
   const entry = { version: index.version, languages: entryLanguages, include_characters: index.includeCharacters };

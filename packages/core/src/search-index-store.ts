@@ -30,7 +30,7 @@ export interface StoredSearchIndex {
 }
 
 // Bumped whenever what the store holds, or how documents are hashed, changes.
-const formatVersion = 2;
+const formatVersion = 3;
 
 /** The hash a stored index keeps of one page's searchable document. */
 export function hashSearchDocument(url: string, document: string): string {
@@ -110,6 +110,8 @@ export interface StoredSearchRecords {
   /** Pagefind's client and stemmers (the same for every index of a Pagefind version). */
   shared: PagefindFile[];
   records: Map<string, PagefindPageRecord>;
+  /** The index's compressed chunk, filter and meta files by the SHA-1 of their raw bytes (`AssembleOptions.packed`). */
+  packed: Map<string, Uint8Array>;
 }
 
 /** A page record as stored: its words as numbers in the store's vocabulary (strings by the hundred thousand are slow to read back). */
@@ -137,7 +139,8 @@ export function readStoredSearchRecords(folder: string, settings: string): Store
       for (const [entry, original] of originalSpellings) originals[entry] = original;
       records.set(hash, { ...record, words, originals });
     }
-    return { settings: stored.settings, version: stored.version, includeCharacters: stored.includeCharacters, shared: stored.shared, records };
+    const packed = stored.packed instanceof Map ? stored.packed : new Map<string, Uint8Array>();
+    return { settings: stored.settings, version: stored.version, includeCharacters: stored.includeCharacters, shared: stored.shared, records, packed };
   } catch {
     return undefined;
   }
@@ -153,7 +156,7 @@ export function writeStoredSearchRecords(folder: string, records: StoredSearchRe
     const numbers = new Map<string, number>();
     const vocabulary: string[] = [];
     const stored: StoredRecordsFile = {
-      settings: records.settings, version: records.version, includeCharacters: records.includeCharacters, shared: records.shared, vocabulary,
+      settings: records.settings, version: records.version, includeCharacters: records.includeCharacters, shared: records.shared, packed: records.packed, vocabulary,
       records: [...records.records].map(([hash, { words, originals, ...record }]) => {
         const wordNumbers = new Uint32Array(words.length);
         words.forEach((word, entry) => {

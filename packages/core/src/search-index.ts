@@ -1,6 +1,6 @@
 import { listNavigationEntries, type DocsgenMessage } from '@docsgen/config';
 import { close, createIndex } from 'pagefind';
-import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindPageRecord } from './pagefind-files.js';
+import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindFile, type PagefindPageRecord } from './pagefind-files.js';
 import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-index-store.js';
 import { listIndexablePages, type SiteOutputSite } from './site-outputs.js';
 
@@ -316,7 +316,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       includeCharacters,
       records: ordered,
       shared: [...shared.values()].filter((file) => !file.path.startsWith('wasm.') || wasm.has(file.path)),
-    });
+    }, { packed: records()?.packed });
     return { files: assembled, records: byPosition, version, includeCharacters, shared: [...shared.values()] };
   };
 
@@ -329,6 +329,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     const store: StoredSearchRecords | undefined = made && {
       settings, version: made.version, includeCharacters: made.includeCharacters, shared: made.shared,
       records: new Map([...made.records].map(([position, record]) => [hashes[position] as string, record])),
+      packed: new Map(made.files.flatMap((file) => (file.rawHash === undefined ? [] : [[file.rawHash, file.content] as const]))),
     };
     if (shares) shares.current = store;
     else if (storeFolder) writeStoredSearchRecords(storeFolder, store);
@@ -402,7 +403,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
 
 /** An index put together from page shares, with what keeping them for the next index needs. */
 interface AssembledIndex {
-  files: SearchIndexFile[];
+  files: PagefindFile[];
   /** Each indexed page's share, by its position in the index order. */
   records: Map<number, PagefindPageRecord>;
   version: string;

@@ -105,6 +105,37 @@ files('should put together, from the shares of pages indexed apart, the index of
   assert.not.ok(isSamePagefindIndex(updated, whole));
 });
 
+files('should cut chunks where Pagefind does, counting each spelling with diacritics of a word', async () => {
+  // Sizes at which a chunk boundary falls next to words with variants (naïve32 and naive30).
+  for (const count of [80, 160]) {
+    const written = await pagefind(manyPages(count));
+    assert.ok(isSamePagefindIndex(await assemblePagefindIndex(splitPagefindIndex(written)!), written), `${count} pages`);
+  }
+});
+
+files('should take the compressed bytes of chunks an earlier index already compressed, and compress the rest', async () => {
+  const pages = manyPages(120);
+  const first = splitPagefindIndex(await pagefind(pages))!;
+  const earlier = await assemblePagefindIndex(first);
+  const packedFiles = earlier.filter((file) => file.rawHash !== undefined);
+  assert.ok(packedFiles.length >= 5, 'chunks, filters and meta carry the hash of their raw bytes');
+  // Marked copies: a file taken from here is this very array.
+  const packed = new Map(packedFiles.map((file) => [file.rawHash!, Uint8Array.from(file.content)]));
+  const again = await assemblePagefindIndex(first, { packed });
+  assert.equal(again.map((file) => [file.path, Buffer.from(file.content).toString('base64')]), earlier.map((file) => [file.path, Buffer.from(file.content).toString('base64')]));
+  for (const file of again.filter((file) => file.rawHash !== undefined)) assert.is(file.content, packed.get(file.rawHash!), `${file.path} taken as it was`);
+
+  // A word added at the end of one page: only the chunks holding it (and the meta file) change.
+  const changed = pages.map((page, position) => (position === 60 ? { ...page, html: page.html.replace('</p></article>', ' zeppelin.</p></article>') } : page));
+  const share = splitPagefindIndex(await pagefind([changed[60]!]))!.records[0]!;
+  const updated = await assemblePagefindIndex({ ...first, records: first.records.map((record) => (record.url === share.url ? share : record)) }, { packed });
+  assert.ok(isSamePagefindIndex(updated, await pagefind(changed)), 'the index of the new text');
+  const chunks = updated.filter((file) => file.path.startsWith('index/'));
+  const taken = chunks.filter((file) => file.content === packed.get(file.rawHash!));
+  assert.ok(taken.length > 0 && taken.length < chunks.length, `${taken.length} of ${chunks.length} chunks taken as they were`);
+  for (const file of chunks.filter((file) => !taken.includes(file))) assert.not.ok(packed.has(file.rawHash!), `${file.path} is new`);
+});
+
 files('should refuse files it does not read', async () => {
   const written = await pagefind(varied.slice(0, 2));
   assert.is(splitPagefindIndex(written.filter((file) => !file.path.endsWith('.pf_meta'))), undefined, 'no meta file');
