@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `docsgen build` figures (not a test: prints numbers only) on the shared corpus: cold build
 // wall time, ms per page, peak memory (resident set of the process and its worker threads),
-// output size, how output size grows with pages, the warm rebuild after one page changed, a
-// rebuild with nothing changed, and one after a docs.json edit (a colour).
+// output size, how output size grows with pages, the warm rebuild after one page changed (a
+// paragraph added at the end, then a sentence at the top), a rebuild with nothing changed, and
+// one after a docs.json edit (a colour).
 //
 //   node bench/build.mjs [--pages 1000] [--workers N] [--site-url URL] [--corpus ../shared/bench/gen-corpus.mjs]
 //
@@ -86,6 +87,14 @@ const touched = join(root, readdirSync(root).find((name) => name.endsWith('.md')
 appendFileSync(touched, '\n\nOne more paragraph.\n');
 const warm = build(root);
 console.log(`  warm rebuild: ${(warm.ms / 1000).toFixed(2)} s wall after changing one page (${warm.summary})`);
+
+// The same, with a sentence added at the top of a page: every later word of the page moves, so
+// most index chunks change (a paragraph added at the end leaves most of them as they were).
+const guides = join(root, readdirSync(root, { withFileTypes: true }).find((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'dist')?.name ?? '.');
+const topTouched = join(guides, readdirSync(guides).find((name) => name.endsWith('.md') || name.endsWith('.mdx')) ?? '');
+writeFileSync(topTouched, readFileSync(topTouched, 'utf8').replace(/^(---\n[\s\S]*?\n---\n)/, '$1\nA sentence added at the top moves every word after it.\n'));
+const warmTop = build(root);
+console.log(`  warm (top):   ${(warmTop.ms / 1000).toFixed(2)} s wall after adding a sentence at the top of one page (${warmTop.summary})`);
 
 // Nothing changed: every page from the cache, and the kept search index (Pagefind does not run).
 const unchanged = build(root);
