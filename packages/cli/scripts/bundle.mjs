@@ -118,7 +118,8 @@ const result = await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [inPlace],
   logLevel: 'warning',
-  legalComments: 'none',
+  // Licence comments of bundled packages (`/*! */`, `@license`) are kept, in a .LEGAL.txt file beside the output that had them.
+  legalComments: 'linked',
   // Linked maps back to the TypeScript sources (through tsc's maps), for `--verbose` stack traces.
   sourcemap: 'linked',
   metafile: true,
