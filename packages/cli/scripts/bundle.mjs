@@ -27,6 +27,7 @@ const packages = dirname(cli);
 const { values } = parseArgs({ options: { out: { type: 'string' }, 'if-stale': { type: 'boolean' } } });
 const outdir = values.out ? resolve(values.out) : join(cli, 'dist', 'bundle');
 const bin = join(cli, 'bin');
+const external = /^(?:sharp|esbuild|pagefind|satori)(?:\/.*)?$/;
 // Files the bundle depends on besides its inputs: this script, and the installed dependencies
 // (pnpm rewrites its lock file in node_modules on every install).
 const workspaceLock = join(dirname(packages), 'node_modules', '.pnpm', 'lock.yaml');
@@ -55,7 +56,6 @@ function isFresh() {
     }
   });
 }
-const external = /^(?:sharp|esbuild|pagefind|satori)(?:\/.*)?$/;
 
 /** Paths inside the bundle to files outside it, as relative specifiers. */
 function fromBundle(file) {
@@ -83,7 +83,7 @@ const inPlace = {
       text = text.replace(/(?<!['"`.\w])import\.meta\.url\b(?!['"`])/g, url);
       text = text.replace(/(?<!['"`.\w])import\.meta\.(dirname|filename)\b(?!['"`])/g, (_match, name) =>
         JSON.stringify(name === 'dirname' ? dirname(args.path) : args.path));
-      for (const [call, quote, specifier] of text.matchAll(/import\.meta\.resolve\((['"])([^'"]+)\1\)/g)) {
+      for (const [call, , specifier] of text.matchAll(/import\.meta\.resolve\((['"])([^'"]+)\1\)/g)) {
         const resolved = await esbuild.resolve(specifier, { kind: 'import-statement', resolveDir: dirname(args.path), pluginData: { resolving: true } });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         text = text.replace(call, JSON.stringify(pathToFileURL(resolved.path).href));

@@ -178,24 +178,23 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     return file;
   };
-  // A file written twice is replaced, not written into: it may be a link to a cache entry.
-  const write = (path: string, content: string | Buffer): void => {
+  // The output file for `path`, counted as `bytes`. A file written twice is replaced, not
+  // written into: it may be a link to a cache entry.
+  const claim = (path: string, bytes: number): string => {
     const file = fileOf(path);
     if (written.has(path)) rmSync(file, { force: true });
-    written.set(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length);
-    writeFileSync(file, content);
+    written.set(path, bytes);
+    return file;
+  };
+  const write = (path: string, content: string | Buffer): void => {
+    writeFileSync(claim(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length), content);
   };
   // Cached pages and the search index's files are linked into the output, not written again
   // (a tenth of the time for 1,000 pages).
   const linker = new OutputLinker();
   const searchFilesFolder = cacheFolder('search-files');
   const keptSearchFiles = searchFilesFolder ? new KeptOutputFiles(searchFilesFolder) : undefined;
-  const place = (path: string, bytes: number, from: string): void => {
-    const file = fileOf(path);
-    if (written.has(path)) rmSync(file, { force: true });
-    written.set(path, bytes);
-    linker.place(from, file);
-  };
+  const place = (path: string, bytes: number, from: string): void => linker.place(from, claim(path, bytes));
   let writeError: Error | undefined;
   const uses = { math: false, mermaid: false, api: false, apiViewer: false };
   const viewerPages: string[] = [];

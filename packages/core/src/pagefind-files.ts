@@ -26,7 +26,7 @@ import { gunzipSync, gzip } from 'node:zlib';
 // arrays, text strings and integers, each in its shortest form.
 
 const signature = Buffer.from('pagefind_dcd');
-/** Words go into a chunk until it holds this many locations (and one per page of each word). */
+/** Words go into a chunk until it holds this many locations (and one per page of each word, and one per spelling with diacritics). */
 const chunkSize = 20000;
 const gzipAsync = promisify(gzip);
 

@@ -112,7 +112,9 @@ export async function encodeOnBand(bands: PngBands, draw: (rows: Buffer) => bool
     return png;
   } finally {
     if (reusable && spareCount < maxSpare) {
-      spare.set(rows.length, [...(spare.get(rows.length) ?? []), rows]);
+      const sized = spare.get(rows.length);
+      if (sized) sized.push(rows);
+      else spare.set(rows.length, [rows]);
       spareCount += 1;
     }
   }
