@@ -1,3 +1,4 @@
+import { rememberHighlightedCode } from '@docsgen/mdx-transforms';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import type { CompileToEsm } from './modules.js';
 import { writeWhole } from './write-whole.js';
 
 // Bumped whenever what an entry holds, or how it is keyed, changes.
-const formatVersion = 1;
+const formatVersion = 2;
 
 /**
  * Compiled pages on disk (`.docsgen/cache/compile/`), one JSON file per page file's content
@@ -14,6 +15,12 @@ const formatVersion = 1;
  * or `docsgen.config`) every page renders again; with this cache they render from their
  * compiled tree or code without parsing and highlighting again.
  *
+ * An entry is named `<file key>-<text key>.json`: the file key hashes the settings and the
+ * file's path, so the entries of one file are found by name. When a file's text is new, its
+ * newest entry for an earlier text gives its highlighted code blocks to the highlighter's cache
+ * before it compiles (`rememberHighlightedCode`): an edit that leaves the code alone
+ * highlights nothing, and does not load Shiki.
+ *
  * `settings` must hold everything the compiler's output depends on besides the file and its
  * text (code themes, grammars, component names, docsgen's version); a compiler with user
  * plugins (functions) is not cached at all.
@@ -21,8 +28,44 @@ const formatVersion = 1;
 export function cacheCompiler(compile: CompileToEsm, options: { folder: string; settings: unknown }): CompileToEsm {
   const settings = createHash('sha256').update(JSON.stringify([formatVersion, options.settings])).digest('hex');
   let isFolderMade = false;
+  // Entry names by file key, listed with the first file not found (most builds find every one).
+  let earlier: Map<string, string[]> | undefined;
+  const reuseHighlights = (fileKey: string): void => {
+    if (!earlier) {
+      earlier = new Map();
+      let names: string[] = [];
+      try {
+        names = readdirSync(options.folder);
+      } catch {
+        // No entries yet.
+      }
+      for (const name of names) {
+        const key = name.slice(0, name.indexOf('-'));
+        earlier.set(key, [...(earlier.get(key) ?? []), name]);
+      }
+    }
+    // The newest: the text before this edit.
+    let newest: { path: string; time: number } | undefined;
+    for (const name of earlier.get(fileKey) ?? []) {
+      const path = join(options.folder, name);
+      try {
+        const time = statSync(path).mtimeMs;
+        if (!newest || time > newest.time) newest = { path, time };
+      } catch {
+        // Gone since it was listed.
+      }
+    }
+    if (!newest) return;
+    try {
+      const entry = JSON.parse(readFileSync(newest.path, 'utf8')) as { data?: { highlighted?: unknown } };
+      rememberHighlightedCode(entry.data?.highlighted);
+    } catch {
+      // Unreadable: its blocks are highlighted again.
+    }
+  };
   return async (input) => {
-    const name = `${createHash('sha256').update(settings).update('\0').update(input.file).update('\0').update(input.source).digest('hex').slice(0, 40)}.json`;
+    const fileKey = createHash('sha256').update(settings).update('\0').update(input.file).digest('hex').slice(0, 16);
+    const name = `${fileKey}-${createHash('sha256').update(input.source).digest('hex').slice(0, 32)}.json`;
     const path = join(options.folder, name);
     try {
       const entry = JSON.parse(readFileSync(path, 'utf8')) as Awaited<ReturnType<CompileToEsm>> & { file: string };
@@ -30,11 +73,13 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
         // Marks the entry as used by this build (see `pruneCompileCache`).
         const now = new Date();
         utimesSync(path, now, now);
-        return { code: entry.code, tree: entry.tree, markdown: entry.markdown, messages: entry.messages, data: entry.data };
+        const { highlighted: _highlighted, ...data } = entry.data;
+        return { code: entry.code, tree: entry.tree, markdown: entry.markdown, messages: entry.messages, data };
       }
     } catch {
       // Not cached (or unreadable): compile.
     }
+    reuseHighlights(fileKey);
     const result = await compile(input);
     // A failure may be passing (a thrown error); pages with errors compile again next time.
     if (result.messages.some((message) => message.fatal)) return result;

@@ -468,6 +468,37 @@ build('should give the same output from kept compiles as from fresh ones, for ev
   }
 });
 
+build('should take an edited page\'s unchanged code blocks from its earlier compile', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const folder = join(root, '.docsgen', 'cache', 'compile');
+  const setup = join(root, 'guides/setup.mdx');
+  const entryOf = (): string => readdirSync(folder).find((name) => readFileSync(join(folder, name), 'utf8').includes(JSON.stringify(setup)))!;
+  const earlier = entryOf();
+  // Entries are named by file, then text: the page's entries share a prefix.
+  assert.match(earlier, /^[0-9a-f]{16}-[0-9a-f]{32}\.json$/);
+  // Mark the highlighted block the entry keeps: a compile that reuses it publishes the mark.
+  const entry = JSON.parse(readFileSync(join(folder, earlier), 'utf8')) as { data: { highlighted: Array<[string, { html: string; code: string }]> } };
+  assert.is(entry.data.highlighted.length, 1);
+  entry.data.highlighted[0]![1].html = entry.data.highlighted[0]![1].html.replace('<pre ', '<pre data-kept="yes" ');
+  writeFileSync(join(folder, earlier), JSON.stringify(entry));
+  const before = readFileSync(setup, 'utf8');
+  writeFileSync(setup, before.replace('<Note />', '<Note />\n\nNew prose.'));
+  const edited = await buildSite(root, { workers: 0 });
+  assert.is(edited.cached, 2);
+  const page = readFileSync(join(root, 'dist/guides/setup.html'), 'utf8');
+  assert.match(page, 'New prose.');
+  assert.match(page, 'data-kept="yes"', 'the block comes from the earlier compile');
+  assert.ok(readdirSync(folder).some((name) => name !== earlier && name.slice(0, 17) === earlier.slice(0, 17)), 'the new text is kept beside the old');
+  // Edited code is highlighted again.
+  writeFileSync(setup, before.replace('const a = 1;', 'const b = 2;'));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const recoded = readFileSync(join(root, 'dist/guides/setup.html'), 'utf8');
+  assert.not.match(recoded, 'data-kept');
+  assert.match(recoded, '--shiki-light');
+  rmSync(root, { recursive: true, force: true });
+});
+
 build('should keep compiled pages across builds, until a page\'s text or the compile settings change', async () => {
   const root = project();
   assert.ok((await buildSite(root, { workers: 0 })).ok);

@@ -67,6 +67,24 @@ export function writeHighlightCache(key: string, value: HighlightedCode): undefi
 }
 
 /**
+ * Store blocks highlighted by an earlier run (`file.data.highlighted` of a page compiled with
+ * the same settings), so that recompiling an edited page whose code blocks did not change
+ * neither loads Shiki nor tokenizes again. Malformed entries are skipped.
+ *
+ * @param entries
+ *   `[key, highlighted]` pairs, as `rehypeHighlightCode` records them.
+ */
+export function rememberHighlightedCode(entries: unknown): undefined {
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries as unknown[]) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
+    const value = entry[1] as Partial<HighlightedCode> | null;
+    if (typeof value?.html !== 'string' || typeof value.code !== 'string') continue;
+    writeHighlightCache(entry[0], { html: value.html, code: value.code });
+  }
+}
+
+/**
  * Empty the cache (internal: for tests and benchmarks that measure cold runs).
  */
 export function clearHighlightCache(): undefined {

@@ -1,6 +1,8 @@
 export type { CodeMeta } from './code-meta.js';
 export { parseCodeMeta } from './code-meta.js';
 export { getHighlighter } from './highlighter.js';
+export type { HighlightedCode } from './highlight-cache.js';
+export { rememberHighlightedCode } from './highlight-cache.js';
 export type { ReadingTime, ReadingTimeOptions, ResolvedReadingTimeOptions } from './reading-time.js';
 export { estimateReadingTime } from './reading-time.js';
 export type { TocEntry } from './rehype-heading-ids.js';

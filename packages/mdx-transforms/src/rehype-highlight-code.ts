@@ -62,6 +62,12 @@ declare module 'vfile' {
   interface DataMap {
     /** Whether the page has a Mermaid diagram, set by `rehypeHighlightCode`. */
     hasMermaid: boolean;
+    /**
+     * The page's highlighted blocks by cache key, set by `rehypeHighlightCode`: kept with a
+     * compiled page so that a later compile of the edited page can reuse them
+     * (`rememberHighlightedCode`).
+     */
+    highlighted: Array<[key: string, highlighted: HighlightedCode]>;
   }
 }
 
@@ -93,7 +99,8 @@ const source = '@docsgen/mdx-transforms';
  * `focus`, `chrome` and `copy`. Mermaid fences become `<Mermaid chart>` and set
  * `file.data.hasMermaid`; their meta may say `actions`, `actions=false` and
  * `placement=top-left` (or another corner). An unknown language is shown as plain text with the warning
- * `code-language-unknown`. Output is cached per process (see `getHighlighter`).
+ * `code-language-unknown`. Output is cached per process (see `getHighlighter`), and each
+ * block's output is listed in `file.data.highlighted`.
  *
  * @param options
  *   Themes, chrome and copy button.
@@ -155,6 +162,7 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
       }
     }
 
+    file.data.highlighted = blocks.map((block) => [block.key, block.result!]);
     for (const block of blocks) {
       const { parent, index, element, source: code, request, result } = block;
       parent.children[index] = createCodeBlock({

@@ -15,6 +15,7 @@ test('should expose the public api', async () => {
     'remarkCodeMeta',
     'remarkReadingTime',
     'remarkUnknownComponents',
+    'rememberHighlightedCode',
     'rewriteLatexBlocks',
   ]);
 });

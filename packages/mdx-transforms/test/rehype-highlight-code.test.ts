@@ -1,8 +1,8 @@
 import type { Root } from 'hast';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { getHighlighter, rehypeHighlightCode, remarkCodeMeta } from '../src/index.js';
-import { countHighlightCache } from '../src/highlight-cache.js';
+import { getHighlighter, rehypeHighlightCode, rememberHighlightedCode, remarkCodeMeta } from '../src/index.js';
+import { clearHighlightCache, countHighlightCache, readHighlightCache } from '../src/highlight-cache.js';
 import { countHighlighterCreations } from '../src/highlighter.js';
 import { type JsxFlowElement, readStringAttribute } from '../src/jsx-attributes.js';
 import { defineFixtureTests, readFixtureCases } from './fixture-runner.js';
@@ -116,6 +116,27 @@ test('should return identical HTML from the cache without growing it', async () 
   // A new title does not change the highlighted HTML, so it is a cache hit too.
   await highlight(source.replace('```ts', '```ts renamed.ts'));
   assert.is(countHighlightCache(), size);
+});
+
+test('should list each block\'s output in file.data.highlighted, and take it back from an earlier run', async () => {
+  const source = '```ts\nexport const remembered = ' + Date.now() + ';\n```\n\n```mermaid\ngraph TD\n```\n\n```sh\nls\n```\n';
+  const first = await highlight(source);
+  const highlighted = first.file.data.highlighted!;
+  assert.is(highlighted.length, 2, 'code blocks, not diagrams');
+  assert.is(highlighted[0]![1].html, first.attributes[0]!.html);
+  assert.is(highlighted[1]![1].code, 'ls');
+  // A later process starts with an empty cache; blocks an earlier run kept are not highlighted again.
+  clearHighlightCache();
+  const kept = JSON.parse(JSON.stringify(highlighted)) as typeof highlighted;
+  kept[0]![1].html = kept[0]![1].html.replace('remembered', 'kept');
+  rememberHighlightedCode([...kept, ['bad'], ['no-html', { code: 'x' }], null, 'text', [1, { html: '', code: '' }]]);
+  assert.is(countHighlightCache(), 2, 'malformed entries are skipped');
+  const second = await highlight(source);
+  assert.match(String(second.attributes[0]!.html), 'kept', 'the kept output is used');
+  assert.is(readHighlightCache(kept[1]![0])?.code, 'ls');
+  rememberHighlightedCode(undefined);
+  rememberHighlightedCode({ length: 1 });
+  assert.is(countHighlightCache(), 2);
 });
 
 test('should create the highlighter once per process', async () => {
