@@ -6,7 +6,8 @@ import { hashSource } from './modules.js';
 import { writeWhole } from './write-whole.js';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
-const formatVersion = 3;
+const formatVersion = 4;
+const manifestName = 'entries.json';
 
 /** What the build read from a page's HTML when it rendered it, kept so a cached page's HTML need not be read. */
 export interface PageFacts {
@@ -40,24 +41,30 @@ export interface CachedPage extends Omit<BuiltPage, 'html' | 'markdown'> {
 type CacheEntry = Omit<CachedPage, 'files'> & Pick<PageFiles, 'html' | 'markdown'>;
 
 /**
- * The build's disk cache of rendered pages, three files per page under
- * `<root>/.docsgen/cache/build/`: the HTML document and the Markdown twin, which a build links
- * into its output (or copies, across file systems), and a JSON file with the rest. An entry is
- * keyed by the site key (everything every page depends on: docsgen's version, docs.json, the
- * manifest, the site URL) and the slug, and is used only while every project file the page
- * depended on still has the same content hash. Entries a build did not use are deleted at its
- * end, so the cache holds one build's pages.
+ * The build's disk cache of rendered pages, under `<root>/.docsgen/cache/build/`: per page its
+ * HTML document and Markdown twin (`<name>.html`, `<name>.md`), which a build links into its
+ * output (or copies, across file systems), and one manifest, `entries.json`, with the rest of
+ * every page's entry. An entry is keyed by the site key (everything every page depends on:
+ * docsgen's version, docs.json, the manifest, the site URL) and the slug, and is used only
+ * while every project file the page depended on still has the same content hash. `save` ends
+ * a build: the manifest then holds the entries it read or wrote, and the other entries' files
+ * are deleted, so the cache holds one build's pages. One manifest, not a file per page: a
+ * build of 1,000 pages creates a thousand files fewer, and reads one.
  *
  * An output file linked to an entry shares its content, so an entry's files are never written
  * in place (a new file replaces the old one), and an entry whose files changed size or
- * modification time since they were written (someone edited the output in place) is not used.
+ * modification time since they were written (someone edited the output in place, or a build
+ * stopped halfway wrote the page again) is not used.
  */
 export class BuildCache {
   readonly #folder: string;
   readonly #root: string;
   readonly #siteKey: string;
   readonly #fileHashes = new Map<string, string | undefined>();
-  readonly #used = new Set<string>();
+  /** The last build's entries by name, read with the first lookup. */
+  #stored: Map<string, CacheEntry> | undefined;
+  /** The entries this build read or wrote: the next manifest. */
+  readonly #used = new Map<string, CacheEntry>();
 
   constructor(options: { root: string; folder: string; siteKey: string }) {
     this.#root = options.root;
@@ -68,21 +75,16 @@ export class BuildCache {
   /** The cached render of `slug`, when nothing it depends on changed. */
   read(slug: string): CachedPage | undefined {
     const name = this.#entryName(slug);
+    const entry = this.#readManifest().get(name);
+    if (typeof entry !== 'object' || entry === null || entry.slug !== slug) return undefined;
+    if (!Array.isArray(entry.dependencies) || entry.dependencies.length === 0 || typeof entry.facts !== 'object') return undefined;
     const htmlFile = join(this.#folder, `${name}.html`);
     const markdownFile = join(this.#folder, `${name}.md`);
-    let entry: CacheEntry;
-    try {
-      entry = JSON.parse(readFileSync(join(this.#folder, `${name}.json`), 'utf8')) as CacheEntry;
-      // The JSON is written after the other two: files of another size or time are not this entry's.
-      if (!isKept(htmlFile, entry.html) || !isKept(markdownFile, entry.markdown)) return undefined;
-    } catch {
-      return undefined;
-    }
-    if (entry.slug !== slug || !Array.isArray(entry.dependencies) || entry.dependencies.length === 0 || typeof entry.facts !== 'object') return undefined;
+    if (!isKept(htmlFile, entry.html) || !isKept(markdownFile, entry.markdown)) return undefined;
     for (const dependency of entry.dependencies) {
       if (this.#hashOf(dependency.file) !== dependency.hash) return undefined;
     }
-    this.#used.add(name);
+    this.#used.set(name, entry);
     const { html, markdown, ...rest } = entry;
     return { ...rest, files: { htmlFile, markdownFile, html, markdown } };
   }
@@ -90,7 +92,7 @@ export class BuildCache {
   /**
    * Writes a rendered page's HTML and twin into the cache, for the build to place in its output
    * (`undefined`: the page is not cached, because it has errors or depends on no file, or the
-   * cache cannot be written). `write` stores the rest once the build has read the HTML.
+   * cache cannot be written). `write` records the rest once the build has read the HTML.
    */
   keepFiles(page: BuiltPage): PageFiles | undefined {
     if (page.messages.some((message) => message.fatal) || page.dependencies.length === 0) return undefined;
@@ -105,28 +107,49 @@ export class BuildCache {
     }
   }
 
-  /** Stores a page whose files `keepFiles` kept, with what the build read from its HTML. */
+  /** Records a page whose files `keepFiles` kept, with what the build read from its HTML (stored by `save`). */
   write(page: BuiltPage, files: PageFiles, facts: PageFacts): void {
-    const name = this.#entryName(page.slug);
     const { html: _html, markdown: _markdown, ...rest } = page;
-    const entry: CacheEntry = { ...rest, html: files.html, markdown: files.markdown, facts };
-    try {
-      writeWhole(join(this.#folder, `${name}.json`), JSON.stringify(entry));
-      this.#used.add(name);
-    } catch {
-      // Best effort: a page the cache does not hold renders again next time.
-    }
+    this.#used.set(this.#entryName(page.slug), { ...rest, html: files.html, markdown: files.markdown, facts });
   }
 
-  /** Deletes entries this build did not read or write. */
-  prune(): void {
+  /**
+   * Ends the build's use of the cache: the manifest becomes the entries this build read or
+   * wrote, and every other file is deleted. Best effort: a cache that cannot be written costs
+   * the next build time. Call it once the pages are rendered, whether the build failed or not.
+   */
+  save(): void {
+    try {
+      mkdirSync(this.#folder, { recursive: true });
+      writeWhole(join(this.#folder, manifestName), JSON.stringify({ formatVersion, entries: [...this.#used] }));
+    } catch {
+      return;
+    }
     let names: string[];
     try {
       names = readdirSync(this.#folder);
     } catch {
       return;
     }
-    for (const name of names) if (!this.#used.has(name.replace(/\.(json|html|md)$/, ''))) rmSync(join(this.#folder, name), { force: true });
+    for (const name of names) {
+      if (name !== manifestName && !this.#used.has(name.replace(/\.(html|md)$/, ''))) rmSync(join(this.#folder, name), { force: true });
+    }
+  }
+
+  #readManifest(): Map<string, CacheEntry> {
+    if (this.#stored) return this.#stored;
+    this.#stored = new Map();
+    try {
+      const manifest = JSON.parse(readFileSync(join(this.#folder, manifestName), 'utf8')) as { formatVersion?: unknown; entries?: unknown };
+      if (manifest.formatVersion === formatVersion && Array.isArray(manifest.entries)) {
+        for (const item of manifest.entries as unknown[]) {
+          if (Array.isArray(item) && typeof item[0] === 'string') this.#stored.set(item[0], item[1] as CacheEntry);
+        }
+      }
+    } catch {
+      // No manifest (or an unreadable one): every page renders.
+    }
+    return this.#stored;
   }
 
   #entryName(slug: string): string {

@@ -329,6 +329,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (messages.some((message) => message.fatal)) {
     await endSearch();
     rmSync(temporary, { recursive: true, force: true });
+    // The pages that did render are kept for the build after the fix.
+    cache?.save();
     return result(false, { cached });
   }
 
@@ -408,9 +410,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     if (!(error instanceof Error && error.message === 'adapter')) {
       messages.push({ reason: `Cannot write the output to \`${outDir}\`: ${(error as Error).message}`, ruleId: 'build-write-failed', source, fatal: true, file: outDir });
     }
+    cache?.save();
     return result(false, { cached });
   }
-  cache?.prune();
+  cache?.save();
   keptSearchFiles?.prune();
   if (isCaching) pruneCompileCache(root);
   cards.prune(cardHashes.values());

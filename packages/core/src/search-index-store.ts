@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -15,7 +15,9 @@ import { writeWhole } from './write-whole.js';
  * Two files: `index.bin`, every index file's bytes one after another, and `index.json`, the
  * manifest (written last, so a manifest always describes a complete `index.bin`). Next to
  * them, `records.bin` keeps each page's share of the index (`StoredSearchRecords`): a build in
- * which some pages changed has Pagefind index those alone.
+ * which some pages changed has Pagefind index those alone. A build that changed a few shares
+ * writes them to `records-added.bin`, which names the `records.bin` it adds to, instead of
+ * writing every share again (see `writeStoredSearchRecords`).
  */
 export interface StoredSearchIndex {
   /** Pagefind's version and docsgen's index settings: a stored index of other settings is not used. */
@@ -30,7 +32,7 @@ export interface StoredSearchIndex {
 }
 
 // Bumped whenever what the store holds, or how documents are hashed, changes.
-const formatVersion = 3;
+const formatVersion = 4;
 
 /** The hash a stored index keeps of one page's searchable document. */
 export function hashSearchDocument(url: string, document: string): string {
@@ -112,6 +114,17 @@ export interface StoredSearchRecords {
   records: Map<string, PagefindPageRecord>;
   /** The index's compressed chunk, filter and meta files by the SHA-1 of their raw bytes (`AssembleOptions.packed`). */
   packed: Map<string, Uint8Array>;
+  /** On records read from a store: what its `records.bin` holds (`undefined`: records made in memory). */
+  base?: RecordsBase | undefined;
+}
+
+/** What a store's `records.bin` holds: the additions written beside it need only the rest. */
+interface RecordsBase {
+  id: string;
+  /** `settings`, `version`, `includeCharacters` and the shared files' names and sizes. */
+  header: string;
+  hashes: ReadonlySet<string>;
+  packed: ReadonlySet<string>;
 }
 
 /** A page record as stored: its words as numbers in the store's vocabulary (strings by the hundred thousand are slow to read back). */
@@ -121,59 +134,113 @@ interface StoredRecord extends Omit<PagefindPageRecord, 'words' | 'originals'> {
   originalSpellings: Array<[entry: number, original: string]>;
 }
 
-interface StoredRecordsFile extends Omit<StoredSearchRecords, 'records'> {
+interface StoredRecordsFile extends Omit<StoredSearchRecords, 'records' | 'base'> {
+  /** Names `records.bin`; in `records-added.bin`, the `records.bin` it adds to. */
+  id: string;
   vocabulary: string[];
   records: Array<[hash: string, record: StoredRecord]>;
 }
 
+const baseName = 'records.bin';
+const addedName = 'records-added.bin';
+
 /** The stored page records made with `settings`, or `undefined` when there are none (or they cannot be read). */
 export function readStoredSearchRecords(folder: string, settings: string): StoredSearchRecords | undefined {
+  const base = readRecordsFile(join(folder, baseName), settings);
+  if (!base) return undefined;
+  const records = decodeRecords(base);
+  const packed = base.packed instanceof Map ? base.packed : new Map<string, Uint8Array>();
+  const stored: StoredSearchRecords = {
+    settings: base.settings, version: base.version, includeCharacters: base.includeCharacters, shared: base.shared, records, packed,
+    base: { id: base.id, header: headerOf(base), hashes: new Set(records.keys()), packed: new Set(packed.keys()) },
+  };
+  const added = readRecordsFile(join(folder, addedName), settings);
+  if (added && added.id === base.id && headerOf(added) === stored.base!.header) {
+    for (const [hash, record] of decodeRecords(added)) records.set(hash, record);
+    if (added.packed instanceof Map) for (const [hash, content] of added.packed) packed.set(hash, content);
+  }
+  return stored;
+}
+
+function readRecordsFile(file: string, settings: string): StoredRecordsFile | undefined {
   try {
-    const stored = deserialize(readFileSync(join(folder, 'records.bin'))) as StoredRecordsFile;
-    if (stored.settings !== settings || !Array.isArray(stored.records) || !Array.isArray(stored.shared) || !Array.isArray(stored.vocabulary)) return undefined;
-    const { vocabulary } = stored;
-    const records = new Map<string, PagefindPageRecord>();
-    for (const [hash, { wordNumbers, originalSpellings, ...record }] of stored.records) {
-      const words = Array.from(wordNumbers, (number) => vocabulary[number] as string);
-      const originals = words.map(() => '');
-      for (const [entry, original] of originalSpellings) originals[entry] = original;
-      records.set(hash, { ...record, words, originals });
-    }
-    const packed = stored.packed instanceof Map ? stored.packed : new Map<string, Uint8Array>();
-    return { settings: stored.settings, version: stored.version, includeCharacters: stored.includeCharacters, shared: stored.shared, records, packed };
+    const stored = deserialize(readFileSync(file)) as StoredRecordsFile;
+    if (stored.settings !== settings || typeof stored.id !== 'string' || !Array.isArray(stored.records) || !Array.isArray(stored.shared) || !Array.isArray(stored.vocabulary)) return undefined;
+    return stored;
   } catch {
     return undefined;
   }
 }
 
-/** Replaces the stored page records (`undefined`: deletes them). Best effort, like `writeStoredSearchIndex`. */
-export function writeStoredSearchRecords(folder: string, records: StoredSearchRecords | undefined): void {
+function decodeRecords(stored: StoredRecordsFile): Map<string, PagefindPageRecord> {
+  const { vocabulary } = stored;
+  const records = new Map<string, PagefindPageRecord>();
+  for (const [hash, { wordNumbers, originalSpellings, ...record }] of stored.records) {
+    const words = Array.from(wordNumbers, (number) => vocabulary[number] as string);
+    const originals = words.map(() => '');
+    for (const [entry, original] of originalSpellings) originals[entry] = original;
+    records.set(hash, { ...record, words, originals });
+  }
+  return records;
+}
+
+function headerOf(records: Pick<StoredSearchRecords, 'settings' | 'version' | 'includeCharacters' | 'shared'>): string {
+  return JSON.stringify([records.settings, records.version, records.includeCharacters, records.shared.map((file) => [file.path, file.content.length])]);
+}
+
+/**
+ * Replaces the stored page records (`undefined`: deletes them). Best effort, like
+ * `writeStoredSearchIndex`. When `previous` (the records this build read) came from the store
+ * and few shares changed since its `records.bin` was written (at most one in eight added, one in
+ * four no longer used), only the shares and compressed files `records.bin` lacks are written,
+ * to `records-added.bin`; otherwise `records.bin` is written anew with every share.
+ */
+export function writeStoredSearchRecords(folder: string, records: StoredSearchRecords | undefined, previous?: StoredSearchRecords | undefined): void {
   try {
     if (!records) {
-      rmSync(join(folder, 'records.bin'), { force: true });
+      rmSync(join(folder, addedName), { force: true });
+      rmSync(join(folder, baseName), { force: true });
       return;
     }
-    const numbers = new Map<string, number>();
-    const vocabulary: string[] = [];
-    const stored: StoredRecordsFile = {
-      settings: records.settings, version: records.version, includeCharacters: records.includeCharacters, shared: records.shared, packed: records.packed, vocabulary,
-      records: [...records.records].map(([hash, { words, originals, ...record }]) => {
-        const wordNumbers = new Uint32Array(words.length);
-        words.forEach((word, entry) => {
-          let number = numbers.get(word);
-          if (number === undefined) {
-            number = vocabulary.push(word) - 1;
-            numbers.set(word, number);
-          }
-          wordNumbers[entry] = number;
-        });
-        const originalSpellings = originals.flatMap((original, entry): Array<[number, string]> => (original === '' ? [] : [[entry, original]]));
-        return [hash, { ...record, wordNumbers, originalSpellings }];
-      }),
-    };
     mkdirSync(folder, { recursive: true });
-    writeWhole(join(folder, 'records.bin'), serialize(stored));
+    const base = previous?.base;
+    if (base && base.header === headerOf(records)) {
+      const added = [...records.records].filter(([hash]) => !base.hashes.has(hash));
+      let unused = 0;
+      for (const hash of base.hashes) if (!records.records.has(hash)) unused += 1;
+      const allowed = Math.max(16, base.hashes.size);
+      if (added.length <= allowed / 8 && unused <= allowed / 4) {
+        const packed = new Map([...records.packed].filter(([hash]) => !base.packed.has(hash)));
+        writeWhole(join(folder, addedName), serialize(encodeRecords(records, base.id, added, packed)));
+        return;
+      }
+    }
+    writeWhole(join(folder, baseName), serialize(encodeRecords(records, randomUUID(), [...records.records], records.packed)));
+    // Additions name the `records.bin` they were written for: old ones are never read with this one.
+    rmSync(join(folder, addedName), { force: true });
   } catch {
     // See `writeStoredSearchIndex`.
   }
+}
+
+/** Records as stored: words as numbers in one vocabulary. */
+function encodeRecords(records: StoredSearchRecords, id: string, entries: Array<[string, PagefindPageRecord]>, packed: Map<string, Uint8Array>): StoredRecordsFile {
+  const numbers = new Map<string, number>();
+  const vocabulary: string[] = [];
+  return {
+    id, settings: records.settings, version: records.version, includeCharacters: records.includeCharacters, shared: records.shared, packed, vocabulary,
+    records: entries.map(([hash, { words, originals, ...record }]) => {
+      const wordNumbers = new Uint32Array(words.length);
+      words.forEach((word, entry) => {
+        let number = numbers.get(word);
+        if (number === undefined) {
+          number = vocabulary.push(word) - 1;
+          numbers.set(word, number);
+        }
+        wordNumbers[entry] = number;
+      });
+      const originalSpellings = originals.flatMap((original, entry): Array<[number, string]> => (original === '' ? [] : [[entry, original]]));
+      return [hash, { ...record, wordNumbers, originalSpellings }];
+    }),
+  };
 }

@@ -332,7 +332,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       packed: new Map(made.files.flatMap((file) => (file.rawHash === undefined ? [] : [[file.rawHash, file.content] as const]))),
     };
     if (shares) shares.current = store;
-    else if (storeFolder) writeStoredSearchRecords(storeFolder, store);
+    else if (storeFolder) writeStoredSearchRecords(storeFolder, store, storedRecords ?? undefined);
     return result;
   };
 

@@ -155,8 +155,8 @@ build('should link cached pages and kept search files into the output, never wri
   const descriptor = openSync(setupHtml, 'r+');
   writeSync(descriptor, 'A shared nope.', Buffer.from(readFileSync(setupHtml, 'utf8').split('A shared note.')[0]!, 'utf8').length);
   closeSync(descriptor);
-  const entries = readdirSync(cacheFolder).map((name) => readFileSync(join(cacheFolder, name), 'utf8'));
-  assert.ok(entries.some((text) => text.includes('A shared nope.')), 'the edit reached the cache entry');
+  const cachedFiles = readdirSync(cacheFolder).map((name) => readFileSync(join(cacheFolder, name), 'utf8'));
+  assert.ok(cachedFiles.some((text) => text.includes('A shared nope.')), 'the edit reached the cache entry');
   appendFileSync(join(root, 'dist', 'index.md'), 'Edited.\n');
   for (const name of readdirSync(join(root, 'dist', '_docsgen', 'search', 'fragment'))) {
     appendFileSync(join(root, 'dist', '_docsgen', 'search', 'fragment', name), 'edited');
@@ -166,6 +166,43 @@ build('should link cached pages and kept search files into the output, never wri
   assert.is(edited.cached, 1, 'the pages edited through their links render again');
   assert.equal(tree(join(root, 'dist')), clean);
   assert.equal(tree(join(searchFiles, '_docsgen', 'search')), tree(join(root, 'dist', '_docsgen', 'search')), 'kept copies of this index alone');
+});
+
+build('should keep the rendered pages in one manifest, also when the build fails, and render all of them when it is unreadable', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const folder = join(root, '.docsgen', 'cache', 'build');
+  const names = readdirSync(folder);
+  assert.is(names.filter((name) => name.endsWith('.json')).join(), 'entries.json', 'one manifest, not a file per page');
+  assert.is(names.filter((name) => name.endsWith('.html')).length, 3);
+  assert.is(names.filter((name) => name.endsWith('.md')).length, 3);
+  // A broken page fails the build; the pages that rendered are kept, and the build after the
+  // fix renders the fixed page alone.
+  const usage = readFileSync(join(root, 'guides/usage.md'), 'utf8');
+  writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nBroken <Home\n');
+  writeFileSync(join(root, 'guides/usage.md'), usage.replace('well', 'better'));
+  const failed = await buildSite(root, { workers: 0 });
+  assert.not.ok(failed.ok);
+  assert.is(failed.cached, 1);
+  writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome back.\n');
+  const fixed = await buildSite(root, { workers: 0 });
+  assert.ok(fixed.ok);
+  assert.is(fixed.cached, 2, 'the page changed before the failure was kept by it');
+  assert.match(readFileSync(join(root, 'dist/guides/usage.html'), 'utf8'), 'better');
+  const expected = tree(join(root, 'dist'));
+  // An unreadable manifest, or one of another format, means no page is cached; the files it
+  // named are deleted at the end.
+  for (const manifest of ['{"formatVersion":4,"entries":[', JSON.stringify({ formatVersion: 1, entries: [] }), '[]', 'null']) {
+    writeFileSync(join(folder, 'entries.json'), manifest);
+    writeFileSync(join(folder, 'stray.html'), 'left by a build that stopped');
+    const rebuilt = await buildSite(root, { workers: 0 });
+    assert.ok(rebuilt.ok, manifest);
+    assert.is(rebuilt.cached, 0, manifest);
+    assert.equal(tree(join(root, 'dist')), expected);
+    assert.not.ok(existsSync(join(folder, 'stray.html')), 'files of no entry are deleted');
+  }
+  assert.is((await buildSite(root, { workers: 0 })).cached, 3);
+  rmSync(root, { recursive: true, force: true });
 });
 
 build('should copy cached pages into an output on another file system, where links cannot go', async () => {
@@ -404,6 +441,64 @@ build('should index again only the pages whose searchable text changed, giving t
   const rebuilt = tree(join(root, 'dist'));
   assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
   assert.equal(tree(join(root, 'dist')), rebuilt);
+});
+
+build('should store the shares a rebuild changed beside the kept ones, and every share again once many changed', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const store = join(root, '.docsgen', 'cache', 'search');
+  type RecordsFile = { id: string; records: Array<[string, { url: string; fragment: Uint8Array }]> };
+  const read = (name: string): RecordsFile => deserialize(readFileSync(join(store, name))) as RecordsFile;
+  const base = readFileSync(join(store, 'records.bin'));
+  assert.not.ok(existsSync(join(store, 'records-added.bin')));
+  // The body alone: a new title would change the pages linking to the page too.
+  const edit = (file: string, text: string): void => {
+    const [, frontmatter] = readFileSync(join(root, file), 'utf8').split('---\n');
+    writeFileSync(join(root, file), `---\n${frontmatter}---\n\n${text}\n`);
+  };
+  const isClean = async (): Promise<boolean> => {
+    const warm = tree(join(root, 'dist'));
+    assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+    const clean = tree(join(root, 'dist'));
+    return Object.keys({ ...warm, ...clean }).every((path) => warm[path] === clean[path]);
+  };
+
+  edit('guides/usage.md', 'Use it with zeppelins.');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.ok(readFileSync(join(store, 'records.bin')).equals(base), 'the kept shares are not written again');
+  const added = read('records-added.bin');
+  assert.is(added.id, read('records.bin').id, 'the additions name the shares they add to');
+  assert.equal(added.records.map(([, record]) => record.url), ['/guides/usage']);
+  assert.ok(await isClean(), 'a clean build gives the same index');
+  // A second edit reads both files.
+  edit('guides/usage.md', 'Use it with quokkas.');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.ok(readFileSync(join(store, 'records.bin')).equals(base));
+  assert.ok(await isClean());
+
+  // Additions written for another records.bin are never read: a mark in them is not published.
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const other = read('records-added.bin');
+  other.id = 'another';
+  const [, share] = other.records[0]!;
+  share.fragment = gzipSync(Buffer.from(gunzipSync(share.fragment).toString('utf8').replace('quokkas', 'marked quokkas'), 'utf8'));
+  writeFileSync(join(store, 'records-added.bin'), serialize(other));
+  edit('index.mdx', 'Welcome to a new home.');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const fragments = Object.entries(tree(join(root, 'dist', '_docsgen', 'search'))).filter(([path]) => path.startsWith('fragment/')).map(([, content]) => gunzipSync(Buffer.from(content, 'latin1')).toString('utf8'));
+  assert.ok(fragments.some((fragment) => fragment.includes('quokkas')));
+  assert.not.ok(fragments.some((fragment) => fragment.includes('marked')));
+  assert.ok(await isClean());
+
+  // Once many shares changed (here every page), every share is written again, without additions.
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  for (const file of ['index.mdx', 'guides/setup.mdx', 'guides/usage.md']) edit(file, `All new, ${file}.`);
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.not.ok(readFileSync(join(store, 'records.bin')).equals(base));
+  assert.not.ok(existsSync(join(store, 'records-added.bin')));
+  assert.is(read('records.bin').records.length, 3);
+  assert.ok(await isClean());
+  rmSync(root, { recursive: true, force: true });
 });
 
 build('should give a clean build\'s index after reordering pages and editing one language of several', async () => {
