@@ -81,6 +81,7 @@ export const outputMarker = '.docsgen-output';
 
 const source = '@docsgen/core';
 const batchSize = 8;
+const youngGenerationMb = 96;
 // Pages a build with a cache starts rendering on this thread while it reads the cached ones.
 const earlyRenders = 4;
 
@@ -481,7 +482,10 @@ async function renderInWorkers(
   };
   const runOne = (): Promise<void> =>
     new Promise((resolvePromise, reject) => {
-      const worker = new Worker(workerFile, { workerData: data });
+      // A young generation of 96 MB (V8's default is 16 to 32 MB): rendering makes many
+      // short-lived objects (syntax trees, tokens), and collecting them less often cut a cold
+      // 1,000-page build's CPU time by about a tenth. This thread's heap is set when Node starts.
+      const worker = new Worker(workerFile, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
       let finished = false;
       const send = (): void => {
         if (finished) return;
