@@ -6,7 +6,7 @@ import type { CompileToEsm } from './modules.js';
 import { writeWhole } from './write-whole.js';
 
 // Bumped whenever what an entry holds, or how it is keyed, changes.
-const formatVersion = 2;
+const formatVersion = 3;
 
 /**
  * Compiled pages on disk (`.docsgen/cache/compile/`), one JSON file per page file's content
@@ -16,7 +16,9 @@ const formatVersion = 2;
  * compiled tree or code without parsing and highlighting again.
  *
  * An entry is named `<file key>-<text key>.json`: the file key hashes the settings and the
- * file's path, so the entries of one file are found by name. When a file's text is new, its
+ * file's path, so the entries of one file are found by name. It holds two lines of JSON: the
+ * compile result, then its highlighted code blocks (`data.highlighted`), which a cache hit does
+ * not parse. When a file's text is new, its
  * newest entry for an earlier text gives its highlighted code blocks to the highlighter's cache
  * before it compiles (`rememberHighlightedCode`): an edit that leaves the code alone
  * highlights nothing, and does not load Shiki.
@@ -57,8 +59,8 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
     }
     if (!newest) return;
     try {
-      const entry = JSON.parse(readFileSync(newest.path, 'utf8')) as { data?: { highlighted?: unknown } };
-      rememberHighlightedCode(entry.data?.highlighted);
+      const text = readFileSync(newest.path, 'utf8');
+      rememberHighlightedCode(JSON.parse(text.slice(text.indexOf('\n') + 1)));
     } catch {
       // Unreadable: its blocks are highlighted again.
     }
@@ -68,13 +70,14 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
     const name = `${fileKey}-${createHash('sha256').update(input.source).digest('hex').slice(0, 32)}.json`;
     const path = join(options.folder, name);
     try {
-      const entry = JSON.parse(readFileSync(path, 'utf8')) as Awaited<ReturnType<CompileToEsm>> & { file: string };
+      // The first line: the highlighted blocks on the second are read only to compile anew.
+      const text = readFileSync(path, 'utf8');
+      const entry = JSON.parse(text.slice(0, text.indexOf('\n'))) as Awaited<ReturnType<CompileToEsm>> & { file: string };
       if (entry.file === input.file) {
         // Marks the entry as used by this build (see `pruneCompileCache`).
         const now = new Date();
         utimesSync(path, now, now);
-        const { highlighted: _highlighted, ...data } = entry.data;
-        return { code: entry.code, tree: entry.tree, markdown: entry.markdown, messages: entry.messages, data };
+        return { code: entry.code, tree: entry.tree, markdown: entry.markdown, messages: entry.messages, data: entry.data };
       }
     } catch {
       // Not cached (or unreadable): compile.
@@ -86,8 +89,11 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
     try {
       if (!isFolderMade) mkdirSync(options.folder, { recursive: true });
       isFolderMade = true;
+      // Two lines of JSON (JSON.stringify writes no line break): the compile without its
+      // highlighted blocks, which its tree or code holds already, then those blocks by key.
       // Another thread reading the same entry never sees half of it.
-      writeWhole(path, JSON.stringify({ file: input.file, ...result }));
+      const { highlighted, ...data } = result.data;
+      writeWhole(path, `${JSON.stringify({ file: input.file, ...result, data })}\n${JSON.stringify(highlighted ?? [])}`);
     } catch {
       // A cache that cannot be written costs the next build time, nothing else.
     }

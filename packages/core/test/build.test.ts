@@ -573,10 +573,13 @@ build('should take an edited page\'s unchanged code blocks from its earlier comp
   // Entries are named by file, then text: the page's entries share a prefix.
   assert.match(earlier, /^[0-9a-f]{16}-[0-9a-f]{32}\.json$/);
   // Mark the highlighted block the entry keeps: a compile that reuses it publishes the mark.
-  const entry = JSON.parse(readFileSync(join(folder, earlier), 'utf8')) as { data: { highlighted: Array<[string, { html: string; code: string }]> } };
-  assert.is(entry.data.highlighted.length, 1);
-  entry.data.highlighted[0]![1].html = entry.data.highlighted[0]![1].html.replace('<pre ', '<pre data-kept="yes" ');
-  writeFileSync(join(folder, earlier), JSON.stringify(entry));
+  // Two lines: the compile, then its highlighted blocks.
+  const [compiled, blocks] = readFileSync(join(folder, earlier), 'utf8').split('\n') as [string, string];
+  assert.not.match(compiled, 'highlighted', 'a cache hit does not read the blocks');
+  const highlighted = JSON.parse(blocks) as Array<[string, { html: string; code: string }]>;
+  assert.is(highlighted.length, 1);
+  highlighted[0]![1].html = highlighted[0]![1].html.replace('<pre ', '<pre data-kept="yes" ');
+  writeFileSync(join(folder, earlier), `${compiled}\n${JSON.stringify(highlighted)}`);
   const before = readFileSync(setup, 'utf8');
   writeFileSync(setup, before.replace('<Note />', '<Note />\n\nNew prose.'));
   const edited = await buildSite(root, { workers: 0 });
@@ -634,7 +637,7 @@ build('should keep compiled pages across builds, until a page\'s text or the com
   assert.equal(entries(), kept);
   // Entries unused for a week (here the old version of an edited page) are deleted at the end
   // of a build.
-  const usage = kept.find((name) => (JSON.parse(readFileSync(join(folder, name), 'utf8')) as { file: string }).file === join(root, 'guides/usage.md'))!;
+  const usage = kept.find((name) => (JSON.parse(readFileSync(join(folder, name), 'utf8').split('\n')[0]!) as { file: string }).file === join(root, 'guides/usage.md'))!;
   const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
   utimesSync(join(folder, usage), weekAgo, weekAgo);
   writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\n---\n\nEdited.\n');
