@@ -4,6 +4,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, searchableRegion, type SearchIndexFile, type SearchShares } from '../src/index.js';
+import { isSamePagefindIndex } from '../src/pagefind-files.js';
+import { countSearchRounds, startSearchIndex } from '../src/search-index.js';
 import { writeTempProject } from './temp-project.js';
 
 const search = suite('search index');
@@ -139,6 +141,46 @@ search('should index again only the pages whose text changed, with shares kept i
   assert.match(fragments, 'Welcome home, kept.');
   assert.match(fragments, 'quillmark');
   assert.not.match(fragments, 'zephyrword');
+});
+
+search('should send pages to Pagefind in rounds with a store, and give the index Pagefind gives in one', async () => {
+  const words = ['zephyr', 'quill', 'café', 'cafe', 'naïve', 'ångström', 'résumé', 'déjà', 'mark', 'lantern', 'harbour'];
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Acme', navigation: { pages: words.map((_word, number) => `page-${number}`) } }),
+  };
+  words.forEach((word, number) => {
+    files[`page-${number}.mdx`] = page(`Page ${number}`, number % 3 === 0 ? `keywords: [${word}s]\n` : '', `The ${word} and the ${words[(number + 1) % words.length]}, ${'repeated words '.repeat(number)}once more.`);
+  });
+  const root = writeTempProject(files);
+  const site = await createSite(root, { mode: 'build' });
+  const documents = new Map<string, string>();
+  for (const slug of site.pages.keys()) documents.set(slug, (await site.document(slug))!.html);
+  const whole = await buildSearchIndex(site, (slug) => documents.get(slug));
+  assert.equal(whole.messages, []);
+
+  const run = async (shares: SearchShares, document = (slug: string): string | undefined => documents.get(slug)) => {
+    const indexer = startSearchIndex(site, { shares, document, roundSize: 3 });
+    for (const slug of indexer.slugs) {
+      indexer.add(slug, document(slug));
+      await indexer.drained();
+    }
+    return indexer.finish();
+  };
+  const before = countSearchRounds();
+  const shares: SearchShares = {};
+  const inRounds = await run(shares);
+  assert.is(countSearchRounds() - before, 4, 'rounds of 3, 3, 3 and 2 pages');
+  assert.equal(inRounds.messages, []);
+  assert.equal(inRounds.slugs, whole.slugs);
+  assert.ok(isSamePagefindIndex(inRounds.files, whole.files), 'the same index');
+  assert.is(shares.current?.records.size, words.length, 'every page\'s share is kept');
+
+  // A page Pagefind's output cannot be split for (it sorts by an attribute): one index of every page.
+  const sorted = (slug: string): string | undefined => documents.get(slug)?.replace('<article', '<article data-pagefind-sort="weight:2"');
+  const wholeSorted = await buildSearchIndex(site, sorted);
+  const fallback = await run({}, sorted);
+  assert.equal(fallback.messages, []);
+  assert.ok(isSamePagefindIndex(fallback.files, wholeSorted.files));
 });
 
 search('should hand Pagefind only the article, marked as the indexed region, without heading anchors, with keywords and filters', () => {
