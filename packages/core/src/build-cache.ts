@@ -66,10 +66,16 @@ export class BuildCache {
   /** The entries this build read or wrote: the next manifest. */
   readonly #used = new Map<string, CacheEntry>();
 
-  constructor(options: { root: string; folder: string; siteKey: string }) {
+  /**
+   * `knownHashes`: content hashes (`hashSource`) of project files already read, by posix path
+   * relative to the root (the pages, read by `createSite`); other files are read when a page
+   * depends on them.
+   */
+  constructor(options: { root: string; folder: string; siteKey: string; knownHashes?: ReadonlyMap<string, string> | undefined }) {
     this.#root = options.root;
     this.#folder = options.folder;
     this.#siteKey = options.siteKey;
+    for (const [file, hash] of options.knownHashes ?? []) this.#fileHashes.set(file, hash);
   }
 
   /** The cached render of `slug`, when nothing it depends on changed. */

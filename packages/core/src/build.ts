@@ -134,7 +134,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     lastUpdated ? [...lastUpdated].map(([file, date]) => [relative(root, file), date.getTime()]) : null,
   ]);
   const buildCacheFolder = cacheFolder('build');
-  const cache = buildCacheFolder ? new BuildCache({ root, folder: buildCacheFolder, siteKey }) : undefined;
+  const knownHashes = new Map([...site.pages.values()].flatMap((page) => (page.sourceHash ? [[relative(root, page.file).split(sep).join('/'), page.sourceHash] as const] : [])));
+  const cache = buildCacheFolder ? new BuildCache({ root, folder: buildCacheFolder, siteKey, knownHashes }) : undefined;
 
   // Social cards, by input hash: a page whose card is not at hand renders again, with its card.
   const cards = new CardCache({ folder: cacheFolder('og') });

@@ -24,6 +24,12 @@ export interface PageInfo extends PageFile {
   method?: string | undefined;
   /** A page generated from an API spec: its operation; `file` is then the spec (default: none, a page file). */
   api?: ApiPageSource | undefined;
+  /**
+   * `hashSource` of the file's text as the project was loaded (`loadProject` with
+   * `hashSources`, as a build loads it), so the build need not read the file again to tell
+   * whether its cached render is current (default: none).
+   */
+  sourceHash?: string | undefined;
 }
 
 export interface DescribePageOptions {

@@ -11,6 +11,7 @@ import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
 import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
 import { parseFrontmatter } from './frontmatter.js';
+import { hashSource } from './modules.js';
 import { describePage, type PageInfo } from './pages.js';
 import { loadUserConfig, type LoadedUserConfig } from './user-config.js';
 
@@ -41,7 +42,7 @@ export interface LoadedProject {
  * frontmatter, and the navigation model (folder entries expanded first, so check, orphans and
  * the dev server all see the same groups). Never throws for bad project content.
  */
-export async function loadProject(root: string): Promise<LoadedProject> {
+export async function loadProject(root: string, options?: { hashSources?: boolean | null | undefined } | null): Promise<LoadedProject> {
   const loaded = loadConfig(root);
   const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
   const folders = listFolderContents(discovered.pages);
@@ -60,10 +61,12 @@ export async function loadProject(root: string): Promise<LoadedProject> {
   // reads (one call instead of open, stat, read and close round trips), and order is stable.
   for (const file of discovered.pages) {
     try {
-      const parsed = parseFrontmatter(readFileSync(file.file, 'utf8'), { file: file.file });
+      const text = readFileSync(file.file, 'utf8');
+      const parsed = parseFrontmatter(text, { file: file.file });
       messages.push(...parsed.messages);
       const folderLabel = file.isSection ? undefined : metas.get(parentOf(file.slug))?.titles.get(file.slug.slice(file.slug.lastIndexOf('/') + 1))?.label;
       const page = describePage(file, parsed.data, parsed.content, { folderLabel });
+      if (options?.hashSources) page.sourceHash = hashSource(file.file, text);
       entries.push(page);
       if (!pages.has(page.slug)) pages.set(page.slug, page);
     } catch (error) {

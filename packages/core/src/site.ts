@@ -169,7 +169,8 @@ const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: '
 export async function createSite(projectRoot: string, options?: SiteOptions | null): Promise<Site> {
   const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
-  const project = await loadProject(root);
+  // A build checks its cached pages against the text read now (`PageInfo.sourceHash`).
+  const project = await loadProject(root, { hashSources: mode === 'build' });
   const { config, pages, messages, userConfig, locate } = project;
   const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate });
   const navigation = api.navigation;
