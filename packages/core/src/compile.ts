@@ -201,6 +201,8 @@ export function createPageCompiler(options: PageCompilerOptions) {
         tree = (await processors.md.run(mdast, file)) as HastRoot;
       }
       file.data.hasMath = /\$\$|\$[^$\n]+\$/.test(input.source);
+      // Rendering reads no source positions; a third of a kept tree's bytes go with them.
+      if (tree) dropPositions(tree);
       return { code, tree, markdown, messages: file.messages.map((message) => toDocsgenMessage(message, input.file)), data: file.data };
     } catch (error) {
       return {
@@ -216,6 +218,14 @@ export function createPageCompiler(options: PageCompilerOptions) {
 
   // `hasUserPlugins`: plugins are functions, so what the output depends on is not known.
   return { compileFile, hasUserPlugins };
+}
+
+/** Deletes `position` from every node of the tree, and from JSX attributes. */
+function dropPositions(node: { position?: unknown; children?: unknown; attributes?: unknown }): void {
+  delete node.position;
+  for (const list of [node.children, node.attributes]) {
+    if (Array.isArray(list)) for (const child of list) if (typeof child === 'object' && child !== null) dropPositions(child as typeof node);
+  }
 }
 
 /** Elements whose explicit JSX form MDX does not hand to the component map (only Markdown-made ones). */

@@ -603,6 +603,9 @@ build('should keep compiled pages across builds, until a page\'s text or the com
   const folder = join(root, '.docsgen', 'cache', 'compile');
   const entries = (): string[] => readdirSync(folder).filter((name) => name.endsWith('.json'));
   assert.is(entries().length, 4, 'three pages and the snippet');
+  const usageEntry = entries().map((name) => readFileSync(join(folder, name), 'utf8')).find((text) => text.includes('Use it'))!;
+  assert.match(usageEntry, '"tree"');
+  assert.not.match(usageEntry, '"position"', 'a kept tree holds no source positions');
   // Mark the kept compile of index.mdx: a build that uses it publishes the mark.
   const mark = (): void => {
     for (const name of entries()) {
