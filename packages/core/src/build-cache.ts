@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, type BigIntStat
 import { join } from 'node:path';
 import type { BuiltPage } from './build-render.js';
 import { hashSource } from './modules.js';
-import { writeWhole } from './write-whole.js';
+import { writeNew, writeWhole } from './write-whole.js';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
 const formatVersion = 4;
@@ -178,7 +178,8 @@ export class BuildCache {
 
 /** Writes a new file (never into the old one, which an output folder may share) and says what it was. */
 function keep(file: string, content: string): KeptFile {
-  writeWhole(file, content);
+  // The size and time are recorded once the file is whole: a half-written one is never used.
+  writeNew(file, content);
   const stats = statSync(file, { bigint: true });
   return { bytes: Number(stats.size), mtime: String(stats.mtimeNs) };
 }

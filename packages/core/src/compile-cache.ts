@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompileToEsm } from './modules.js';
-import { writeWhole } from './write-whole.js';
+import { writeNew } from './write-whole.js';
 
 // Bumped whenever what an entry holds, or how it is keyed, changes.
 const formatVersion = 3;
@@ -91,9 +91,10 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
       isFolderMade = true;
       // Two lines of JSON (JSON.stringify writes no line break): the compile without its
       // highlighted blocks, which its tree or code holds already, then those blocks by key.
-      // Another thread reading the same entry never sees half of it.
+      // A thread reading an entry another is writing finds its first line whole (a line break
+      // ends it) or cannot parse it, and compiles the page itself.
       const { highlighted, ...data } = result.data;
-      writeWhole(path, `${JSON.stringify({ file: input.file, ...result, data })}\n${JSON.stringify(highlighted ?? [])}`);
+      writeNew(path, `${JSON.stringify({ file: input.file, ...result, data })}\n${JSON.stringify(highlighted ?? [])}`);
     } catch {
       // A cache that cannot be written costs the next build time, nothing else.
     }
