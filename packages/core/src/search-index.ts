@@ -243,6 +243,8 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     created = undefined;
     roundAdds = [];
     roundsEnded += 1;
+    // Never rejected (nothing awaits it before the index is finished): a round that fails in
+    // any way sends every page to one new index at the end.
     rounds.push(Promise.all(adds).then(async () => {
       const files = await writeFiles((await round)?.index);
       const split = files && splitPagefindIndex(files);
@@ -250,7 +252,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       // The round's pages put together from their shares alone give Pagefind's files for them.
       const made = await assemblePagefindIndex({ version: split.version, includeCharacters: split.includeCharacters, records: split.records, shared: split.shared });
       return isSamePagefindIndex(made, files) ? split : undefined;
-    }));
+    }).catch(() => undefined));
   };
   const documentOf = (position: number, html: string): string => {
     const slug = slugs[position] as string;
