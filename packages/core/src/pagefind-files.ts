@@ -51,6 +51,12 @@ export interface AssembleOptions {
    * that is most of the work. Default: none.
    */
   packed?: ReadonlyMap<string, Uint8Array> | null | undefined;
+  /**
+   * `false`: chunk, filter and meta files are left uncompressed (their `rawHash` still names
+   * them), to compare with another index's files (`isSamePagefindIndex` with `isRaw`), not to
+   * publish. Default: `true`.
+   */
+  compress?: boolean | null | undefined;
 }
 
 /** One page's share of a Pagefind index. */
@@ -220,6 +226,7 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex, options?:
   const pending: Array<Promise<void>> = [];
   /** Compressed on the thread pool, unless an earlier index compressed the same bytes. */
   const packOnce = (raw: Buffer, rawHash: string): Promise<Uint8Array> => {
+    if (options?.compress === false) return Promise.resolve(raw);
     const packed = options?.packed?.get(rawHash);
     return packed ? Promise.resolve(packed) : pack(raw);
   };
@@ -388,18 +395,27 @@ export async function assemblePagefindIndex(index: SplitPagefindIndex, options?:
 /**
  * Whether two indexes hold the same content: every file by path, binary files compared after
  * decompression (the assembled ones are compressed by zlib, Pagefind's by its own encoder),
- * the entry as JSON.
+ * the entry as JSON. With `isRaw`, `a`'s chunk, filter and meta files are uncompressed
+ * (`AssembleOptions.compress: false`).
  */
-export function isSamePagefindIndex(a: readonly PagefindFile[], b: readonly PagefindFile[]): boolean {
+export function isSamePagefindIndex(a: readonly PagefindFile[], b: readonly PagefindFile[], options?: { isRaw?: boolean | null | undefined } | null): boolean {
   if (a.length !== b.length) return false;
   const other = new Map(b.map((file) => [file.path, file.content]));
   for (const file of a) {
     const content = other.get(file.path);
     if (!content) return false;
     if (file.path === 'pagefind-entry.json') {
-      if (JSON.stringify(JSON.parse(Buffer.from(file.content).toString('utf8'))) !== JSON.stringify(JSON.parse(Buffer.from(content).toString('utf8')))) return false;
+      const [left, right] = [parseJson(file.content), parseJson(content)];
+      if (left === undefined || right === undefined || JSON.stringify(left) !== JSON.stringify(right)) return false;
     } else if (/\.pf_(meta|index|filter|fragment)$/.test(file.path)) {
-      if (!unpack(file.content).equals(unpack(content))) return false;
+      // `isRaw`: `a` was assembled without compression (fragments are always compressed).
+      // A file that does not decompress is not the same as one that does.
+      try {
+        const left = options?.isRaw && !file.path.endsWith('.pf_fragment') ? Buffer.from(file.content) : unpack(file.content);
+        if (!left.equals(unpack(content))) return false;
+      } catch {
+        return false;
+      }
     } else if (!Buffer.from(file.content).equals(Buffer.from(content))) return false;
   }
   return true;
@@ -457,6 +473,15 @@ function isArray(value: unknown): value is Cbor[] {
 /** A file's content as Pagefind writes it: the signature, then the raw bytes, compressed (on the thread pool). */
 function pack(raw: Buffer): Promise<Buffer> {
   return gzipAsync(Buffer.concat([signature, raw]), { level: 6 });
+}
+
+/** A JSON file's value; `undefined` for one that does not parse. */
+function parseJson(content: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(content).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file's content: decompressed, without the signature. */

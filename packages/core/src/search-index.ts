@@ -250,8 +250,8 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       const split = files && splitPagefindIndex(files);
       if (!files || !split) return undefined;
       // The round's pages put together from their shares alone give Pagefind's files for them.
-      const made = await assemblePagefindIndex({ version: split.version, includeCharacters: split.includeCharacters, records: split.records, shared: split.shared });
-      return isSamePagefindIndex(made, files) ? split : undefined;
+      const made = await assemblePagefindIndex({ version: split.version, includeCharacters: split.includeCharacters, records: split.records, shared: split.shared }, { compress: false });
+      return isSamePagefindIndex(made, files, { isRaw: true }) ? split : undefined;
     }).catch(() => undefined));
   };
   const documentOf = (position: number, html: string): string => {

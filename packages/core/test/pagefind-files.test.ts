@@ -76,6 +76,17 @@ files('should split an index into page shares and put them together into the fil
   const assembled = await assemblePagefindIndex(split);
   assert.equal([...contents(assembled).keys()].sort(), [...contents(written).keys()].sort());
   assert.ok(isSamePagefindIndex(assembled, written));
+  // Assembled without compression, for comparing only: the raw bytes Pagefind compressed.
+  const raw = await assemblePagefindIndex(split, { compress: false });
+  assert.equal(raw.map((file) => file.path), assembled.map((file) => file.path), 'the same names');
+  const chunk = raw.find((file) => file.path.endsWith('.pf_index'))!;
+  assert.equal(Buffer.from(chunk.content), gunzipSync(written.find((file) => file.path === chunk.path)!.content).subarray(12), 'a chunk is its raw bytes');
+  assert.ok(isSamePagefindIndex(raw, written, { isRaw: true }));
+  assert.not.ok(isSamePagefindIndex(raw, written), 'raw files are not read as compressed ones');
+  const other = raw.map((file) => (file === chunk ? { ...file, content: Buffer.concat([Buffer.from(file.content), Buffer.from([0])]) } : file));
+  assert.not.ok(isSamePagefindIndex(other, written, { isRaw: true }), 'one byte more in a chunk differs');
+  const brokenEntry = (list: readonly PagefindFile[]): PagefindFile[] => list.map((file) => (file.path === 'pagefind-entry.json' ? { ...file, content: Buffer.from('{"version":') } : file));
+  assert.not.ok(isSamePagefindIndex(brokenEntry(assembled), brokenEntry(written)), 'an entry that does not parse is never the same');
   // Content the same byte for byte, file by file; the entry the same JSON.
   const theirs = contents(written);
   for (const [path, content] of contents(assembled)) {
