@@ -18,10 +18,10 @@ const formatVersion = 3;
  * An entry is named `<file key>-<text key>.json`: the file key hashes the settings and the
  * file's path, so the entries of one file are found by name. It holds two lines of JSON: the
  * compile result, then its highlighted code blocks (`data.highlighted`), which a cache hit does
- * not parse. When a file's text is new, its
- * newest entry for an earlier text gives its highlighted code blocks to the highlighter's cache
- * before it compiles (`rememberHighlightedCode`): an edit that leaves the code alone
- * highlights nothing, and does not load Shiki.
+ * not parse. When a file's text is new, its newest entry for an earlier text gives its
+ * highlighted code blocks to the highlighter's cache before it compiles
+ * (`rememberHighlightedCode`): an edit that leaves the code alone highlights nothing, and does
+ * not load Shiki.
  *
  * `settings` must hold everything the compiler's output depends on besides the file and its
  * text (code themes, grammars, component names, docsgen's version); a compiler with user
