@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
 import { validate as isValidDocsConfig } from '../generated/validate-docs.mjs';
 import { translateError, type TranslateContext } from './ajv-message.js';
 import type { JsonPath } from './json-source.js';
@@ -33,6 +34,9 @@ const validators = new WeakMap<object, SchemaValidator>();
 export function getSchemaValidator(schema: SchemaNode): SchemaValidator {
   const cached = validators.get(schema);
   if (cached) return cached;
+  // ajv itself (about 30 ms to load) is loaded only here: a valid docs.json is checked by the
+  // precompiled validator, so most runs never need it.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
   // `verbose` keeps `data` and `parentSchema` on errors, which the messages need.
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, logger: false });
   ajv.addFormat('uri', (value: string) => URL.canParse(value));

@@ -69,4 +69,25 @@ process.stderr.write('STEP end\\n');`,
   assert.ok(loadedBetween(lines, 'STEP twin', 'STEP end', twin).length > 0, 'a rendered twin loads the twin stack');
 });
 
+test('should load ajv only to explain an invalid docs.json (a valid one is checked by the precompiled validator)', () => {
+  const pages = { 'index.md': '# Home\n' };
+  const valid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Valid', navigation: { pages: ['index'] } }) }, 'docsgen-lazy-');
+  const invalid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Invalid', navigation: { pages: ['index'] }, colors: { primary: 12 } }) }, 'docsgen-lazy-');
+  const script = `const { createSite } = await import(${JSON.stringify(core)});
+const { createRequire } = await import('node:module');
+const cache = createRequire(import.meta.url).cache;
+const isAjvLoaded = () => Object.keys(cache).some((file) => /[\\\\/]ajv[\\\\/]dist[\\\\/]ajv\\.js$/.test(file));
+await createSite(${JSON.stringify(valid)}, { mode: 'build' });
+process.stderr.write('VALID ' + isAjvLoaded() + '\\n');
+const site = await createSite(${JSON.stringify(invalid)}, { mode: 'build' });
+process.stderr.write('INVALID ' + isAjvLoaded() + ' ' + site.messages.some((message) => message.fatal && message.ruleId === 'invalid-type') + '\\n');`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    encoding: 'utf8',
+  });
+  assert.is(child.status, 0, child.stderr);
+  assert.ok(child.stderr.includes('VALID false'), `a valid docs.json does not load ajv: ${child.stderr}`);
+  assert.ok(child.stderr.includes('INVALID true true'), `an invalid one does, and is explained: ${child.stderr}`);
+});
+
 test.run();
