@@ -65,6 +65,7 @@ export class BuildCache {
   #stored: Map<string, CacheEntry> | undefined;
   /** The entries this build read or wrote: the next manifest. */
   readonly #used = new Map<string, CacheEntry>();
+  #isFolderMade = false;
 
   /**
    * `knownHashes`: content hashes (`hashSource`) of project files already read, by posix path
@@ -106,7 +107,8 @@ export class BuildCache {
     const htmlFile = join(this.#folder, `${name}.html`);
     const markdownFile = join(this.#folder, `${name}.md`);
     try {
-      mkdirSync(this.#folder, { recursive: true });
+      if (!this.#isFolderMade) mkdirSync(this.#folder, { recursive: true });
+      this.#isFolderMade = true;
       return { htmlFile, markdownFile, html: keep(htmlFile, page.html), markdown: keep(markdownFile, page.markdown) };
     } catch {
       return undefined;

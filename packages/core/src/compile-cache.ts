@@ -43,7 +43,9 @@ export function cacheCompiler(compile: CompileToEsm, options: { folder: string; 
       }
       for (const name of names) {
         const key = name.slice(0, name.indexOf('-'));
-        earlier.set(key, [...(earlier.get(key) ?? []), name]);
+        const listed = earlier.get(key);
+        if (listed) listed.push(name);
+        else earlier.set(key, [name]);
       }
     }
     // The newest: the text before this edit.
