@@ -25,7 +25,20 @@ export function deref(node: unknown, root: SchemaNode): SchemaNode {
   return current;
 }
 
+// Resolved references per schema: applying defaults to a 1,000-page navigation resolves the
+// same few references tens of thousands of times. Schemas are not changed once loaded.
+const resolved = new WeakMap<SchemaNode, Map<string, SchemaNode | undefined>>();
+
 function resolvePointer(root: SchemaNode, reference: string): SchemaNode | undefined {
+  let known = resolved.get(root);
+  if (!known) resolved.set(root, (known = new Map()));
+  if (known.has(reference)) return known.get(reference);
+  const node = walkPointer(root, reference);
+  known.set(reference, node);
+  return node;
+}
+
+function walkPointer(root: SchemaNode, reference: string): SchemaNode | undefined {
   if (!reference.startsWith('#')) return undefined;
   let node: unknown = root;
   for (const raw of reference.slice(1).split('/').slice(1)) {

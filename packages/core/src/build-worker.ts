@@ -4,10 +4,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { renderBuiltPage } from './build-render.js';
 import { createSite } from './site.js';
 
-const { root, siteUrl, cardFolder, compileCache } = workerData as { root: string; siteUrl: string | undefined; cardFolder?: string | undefined; compileCache: boolean };
+const { root, siteUrl, cardFolder, compileCache, navigationCache } = workerData as {
+  root: string;
+  siteUrl: string | undefined;
+  cardFolder?: string | undefined;
+  compileCache: boolean;
+  navigationCache?: string | undefined;
+};
 const port = parentPort;
 if (port) {
-  const site = await createSite(root, { mode: 'build', siteUrl, compileCache });
+  const site = await createSite(root, { mode: 'build', siteUrl, compileCache, navigationCache });
   // The main thread keeps two batches queued here, so this thread never waits for it between
   // batches; they are rendered one after the other.
   const queue: Array<string[] | null> = [];

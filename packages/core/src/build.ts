@@ -109,7 +109,9 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const isCaching = options?.cache !== false;
   const cacheFolder = (name: string): string | undefined => (isCaching ? join(root, '.docsgen', 'cache', name) : undefined);
   // The command line wins over docsgen.config, which wins over the defaults.
-  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCache: isCaching });
+  // The shared navigation file is kept across builds (and read by the workers, not made again).
+  const navigationCache = cacheFolder('navigation');
+  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCache: isCaching, navigationCache });
   const configured = site.userConfig.build ?? {};
   outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
   const adapter = options?.adapter ?? configured.adapter ?? 'static';
@@ -130,8 +132,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     docsgenVersion(), site.config, site.manifest, site.navigation, siteUrl ?? null, site.configFiles.map(readText),
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
     site.navigationFile().name, site.projectFiles,
-    // Footers show each page's last change (from version control) when that is on.
+    // Footers show each page's last change (from version control) when that is on, and an edit
+    // link made from the repository's remote, branch and folder unless docs.json names one.
     lastUpdated ? [...lastUpdated].map(([file, date]) => [relative(root, file), date.getTime()]) : null,
+    await site.repository(),
   ]);
   const buildCacheFolder = cacheFolder('build');
   const knownHashes = new Map([...site.pages.values()].flatMap((page) => (page.sourceHash ? [[relative(root, page.file).split(sep).join('/'), page.sourceHash] as const] : [])));
@@ -310,7 +314,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const settled = await Promise.allSettled([
       ...[...early.values()].map(async (pending) => onPage(await pending)),
       threads > 1 && existsSync(workerFile)
-        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCache: isCaching }, rest, threads - 1, onPage, local)
+        ? renderInWorkers(workerFile, { root, siteUrl, cardFolder: cards.folder, compileCache: isCaching, navigationCache }, rest, threads - 1, onPage, local)
         : (async () => {
             for (const slug of rest) onPage(await local(slug));
           })(),
@@ -465,7 +469,7 @@ function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
 /** Renders `slugs` across `threads` workers and this thread (`local`), handing out small batches as each frees up. */
 async function renderInWorkers(
   workerFile: URL,
-  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined; compileCache: boolean },
+  data: { root: string; siteUrl: string | undefined; cardFolder: string | undefined; compileCache: boolean; navigationCache: string | undefined },
   slugs: string[],
   threads: number,
   onPage: (page: BuiltPage) => void,

@@ -290,6 +290,8 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
         if (page) matched.push(position);
         return;
       }
+      // The page most likely goes to Pagefind: its process starts while the kept shares are read.
+      if (page) service();
       leaveStoredIndex();
     }
     if (!page || keepShare(position)) return;

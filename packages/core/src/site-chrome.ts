@@ -69,6 +69,8 @@ export function createSiteChrome(options: SiteChromeOptions) {
   return {
     /** Problems with the analytics settings (warnings). */
     messages,
+    /** What git says about the project, for edit links (`{}` outside a repository or without docs.json). */
+    repository: async (): Promise<RepositoryInfo> => (await repository) ?? {},
     /** The slots of one page; `page` is `undefined` for the built-in 404 page. */
     async forPage(page: PageInfo | undefined, slug: string): Promise<PageChrome> {
       if (!config) return { banner: '', footer: '', contextualMenu: '', headEnd, bodyEnd: analytics.body };

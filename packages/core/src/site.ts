@@ -19,6 +19,7 @@ import {
   renderProblemsOverlay,
   type ApiReferenceContext,
   type NavigationFile,
+  type RepositoryInfo,
   type PlaygroundSettings,
   type RenderMessage,
   type SiteLayoutData,
@@ -36,6 +37,7 @@ import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
 import { ProjectModules } from './modules.js';
+import { cachedNavigationFile } from './navigation-file-cache.js';
 import type { PageInfo } from './pages.js';
 import { loadProject } from './project.js';
 import { docsgenVersion } from './version.js';
@@ -59,6 +61,11 @@ export interface SiteOptions {
    * used when remark or rehype plugins are set (default: `false`).
    */
   compileCache?: boolean | null | undefined;
+  /**
+   * Folder to keep the shared navigation file in across runs (`cachedNavigationFile`), for a
+   * build: a dev site names the file without rendering it (default: none, rendered every run).
+   */
+  navigationCache?: string | null | undefined;
 }
 
 /** The data every page, snippet and component can import as `virtual:docsgen/manifest`. */
@@ -148,6 +155,12 @@ export interface Site {
    * random name of its own, so that pages link it without rendering it first.
    */
   navigationFile(): NavigationFile;
+  /**
+   * What git says about the project (`origin`'s URL, its default branch, the root's folder in
+   * the repository), which every page's edit link is derived from when docs.json names no
+   * repository; `{}` outside a repository.
+   */
+  repository(): Promise<RepositoryInfo>;
   /**
    * Absolute URL of the deployed site: `options.siteUrl`, else `build.siteUrl` of docsgen.config,
    * else docs.json `siteUrl`; `undefined` when none is set.
@@ -380,7 +393,9 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   let navigationFile: NavigationFile | undefined;
   const devNavigationFileName = mode === 'dev' ? `navigation-${randomBytes(8).toString('hex')}.json` : undefined;
   const hasSearch = userConfig.config.search !== false;
-  const layout = (): SiteLayoutData & { projectFiles: string[]; navigationFileName: string | undefined } => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, projectFiles, hasSearch, navigationFileName: devNavigationFileName });
+  const layoutData = (): SiteLayoutData => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: site.homeSlug, hasSearch });
+  // Pages link the navigation file by name: a build's is made (or read from its cache) once per site.
+  const layout = (): SiteLayoutData & { projectFiles: string[]; navigationFileName: string } => ({ ...layoutData(), projectFiles, navigationFileName: devNavigationFileName ?? site.navigationFile().name });
   const site: Site = {
     root,
     projectFiles,
@@ -393,7 +408,13 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     // A build names it by its content; a dev server by a name of its own, so that its first
     // page is not held up rendering every group of a large sidebar (the file is rendered when
     // the client asks for it).
-    navigationFile: () => (navigationFile ??= { ...renderNavigationFile(layout()), ...(devNavigationFileName ? { name: devNavigationFileName } : {}) }),
+    navigationFile: () => {
+      if (navigationFile) return navigationFile;
+      if (devNavigationFileName) return (navigationFile = { ...renderNavigationFile(layoutData()), name: devNavigationFileName });
+      const data = layoutData();
+      return (navigationFile = options?.navigationCache ? cachedNavigationFile(options.navigationCache, data, () => renderNavigationFile(data)) : renderNavigationFile(data));
+    },
+    repository: chrome.repository,
     siteUrl,
     userConfig: userConfig.config,
     hasSearch,

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { appendFileSync, closeSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
@@ -231,6 +233,68 @@ build('should render again exactly the pages whose files changed, snippets inclu
   // A change to docs.json changes every page (the layout depends on it).
   writeFileSync(join(root, 'docs.json'), docsJson({ description: 'New' }));
   assert.is((await buildSite(root, { workers: 0 })).cached, 0);
+});
+
+build('should keep the shared navigation file across builds, and make it again only when the sidebar changes', async () => {
+  const navigation = { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/setup', 'guides/usage'] }] };
+  const root = project({}, { navigation });
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const keptFile = join(root, '.docsgen/cache/navigation/navigation.json');
+  const kept = JSON.parse(readFileSync(keptFile, 'utf8')) as { key: string; name: string; content: string };
+  assert.is(readFileSync(join(root, 'dist/_docsgen', kept.name), 'utf8'), kept.content);
+  assert.match(kept.content, 'Setup');
+
+  // A kept file with the build's key is published as it is, not made again: a marked one shows it.
+  const marked = kept.content.replace('Setup', 'Kept setup');
+  const markedName = `navigation-${createHash('sha256').update(marked).digest('hex').slice(0, 16)}.json`;
+  writeFileSync(keptFile, JSON.stringify({ ...kept, name: markedName, content: marked }));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.is(readFileSync(join(root, 'dist/_docsgen', markedName), 'utf8'), marked);
+  assert.match(readFileSync(join(root, 'dist/index.html'), 'utf8'), markedName, 'pages link the kept file');
+
+  // An edit to a page's body leaves the sidebar as it was: the kept file, and the other pages, stay.
+  appendFileSync(join(root, 'guides/usage.md'), '\nMore usage.\n');
+  const bodyEdit = await buildSite(root, { workers: 0 });
+  assert.is(bodyEdit.cached, 2);
+  assert.ok(existsSync(join(root, 'dist/_docsgen', markedName)));
+
+  // A sidebar title is part of the file: it is made again.
+  writeFileSync(join(root, 'guides/setup.mdx'), readFileSync(join(root, 'guides/setup.mdx'), 'utf8').replace('title: Setup', 'title: Setup\nsidebarTitle: Installing'));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  const remade = JSON.parse(readFileSync(keptFile, 'utf8')) as { key: string; name: string; content: string };
+  assert.is.not(remade.key, kept.key);
+  assert.match(remade.content, 'Installing');
+  assert.not.match(remade.content, 'Kept setup');
+  assert.is(readFileSync(join(root, 'dist/_docsgen', remade.name), 'utf8'), remade.content);
+
+  // A kept file whose name is not its content's is not used.
+  writeFileSync(keptFile, JSON.stringify({ ...remade, content: `${remade.content} ` }));
+  assert.ok((await buildSite(root, { workers: 0, cache: true })).ok);
+  assert.is(readFileSync(join(root, 'dist/_docsgen', remade.name), 'utf8'), remade.content);
+});
+
+build('should render every page again when the repository its edit links come from changes', async () => {
+  const root = project();
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'ignore' });
+  };
+  git('init', '-q', '-b', 'main');
+  git('remote', 'add', 'origin', 'https://github.com/acme/one.git');
+  git('add', '.');
+  git('commit', '-q', '-m', 'one');
+  const home = (): string => readFileSync(join(root, 'dist/index.html'), 'utf8');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.match(home(), 'https://github.com/acme/one/edit/main/index.mdx');
+
+  git('remote', 'set-url', 'origin', 'https://github.com/acme/two.git');
+  assert.is((await buildSite(root, { workers: 0 })).cached, 0, 'a new remote: every page renders');
+  assert.match(home(), 'https://github.com/acme/two/edit/main/index.mdx');
+
+  // Without `origin/HEAD`, links use the checked-out branch.
+  git('checkout', '-q', '-b', 'feature');
+  assert.is((await buildSite(root, { workers: 0 })).cached, 0, 'another branch: every page renders');
+  assert.match(home(), 'https://github.com/acme/two/edit/feature/index.mdx');
+  assert.is((await buildSite(root, { workers: 0 })).cached, 3, 'nothing changed: every page from the cache');
 });
 
 build('should keep the previous output untouched when a page has an error', async () => {
