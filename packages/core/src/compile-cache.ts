@@ -1,6 +1,6 @@
 import { rememberHighlightedCode } from '@docsgen/mdx-transforms';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompileToEsm } from './modules.js';
 import { writeNew } from './write-whole.js';
@@ -112,13 +112,24 @@ export function compileCacheFolder(root: string): string {
 /** How long an entry may go unused before `pruneCompileCache` deletes it: a week. */
 export const compileCacheMaxIdleMs = 7 * 24 * 60 * 60 * 1000;
 
+// How often `pruneCompileCache` looks through the entries (a `stat` each, thousands of them):
+// once a day, when a file in the folder says when it last did.
+const pruneIntervalMs = 24 * 60 * 60 * 1000;
+const prunedMarker = '.pruned';
+
 /**
- * Deletes the project's kept compiles not used (read or written) for `compileCacheMaxIdleMs`.
- * Not "unused by this build": a build that takes every page from its rendered-page cache
- * compiles nothing, and its pages' compiles are still what the next docs.json edit needs.
+ * Deletes the project's kept compiles not used (read or written) for `compileCacheMaxIdleMs`,
+ * at most once a day (`now`: the time to compare with, for tests).
  */
 export function pruneCompileCache(root: string, now = Date.now()): void {
   const folder = compileCacheFolder(root);
+  const marker = join(folder, prunedMarker);
+  try {
+    const last = statSync(marker).mtimeMs;
+    if (last <= now && last > now - pruneIntervalMs) return;
+  } catch {
+    // Never pruned (or no cache at all).
+  }
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -126,11 +137,18 @@ export function pruneCompileCache(root: string, now = Date.now()): void {
     return;
   }
   for (const name of names) {
+    if (name === prunedMarker) continue;
     const path = join(folder, name);
     try {
       if (statSync(path).mtimeMs < now - compileCacheMaxIdleMs) rmSync(path, { force: true });
     } catch {
       // Gone already.
     }
+  }
+  try {
+    writeFileSync(marker, '');
+    utimesSync(marker, now / 1000, now / 1000);
+  } catch {
+    // Looked through again next time.
   }
 }
