@@ -703,11 +703,15 @@ build('should keep compiled pages across builds, until a page\'s text or the com
   assert.is((await buildSite(root, { workers: 0 })).cached, 3);
   assert.equal(entries(), kept);
   // Entries unused for a week (here the old version of an edited page) are deleted at the end
-  // of a build.
+  // of a build, the first one in a day.
   const usage = kept.find((name) => (JSON.parse(readFileSync(join(folder, name), 'utf8').split('\n')[0]!) as { file: string }).file === join(root, 'guides/usage.md'))!;
   const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
   utimesSync(join(folder, usage), weekAgo, weekAgo);
   writeFileSync(join(root, 'guides/usage.md'), '---\ntitle: Usage\n---\n\nEdited.\n');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.is(entries().length, 5, 'the builds above looked through the entries less than a day ago');
+  const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+  utimesSync(join(folder, '.pruned'), dayAgo, dayAgo);
   assert.ok((await buildSite(root, { workers: 0 })).ok);
   const after = entries();
   assert.is(after.length, 4);
