@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { PagefindFile, PagefindPageRecord } from './pagefind-files.js';
+import type { AssemblyState, PagefindFile, PagefindPageRecord } from './pagefind-files.js';
 import { writeWhole } from './write-whole.js';
 
 /**
@@ -116,6 +116,8 @@ export interface StoredSearchRecords {
   packed: Map<string, Uint8Array>;
   /** On records read from a store: what its `records.bin` holds (`undefined`: records made in memory). */
   base?: RecordsBase | undefined;
+  /** The last index's word lists, which the next one starts from (`AssembleOptions.previous`). */
+  assembly?: AssemblyState | undefined;
 }
 
 /** What a store's `records.bin` holds: the additions written beside it need only the rest. */
@@ -143,6 +145,7 @@ interface StoredRecordsFile extends Omit<StoredSearchRecords, 'records' | 'base'
 
 const baseName = 'records.bin';
 const addedName = 'records-added.bin';
+const assemblyName = 'assembly.bin';
 
 /** The stored page records made with `settings`, or `undefined` when there are none (or they cannot be read). */
 export function readStoredSearchRecords(folder: string, settings: string): StoredSearchRecords | undefined {
@@ -158,6 +161,12 @@ export function readStoredSearchRecords(folder: string, settings: string): Store
   if (added && added.id === base.id && headerOf(added) === stored.base!.header) {
     for (const [hash, record] of decodeRecords(added)) records.set(hash, record);
     if (added.packed instanceof Map) for (const [hash, content] of added.packed) packed.set(hash, content);
+  }
+  try {
+    const assembly = deserialize(readFileSync(join(folder, assemblyName))) as { settings: string; state: AssemblyState };
+    if (assembly.settings === settings && assembly.state.languages instanceof Map) stored.assembly = assembly.state;
+  } catch {
+    // None yet: the next index is put together from the records alone.
   }
   return stored;
 }
@@ -200,9 +209,12 @@ export function writeStoredSearchRecords(folder: string, records: StoredSearchRe
     if (!records) {
       rmSync(join(folder, addedName), { force: true });
       rmSync(join(folder, baseName), { force: true });
+      rmSync(join(folder, assemblyName), { force: true });
       return;
     }
     mkdirSync(folder, { recursive: true });
+    if (records.assembly) writeWhole(join(folder, assemblyName), serialize({ settings: records.settings, state: records.assembly }));
+    else rmSync(join(folder, assemblyName), { force: true });
     const base = previous?.base;
     if (base && base.header === headerOf(records)) {
       const added = [...records.records].filter(([hash]) => !base.hashes.has(hash));

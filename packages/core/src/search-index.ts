@@ -1,6 +1,15 @@
 import { listNavigationEntries, type DocsgenMessage } from '@docsgen/config';
 import { close, createIndex, type PagefindIndex } from 'pagefind';
-import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindFile, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-files.js';
+import {
+  assemblePagefindIndex,
+  assemblePagefindIndexAndState,
+  isSamePagefindIndex,
+  splitPagefindIndex,
+  type AssemblyState,
+  type PagefindFile,
+  type PagefindPageRecord,
+  type SplitPagefindIndex,
+} from './pagefind-files.js';
 import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-index-store.js';
 import { listIndexablePages, type SiteOutputSite } from './site-outputs.js';
 
@@ -343,7 +352,8 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       byPosition.set(position, record);
     }
     // Every page sent is in Pagefind's output, unless Pagefind said it could not index it.
-    const ordered = [...byPosition.keys()].sort((a, b) => a - b).map((position) => byPosition.get(position)!);
+    const positions = [...byPosition.keys()].sort((a, b) => a - b);
+    const ordered = positions.map((position) => byPosition.get(position)!);
     const version = split?.version ?? records()?.version;
     if (version === undefined || ordered.length === 0) return undefined;
     // Stemmers of languages without a page now stay kept for a later index that has some.
@@ -351,13 +361,14 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
     for (const file of splits.flatMap((each) => each.shared)) shared.set(file.path, file);
     const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
     const includeCharacters = split?.includeCharacters ?? records()?.includeCharacters;
-    const assembled = await assemblePagefindIndex({
+    // Each page's key is its document's hash: the last index's word lists keep the pages whose hash did not change.
+    const assembled = await assemblePagefindIndexAndState({
       version,
       includeCharacters,
       records: ordered,
       shared: [...shared.values()].filter((file) => !file.path.startsWith('wasm.') || wasm.has(file.path)),
-    }, { packed: records()?.packed });
-    return { files: assembled, records: byPosition, version, includeCharacters, shared: [...shared.values()] };
+    }, { packed: records()?.packed, keys: positions.map((position) => hashes[position] ?? ''), previous: records()?.assembly });
+    return { files: assembled.files, records: byPosition, version, includeCharacters, shared: [...shared.values()], assembly: assembled.state };
   };
 
   /** Stores the index (with its pages' shares, when it was put together from them); returns the result. */
@@ -370,6 +381,7 @@ export function startSearchIndex(site: SearchIndexSite, options?: StartSearchInd
       settings, version: made.version, includeCharacters: made.includeCharacters, shared: made.shared,
       records: new Map([...made.records].map(([position, record]) => [hashes[position] as string, record])),
       packed: new Map(made.files.flatMap((file) => (file.rawHash === undefined ? [] : [[file.rawHash, file.content] as const]))),
+      assembly: made.assembly,
     };
     if (shares) shares.current = store;
     else if (storeFolder) writeStoredSearchRecords(storeFolder, store, storedRecords ?? undefined);
@@ -463,6 +475,8 @@ interface AssembledIndex {
   includeCharacters: unknown;
   /** Pagefind's client and every stemmer seen, those of languages without a page now included. */
   shared: SearchIndexFile[];
+  /** The index's word lists, for the next index (`AssembleOptions.previous`). */
+  assembly: AssemblyState;
 }
 
 function sortFiles<T extends { path: string }>(files: T[]): T[] {

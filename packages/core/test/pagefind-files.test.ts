@@ -2,7 +2,16 @@ import { gunzipSync } from 'node:zlib';
 import { close, createIndex } from 'pagefind';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assemblePagefindIndex, isSamePagefindIndex, splitPagefindIndex, type PagefindFile } from '../src/pagefind-files.js';
+import {
+  assemblePagefindIndex,
+  assemblePagefindIndexAndState,
+  countWordIndexUpdates,
+  isSamePagefindIndex,
+  splitPagefindIndex,
+  type AssemblyState,
+  type PagefindFile,
+  type PagefindPageRecord,
+} from '../src/pagefind-files.js';
 
 const files = suite('Pagefind index files');
 
@@ -114,6 +123,100 @@ files('should put together, from the shares of pages indexed apart, the index of
   const updated = await assemblePagefindIndex({ ...first, records: first.records.map((record) => records.get(record.url)!) });
   assert.ok(isSamePagefindIndex(updated, await pagefind(changed)));
   assert.not.ok(isSamePagefindIndex(updated, whole));
+});
+
+// Pages without diacritics but one, with meta keywords on some: what the last index's word lists
+// are kept for.
+function plainPages(count: number): Page[] {
+  const stems = ['alpha', 'beta', 'gamma', 'delta', 'build', 'builder', 'cache', 'cached', 'page', 'pages', 'search', 'index'];
+  let seed = 11;
+  const random = (limit: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % limit;
+  };
+  return Array.from({ length: count }, (_, page) => {
+    const words = Array.from({ length: 200 }, () => {
+      const stem = stems[random(stems.length)] as string;
+      return random(4) === 0 ? `${stem}${random(300)}` : stem;
+    });
+    const keywords = page % 7 === 0 ? `<p data-pagefind-weight="5" data-pagefind-meta="keywords">alpha, only${page}</p>` : '';
+    const accent = page === 3 ? ' café naïve' : '';
+    return { url: `/plain-${page}`, html: document('en', `Plain ${page}`, `<p>${words.join(' ')}${accent}.</p><p>${'alpha beta '.repeat(150)}</p>`, keywords) };
+  });
+}
+
+files('should put an index together from the last one\'s word lists and the changed pages\' shares, as from every share', async () => {
+  let pages = plainPages(90);
+  const first = splitPagefindIndex(await pagefind(pages))!;
+  const records = [...first.records];
+  const keys = records.map((_record, position) => `key-${position}`);
+  let version = 0;
+  /** The index of `records` from `previous` and from the records alone: the same raw bytes, and Pagefind's own files for `pages`. */
+  const check = async (previous: AssemblyState | undefined, label: string): Promise<{ state: AssemblyState; isUpdated: boolean }> => {
+    const before = countWordIndexUpdates();
+    const made = await assemblePagefindIndexAndState({ ...first, records }, { keys, previous, compress: false });
+    const isUpdated = countWordIndexUpdates() > before;
+    const fromRecords = await assemblePagefindIndexAndState({ ...first, records }, { keys, compress: false });
+    const whole = fromRecords.files;
+    assert.equal(made.files.map((file) => file.path), whole.map((file) => file.path), `${label}: the same files`);
+    // The word lists kept for the next index too, down to each entry's size and place.
+    for (const [language, { index }] of fromRecords.state.languages) {
+      const kept = made.state.languages.get(language)!.index;
+      for (const [name, value] of Object.entries(index)) assert.equal(Array.from(kept[name as keyof typeof kept] as ArrayLike<unknown>), Array.from(value as ArrayLike<unknown>), `${label}: ${name}`);
+    }
+    made.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(whole[position]!.content)), `${label}: ${file.path}`));
+    assert.ok(isSamePagefindIndex(made.files, await pagefind(pages), { isRaw: true }), `${label}: Pagefind's index`);
+    return { state: made.state, isUpdated };
+  };
+  const change = async (edits: Array<[page: number, edit: (html: string) => string]>): Promise<void> => {
+    version += 1;
+    pages = pages.map((page, position) => {
+      const edit = edits.find(([changed]) => changed === position);
+      return edit ? { ...page, html: edit[1](page.html) } : page;
+    });
+    const again = splitPagefindIndex(await pagefind(edits.map(([page]) => pages[page]!)))!;
+    for (const record of again.records) {
+      const position = pages.findIndex((page) => page.url === record.url);
+      records[position] = record as PagefindPageRecord;
+      keys[position] = `key-${position}-${version}`;
+    }
+  };
+
+  let { state, isUpdated } = await check(undefined, 'from the records');
+  assert.not.ok(isUpdated);
+  // Nothing changed: the word lists are the last ones.
+  ({ state, isUpdated } = await check(state, 'nothing changed'));
+  assert.ok(isUpdated);
+  // A page in the middle: new words, words gone, a word only it has, locations moved.
+  await change([[40, (html) => html.replace('<p>', '<p>Zeppelin quokka alpha. ').replace(/\bbuild\b/g, 'rebuild')]]);
+  ({ state, isUpdated } = await check(state, 'one page'));
+  assert.ok(isUpdated, 'from the last word lists');
+  // The first and last pages, and one with keywords (meta locations), at once; a word that only
+  // the middle page had goes away.
+  await change([
+    [0, (html) => html.replace('<p>', '<p>Aardvark first. ')],
+    [89, (html) => html.replace('<p>', '<p>Zymurgy last. ')],
+    [14, (html) => html.replace('alpha, only14', 'alpha, only14, extra')],
+    [40, (html) => html.replace('Zeppelin quokka alpha. ', '')],
+  ]);
+  ({ state, isUpdated } = await check(state, 'four pages'));
+  assert.ok(isUpdated);
+  // A page next to the one with diacritics, in the same words' lists.
+  await change([[4, (html) => html.replace('<p>', '<p>Near the accents. ')]]);
+  ({ state, isUpdated } = await check(state, 'beside variants'));
+  assert.ok(isUpdated);
+  // The page with diacritics itself: its words' variants are put together from the records.
+  await change([[3, (html) => html.replace('café', 'cafés')]]);
+  ({ state, isUpdated } = await check(state, 'variants'));
+  assert.not.ok(isUpdated, 'from the records');
+  // A page gone: other page numbers, from the records.
+  pages = pages.slice(0, -1);
+  records.pop();
+  keys.pop();
+  ({ state, isUpdated } = await check(state, 'a page fewer'));
+  assert.not.ok(isUpdated);
+  ({ isUpdated } = await check(state, 'again'));
+  assert.ok(isUpdated);
 });
 
 files('should cut chunks where Pagefind does, counting each spelling with diacritics of a word', async () => {
