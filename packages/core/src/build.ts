@@ -14,7 +14,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
@@ -156,7 +155,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // and is deleted by the next build while it works: deleting thousands of files can take a
   // while (on file systems that discard freed blocks at once, half a second for 3,000 files).
   const trash = isCaching ? join(root, '.docsgen', 'trash') : undefined;
-  const emptied = trash ? emptyTrash(trash) : Promise.resolve();
+  const emptier = trash ? emptyTrash(trash) : undefined;
   // Pages whose searchable text did not change keep their share of the stored index; the index
   // reads a page again from the output only when it cannot use the stored shares after all.
   const writtenPage = (slug: string): string | undefined => {
@@ -425,7 +424,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   cards.prune(cardHashes.values());
   let bytes = 0;
   for (const size of written.values()) bytes += size;
-  await emptied;
+  await emptier?.stop();
   return result(true, { pages: slugs.length, cached, files: written.size, bytes });
 }
 
@@ -601,16 +600,55 @@ function swapIn(temporary: string, outDir: string, trash: string | undefined): v
   rmSync(old, { recursive: true, force: true });
 }
 
-/** Deletes what earlier builds put in the trash folder, in the background; never rejects. */
-async function emptyTrash(trash: string): Promise<void> {
-  let names: string[];
+/**
+ * Deletes what earlier builds put in the trash folder (oldest output first) on a thread of its
+ * own: deleting thousands of files one request at a time costs the build's thread tens of
+ * milliseconds, and waits on it between requests. `stop` ends it when the build is done: a
+ * build waits for the deletion only when it has few files left to delete (at most
+ * `trashLeftOver`); more (a large output, after a quick build) are left for the next build.
+ * `undefined` when the trash is empty. Never throws, and `stop` never rejects.
+ */
+function emptyTrash(trash: string): { stop(): Promise<void> } | undefined {
+  let worker: Worker;
   try {
-    names = await readdir(trash);
+    // Listed now: the output this build replaces goes there too, when it ends.
+    const names = readdirSync(trash);
+    if (names.length === 0) return undefined;
+    worker = new Worker(trashWorkerCode, { eval: true, workerData: names.sort().map((name) => join(trash, name)) });
   } catch {
-    return;
+    return undefined;
   }
-  await Promise.all(names.map((name) => rm(join(trash, name), { recursive: true, force: true }).catch(() => undefined)));
+  // A file that cannot be deleted (permissions) stops the worker; it is tried again next time.
+  worker.on('error', () => undefined);
+  const exited = new Promise<void>((resolvePromise) => worker.once('exit', () => resolvePromise()));
+  // How many files the trash holds, once the worker has counted them.
+  const counted = new Promise<number>((resolvePromise) => {
+    worker.once('message', (count: number) => resolvePromise(count));
+    void exited.then(() => resolvePromise(0));
+  });
+  return {
+    stop: async () => {
+      if ((await counted) > trashLeftOver) await worker.terminate();
+      await exited;
+    },
+  };
 }
+
+const trashLeftOver = 200;
+
+// Counts the files of the outputs given (for `stop`), then deletes them.
+const trashWorkerCode = `
+const { readdirSync, rmSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+let count = 0;
+for (const folder of workerData) {
+  try {
+    count += readdirSync(folder, { recursive: true }).length;
+  } catch {}
+}
+parentPort.postMessage(count);
+for (const folder of workerData) rmSync(folder, { recursive: true, force: true });
+`;
 
 function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
   const seen = new Set<string>();
