@@ -185,10 +185,24 @@ function decodeRecords(stored: StoredRecordsFile): Map<string, PagefindPageRecor
   const { vocabulary } = stored;
   const records = new Map<string, PagefindPageRecord>();
   for (const [hash, { wordNumbers, originalSpellings, ...record }] of stored.records) {
-    const words = Array.from(wordNumbers, (number) => vocabulary[number] as string);
-    const originals = words.map(() => '');
-    for (const [entry, original] of originalSpellings) originals[entry] = original;
-    records.set(hash, { ...record, words, originals });
+    // Words are read back when first asked for: an index put together from the last one's word
+    // lists (`AssembleOptions.previous`) never asks for those of the pages that did not change.
+    let words: string[] | undefined;
+    let originals: string[] | undefined;
+    const wordsOf = (): string[] => (words ??= Array.from(wordNumbers, (number) => vocabulary[number] as string));
+    records.set(hash, Object.defineProperties(record as PagefindPageRecord, {
+      words: { enumerable: true, get: wordsOf },
+      originals: {
+        enumerable: true,
+        get: () => {
+          if (!originals) {
+            originals = wordsOf().map(() => '');
+            for (const [entry, original] of originalSpellings) originals[entry] = original;
+          }
+          return originals;
+        },
+      },
+    }));
   }
   return records;
 }
