@@ -301,7 +301,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
     let size = 0;
     const endChunk = (end: number): void => {
       // A chunk is [[words]]: its two array headers go in front of its words.
-      const head = new CborWriter();
+      const head = new CborWriter(16);
       head.header(4, 1);
       head.header(4, end - start);
       const raw = Buffer.concat([head.done(), words.bytes.subarray(words.wordStart[start], words.wordStart[end])]);
@@ -430,7 +430,8 @@ function wordIndexOf(records: readonly PagefindPageRecord[], fields: readonly st
   const fieldNumbers = new Map(fields.map((field, position) => [field, position]));
   const index = emptyWordIndex(sorted.length, ownCount, 0);
   const variantPages: number[] = [];
-  const writer = new CborWriter();
+  // Every entry's locations, with a few bytes of headers each, and every word's.
+  const writer = new CborWriter(allLocations.length + entryCount * 4 + sorted.length * 24 + 1024);
   let size = 0;
   let own = 0;
   /** The entries' list; with `start` (the word's start), each own entry goes in the index too. */
@@ -573,7 +574,8 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
 
   const index = emptyWordIndex(old.words.length + fresh.length, old.entryPage.length + addedCount, old.variantPage.length);
   const words: string[] = [];
-  const writer = new CborWriter();
+  // About as many bytes as before: the changed pages' entries, and a word's headers, more.
+  const writer = new CborWriter(old.bytes.length + changed.reduce((sum, page) => sum + records[page]!.locations.length + records[page]!.words.length * 24, 0) + 1024);
   let own = 0;
   let variantCount = 0;
   /** Old words `from..to`, none of them touched: their bytes and entries as they were. */
@@ -681,10 +683,13 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
   let freshAt = 0;
   for (let number = 0; number < old.words.length; number += 1) {
     const word = old.words[number]!;
-    // A changed page in the word's variants: its list cannot be kept.
-    for (const page of changed) if (findPage(old.variantPage, old.variantStart[number]!, old.variantStart[number + 1]!, page) >= 0) return undefined;
     const news = added.get(word);
-    const touched = news !== undefined || changed.some((page) => findPage(old.entryPage, old.entryStart[number]!, old.entryStart[number + 1]!, page) >= 0);
+    let touched = news !== undefined;
+    for (const page of changed) {
+      // A changed page in the word's variants: its list cannot be kept.
+      if (old.variantStart[number + 1]! > old.variantStart[number]! && findPage(old.variantPage, old.variantStart[number]!, old.variantStart[number + 1]!, page) >= 0) return undefined;
+      touched ||= findPage(old.entryPage, old.entryStart[number]!, old.entryStart[number + 1]!, page) >= 0;
+    }
     while (freshAt < fresh.length && compareCodePoints(fresh[freshAt]!, word) < 0) {
       copyWords(untouched, number);
       untouched = number;
@@ -925,8 +930,13 @@ class CborReader {
 }
 
 class CborWriter {
-  #buffer = Buffer.allocUnsafe(64 * 1024);
+  #buffer: Buffer;
   #length = 0;
+
+  /** `capacity`: bytes to start with, when about that many are to be written (default: 64 KB). */
+  constructor(capacity = 64 * 1024) {
+    this.#buffer = Buffer.allocUnsafe(capacity);
+  }
 
   value(value: Cbor): void {
     if (typeof value === 'number') {
@@ -980,8 +990,9 @@ class CborWriter {
     return this.#length;
   }
 
+  /** The bytes written, not copied: the writer is not to be written to after. */
   done(): Buffer {
-    return Buffer.from(this.#buffer.subarray(0, this.#length));
+    return this.#buffer.subarray(0, this.#length);
   }
 
   header(major: number, argument: number): void {
