@@ -69,6 +69,30 @@ process.stderr.write('STEP end\\n');`,
   assert.ok(loadedBetween(lines, 'STEP twin', 'STEP end', twin).length > 0, 'a rendered twin loads the twin stack');
 });
 
+test('should load Shiki only to highlight a code block no cache holds', () => {
+  const root = writeTempProject(
+    {
+      'docs.json': JSON.stringify({ name: 'Lazy', navigation: { pages: ['index', 'code'] } }),
+      'index.md': '# Home\n\nProse only.\n',
+      'code.md': '# Code\n\n```js\nconst a = 1;\n```\n',
+    },
+    'docsgen-lazy-',
+  );
+  // The lists of languages and themes load with the site; Shiki's core, engine, grammars'
+  // machinery and transformers do not.
+  const shiki = /@shikijs\/(core|engine-oniguruma|vscode-textmate|transformers)\/|shiki\/dist\/(bundle-full|core|engine-oniguruma)/;
+  const lines = run(
+    root,
+    `process.stderr.write('STEP prose\\n');
+await site.document('index');
+process.stderr.write('STEP code\\n');
+await site.document('code');
+process.stderr.write('STEP end\\n');`,
+  );
+  assert.equal(loadedBetween(lines, 'START', 'STEP code', shiki), [], 'creating the site and a page without code load none of it');
+  assert.ok(loadedBetween(lines, 'STEP code', 'STEP end', shiki).length > 0, 'a page with code loads it');
+});
+
 test('should load ajv only to explain an invalid docs.json (a valid one is checked by the precompiled validator)', () => {
   const pages = { 'index.md': '# Home\n' };
   const valid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Valid', navigation: { pages: ['index'] } }) }, 'docsgen-lazy-');

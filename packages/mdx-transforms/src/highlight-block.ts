@@ -11,27 +11,9 @@ import type { Highlighter, ShikiTransformer } from 'shiki';
 import { codeToHastDualTheme } from './dual-theme-hast.js';
 import { type DualThemeHtmlOptions, renderDualThemeHtml } from './dual-theme-html.js';
 import { tokenizeDualTheme } from './dual-theme-tokens.js';
-import { type HighlightedCode, hashHighlightKey } from './highlight-cache.js';
+import type { HighlightedCode, HighlightRequest } from './highlight-cache.js';
 
-/**
- * One block to highlight.
- */
-export interface HighlightRequest {
-  /** Source code, without the trailing newline of the fence. */
-  code: string;
-  /** Language name from `resolveLanguage` (`text` for plain text). */
-  language: string;
-  /** Theme of each color mode. */
-  themes: { light: string; dark: string };
-  /** 1-based lines to mark `highlighted`. */
-  highlight: readonly number[];
-  /** 1-based lines to mark `focused`. */
-  focus: readonly number[];
-  /** Whether to show line numbers. */
-  lines: boolean;
-  /** Whether long lines wrap. */
-  wrap: boolean;
-}
+export type { HighlightRequest } from './highlight-cache.js';
 
 // `[!code ++]`, `[!code --]`, `[!code highlight]`/`[!code hl]`, `[!code focus]` (with an
 // optional `:n` line count), as @shikijs/transformers match them.
@@ -42,28 +24,6 @@ const notationTransformers = [
   transformerNotationFocus(),
   transformerRemoveNotationEscape(),
 ];
-
-/**
- * Cache key of a request: everything that changes the output, nothing else (a title does
- * not, so renaming a fence keeps its cache entry).
- *
- * @param request
- *   Block to highlight.
- * @returns
- *   Hash for `readHighlightCache`.
- */
-export function keyOfHighlight(request: HighlightRequest): string {
-  return hashHighlightKey([
-    request.language,
-    request.themes.light,
-    request.themes.dark,
-    request.highlight,
-    request.focus,
-    request.lines,
-    request.wrap,
-    request.code,
-  ]);
-}
 
 /**
  * Highlight one block with both themes as CSS variables (`--shiki-light`, `--shiki-dark`,

@@ -100,3 +100,45 @@ export function clearHighlightCache(): undefined {
 export function countHighlightCache(): number {
   return cache.size;
 }
+
+/**
+ * One block to highlight.
+ */
+export interface HighlightRequest {
+  /** Source code, without the trailing newline of the fence. */
+  code: string;
+  /** Language name from `resolveLanguage` (`text` for plain text). */
+  language: string;
+  /** Theme of each color mode. */
+  themes: { light: string; dark: string };
+  /** 1-based lines to mark `highlighted`. */
+  highlight: readonly number[];
+  /** 1-based lines to mark `focused`. */
+  focus: readonly number[];
+  /** Whether to show line numbers. */
+  lines: boolean;
+  /** Whether long lines wrap. */
+  wrap: boolean;
+}
+
+/**
+ * Cache key of a request: everything that changes the output, nothing else (a title does
+ * not, so renaming a fence keeps its cache entry).
+ *
+ * @param request
+ *   Block to highlight.
+ * @returns
+ *   Hash for `readHighlightCache`.
+ */
+export function keyOfHighlight(request: HighlightRequest): string {
+  return hashHighlightKey([
+    request.language,
+    request.themes.light,
+    request.themes.dark,
+    request.highlight,
+    request.focus,
+    request.lines,
+    request.wrap,
+    request.code,
+  ]);
+}

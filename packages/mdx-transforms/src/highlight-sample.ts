@@ -1,4 +1,3 @@
-import { highlightBlock } from './highlight-block.js';
 import { getHighlighter, loadLanguages, loadThemes, resolveLanguage } from './highlighter.js';
 
 /** Highlights a code sample synchronously; `undefined` for a language that is not loaded. */
@@ -16,7 +15,7 @@ export type SampleHighlighter = (code: string, language: string) => string | und
  *   Languages to load (`bash`, `json`, …); unknown names are skipped.
  */
 export async function createSampleHighlighter(themes: { light: string; dark: string }, languages: Iterable<string>): Promise<SampleHighlighter> {
-  const instance = await getHighlighter();
+  const [instance, { highlightBlock }] = await Promise.all([getHighlighter(), import('./highlight-block.js')]);
   await loadThemes(instance, [themes.light, themes.dark]);
   const known = [...new Set([...languages].map((name) => resolveLanguage(name)).filter((language) => language.isKnown).map((language) => language.name))];
   await loadLanguages(instance, known);

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import {
-  type BundledLanguage,
-  type BundledTheme,
-  type Highlighter,
-  type LanguageRegistration,
-  bundledLanguages,
-  bundledThemes,
-  createCssVariablesTheme,
-  createHighlighter,
-} from 'shiki/bundle/full';
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import type { BundledLanguage, BundledTheme, Highlighter, LanguageRegistration } from 'shiki/bundle/full';
+import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+// The lists of languages and themes alone: Shiki itself (its core, the Oniguruma engine) is
+// loaded with the first highlighter, not with this module, so a process that highlights
+// nothing (a rebuild after a prose edit, a dev server's first page from the compile cache)
+// never loads it.
+import { bundledLanguages } from 'shiki/langs';
+import { bundledThemes } from 'shiki/themes';
 
 /** The highlighter's default themes, loaded when it is created. */
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
@@ -54,11 +51,13 @@ export type CustomLanguage = Omit<LanguageRegistration, 'repository'> & {
 export function getHighlighter(): Promise<Highlighter> {
   if (!highlighter) {
     creations++;
-    highlighter = createHighlighter({
-      themes: [defaultThemes.light, defaultThemes.dark],
-      langs: [],
-      engine: createOnigurumaEngine({ instantiator: instantiateOniguruma }),
-    });
+    highlighter = Promise.all([import('shiki/bundle/full'), import('shiki/engine/oniguruma')]).then(([{ createHighlighter }, { createOnigurumaEngine }]) =>
+      createHighlighter({
+        themes: [defaultThemes.light, defaultThemes.dark],
+        langs: [],
+        engine: createOnigurumaEngine({ instantiator: instantiateOniguruma }),
+      }),
+    );
     // A failed creation (out of memory, a broken install) is retried on the next call.
     highlighter.catch(() => {
       highlighter = undefined;
@@ -182,7 +181,7 @@ export async function loadThemes(instance: Highlighter, names: Iterable<string>)
     if (!loading) {
       loading =
         name === cssVariablesTheme
-          ? instance.loadTheme(createCssVariablesTheme({ name: cssVariablesTheme }))
+          ? import('shiki/bundle/full').then(({ createCssVariablesTheme }) => instance.loadTheme(createCssVariablesTheme({ name: cssVariablesTheme })))
           : instance.loadTheme(name as BundledTheme);
       loadingThemes.set(name, loading);
       loading.catch(() => loadingThemes.delete(name));

@@ -1,11 +1,10 @@
 import type { Element, Parents, Root, RootContent } from 'hast';
-import { bundledLanguages } from 'shiki/bundle/full';
+import { bundledLanguages } from 'shiki/langs';
 import type { VFile } from 'vfile';
 import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
 import { createCodeBlock, createMermaid } from './code-block-element.js';
 import { didYouMean } from './did-you-mean.js';
-import { type HighlightRequest, highlightBlock, keyOfHighlight } from './highlight-block.js';
-import { type HighlightedCode, hashHighlightKey, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
+import { type HighlightedCode, type HighlightRequest, hashHighlightKey, keyOfHighlight, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
 import {
   type CustomLanguage,
   defaultThemes,
@@ -149,7 +148,9 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
     const misses = blocks.filter((block) => block.result === undefined);
 
     if (misses.length > 0) {
-      const highlighter = await getHighlighter();
+      // Shiki and the block renderer load with the first block to highlight (a page whose
+      // blocks are all in the cache, as after a prose edit, loads neither).
+      const [highlighter, { highlightBlock }] = await Promise.all([getHighlighter(), import('./highlight-block.js')]);
       await loadThemes(highlighter, [settings.themes.light, settings.themes.dark]);
       const names = new Set(misses.map((block) => block.request.language));
       const customNames = settings.languages.filter((language) => names.has(language.name));
