@@ -51,22 +51,32 @@ const varied: Page[] = [
   { url: '/fr/b', html: document('fr', 'Deuxième', '<p>À bientôt, a demain. Été, ete.</p>', '<span data-pagefind-filter="language:fr"></span>') },
 ];
 
+/** Numbers below `limit`, the same sequence for the same seed. */
+function seededRandom(seed: number): (limit: number) => number {
+  let state = seed;
+  return (limit) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % limit;
+  };
+}
+
+/** `count` words from `stems`, one in `oneIn` with a number below `numbers` after it. */
+function randomWords(random: (limit: number) => number, stems: readonly string[], count: number, oneIn: number, numbers: number): string[] {
+  return Array.from({ length: count }, () => {
+    const stem = stems[random(stems.length)] as string;
+    return random(oneIn) === 0 ? `${stem}${random(numbers)}` : stem;
+  });
+}
+
 // A vocabulary for several index chunks, with words that share long prefixes. "pass" and
 // "path" are each frequent enough to fill a chunk alone: the chunk of "path" then starts at
 // "pat", and its last word stays whole because its shortest distinct prefix ("pa", against
 // "pcache") would sort before that.
 function manyPages(count: number): Page[] {
   const stems = ['path', 'pathfinder', 'pcache', 'string', 'stream', 'strict', 'support', 'config', 'configure', 'café', 'cafe', 'naïve', 'webhook', 'région', 'region'];
-  let seed = 7;
-  const random = (limit: number): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % limit;
-  };
+  const random = seededRandom(7);
   return Array.from({ length: count }, (_, page) => {
-    const words = Array.from({ length: 300 }, () => {
-      const stem = stems[random(stems.length)] as string;
-      return random(3) === 0 ? `${stem}${random(400)}` : stem;
-    });
+    const words = randomWords(random, stems, 300, 3, 400);
     return { url: `/page-${page}`, html: document('en', `Page ${page}`, `<p>${words.join(' ')}.</p><p>${'pass path '.repeat(250)}</p>`) };
   });
 }
@@ -129,16 +139,9 @@ files('should put together, from the shares of pages indexed apart, the index of
 // are kept for.
 function plainPages(count: number): Page[] {
   const stems = ['alpha', 'beta', 'gamma', 'delta', 'build', 'builder', 'cache', 'cached', 'page', 'pages', 'search', 'index'];
-  let seed = 11;
-  const random = (limit: number): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % limit;
-  };
+  const random = seededRandom(11);
   return Array.from({ length: count }, (_, page) => {
-    const words = Array.from({ length: 200 }, () => {
-      const stem = stems[random(stems.length)] as string;
-      return random(4) === 0 ? `${stem}${random(300)}` : stem;
-    });
+    const words = randomWords(random, stems, 200, 4, 300);
     const keywords = page % 7 === 0 ? `<p data-pagefind-weight="5" data-pagefind-meta="keywords">alpha, only${page}</p>` : '';
     const accent = page === 3 ? ' café naïve' : '';
     return { url: `/plain-${page}`, html: document('en', `Plain ${page}`, `<p>${words.join(' ')}${accent}.</p><p>${'alpha beta '.repeat(150)}</p>`, keywords) };
