@@ -1,4 +1,4 @@
-import type { NavigationFile, SiteLayoutData } from '@docsgen/renderer';
+import { navigationFileName, renderNavigationFile, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,18 +20,16 @@ const fileName = 'navigation.json';
  *   Cache folder (created when missing).
  * @param layout
  *   What `renderNavigationFile` renders the file from.
- * @param render
- *   Renders the file when the kept one does not do.
  * @returns
  *   The file, kept or rendered.
  */
-export function cachedNavigationFile(folder: string, layout: SiteLayoutData, render: () => NavigationFile): NavigationFile {
+export function cachedNavigationFile(folder: string, layout: SiteLayoutData): NavigationFile {
   const key = navigationKey(layout);
-  if (key === undefined) return render();
+  if (key === undefined) return renderNavigationFile(layout);
   const file = join(folder, fileName);
   const kept = readKept(file, key);
   if (kept) return kept;
-  const made = render();
+  const made = renderNavigationFile(layout);
   try {
     mkdirSync(folder, { recursive: true });
     writeWhole(file, JSON.stringify({ formatVersion, key, name: made.name, content: made.content }));
@@ -52,7 +50,7 @@ function readKept(file: string, key: string): NavigationFile | undefined {
   if (typeof kept !== 'object' || kept === null) return undefined;
   const { formatVersion: version, key: keptKey, name, content } = kept as Record<string, unknown>;
   if (version !== formatVersion || keptKey !== key || typeof name !== 'string' || typeof content !== 'string') return undefined;
-  if (name !== `navigation-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`) return undefined;
+  if (name !== navigationFileName(content)) return undefined;
   return { name, content };
 }
 

@@ -631,7 +631,7 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
     writer.header(4, count);
     let last = 0;
     let next = 0;
-    const writeNew = (page: number, entry: number): void => {
+    const writeAdded = (page: number, entry: number): void => {
       const record = records[page]!;
       const meta = metaOf.get(record)!.get(entry);
       index.entryPage[own] = page;
@@ -644,13 +644,13 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
       last = page;
     };
     for (const [runStart, runEnd] of kept) {
-      while (next < news.length && news[next]![0] < old.entryPage[runStart]!) writeNew(...news[next++]!);
+      while (next < news.length && news[next]![0] < old.entryPage[runStart]!) writeAdded(...news[next++]!);
       // The run's first entry gets its page difference again when the page before it changed.
       const firstPage = old.entryPage[runStart]!;
       const before = runStart > from ? old.entryPage[runStart - 1]! : 0;
       const runBytesEnd = runEnd < to ? base + old.entryAt[runEnd]! : base + old.variantsAt[number!]!;
+      index.entryAt[own] = writer.length - start;
       let copyFrom = base + old.entryAt[runStart]!;
-      const offset = writer.length - copyFrom + base - start;
       if (before !== last) {
         // [0x83, difference, …]: the old difference's header is 1, 2, 3 or 5 bytes.
         const info = old.bytes[copyFrom + 1]! & 0x1f;
@@ -661,12 +661,11 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
       writer.bytes(old.bytes, copyFrom, runBytesEnd);
       index.entryPage.set(old.entryPage.subarray(runStart, runEnd), own);
       index.entrySize.set(old.entrySize.subarray(runStart, runEnd), own);
-      index.entryAt[own] = old.entryAt[runStart]! + offset;
       for (let entry = runStart + 1; entry < runEnd; entry += 1) index.entryAt[own + entry - runStart] = old.entryAt[entry]! + runOffset;
       own += runEnd - runStart;
       last = old.entryPage[runEnd - 1]!;
     }
-    while (next < news.length) writeNew(...news[next++]!);
+    while (next < news.length) writeAdded(...news[next++]!);
     index.entryStart[wordNumber + 1] = own;
     index.variantsAt[wordNumber] = writer.length - start;
     if (number === undefined) writer.header(4, 0);

@@ -412,7 +412,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       if (navigationFile) return navigationFile;
       if (devNavigationFileName) return (navigationFile = { ...renderNavigationFile(layoutData()), name: devNavigationFileName });
       const data = layoutData();
-      return (navigationFile = options?.navigationCache ? cachedNavigationFile(options.navigationCache, data, () => renderNavigationFile(data)) : renderNavigationFile(data));
+      return (navigationFile = options?.navigationCache ? cachedNavigationFile(options.navigationCache, data) : renderNavigationFile(data));
     },
     repository: chrome.repository,
     siteUrl,

@@ -20,6 +20,7 @@ test('should expose the public api', async () => {
     'lastUpdatedTimes',
     'loadIcon',
     'loadRepositoryInfo',
+    'navigationFileName',
     'pageLastUpdated',
     'renderApiOperation',
     'renderAsyncApiOperation',

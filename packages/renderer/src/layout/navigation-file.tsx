@@ -45,10 +45,14 @@ export function renderNavigationFile(input: SiteLayoutData): NavigationFile {
   };
   visit(input.navigation?.children ?? [], 0);
   const content = `${JSON.stringify({ groups })}\n`;
-  const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
-  const file = { name: `navigation-${hash}.json`, content };
+  const file = { name: navigationFileName(content), content };
   byPages.set(input.pages, file);
   return file;
 }
 
 const emptyKey = {};
+
+/** The name of a navigation file with this content: `navigation-<hash>.json`. */
+export function navigationFileName(content: string): string {
+  return `navigation-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`;
+}
