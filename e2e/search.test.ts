@@ -157,6 +157,30 @@ search('should load five pages of results first, then five more on request', asy
   await page.close();
 });
 
+search('should load the search index again on the next query after it failed to load', async (context) => {
+  const page = await context.context.newPage();
+  // The first request for Pagefind's script fails, as it does when a dev server cannot index the site.
+  const requested: string[] = [];
+  await page.route('**/_docsgen/search/pagefind.js*', async (route) => {
+    requested.push(new URL(route.request().url()).search);
+    if (requested.length === 1) await route.fulfill({ status: 503, contentType: 'text/plain', body: '503 Search Unavailable' });
+    else await route.continue();
+  });
+  await page.goto(`${context.dev.base}/`);
+  await page.locator('[data-dg-search]').click();
+  await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
+  await page.keyboard.type('quasarbeam');
+  const status = page.locator('dialog[open] .dg-search-status');
+  await page.waitForFunction(() => /^Search is unavailable/.test(document.querySelector('dialog[open] .dg-search-status')?.textContent ?? ''));
+  assert.is(await page.locator('dialog[open] [role=option]').count(), 0);
+  // The next query asks again, under another URL (the failed one stays failed in the page).
+  await page.keyboard.press('Backspace');
+  await page.locator('dialog[open] [role=option]').first().waitFor();
+  assert.match(await status.innerText(), /matching page/);
+  assert.equal(requested, ['', '?attempt=2']);
+  await page.close();
+});
+
 search('should search the version selected in the header only', async (context) => {
   for (const [path, expected] of [['/v1/engine', 'Engine one'], ['/v2/engine', 'Engine two']]) {
     const page = await context.context.newPage();

@@ -10,6 +10,7 @@ const doc = document;
 const pagesAtOnce = 5;
 const base = new URL('.', import.meta.url);
 let pagefind;
+let attempts = 0;
 let dialog;
 
 const style = `
@@ -177,17 +178,34 @@ function follow(link) {
  * sections, and the other matching pages to load on demand.
  */
 async function searchFor(query) {
-  pagefind ??= import(new URL('search/pagefind.js', base).href).then(async (module) => {
-    // No web worker: it would cost another 43 KB for queries that take milliseconds here. Pagefind
-    // 1.6 takes `noWorker` from options set before init (and logs that `options()` does not know it).
-    await module.options({ excerptLength: 24, noWorker: true });
-    await module.init();
-    return module;
-  });
-  const search = await (await pagefind).debouncedSearch(query, { filters: currentFilters() }, 120);
+  const loading = (pagefind ??= loadPagefind());
+  let module;
+  try {
+    module = await loading;
+  } catch (error) {
+    // Not kept: the next query loads it again (a dev server that could not index the site then
+    // may by now).
+    if (pagefind === loading) pagefind = undefined;
+    throw error;
+  }
+  const search = await module.debouncedSearch(query, { filters: currentFilters() }, 120);
   if (search === null) return null;
   const items = await itemsOf(search.results.slice(0, pagesAtOnce));
   return { total: search.results.length, items, rest: search.results.slice(pagesAtOnce) };
+}
+
+async function loadPagefind() {
+  // A module that failed to load stays failed under its URL in this document: each new attempt
+  // asks for it under another one.
+  attempts += 1;
+  const url = new URL('search/pagefind.js', base);
+  if (attempts > 1) url.searchParams.set('attempt', String(attempts));
+  const module = await import(url.href);
+  // No web worker: it would cost another 43 KB for queries that take milliseconds here. Pagefind
+  // 1.6 takes `noWorker` from options set before init (and logs that `options()` does not know it).
+  await module.options({ excerptLength: 24, noWorker: true });
+  await module.init();
+  return module;
 }
 
 async function itemsOf(results) {
