@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/load.js';
@@ -155,6 +157,90 @@ load('should parse text without touching the disk', () => {
   assert.equal(result.messages, []);
   assert.is(result.config?.navigation.pages?.[0], 'a');
   assert.ok(calls.every((path) => path.startsWith('/virtual')));
+});
+
+/** The parts of a load a cache keeps, and where some values were written. */
+function kept(result: ReturnType<typeof loadConfig>, paths: Array<Array<string | number>>) {
+  return {
+    input: result.input,
+    config: result.config,
+    messages: result.messages,
+    places: paths.map((path) => [result.locate(path), result.locateKey(path)]),
+  };
+}
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures');
+
+load('should give from the cache what a load without one gives, for every fixture', () => {
+  // fixtures/invalid holds one broken project per folder.
+  const projects = readdirSync(fixtures).flatMap((name) => (name === 'invalid' ? readdirSync(join(fixtures, name)).map((each) => join(name, each)) : [name]));
+  assert.ok(projects.length > 10);
+  for (const name of projects) {
+    const cache = { folder: join(root, name), salt: 'test' };
+    const paths = [['navigation'], ['name'], ['navigation', 'groups', 0], ['navigation', 'tabs', 0, 'groups', 0, 'pages', 0]];
+    const fresh = kept(loadConfig(join(fixtures, name)), paths);
+    const first = kept(loadConfig(join(fixtures, name), { cache }), paths);
+    assert.ok(readdirSync(cache.folder).includes('docs-json.bin'), name);
+    const second = kept(loadConfig(join(fixtures, name), { cache }), paths);
+    assert.equal(first, fresh, name);
+    assert.equal(second, fresh, name);
+  }
+});
+
+load('should use the kept result while docs.json and its includes are the same, and only then', () => {
+  const cache = { folder: join(root, '.cache'), salt: 'one' };
+  mkdirSync(join(root, 'nav'));
+  writeFileSync(join(root, 'nav', 'pages.json'), '["a", "b"]');
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Docs", "navigation": { "pages": { "$ref": "./nav/pages.json" } } }');
+  assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['a', 'b']);
+  // A kept result is used as it is: one changed by hand in the cache comes back.
+  const file = join(cache.folder, 'docs-json.bin');
+  const entry = deserialize(readFileSync(file)) as { result: { config: { name: string } } };
+  entry.result.config.name = 'From the cache';
+  writeFileSync(file, serialize(entry));
+  assert.is(loadConfig(root, { cache }).config?.name, 'From the cache');
+  // Another salt (docsgen's version) does not use it.
+  assert.is(loadConfig(root, { cache: { ...cache, salt: 'two' } }).config?.name, 'Docs');
+  writeFileSync(file, serialize(entry));
+  // An included file changed: parsed again.
+  writeFileSync(join(root, 'nav', 'pages.json'), '["a", "c"]');
+  const included = loadConfig(root, { cache });
+  assert.is(included.config?.name, 'Docs');
+  assert.equal(included.config?.navigation.pages, ['a', 'c']);
+  // docs.json changed: parsed again, and kept anew.
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Renamed", "navigation": { "pages": { "$ref": "./nav/pages.json" } } }');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
+  // An include that now leads outside the root through a link: the same text, another outcome.
+  const outside = mkdtempSync(join(tmpdir(), 'docsgen-load-outside-'));
+  try {
+    writeFileSync(join(outside, 'pages.json'), '["a", "c"]');
+    rmSync(join(root, 'nav', 'pages.json'));
+    symlinkSync(join(outside, 'pages.json'), join(root, 'nav', 'pages.json'));
+    assert.equal(summary(loadConfig(root, { cache })).map(([ruleId]) => ruleId), ['include-outside-root']);
+  } finally {
+    rmSync(outside, { recursive: true, force: true });
+  }
+  // A missing include is an error each time, from the cache too.
+  rmSync(join(root, 'nav', 'pages.json'));
+  assert.equal(summary(loadConfig(root, { cache })).map(([ruleId]) => ruleId), ['include-missing']);
+  const again = loadConfig(root, { cache });
+  assert.equal(summary(again).map(([ruleId]) => ruleId), ['include-missing']);
+  assert.equal(again.locate(['navigation', 'pages']), loadConfig(root).locate(['navigation', 'pages']));
+  assert.ok(again.locate(['navigation', 'pages']));
+  // A cache file that is not an entry is ignored (and replaced).
+  writeFileSync(file, 'not an entry');
+  writeFileSync(join(root, 'nav', 'pages.json'), '["d"]');
+  assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['d']);
+  assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['d']);
+});
+
+load('should load as usual when the cache folder cannot be written', () => {
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Docs", "navigation": { "pages": ["index"] } }');
+  writeFileSync(join(root, 'blocked'), 'a file where the cache folder would be');
+  const cache = { folder: join(root, 'blocked', 'cache'), salt: 'x' };
+  assert.is(loadConfig(root, { cache }).config?.name, 'Docs');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Docs');
 });
 
 load.run();

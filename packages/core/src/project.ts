@@ -13,6 +13,7 @@ import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './
 import { parseFrontmatter } from './frontmatter.js';
 import { hashSource } from './modules.js';
 import { describePage, type PageInfo } from './pages.js';
+import { docsgenVersion } from './version.js';
 import { loadUserConfig, type LoadedUserConfig } from './user-config.js';
 
 /** A project read from disk: config, navigation and every page's frontmatter, nothing compiled. */
@@ -42,8 +43,15 @@ export interface LoadedProject {
  * frontmatter, and the navigation model (folder entries expanded first, so check, orphans and
  * the dev server all see the same groups). Never throws for bad project content.
  */
-export async function loadProject(root: string, options?: { hashSources?: boolean | null | undefined } | null): Promise<LoadedProject> {
-  const loaded = loadConfig(root);
+export async function loadProject(
+  root: string,
+  options?: {
+    hashSources?: boolean | null | undefined;
+    /** Folder to keep docs.json's parsed result in across runs (`LoadConfigOptions.cache`; default: none). */
+    configCache?: string | null | undefined;
+  } | null,
+): Promise<LoadedProject> {
+  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenVersion() } } : undefined);
   const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
   const folders = listFolderContents(discovered.pages);
   const folderMetas = loadFolderMetas(root, folders.keys());

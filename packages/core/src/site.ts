@@ -58,7 +58,8 @@ export interface SiteOptions {
   rehypePlugins?: import('unified').PluggableList | null | undefined;
   /**
    * Keep compiled pages on disk across runs, in `.docsgen/cache/compile` (`cacheCompiler`); not
-   * used when remark or rehype plugins are set (default: `false`).
+   * used when remark or rehype plugins are set (default: `false`). docs.json's parsed and
+   * validated result is kept too, in `.docsgen/cache/config` (see `loadProject`).
    */
   compileCache?: boolean | null | undefined;
   /**
@@ -183,7 +184,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const root = resolve(projectRoot);
   const mode = options?.mode ?? 'dev';
   // A build checks its cached pages against the text read now (`PageInfo.sourceHash`).
-  const project = await loadProject(root, { hashSources: mode === 'build' });
+  const project = await loadProject(root, { hashSources: mode === 'build', configCache: options?.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined });
   const { config, pages, messages, userConfig, locate } = project;
   const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate });
   const navigation = api.navigation;

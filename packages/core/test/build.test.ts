@@ -313,6 +313,32 @@ build('should keep the previous output untouched when a page has an error', asyn
   assert.equal(readdirSync(root).filter((name) => name.includes('docsgen-')), [], 'no temporary folder is left');
 });
 
+build('should keep docs.json\'s parsed result across builds, and read docs.json again when it changes', async () => {
+  const root = project();
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.ok(existsSync(join(root, '.docsgen/cache/config/docs-json.bin')));
+  writeFileSync(join(root, 'docs.json'), docsJson({ name: 'Renamed site' }));
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.match(readFileSync(join(root, 'dist/index.html'), 'utf8'), 'Renamed site');
+  // Broken after a good build: the error and its place, not the kept result.
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Test", ');
+  const broken = await buildSite(root, { workers: 0 });
+  assert.not.ok(broken.ok);
+  assert.ok(broken.messages.some((message) => message.fatal && message.file === join(root, 'docs.json') && message.line === 1));
+  assert.match(readFileSync(join(root, 'dist/index.html'), 'utf8'), 'Renamed site', 'the last output stays');
+  // A warning keeps its place when the result comes from the cache.
+  const text = JSON.stringify({ name: 'Test', navigation: { pages: ['index', 'guides/setup', 'guides/usage'] }, thme: 'pith' }, null, 2);
+  writeFileSync(join(root, 'docs.json'), text);
+  for (let run = 0; run < 2; run += 1) {
+    const warned = await buildSite(root, { workers: 0 });
+    assert.ok(warned.ok);
+    const unknown = warned.messages.find((message) => message.ruleId === 'unknown-key');
+    assert.ok(unknown, 'the unknown key is reported');
+    assert.is(unknown.file, join(root, 'docs.json'));
+    assert.is(unknown.line, text.split('\n').findIndex((line) => line.includes('"thme"')) + 1);
+  }
+});
+
 build('should fail without writing anything when docs.json is broken', async () => {
   const root = project({ 'docs.json': '{ "name": "Test", ' });
   const result = await buildSite(root, { workers: 0 });

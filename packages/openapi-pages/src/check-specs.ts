@@ -104,7 +104,8 @@ export async function checkSpecs(
         child.forEach((entry, index) => {
           if (typeof entry !== 'string' || !parseOperationEntry(entry)) return;
           const entryPath = [...path, key, index];
-          references.push({ value: entry, place: locate(entryPath), scope: inner, path: formatJsonPath(entryPath) });
+          // Located only for a message: finding places in docs.json may mean parsing it again (a cached load).
+          references.push({ value: entry, get place() { return locate(entryPath); }, scope: inner, path: formatJsonPath(entryPath) });
         });
       }
       if (typeof child === 'object' && child !== null) walk(child, [...path, key], inner);
@@ -119,7 +120,7 @@ export async function checkSpecs(
     const key = source.source.replace(/^\.?\/+/, '');
     if (seen.has(key)) continue;
     seen.add(key);
-    const place = locate(source.path);
+    const place = (): Partial<SourceLocation> | undefined => locate(source.path);
     if (hasScheme(source.source)) {
       messages.push(
         createSpecMessage(
@@ -130,7 +131,7 @@ export async function checkSpecs(
             note: 'Download the spec into the project and name the local file, so it can be checked and built offline.',
             actual: source.source,
           },
-          place,
+          place(),
         ),
       );
       continue;
@@ -138,9 +139,9 @@ export async function checkSpecs(
     const spec = await loadSpec(root, key, { validate: options?.validate ?? true });
     for (const message of spec.messages) {
       // A spec that cannot be read is a problem of the docs.json entry that names it.
-      if (message.ruleId === 'spec-unreadable' && message.line === undefined && place) {
-        messages.push({ ...message, file: place.file, line: place.line, column: place.column, path: formatJsonPath(source.path) });
-      } else messages.push(message);
+      const where = message.ruleId === 'spec-unreadable' && message.line === undefined ? place() : undefined;
+      if (where) messages.push({ ...message, file: where.file, line: where.line, column: where.column, path: formatJsonPath(source.path) });
+      else messages.push(message);
     }
     let result: CheckedSpec['result'];
     if (spec.kind === 'openapi') {
