@@ -61,6 +61,8 @@ interface SpecEntry {
   spec: LoadedSpec;
   pages: Array<ApiPageModel | AsyncApiPageModel>;
   groups: ApiGroupModel[];
+  /** Named only by pages' frontmatter: its operations are for those pages, with no pages or navigation of their own. */
+  isFrontmatterOnly?: boolean | undefined;
 }
 
 interface LoadApiReferenceInput {
@@ -94,6 +96,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const written = (config?.api as { viewer?: unknown } | undefined)?.viewer;
   const viewer = written === 'viewer-a' || written === 'viewer-b' || written === 'viewer-c' ? written : 'docsgen';
   const bindingValues = [...pages.values()].filter((page) => typeof page.frontmatter.openapi === 'string');
+  const bindingOf = (page: PageInfo): string => (tools ? tools.bindingFromRoot(root, page.frontmatter.openapi as string, page.file) : (page.frontmatter.openapi as string));
   const hasSpecs = config !== undefined && specKey.test(JSON.stringify({ api: config.api, navigation: config.navigation }));
   const specs = new Map<string, SpecEntry>();
   const onDemand = new Map<string, Promise<void>>();
@@ -109,9 +112,18 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
 
   if (hasSpecs || bindingValues.length > 0) {
     tools = await import('@docsgen/openapi-pages');
-    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, takenSlugs: pages.keys() });
-    // Reading problems stop a spec's pages; other findings are `docsgen check`'s to report.
-    messages.push(...checked.messages.filter((message) => message.fatal).map((message) => ({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' })));
+    const frontmatter = bindingValues.map((page) => ({ value: page.frontmatter.openapi as string, place: { file: page.file } }));
+    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, takenSlugs: pages.keys(), frontmatter });
+    const bindingFiles = new Set(bindingValues.map((page) => page.file));
+    for (const message of checked.messages) {
+      if (message.ruleId === 'openapi-operation-missing') {
+        // A page bound to no operation is shown without one: said here too, not only by `docsgen check`.
+        if (message.file !== undefined && bindingFiles.has(message.file)) messages.push({ ...message, fatal: false, note: `The page is shown without its API reference. ${message.note ?? ''}`.trim() });
+        continue;
+      }
+      // Reading problems stop a spec's pages; other findings are `docsgen check`'s to report.
+      if (message.fatal) messages.push({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' });
+    }
     for (const entry of checked.specs) {
       // Watched even when broken (or missing): saving the fix must reload the site.
       for (const file of entry.spec.documents.keys()) watched.add(file);
@@ -121,24 +133,27 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
         failed.add(entry.spec.label);
         continue;
       }
-      specs.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages: entry.result.pages, groups: entry.result.groups });
+      specs.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages: entry.result.pages, groups: entry.result.groups, isFrontmatterOnly: entry.isFrontmatterOnly });
     }
     for (const entry of specs.values()) applyExampleSettings(entry.pages, config);
-    lookup = tools.createOperationLookup(openApiModels(specs));
+    // Pages and navigation come from the specs docs.json lists; frontmatter may name any spec.
+    const listed = new Map([...specs].filter(([, entry]) => !entry.isFrontmatterOnly));
+    lookup = tools.createOperationLookup(openApiModels(listed));
+    const bindingLookup = listed.size === specs.size ? lookup : tools.createOperationLookup(openApiModels(specs));
     for (const page of bindingValues) {
-      const model = lookup.find(page.frontmatter.openapi as string);
+      const model = bindingLookup.find(bindingOf(page));
       if (!model) continue;
       bindings.set(page.slug, model);
       pages.set(page.slug, { ...page, method: model.method });
     }
     const boundSlugs = new Map([...bindings].map(([slug, model]) => [model.slug, slug]));
-    for (const entry of specs.values()) {
+    for (const entry of listed.values()) {
       for (const model of entry.pages) {
         if (boundSlugs.has(model.slug)) continue;
         generated.set(model.slug, generatedPage(root, entry.spec, model));
       }
     }
-    if (navigation) navigation = expandApiNavigation(navigation, { specs, lookup, boundSlugs, config });
+    if (navigation) navigation = expandApiNavigation(navigation, { specs: listed, lookup, boundSlugs, config });
   }
 
   const origins = new Set<string>();

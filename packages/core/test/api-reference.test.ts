@@ -105,6 +105,33 @@ test('operation entries link to their pages; a page bound with frontmatter opena
   assert.ok(site.dependencies('api-reference/users/list-users').some((dependency) => dependency.file === join(root, 'openapi.yaml')));
 });
 
+test('a page bound to a spec docs.json does not list has it read, from the root or from the page\'s folder, and nothing else of it', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'API', pages: ['index', 'api/create-user', 'api/list-users', 'api/missing'] }] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
+    'api/create-user.mdx': '---\ntitle: Create users\nopenapi: "/specs/openapi.yaml POST /users"\n---\n\nProse.\n',
+    'api/list-users.mdx': '---\ntitle: List users\nopenapi: ../specs/openapi.yaml get /users\n---\n',
+    'api/missing.mdx': '---\ntitle: Missing\nopenapi: ../specs/openapi.yaml GET /nowhere\n---\n',
+    'specs/openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  assert.is(site.api.bindings.get('api/create-user')?.path, '/users');
+  assert.is(site.api.bindings.get('api/create-user')?.method, 'POST');
+  assert.is(site.api.bindings.get('api/list-users')?.method, 'GET');
+  assert.is(site.pages.get('api/list-users')!.method, 'GET');
+  assert.match((await site.document('api/list-users'))!.html, 'dg-api-endpoint');
+  // The spec's other operations get no pages, and the navigation is docs.json's.
+  assert.not.ok([...site.pages.keys()].some((slug) => slug.startsWith('api-reference/')));
+  assert.equal(outline(site.navigation!.children as Node[]), [{ 'group:API': ['index', 'api/create-user', 'api/list-users', 'api/missing'] }]);
+  // A binding no operation answers is said in build and dev too, and the page is shown as it is.
+  const missing = site.messages.filter((message) => message.ruleId === 'openapi-operation-missing');
+  assert.equal(missing.map((message) => [message.file, message.fatal]), [[join(root, 'api/missing.mdx'), false]]);
+  assert.match(missing[0]!.note ?? '', 'shown without its API reference');
+  assert.ok((await site.document('api/missing'))?.html);
+  // Saving the spec reloads the site.
+  assert.ok(site.apiFiles.includes(join(root, 'specs/openapi.yaml')));
+});
+
 test('generated pages render as documents with the API styles and try-it script, and as Markdown twins', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml', baseUrl: ['https://api.example.com', 'https://staging.example.com:8443/v2'] } }),

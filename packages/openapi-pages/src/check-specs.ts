@@ -1,4 +1,5 @@
 import { compareMessages, formatJsonPath, hasScheme, parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { dirname, posix, relative, sep } from 'node:path';
 import { buildAsyncApiPages, type AsyncApiPages } from './asyncapi-pages.js';
 import { loadSpec, type LoadedSpec } from './load-spec.js';
 import { createSpecMessage } from './message.js';
@@ -28,12 +29,17 @@ export interface CheckSpecsOptions {
   takenSlugs?: Iterable<string> | null | undefined;
 }
 
-/** One spec named in docs.json, loaded and turned into pages. */
+/** One spec named in docs.json (or only in pages' frontmatter), loaded and turned into pages. */
 export interface CheckedSpec {
   /** The source as written in docs.json. */
   source: string;
-  /** Where in docs.json it is named (the first place, when named several times). */
+  /** Where in docs.json it is named (the first place, when named several times; `[]` for a spec only frontmatter names). */
   configPath: ConfigPath;
+  /**
+   * Named only by pages' frontmatter (`openapi: "openapi.json GET /users"`), not by docs.json:
+   * its operations are there for those pages, not pages or navigation of their own.
+   */
+  isFrontmatterOnly?: boolean | undefined;
   spec: LoadedSpec;
   /** Pages of an OpenAPI spec, or of an AsyncAPI spec. */
   result: ApiPages | AsyncApiPages | undefined;
@@ -43,13 +49,17 @@ interface SpecSource {
   source: string;
   directory: string | undefined;
   path: ConfigPath;
+  /** For a spec only frontmatter names: the first page that names it, where messages about it point. */
+  page?: Partial<SourceLocation> | undefined;
 }
 
 /**
  * What `docsgen check` reports about API specs: every spec docs.json names (`api.openapi`,
  * `api.asyncapi`, and the `openapi` / `asyncapi` of tabs, groups and other divisions) is
  * loaded, validated and turned into pages, and every operation named in the navigation or in
- * frontmatter is looked up. All problems come back in one sorted list; nothing is printed.
+ * frontmatter is looked up. A local spec file that only frontmatter names
+ * (`openapi: "specs/billing.yaml POST /invoices"`) is loaded too (`isFrontmatterOnly`). All
+ * problems come back in one sorted list; nothing is printed.
  *
  * @param root
  *   Project root; specs and the files they refer to must be inside it.
@@ -113,6 +123,21 @@ export async function checkSpecs(
   };
   walk(own(config, 'navigation'), ['navigation'], globalOpenApi.map((source) => source.source));
 
+  // Spec files named only in frontmatter, as a project may (docs.json need not list a spec its
+  // pages name); one that names a spec docs.json lists by its file name alone is that spec.
+  const bindings = (options?.frontmatter ?? []).map((binding) => ({ ...binding, value: bindingFromRoot(root, binding.value, binding.place?.file) }));
+  for (const binding of bindings) {
+    const spec = parseOperationEntry(binding.value)?.spec;
+    if (spec === undefined || hasScheme(spec)) continue;
+    const named = (source: SpecSource): boolean => {
+      const wanted = spec.replace(/^\.?\/+/, '');
+      const key = source.source.replace(/^\.?\/+/, '');
+      return key === wanted || key.split('/').pop() === wanted;
+    };
+    if (sources.some(named)) continue;
+    sources.push({ source: spec, directory: undefined, path: [], page: binding.place });
+  }
+
   const specs: CheckedSpec[] = [];
   const seen = new Set<string>();
   const taken = new Set<string>(options?.takenSlugs ?? []);
@@ -120,7 +145,7 @@ export async function checkSpecs(
     const key = source.source.replace(/^\.?\/+/, '');
     if (seen.has(key)) continue;
     seen.add(key);
-    const place = (): Partial<SourceLocation> | undefined => locate(source.path);
+    const place = (): Partial<SourceLocation> | undefined => source.page ?? locate(source.path);
     if (hasScheme(source.source)) {
       messages.push(
         createSpecMessage(
@@ -140,7 +165,7 @@ export async function checkSpecs(
     for (const message of spec.messages) {
       // A spec that cannot be read is a problem of the docs.json entry that names it.
       const where = message.ruleId === 'spec-unreadable' && message.line === undefined ? place() : undefined;
-      if (where) messages.push({ ...message, file: where.file, line: where.line, column: where.column, path: formatJsonPath(source.path) });
+      if (where) messages.push({ ...message, file: where.file, line: where.line, column: where.column, path: source.page ? undefined : formatJsonPath(source.path) });
       else messages.push(message);
     }
     let result: CheckedSpec['result'];
@@ -151,22 +176,41 @@ export async function checkSpecs(
       messages.push(...result.messages);
       for (const page of result.pages) taken.add(page.slug);
     }
-    specs.push({ source: source.source, configPath: source.path, spec, result });
+    specs.push({ source: source.source, configPath: source.path, spec, result, ...(source.page ? { isFrontmatterOnly: true } : {}) });
   }
 
-  const openApiPages = specs.flatMap((checked) => (checked.spec.kind === 'openapi' && checked.result ? (checked.result as ApiPages).pages : []));
-  const lookup = createOperationLookup(openApiPages);
-  const frontmatter = (options?.frontmatter ?? []).map((binding) => ({ value: binding.value, place: binding.place }));
+  // docs.json's entries name operations of the specs it lists; frontmatter, of any spec loaded.
+  const lookupOf = (checkedSpecs: CheckedSpec[]) =>
+    createOperationLookup(checkedSpecs.flatMap((checked) => (checked.spec.kind === 'openapi' && checked.result ? (checked.result as ApiPages).pages : [])));
+  const listed = lookupOf(specs.filter((checked) => !checked.isFrontmatterOnly));
+  const all = lookupOf(specs);
+  const frontmatter = bindings.map((binding) => ({ value: binding.value, place: binding.place }));
   // References into a spec that failed to load are not checked: that spec has its own messages.
   const failed = specs.filter((checked) => checked.result === undefined);
-  const checkable = [...references, ...frontmatter].filter((site) => {
+  const checkable = (sites: OperationReferenceSite[], lookup: ReturnType<typeof createOperationLookup>) => sites.filter((site) => {
     const parsed = parseOperationEntry(site.value);
     if (!parsed) return true;
     if (parsed.spec !== undefined) return !failed.some((checked) => matches(checked, parsed.spec));
     return lookup.specs.length > 0 || failed.length === 0;
   });
-  messages.push(...checkOperationReferences(lookup, checkable));
+  messages.push(...checkOperationReferences(listed, checkable(references, listed)), ...checkOperationReferences(all, checkable(frontmatter, all)));
   return { messages: messages.sort(compareMessages), specs };
+}
+
+/**
+ * A frontmatter `openapi` value with its spec file named from the project root: a path that
+ * starts with `./` or `../` is relative to the page's folder (`../openapi.json GET /users` in
+ * `api/users.mdx` is `openapi.json`); others are from the root already, as are remote URLs.
+ *
+ * @param pageFile
+ *   The page's absolute path (without it, the value is returned as it is).
+ */
+export function bindingFromRoot(root: string, value: string, pageFile: string | undefined): string {
+  const parsed = parseOperationEntry(value);
+  if (!parsed?.spec || pageFile === undefined || !/^\.\.?\//.test(parsed.spec)) return value;
+  const folder = relative(root, dirname(pageFile)).split(sep).join('/');
+  const spec = posix.normalize(posix.join(folder, parsed.spec));
+  return `${spec} ${parsed.method === 'WEBHOOK' ? 'webhook' : parsed.method} ${parsed.path}`;
 }
 
 function matches(checked: CheckedSpec, name: string | undefined): boolean {

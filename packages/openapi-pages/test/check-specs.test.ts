@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkSpecs } from '../src/check-specs.js';
+import { bindingFromRoot, checkSpecs } from '../src/check-specs.js';
 import { withProject } from './helpers.js';
 
 const test = suite('checkSpecs');
@@ -84,5 +84,54 @@ test('should check every spec docs.json names and every operation reference, in 
     ]);
   }),
 );
+
+const billing = `openapi: 3.0.3
+info: {title: Billing, version: '1'}
+paths:
+  /invoices:
+    post: {summary: Create an invoice, responses: {'201': {description: Created}}}
+  /refunds:
+    post: {summary: Refund, responses: {'201': {description: Created}}}
+`;
+
+test('should load a spec file only frontmatter names, from the root or from the page\'s folder', () =>
+  withProject({ 'specs/billing.yaml': billing, 'api/users.yaml': billing.replace('Billing', 'Users').replace(/\/invoices:[^]*$/, "/users:\n    get: {summary: List users, responses: {'200': {description: OK}}}\n") }, async (root) => {
+    const config = { api: { openapi: 'api/users.yaml' }, navigation: { pages: ['GET /users', 'POST /invoices'] } };
+    const result = await checkSpecs(root, config, {
+      locate: () => ({ file: `${root}/docs.json`, line: 3, column: 1 }),
+      frontmatter: [
+        { value: '/specs/billing.yaml POST /invoices', place: { file: `${root}/billing/create.mdx` } },
+        { value: '../specs/billing.yaml post /refunds', place: { file: `${root}/billing/refund.mdx` } },
+        { value: '../specs/billing.yaml POST /nothing', place: { file: `${root}/billing/nothing.mdx` } },
+        { value: '../../outside.yaml GET /x', place: { file: `${root}/billing/outside.mdx` } },
+        { value: 'users.yaml GET /users', place: { file: `${root}/users.mdx` } },
+      ],
+    });
+    const summary = result.messages.map((m) => `${m.file?.slice(root.length + 1)}  ${m.ruleId}`);
+    assert.equal(summary, [
+      'billing/nothing.mdx  openapi-operation-missing',
+      'billing/outside.mdx  spec-unreadable',
+      // docs.json's entries name operations of the specs docs.json lists only.
+      'docs.json  openapi-operation-missing',
+    ]);
+    assert.match(result.messages[1]?.reason ?? '', 'outside the project folder');
+    assert.equal(result.specs.map((s) => [s.source, s.spec.kind, s.result?.pages.length, s.isFrontmatterOnly ?? false, s.configPath]), [
+      ['api/users.yaml', 'openapi', 1, false, ['api', 'openapi']],
+      ['/specs/billing.yaml', 'openapi', 2, true, []],
+      ['../outside.yaml', undefined, undefined, true, []],
+    ]);
+  }),
+);
+
+test('should name a frontmatter spec path from the page\'s folder from the root instead', () => {
+  const root = '/project';
+  assert.is(bindingFromRoot(root, '../openapi.json GET /users', '/project/api/users.mdx'), 'openapi.json GET /users');
+  assert.is(bindingFromRoot(root, './v2.yaml post /a b', '/project/api/x.mdx'), 'api/v2.yaml POST /a b');
+  assert.is(bindingFromRoot(root, '../../x.yaml webhook created', '/project/api/x.mdx'), '../x.yaml webhook created');
+  for (const value of ['/openapi.json GET /users', 'openapi.json GET /users', 'GET /users', 'https://example.com/a.json GET /users', 'not an operation']) {
+    assert.is(bindingFromRoot(root, value, '/project/api/users.mdx'), value);
+  }
+  assert.is(bindingFromRoot(root, '../openapi.json GET /users', undefined), '../openapi.json GET /users');
+});
 
 test.run();
