@@ -107,8 +107,14 @@ export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions 
   const footer = (isPlainObject(filled.footer) ? filled.footer : {}) as Present<DocsConfig['footer']>;
   const lastUpdated = Boolean(input.footer?.lastUpdated ?? input.metadata?.timestamp ?? footer.lastUpdated);
 
+  // A redirect source written without its leading `/` (`"old/page"`, as some projects do) is the path `/old/page`.
+  const redirects = Array.isArray(filled.redirects)
+    ? filled.redirects.map((rule) => (isPlainObject(rule) && typeof rule.source === 'string' && /^[^/]/.test(rule.source) ? { ...rule, source: `/${rule.source}` } : rule))
+    : filled.redirects;
+
   const config = {
     ...filled,
+    ...(redirects === undefined ? {} : { redirects }),
     theme: theme.name,
     themeInput,
     metadata,

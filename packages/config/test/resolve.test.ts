@@ -21,6 +21,21 @@ resolve('should apply every top-level default declared in the schema', () => {
   }
 });
 
+resolve('should read a redirect source written without its leading slash as a path from the root', () => {
+  const redirects = [
+    { source: 'features/old', destination: '/features/new' },
+    { source: '/kept/:slug', destination: '/new/:slug', permanent: false },
+    { source: 'blog/*', destination: 'https://example.com/blog' },
+  ];
+  const { config } = resolveConfig(minimal({ redirects }));
+  assert.equal(config.redirects, [
+    { source: '/features/old', destination: '/features/new', permanent: true },
+    { source: '/kept/:slug', destination: '/new/:slug', permanent: false },
+    { source: '/blog/*', destination: 'https://example.com/blog', permanent: true },
+  ]);
+  assert.is(redirects[0]!.source, 'features/old', 'the input is not changed');
+});
+
 resolve('should apply nested defaults, creating objects that have no required keys', () => {
   const { config } = resolveConfig(minimal());
   assert.is(config.errors['404']?.redirect, false);

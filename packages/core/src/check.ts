@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
+import { checkRedirectRules } from './adapter-rules.js';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
@@ -64,6 +65,8 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
   messages.push(...project.messages);
   if (navigation) messages.push(...checkNavigationPages(navigation, files, project.locate));
   messages.push(...findDuplicateSources(files));
+  // The redirects every adapter writes: what would stop `docsgen build` is an error here too.
+  if (project.config) messages.push(...checkRedirectRules(project.config.redirects ?? [], project.locate).messages);
   messages.push(...(await checkApiSpecs(root, project)));
   messages.push(...(await loadCustomLanguages({ root, config: project.config, locate: project.locate })).messages);
   if (options?.compile !== false) messages.push(...(await compilePages(root, [...new Set(files.map((file) => file.slug))])));

@@ -74,6 +74,28 @@ check('should report frontmatter problems of every page, not only listed ones', 
   rmSync(root, { recursive: true });
 });
 
+check('should report the redirects a build would refuse, at their place', async () => {
+  const text = JSON.stringify({
+    name: 'Redirects',
+    navigation: { pages: ['index'] },
+    redirects: [
+      { source: 'old', destination: '/index' },
+      { source: '/evil', destination: 'javascript:alert(1)' },
+      { source: '/a/../b', destination: '/index' },
+    ],
+  }, null, 2);
+  const root = project({ 'docs.json': text, 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n' });
+  const lineOf = (needle: string): number => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+  const result = await checkProject(root, { compile: false });
+  const refused = result.messages.filter((message) => message.ruleId === 'adapter-redirect-invalid');
+  // `old` (no leading slash) is the path `/old`: not refused.
+  assert.equal(refused.map((message) => [message.path, message.fatal, message.line]), [
+    ['redirects[1].destination', true, lineOf('javascript:')],
+    ['redirects[2].source', true, lineOf('/a/../b')],
+  ]);
+  rmSync(root, { recursive: true, force: true });
+});
+
 check('should warn about two source files for one page', async () => {
   const root = project({
     'docs.json': JSON.stringify({ name: 'X', navigation: { pages: ['a'] } }),
