@@ -76,4 +76,41 @@ for (const theme of themes) {
   });
 }
 
+look('should show the light or the dark variant of an image marked with display utility classes, as the colour mode is', async (context) => {
+  const svg = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
+  const site = await serveProject({
+    'docs.json': JSON.stringify({ name: 'Modes', navigation: { pages: ['index'] } }),
+    'index.mdx': [
+      '---', 'title: Modes', '---', '',
+      '<img className="block dark:hidden" src="/images/light.svg" alt="Light" />',
+      '<img className="hidden dark:block" src="/images/dark.svg" alt="Dark" />',
+      '',
+      '<div className="dark:hidden">Only in light mode</div>',
+      '',
+    ].join('\n'),
+    'images/light.svg': svg('#fff'),
+    'images/dark.svg': svg('#000'),
+  });
+  const page = await context.context.newPage();
+  const shown = () => page.evaluate(() => Array.from(document.querySelectorAll('.dg-prose :is(img, div)')).filter((node) => getComputedStyle(node).display !== 'none').map((node) => node.getAttribute('alt') ?? node.textContent));
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${site.base}/`);
+    assert.equal(await shown(), ['Light', 'Only in light mode']);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${site.base}/`);
+    assert.equal(await shown(), ['Dark']);
+    // The reader's own choice wins over the system's, both ways.
+    await page.locator('[data-dg-theme-toggle]').first().click();
+    assert.is(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'light');
+    assert.equal(await shown(), ['Light', 'Only in light mode']);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('[data-dg-theme-toggle]').first().click();
+    assert.equal(await shown(), ['Dark']);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
 look.run();
