@@ -30,7 +30,7 @@ const token =
   /([A-Za-z][\w-]*)=(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|(\S*))|\{([^}]*)\}|"([^"]*)"|'([^']*)'|(\S+)/g;
 const flags = new Map<string, (meta: CodeMeta) => void>([
   ['lines', (meta) => (meta.lines = true)],
-  ['showlinenumbers', (meta) => (meta.lines = true)],
+  ['showLineNumbers', (meta) => (meta.lines = true)],
   ['wrap', (meta) => (meta.wrap = true)],
   ['expandable', (meta) => (meta.expandable = true)],
   ['bare', (meta) => (meta.chrome = 'bare')],
@@ -38,17 +38,22 @@ const flags = new Map<string, (meta: CodeMeta) => void>([
   ['nocopy', (meta) => (meta.noCopy = true)],
   ['twoslash', (meta) => (meta.twoslash = true)],
 ]);
+// Written as attributes (`lines=true`), flags are told apart from title words by their `=`: any case.
+const attributeFlags = new Map([...flags].map(([name, set]) => [name.toLowerCase(), set]));
 // A hostile `{1-1000000000}` must not allocate a billion numbers.
 const maxLine = 10_000;
 
 /**
  * Parse a code fence meta string.
  *
- * Flags are case-insensitive (`lines`, `wrap`, `expandable`, `bare`, `bar`, `nocopy`,
- * `twoslash`, `showLineNumbers`); `key=value` pairs may quote their value with `"`, `'` or
- * braces. Bare words that are not flags form the title, joined by one space
- * (```` ```bash Install the CLI wrap ```` has the title `Install the CLI`); `title="…"`
- * wins over them. Unknown `key=value` pairs are ignored.
+ * Flags are the words `lines`, `wrap`, `expandable`, `bare`, `bar`, `nocopy`, `twoslash` and
+ * `showLineNumbers`, written in that case: a capitalised word is part of the title, so
+ * ```` ```python Expandable example expandable ```` has the title `Expandable example` and is
+ * expandable, and ```` ```js Lines of code ```` is only a title. `key=value` pairs may quote
+ * their value with `"`, `'` or braces. Bare words that are not flags form the title, joined by
+ * one space (```` ```bash Install the CLI wrap ```` has the title `Install the CLI`);
+ * `title="…"` wins over them. Keys of `key=value` pairs are read in any case (`Lines=true`);
+ * unknown ones are ignored.
  *
  * @param meta
  *   Meta string of the fence (`node.meta` in mdast), or nothing.
@@ -87,7 +92,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
         hasHighlight = true;
       } else if (name === 'focus') result.focus = parseLineList(value);
       // `lines=true`, `wrap=false` … for flags written as attributes.
-      else if (value !== 'false') flags.get(name)?.(result);
+      else if (value !== 'false') attributeFlags.get(name)?.(result);
     } else if (lineList !== undefined) {
       // A bare `{1-3}` highlights, unless `highlight=` already did.
       if (!hasHighlight) result.highlight = parseLineList(lineList);
@@ -95,7 +100,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
     } else {
       const text = quoted ?? singleQuoted ?? word!;
       const isQuoted = quoted !== undefined || singleQuoted !== undefined;
-      const flag = isQuoted ? undefined : flags.get(text.toLowerCase());
+      const flag = isQuoted ? undefined : flags.get(text);
       if (flag) flag(result);
       else if (text !== '') words.push(text);
     }

@@ -57,9 +57,25 @@ test('should join the bare words of a title and let `title=` win', () => {
   assert.is(parseCodeMeta("words title='Real title'").title, 'Real title');
 });
 
-test('should read flags case-insensitively and as `flag=true`', () => {
-  const meta = parseCodeMeta('WRAP showLineNumbers expandable=true nocopy=false NoCopy');
-  assert.equal([meta.wrap, meta.lines, meta.expandable, meta.noCopy, meta.title], [true, true, true, true, undefined]);
+test('should read flags as written, and as `flag=true` in any case', () => {
+  const meta = parseCodeMeta('wrap showLineNumbers Expandable=true nocopy=false');
+  assert.equal([meta.wrap, meta.lines, meta.expandable, meta.noCopy, meta.title], [true, true, true, false, undefined]);
+});
+
+test('should keep capitalised words that name a flag in the title, as the hosted platform\'s own pages write them', () => {
+  const cases: Array<[string, string | undefined, Partial<CodeMeta>]> = [
+    ['Expandable example expandable', 'Expandable example', { expandable: true }],
+    ['Wrap example wrap', 'Wrap example', { wrap: true }],
+    ['twoslash Twoslash example', 'Twoslash example', { twoslash: true }],
+    ['Lines of code', 'Lines of code', { lines: false }],
+    ['NoCopy WRAP', 'NoCopy WRAP', { noCopy: false, wrap: false }],
+    ['lines Bare', 'Bare', { lines: true, chrome: undefined }],
+  ];
+  for (const [meta, title, fields] of cases) {
+    const parsed = parseCodeMeta(meta);
+    assert.is(parsed.title, title, meta);
+    for (const [field, value] of Object.entries(fields)) assert.equal(parsed[field as keyof CodeMeta], value, `${meta}: ${field}`);
+  }
 });
 
 test('should let the last of `bare` and `bar` win', () => {
