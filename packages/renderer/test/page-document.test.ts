@@ -84,6 +84,40 @@ test('should write the head: title, description with OpenGraph fallback, metadat
   assert.match(pair, '<link rel="icon" href="/images/dark.png" type="image/png" media="(prefers-color-scheme: dark)">');
 });
 
+test('should let a page\'s og:*, twitter:* and canonical frontmatter replace the generated tags, and docs.json\'s replace them for every page', () => {
+  const html = render({
+    description: 'Generated description',
+    config: { siteUrl: 'https://docs.example.com', seo: { metatags: { 'og:site_name': 'Acme Docs', 'twitter:site': '@acme' } } },
+    frontmatter: {
+      'og:title': 'Custom OG title',
+      'og:description': 'Custom "OG" description',
+      'twitter:title': 'Custom Twitter title',
+      'og:image': 'https://cdn.example.com/card.png',
+      'twitter:image': 'javascript:alert(1)',
+      'og:url': '/relative',
+      'og:evil" onload="x': 'nope',
+      canonical: 'https://www.example.com/intro',
+    },
+  });
+  const tagsOf = (name: string) => [...html.matchAll(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)">`, 'g'))].map((match) => match[1]);
+  assert.equal(tagsOf('og:title'), ['Custom OG title']);
+  assert.equal(tagsOf('og:description'), ['Custom &quot;OG&quot; description']);
+  assert.equal(tagsOf('twitter:title'), ['Custom Twitter title']);
+  assert.equal(tagsOf('og:image'), ['https://cdn.example.com/card.png']);
+  assert.equal(tagsOf('og:site_name'), ['Acme Docs'], 'docs.json replaces the generated tag, once');
+  assert.equal(tagsOf('twitter:site'), ['@acme']);
+  // Addresses must be absolute http(s) URLs; other names are not tags.
+  assert.equal(tagsOf('twitter:image'), []);
+  assert.equal(tagsOf('og:url'), ['https://docs.example.com/intro']);
+  assert.not.match(html, 'onload');
+  assert.equal([...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((match) => match[1]), ['https://www.example.com/intro']);
+  assert.match(html, '<meta name="description" content="Generated description">', 'the description tag is the page\'s own');
+  // Without frontmatter tags, the generated ones.
+  const plain = render({ config: { siteUrl: 'https://docs.example.com' } });
+  assert.match(plain, '<meta property="og:title" content="Intro">');
+  assert.match(plain, '<link rel="canonical" href="https://docs.example.com/intro">');
+});
+
 test('should draw navigation icons from `icons.library`, in the page and in the navigation file, and leave out unknown names', () => {
   const navigation = model([
     group('Start', [page('index'), page('intro')], { icon: 'rocket' }),

@@ -136,6 +136,31 @@ function meta(name: string, content: string): string {
   return `<meta ${attribute}="${escapeHtml(name)}" content="${escapeHtml(content)}">`;
 }
 
+// Tags whose value is an address: only an absolute http(s) URL is written.
+const urlTags = new Set(['og:url', 'og:image', 'og:image:url', 'og:image:secure_url', 'og:video', 'og:audio', 'twitter:image', 'twitter:url']);
+
+/** The page's own `og:*` and `twitter:*` frontmatter tags (text values; addresses only as absolute http(s) URLs). */
+function pageMetaTags(frontmatter: Record<string, unknown> | null | undefined): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(frontmatter ?? {})) {
+    if (!/^(?:og|twitter):[a-z][a-z0-9_:.-]*$/i.test(name) || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    const content = String(value).trim();
+    if (content === '' || (urlTags.has(name.toLowerCase()) && !isHttpUrl(content))) continue;
+    found.push([name, content]);
+  }
+  return found;
+}
+
+/** The page's frontmatter `canonical`, when it is an absolute http(s) URL. */
+function pageCanonical(frontmatter: Record<string, unknown> | null | undefined): string | undefined {
+  const value = frontmatter?.canonical;
+  return typeof value === 'string' && isHttpUrl(value.trim()) ? value.trim() : undefined;
+}
+
+function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(value) && sanitizeHref(value) === value;
+}
+
 function faviconLinks(favicon: SiteLayoutData['config']['favicon']): string[] {
   const type = (path: string) => (/\.svg$/i.test(path) ? ' type="image/svg+xml"' : /\.png$/i.test(path) ? ' type="image/png"' : '');
   if (typeof favicon === 'string' && favicon) return [`<link rel="icon" href="/favicon.ico"${type(favicon)}>`];
@@ -185,7 +210,25 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const url = siteUrl && input.slug !== '404' ? `${siteUrl}${pageHref(input.slug, input.homeSlug)}` : undefined;
   const image = input.socialImage && /^https?:\/\//i.test(input.socialImage.url) ? input.socialImage : undefined;
 
-  const extraMeta = { ...config.metadata, ...config.seo?.metatags };
+  // Social and search tags: the generated ones, then docs.json's (`metadata`, `seo.metatags`),
+  // then the page's frontmatter `og:*` and `twitter:*`, each replacing a tag of the same name.
+  const tags = new Map<string, string>();
+  const tag = (name: string, content: string | undefined): void => {
+    if (content) tags.set(name, content);
+  };
+  tag('og:title', input.title || siteName);
+  tag('og:site_name', siteName);
+  tag('og:type', 'website');
+  tag('og:description', description);
+  tag('og:url', url);
+  tag('og:image', image?.url);
+  tag('og:image:width', image?.width ? String(image.width) : undefined);
+  tag('og:image:height', image?.height ? String(image.height) : undefined);
+  tag('twitter:card', image ? 'summary_large_image' : 'summary');
+  tag('twitter:image', image?.url);
+  for (const [name, content] of Object.entries({ ...config.metadata, ...config.seo?.metatags })) if (typeof content === 'string') tags.set(name, content);
+  for (const [name, content] of pageMetaTags(input.frontmatter)) tags.set(name, content);
+  const canonical = pageCanonical(input.frontmatter) ?? url;
   const projectFiles = input.projectFiles ?? [];
   const head = [
     '<meta charset="utf-8">',
@@ -194,21 +237,9 @@ export function renderPageDocument(input: PageDocumentInput): string {
     `<script>${modeScript(appearance)}</script>`,
     description ? meta('description', description) : '',
     noindex ? '<meta name="robots" content="noindex">' : '',
-    url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
-    meta('og:title', input.title || siteName),
-    meta('og:site_name', siteName),
-    meta('og:type', 'website'),
-    description ? meta('og:description', description) : '',
-    url ? meta('og:url', url) : '',
-    image ? meta('og:image', image.url) : '',
-    image?.width ? meta('og:image:width', String(image.width)) : '',
-    image?.height ? meta('og:image:height', String(image.height)) : '',
-    meta('twitter:card', image ? 'summary_large_image' : 'summary'),
-    image ? meta('twitter:image', image.url) : '',
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    ...[...tags].map(([name, content]) => meta(name, content)),
     input.slug === '404' ? '' : structuredData({ isHome: input.slug === input.homeSlug, title: input.title || siteName, description, url, image: image?.url, siteName, siteUrl }),
-    ...Object.entries(extraMeta)
-      .filter((pair): pair is [string, string] => typeof pair[1] === 'string')
-      .map(([name, content]) => meta(name, content)),
     ...faviconLinks(config.favicon),
     `<link rel="stylesheet" href="${asset(layoutAssetNames.contentCss)}">`,
     `<link rel="stylesheet" href="${asset(layoutAssetNames.iconsCss)}">`,
