@@ -341,6 +341,25 @@ test('should link version and language selectors to the same page in the other v
   assert.match(french, 'aria-label="Language: Français"');
 });
 
+test('should leave a hidden version out of the version menu, except on its own pages', () => {
+  const navigation = model(
+    [
+      division('version', 'v3', [group('Start', [page('v3/index')])], { isDefault: true }),
+      division('version', 'v2', [group('Start', [page('v2/index')])]),
+      division('version', 'v1', [group('Start', [page('v1/index')])], { isHidden: true }),
+    ],
+    { versions: ['v3', 'v2', 'v1'], defaultVersion: 'v3' },
+  );
+  const pages = pagesOf(['v3/index', 'v2/index', 'v1/index']);
+  const items = (html: string) => [...html.matchAll(/<a class="dg-menu-item[^"]*"[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]);
+  const current = render({ navigation, pages, slug: 'v3/index', homeSlug: 'v3/index' });
+  assert.match(current, 'aria-label="Version: v3"');
+  assert.not.ok(items(current).includes('v1'), 'the hidden version is not offered');
+  assert.ok(items(current).includes('v2'));
+  const old = render({ navigation, pages, slug: 'v1/index', homeSlug: 'v3/index' });
+  assert.match(old, 'aria-label="Version: v1"', 'its own pages still name it');
+});
+
 test('should show the eyebrow as the section or the breadcrumbs, previous/next links and the table of contents', () => {
   const navigation = model([division('tab', 'Guides', [group('Start', [page('index'), page('intro'), page('deep')])])]);
   const pages = pagesOf(['index', 'intro', 'deep']);

@@ -25,7 +25,7 @@ import {
 } from './navigation-view.js';
 import { Sidebar, type SidebarContext } from './sidebar.js';
 import { resolveLayoutTheme } from './themes.js';
-import type { LayoutTocEntry, SiteLayoutData } from './types.js';
+import type { LayoutNavNode, LayoutTocEntry, SiteLayoutData } from './types.js';
 
 /** File names under the asset prefix that documents link to. */
 export const layoutAssetNames = {
@@ -116,9 +116,26 @@ function languageLabel(code: string): string {
   }
 }
 
+/** Labels of the versions (or languages) every entry of which is `hidden: true`. */
+function hiddenVariants(nodes: readonly LayoutNavNode[] | undefined, kind: 'version' | 'language'): Set<string> {
+  const shown = new Set<string>();
+  const hidden = new Set<string>();
+  const walk = (list: readonly LayoutNavNode[] | undefined): void => {
+    for (const node of list ?? []) {
+      if (node.kind === kind && node.title !== undefined) (node.isHidden ? hidden : shown).add(node.title);
+      walk(node.children);
+    }
+  };
+  walk(nodes);
+  for (const label of shown) hidden.delete(label);
+  return hidden;
+}
+
 function variantChoices(index: NavIndex, slug: string, current: Variant, kind: 'version' | 'language'): VariantChoice[] {
   const model = index.data.navigation;
-  const labels = (kind === 'version' ? model?.versions : model?.languages) ?? [];
+  // A hidden version is left out of the menu, except on its own pages (reached by URL).
+  const hidden = hiddenVariants(model?.children, kind);
+  const labels = ((kind === 'version' ? model?.versions : model?.languages) ?? []).filter((label) => !hidden.has(label) || current[kind] === label);
   return labels.map((label) => {
     let to: Variant = kind === 'version' ? { ...current, version: label } : { ...current, language: label };
     if (pagesOfVariant(index, to).length === 0) to = kind === 'version' ? { version: label, language: undefined } : { version: undefined, language: label };
