@@ -191,7 +191,9 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
           overrides: readOverrides(mint.metadata),
           content: markdownOf(mint.content),
         };
-        page.codeSamples = [...readCodeSamples(operation), ...generateCodeSamples(page, { parameters: exampleParameters })];
+        // A webhook is a request the API sends to the reader's server: there is no address to
+        // call, so no request samples are generated (the spec's own `x-codeSamples` stay).
+        page.codeSamples = [...readCodeSamples(operation), ...(kind === 'webhook' ? [] : generateCodeSamples(page, { parameters: exampleParameters }))];
         pages.push(page);
         if (!page.isHidden) {
           if (tag === undefined && kind === 'webhook') usedWebhooksUntagged.push(slug);

@@ -110,6 +110,9 @@ test('should give webhooks pages too', async () => {
   const webhook = built.pages.find((page) => page.kind === 'webhook');
   assert.equal([webhook?.method, webhook?.path, webhook?.slug, webhook?.title], ['POST', 'orderPaid', 'api-reference/webhooks/order-paid', 'Order paid']);
   assert.ok(webhook?.requestBody?.content[0]?.schema?.properties);
+  // The API calls the reader's server: no request samples with the webhook's name as an address.
+  assert.equal(webhook?.codeSamples, []);
+  assert.ok(built.pages.find((page) => page.kind === 'operation')?.codeSamples.length, 'operations keep theirs');
   assert.equal(built.groups.at(-1), { title: 'Webhooks', tag: undefined, description: '', pages: ['api-reference/webhooks/order-paid'] });
 });
 
