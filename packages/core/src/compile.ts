@@ -1,5 +1,6 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import {
+  parseCodeMeta,
   rehypeHeadingIds,
   rehypeHighlightCode,
   remarkAbsoluteImages,
@@ -189,6 +190,9 @@ export function createPageCompiler(options: PageCompilerOptions) {
       let tree: HastRoot | undefined;
       if (isMdx) mdx ??= await import('@mdx-js/mdx');
       const mdast = parse(file, isMdx);
+      // The file's own code blocks, for a `<CodeGroup>` that shows it as an imported snippet:
+      // its tab is labelled like a code block written there (`ModuleRecord.data.codeBlocks`).
+      file.data.codeBlocks = codeBlocksOf(mdast);
       // Read before the transforms change the tree.
       const markdown = hasUserPlugins ? undefined : plainMarkdownBody(mdast, String(file.value));
       // Which GFM parsed the page no longer matters here: GFM has no transforms to run.
@@ -218,6 +222,17 @@ export function createPageCompiler(options: PageCompilerOptions) {
 
   // `hasUserPlugins`: plugins are functions, so what the output depends on is not known.
   return { compileFile, hasUserPlugins };
+}
+
+/** Title, language and icon of the code fences at the top level of a file, in order. */
+function codeBlocksOf(tree: MdastRoot): Array<{ title?: string; language?: string; icon?: string }> {
+  const blocks: Array<{ title?: string; language?: string; icon?: string }> = [];
+  for (const node of tree.children) {
+    if (node.type !== 'code') continue;
+    const meta = parseCodeMeta(node.meta);
+    blocks.push({ ...(meta.title ? { title: meta.title } : {}), ...(node.lang ? { language: node.lang } : {}), ...(meta.icon ? { icon: meta.icon } : {}) });
+  }
+  return blocks;
 }
 
 /** Deletes `position` from every node of the tree, and from JSX attributes. */

@@ -55,6 +55,15 @@ const source = '@docsgen/core';
 const extensions = ['.mdx', '.md', '.tsx', '.jsx', '.ts', '.js'];
 
 /**
+ * Gives a compiled file's component the title, language and icon of its own code blocks
+ * (`codeBlocks`), read by a `<CodeGroup>` that shows the file as an imported snippet.
+ */
+function withCodeBlocks<T extends object>(component: T, data: Record<string, unknown>): T {
+  if (Array.isArray(data.codeBlocks) && data.codeBlocks.length > 0) Object.defineProperty(component, 'codeBlocks', { value: data.codeBlocks, configurable: true });
+  return component;
+}
+
+/**
  * The module graph of a project: pages, snippets and components, compiled once per content
  * hash and evaluated with `new Function` and a project-scoped `require`, never through Node's
  * ESM loader (whose cache would grow with every edit). It knows which modules import which, so
@@ -145,7 +154,7 @@ export class ProjectModules {
     const tree = record.tree;
     if (tree) {
       // `__esModule`: a page importing this one (`import S from './s.mdx'`) gets `default`.
-      const exports = { __esModule: true, default: (props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components) };
+      const exports = { __esModule: true, default: withCodeBlocks((props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components), record.data) };
       this.#instances.set(file, exports);
       return exports;
     }
@@ -167,6 +176,7 @@ export class ProjectModules {
       this.#instances.delete(file);
       throw error;
     }
+    if (typeof module.exports.default === 'function') withCodeBlocks(module.exports.default, record.data);
     this.#instances.set(file, module.exports);
     return module.exports;
   }

@@ -175,9 +175,11 @@ test('should give the output of the previous pipeline for generated pages, with 
       assert.equal(actual.tree, expected.tree, source);
     }
     assert.equal(actual.messages.map((message) => message.reason), expected.messages, source);
-    const { hasMath, ...data } = actual.data;
+    const { hasMath, codeBlocks, ...data } = actual.data;
     assert.equal(data, expected.data, source);
     assert.type(hasMath, 'boolean');
+    // The top-level fences, for a code group showing the file as a snippet.
+    assert.equal((codeBlocks as Array<{ language?: string }>).map((block) => block.language), [...source.matchAll(/^```(\w+)/gm)].map((match) => match[1]), source);
 
     const parser = isMdx ? createProcessor({ remarkPlugins: [gfmLite] }) : unified().use(remarkParse).use(gfmLite);
     taken[hasAutolinkTrigger(parser.parse(rewriteLatexBlocks(source)) as MdastRoot) ? 'full' : 'lite']++;

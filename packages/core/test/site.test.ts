@@ -51,6 +51,41 @@ site('should inline snippets with their props, run project components and expose
   assert.match(twin?.markdown ?? '', 'Hello, hi from Earth!');
 });
 
+site('should label a code group\'s tabs from the fences of the snippets it shows', async () => {
+  const root = project({
+    'index.mdx': [
+      'import Py from "/snippets/py.mdx";',
+      'import Js from "/snippets/js.mdx";',
+      'import Sh from "/snippets/sh.md";',
+      'import Plain from "/snippets/plain.mdx";',
+      '',
+      '<CodeGroup>',
+      '<Py />',
+      '<Js />',
+      '<Sh />',
+      '<Plain />',
+      '```go Written here',
+      'fmt.Println(1)',
+      '```',
+      '</CodeGroup>',
+      '',
+    ].join('\n'),
+    // A snippet rendered from its tree, one compiled to JavaScript, a Markdown one, and one without a title.
+    'snippets/py.mdx': '```python Python icon="python"\nprint(1)\n```\n',
+    'snippets/js.mdx': 'export const version = 2;\n\n```javascript Node\nconsole.log({version});\n```\n',
+    'snippets/sh.md': '```bash cURL\ncurl https://example.com\n```\n',
+    'snippets/plain.mdx': '```ruby\nputs 1\n```\n',
+  });
+  const s = await createSite(root);
+  const page = await s.render('index');
+  assert.equal(messagesOf(page), []);
+  assert.equal([...(page?.html ?? '').matchAll(/data-label="([^"]*)"/g)].map((match) => match[1]), ['Python', 'Node', 'cURL', 'ruby', 'Written here']);
+  assert.match(page?.html ?? '', 'data-icon="python"');
+  const twin = await s.markdown('index');
+  assert.match(twin?.markdown ?? '', '#### Node');
+  rmSync(root, { recursive: true, force: true });
+});
+
 site('should show `Visibility` content to humans on the page and to agents in the twin', async () => {
   const s = await createSite(fixture);
   const html = (await s.render('interactive'))?.html ?? '';

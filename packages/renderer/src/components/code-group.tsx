@@ -14,15 +14,26 @@ export interface CodeGroupProps extends PassThroughProps {
   children?: ComponentChildren;
 }
 
+/**
+ * The first code block a component renders, when it says (`codeBlocks` on the component: a
+ * snippet file imported into the page, whose own fences name its tab as if written here).
+ */
+function snippetBlock(child: VNode<Record<string, unknown>>): { title?: string; language?: string; icon?: string } | undefined {
+  if (typeof child.type !== 'function') return undefined;
+  const blocks = (child.type as { codeBlocks?: unknown }).codeBlocks;
+  return Array.isArray(blocks) && typeof blocks[0] === 'object' && blocks[0] !== null ? (blocks[0] as { title?: string; language?: string; icon?: string }) : undefined;
+}
+
 function labelOf(child: VNode<Record<string, unknown>>, index: number): string {
   const props = child.props;
-  return parseText(props.title) ?? parseText(props.filename) ?? parseText(props.language) ?? `Tab ${index + 1}`;
+  const block = snippetBlock(child);
+  return parseText(props.title) ?? parseText(props.filename) ?? parseText(props.language) ?? parseText(block?.title) ?? parseText(block?.language) ?? `Tab ${index + 1}`;
 }
 
 function CodeTabs(props: CodeGroupProps & { blocks: VNode<Record<string, unknown>>[] }) {
   const items = props.blocks.map((child, index) => ({
     label: labelOf(child, index),
-    icon: parseText(child.props.icon),
+    icon: parseText(child.props.icon) ?? parseText(snippetBlock(child)?.icon),
     content: child,
   }));
   return (
