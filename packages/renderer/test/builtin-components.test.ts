@@ -45,4 +45,16 @@ test('should render every component with no props at all in both modes', () => {
   }
 });
 
+test('should render a frame caption\'s Markdown, sanitised, and keep a plain caption as text', () => {
+  const frame = (caption: string, mode: 'html' | 'markdown' = 'html') => renderToHtml(h(builtinComponents.Frame!, { caption }, h('img', { src: '/a.png', alt: 'A' })), { mode });
+  const rich = frame('See the [site](https://x.com) and **bold** `code`');
+  assert.match(rich, '<figcaption class="dg-frame-caption"><span>See the <a href="https://x.com">site</a> and <strong>bold</strong> <code>code</code></span></figcaption>');
+  assert.match(frame('See the [site](https://x.com)', 'markdown'), '<em><span>See the <a href="https://x.com">site</a></span></em>');
+  // Script links and raw HTML do not survive; plain text is escaped as before.
+  const hostile = frame('[x](javascript:alert(1)) *a* <img src=x onerror=alert(1)>');
+  assert.not.match(hostile, 'javascript:');
+  assert.not.match(hostile, 'onerror');
+  assert.match(frame('Plain <b>text</b> "quoted"'), '<figcaption class="dg-frame-caption">Plain &lt;b>text&lt;/b> &quot;quoted&quot;</figcaption>');
+});
+
 test.run();

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { Fragment, h, type ComponentChildren } from 'preact';
+import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
+import { Fragment, h, type ComponentChildren, type VNode } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseText, rootAttributes, type PassThroughProps } from '../props.js';
 
@@ -12,8 +13,20 @@ export interface FrameProps extends PassThroughProps {
 }
 
 /**
- * A framed image or embed: `<figure>` with the caption as `<figcaption>`. Markdown mode: the
- * hint, the children, then the caption as `<p><em>…</em></p>`.
+ * A caption with Markdown in it (links, emphasis, code) as sanitised HTML: no raw HTML, links
+ * to http(s), mailto and paths only; one paragraph is given without its `<p>`. Plain text
+ * (nothing Markdown marks up) stays text.
+ */
+function Caption(props: { text: string }): VNode | string {
+  if (!/[*_`[\]~]/.test(props.text)) return props.text;
+  const html = renderSpecMarkdown(props.text).trim();
+  const paragraph = /^<p>([\s\S]*)<\/p>$/.exec(html);
+  return <span dangerouslySetInnerHTML={{ __html: paragraph && !paragraph[1]!.includes('<p>') ? paragraph[1]! : html }} />;
+}
+
+/**
+ * A framed image or embed: `<figure>` with the caption (Markdown) as `<figcaption>`. Markdown
+ * mode: the hint, the children, then the caption as `<p><em>…</em></p>`.
  */
 export function Frame(props: FrameProps) {
   const caption = parseText(props.caption);
@@ -25,7 +38,9 @@ export function Frame(props: FrameProps) {
         <div>{props.children}</div>
         {caption !== undefined && (
           <p>
-            <em>{caption}</em>
+            <em>
+              <Caption text={caption} />
+            </em>
           </p>
         )}
       </>
@@ -36,7 +51,11 @@ export function Frame(props: FrameProps) {
     <figure class={attributes.class} style={attributes.style}>
       {hint !== undefined && <p class="dg-frame-hint">{hint}</p>}
       <div class="dg-frame-body">{props.children}</div>
-      {caption !== undefined && <figcaption class="dg-frame-caption">{caption}</figcaption>}
+      {caption !== undefined && (
+        <figcaption class="dg-frame-caption">
+          <Caption text={caption} />
+        </figcaption>
+      )}
     </figure>
   );
 }
