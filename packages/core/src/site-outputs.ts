@@ -128,7 +128,8 @@ export function robotsTxt(_site: Pick<SiteOutputSite, 'config'>, options?: SiteO
 /**
  * `llms.txt` (https://llmstxt.org): the site name as `# Heading`, `description` as a quote,
  * `markdown.instructions`, then a `## Section` per navigation group listing its indexable pages
- * as `- [Title](URL of the Markdown twin): description`, in navigation order; pages outside
+ * of the default version and language as `- [Title](URL of the Markdown twin): description`,
+ * in navigation order; pages outside
  * groups under `## Pages` (or the tab's name), indexable pages the navigation does not list
  * under `## Other pages`; and the `api.mdx.server` URLs under `## MCP servers`.
  */
@@ -139,7 +140,7 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
   for (const text of typeof instructions === 'string' ? [instructions] : (instructions ?? [])) {
     if (text.trim() !== '') blocks.push(text.trim());
   }
-  for (const section of sectionsOf(site, listIndexablePages(site))) {
+  for (const section of sectionsOf(site, listIndexablePages(site).filter((slug) => isInDefaultVariant(site, slug)))) {
     const items = section.slugs.map((slug) => {
       const page = site.pages.get(slug) as PageInfo;
       const description = page.description ? `: ${inlineText(page.description)}` : '';
@@ -156,6 +157,18 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
     );
   }
   return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * Whether a page is listed in the default version and language (or outside versions and
+ * languages, or not listed at all): llms.txt lists those only, as the hosted platform does.
+ */
+function isInDefaultVariant(site: Pick<SiteOutputSite, 'navigation'>, slug: string): boolean {
+  const model = site.navigation;
+  if (!model || (model.versions.length === 0 && model.languages.length === 0)) return true;
+  const entries = listNavigationEntries(model).filter((entry) => entry.slug === slug);
+  const isDefault = (value: string | undefined, fallback: string | undefined) => value === undefined || value === fallback;
+  return entries.length === 0 || entries.some((entry) => isDefault(entry.version, model.defaultVersion) && isDefault(entry.language, model.defaultLanguage));
 }
 
 /**

@@ -201,6 +201,32 @@ outputs('should use root-relative links in llms.txt without a site URL', async (
   assert.match(text, '- [Quickstart](/quickstart.md)\n');
 });
 
+outputs('should list the default version and language only in llms.txt, and every one in llms-full.txt and the sitemap', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({
+      name: 'Variants',
+      navigation: {
+        languages: [
+          { language: 'en', default: true, versions: [{ version: 'v2', default: true, pages: ['index', 'v2/guide'] }, { version: 'v1', pages: ['v1/guide'] }] },
+          { language: 'fr', versions: [{ version: 'v2', pages: ['fr/index'] }] },
+        ],
+      },
+    }),
+    'index.mdx': page('Home'),
+    'v2/guide.mdx': page('Guide two'),
+    'v1/guide.mdx': page('Guide one'),
+    'fr/index.mdx': page('Accueil'),
+  }, 'docsgen-site-outputs-');
+  const site = await createSite(root);
+  const text = llmsTxt(site, { siteUrl });
+  assert.match(text, '[Guide two]');
+  assert.not.match(text, 'Guide one');
+  assert.not.match(text, 'Accueil');
+  const full = await llmsFullTxt(site, { siteUrl });
+  for (const title of ['Guide two', 'Guide one', 'Accueil']) assert.match(full, `About ${title}.`);
+  for (const path of ['/v1/guide', '/fr/index']) assert.match(sitemapXml(site, { siteUrl }) ?? '', `${siteUrl}${path}`);
+});
+
 outputs('should concatenate every indexable twin into llms-full.txt, each headed by its URL', async () => {
   const site = await createSite(project());
   const text = await llmsFullTxt(site, { siteUrl });
