@@ -218,6 +218,9 @@ export function buildNavigation(
   ): NavDivision {
     const context = inheritContext(object, inherited);
     const children = readChildren(object, path, context);
+    // A division's own `global` (a language's, a version's or a tab's): shown in every variant
+    // below it, as the root `global` is in every variant of the site.
+    if (isObject(object.global)) mergeGlobal(children, readChildren(object.global, [...path, 'global'], { ...context, isGlobal: true }));
     const href = optionalString(object.href);
     const hasSpec = object.openapi !== undefined || object.asyncapi !== undefined;
     if (kind === 'anchor' && href === undefined && children.length === 0 && !hasSpec) {
@@ -249,10 +252,7 @@ export function buildNavigation(
     ? readChildren(root.global, [...rootPath, 'global'], { isHidden: false, isGlobal: true })
     : [];
   const children = readChildren(root, rootPath, { isHidden: false, isGlobal: false });
-  // Merged into the innermost variants only, so a version inside a language gets them once.
-  const variantLeaves = findVariantLeaves(children);
-  for (const leaf of variantLeaves) leaf.children.push(...globalNodes);
-  if (variantLeaves.length === 0) children.push(...globalNodes);
+  mergeGlobal(children, globalNodes);
 
   const versions = collectDivisions(children, 'version');
   const languages = collectDivisions(children, 'language');
@@ -294,6 +294,17 @@ function collectDivisions(nodes: readonly NavNode[], kind: 'version' | 'language
     found.push(...collectDivisions(node.children, kind));
   }
   return found;
+}
+
+/**
+ * Adds `global` entries to the innermost variants (versions, languages) among `children`, so a
+ * version inside a language gets them once; to `children` themselves when there are none.
+ */
+function mergeGlobal(children: NavNode[], globalNodes: readonly NavNode[]): void {
+  if (globalNodes.length === 0) return;
+  const variantLeaves = findVariantLeaves(children);
+  for (const leaf of variantLeaves) leaf.children.push(...globalNodes);
+  if (variantLeaves.length === 0) children.push(...globalNodes);
 }
 
 function findVariantLeaves(nodes: readonly NavNode[]): NavDivision[] {

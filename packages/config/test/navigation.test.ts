@@ -92,6 +92,29 @@ navigation('should append `global` entries at the top when there are no variants
   );
 });
 
+navigation('should merge a language\'s, a version\'s or a tab\'s own `global` into the variants below it only', () => {
+  const anchor = (title: string) => ({ anchors: [{ anchor: title, href: `https://example.com/${title}` }] });
+  const { navigation: model, messages } = buildNavigation({
+    global: anchor('Site'),
+    languages: [
+      { language: 'en', global: anchor('English'), versions: [{ version: 'v2', pages: ['index'] }, { version: 'v1', global: anchor('Old'), pages: ['v1/index'] }] },
+      { language: 'fr', pages: ['fr/index'] },
+    ],
+  });
+  assert.equal(messages, []);
+  type Node = { kind: string; title?: string; isGlobal: boolean; configPath: unknown; children?: Node[] };
+  const childrenOf = (node: unknown): Node[] => (node as Node).children ?? [];
+  const globalsOf = (node: unknown) => childrenOf(node).filter((child) => child.isGlobal).map((child) => child.title);
+  const [en, fr] = model.children;
+  const [v2, v1] = childrenOf(en);
+  assert.equal(globalsOf(v2), ['English', 'Site']);
+  assert.equal(globalsOf(v1), ['Old', 'English', 'Site']);
+  assert.equal(globalsOf(fr), ['Site']);
+  assert.equal(childrenOf(v1).find((child) => child.title === 'English')?.configPath, ['navigation', 'languages', 0, 'global', 'anchors', 0]);
+  const tabbed = buildNavigation({ tabs: [{ tab: 'Docs', global: anchor('Help'), pages: ['index'] }] }).navigation;
+  assert.equal(globalsOf(tabbed.children[0]), ['Help']);
+});
+
 navigation('should filter pages by version and language', () => {
   const { navigation: model } = buildNavigation(everyForm);
   assert.equal(listNavigationPages(model, { version: 'v1', language: 'en' }), ['v1/index', 'v1/quickstart']);

@@ -34,6 +34,12 @@ validate('should accept a valid config', () => {
   assert.equal(check(config()), []);
 });
 
+validate('should accept `global` in a language, a version and a tab, as the hosted platform does', () => {
+  const global = { anchors: [{ anchor: 'Blog', href: 'https://example.com/blog' }] };
+  const config = { name: 'X', navigation: { languages: [{ language: 'en', global, versions: [{ version: 'v1', global, tabs: [{ tab: 'Docs', global, pages: ['index'] }] }] }] } };
+  assert.equal(check(JSON.stringify(config)), []);
+});
+
 validate('should compile the schema once and reuse it', () => {
   const schema = docsSchema as unknown as SchemaNode;
   assert.is(getSchemaValidator(schema), getSchemaValidator(schema));

@@ -1670,6 +1670,10 @@ export interface Version {
    * Products nested inside this division.
    */
   products?: Product[];
+  /**
+   * Navigation entries shown across every language of this version, as the root `global` does for the whole site.
+   */
+  global?: GlobalNavigation;
 }
 /**
  * A language variant; the reader picks one with the language selector and its children are scoped to that locale.
@@ -1793,6 +1797,10 @@ export interface Language {
    * Products nested inside this division.
    */
   products?: Product[];
+  /**
+   * Navigation entries shown across every version of this language, as the root `global` does for the whole site.
+   */
+  global?: GlobalNavigation;
 }
 /**
  * An item of the multi-column dropdown menu of a tab or product.
