@@ -107,9 +107,13 @@ export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions 
   const footer = (isPlainObject(filled.footer) ? filled.footer : {}) as Present<DocsConfig['footer']>;
   const lastUpdated = Boolean(input.footer?.lastUpdated ?? input.metadata?.timestamp ?? footer.lastUpdated);
 
-  // A redirect source written without its leading `/` (`"old/page"`, as some projects do) is the path `/old/page`.
+  // A redirect source or destination written without its leading `/` (`"old/page"`, as some
+  // projects do) is the path `/old/page`; a destination with a scheme, or starting with `.` or
+  // `#`, is left as written (and checked as it is).
+  const fromRoot = (value: unknown, isDestination: boolean): unknown =>
+    typeof value === 'string' && /^[^/]/.test(value) && !(isDestination && (/^[a-z][a-z\d+.-]*:/i.test(value) || /^[.#]/.test(value))) ? `/${value}` : value;
   const redirects = Array.isArray(filled.redirects)
-    ? filled.redirects.map((rule) => (isPlainObject(rule) && typeof rule.source === 'string' && /^[^/]/.test(rule.source) ? { ...rule, source: `/${rule.source}` } : rule))
+    ? filled.redirects.map((rule) => (isPlainObject(rule) ? { ...rule, source: fromRoot(rule.source, false), destination: fromRoot(rule.destination, true) } : rule))
     : filled.redirects;
 
   const config = {

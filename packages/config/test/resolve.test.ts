@@ -21,17 +21,22 @@ resolve('should apply every top-level default declared in the schema', () => {
   }
 });
 
-resolve('should read a redirect source written without its leading slash as a path from the root', () => {
+resolve('should read a redirect source or destination written without its leading slash as a path from the root', () => {
   const redirects = [
-    { source: 'features/old', destination: '/features/new' },
+    { source: 'features/old', destination: 'features/new' },
     { source: '/kept/:slug', destination: '/new/:slug', permanent: false },
     { source: 'blog/*', destination: 'https://example.com/blog' },
+    { source: '/a', destination: '../b' },
+    { source: '/c', destination: 'javascript:alert(1)' },
   ];
   const { config } = resolveConfig(minimal({ redirects }));
   assert.equal(config.redirects, [
     { source: '/features/old', destination: '/features/new', permanent: true },
     { source: '/kept/:slug', destination: '/new/:slug', permanent: false },
     { source: '/blog/*', destination: 'https://example.com/blog', permanent: true },
+    // Left as written, for the redirect checks to refuse.
+    { source: '/a', destination: '../b', permanent: true },
+    { source: '/c', destination: 'javascript:alert(1)', permanent: true },
   ]);
   assert.is(redirects[0]!.source, 'features/old', 'the input is not changed');
 });
