@@ -83,6 +83,20 @@ export function checkRedirectRules(
       return;
     }
     const parts = parseRedirectSource(rule.source);
+    // A plain path sent to itself would reload for ever (every adapter's form of it).
+    const path = (value: string): string => (value.length > 1 ? value.replace(/\/+$/, '') : value);
+    if (parts.every((part) => part.kind === 'text') && path(rule.destination.split(/[?#]/)[0] as string) === path(rule.source) && !/[?#]/.test(rule.destination)) {
+      messages.push(
+        redirectMessage(index, 'destination', locate, {
+          reason: `Cannot redirect \`${rule.source}\` to itself: readers would be sent back to the same page for ever`,
+          ruleId: 'adapter-redirect-loop',
+          fatal: false,
+          actual: rule.destination,
+          note: 'The rule is left out. Remove it, or point it at another page.',
+        }),
+      );
+      return;
+    }
     checked.push({
       index,
       rule,

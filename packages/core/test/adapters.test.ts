@@ -158,6 +158,22 @@ adapters('should refuse unsafe sources and destinations in every adapter', () =>
   assert.is(notFoundRedirectScript([{ source: '/x/:y', destination: 'javascript:alert(1)' }]), '');
 });
 
+adapters('should leave out a plain path redirected to itself, with a warning, in every adapter', () => {
+  const loops: RedirectRule[] = [
+    { source: '/same', destination: '/same' },
+    { source: '/slash/', destination: '/slash' },
+    { source: '/kept', destination: '/kept#section' },
+    { source: '/docs/:slug', destination: '/docs/:slug' },
+  ];
+  for (const adapter of adapterNames) {
+    const output = filesOf(adapter, loops);
+    assert.equal(ids(output), ['warning adapter-redirect-loop', 'warning adapter-redirect-loop'], adapter);
+    assert.equal(output.messages.map((message) => message.path), ['redirects[0].destination', 'redirects[1].destination'], adapter);
+    for (const file of output.files) assert.not.match(file.content, /\/same|\/slash/, `${adapter} ${file.path}`);
+  }
+  assert.match(filesOf('static', loops).messages[0]!.reason, 'Cannot redirect `/same` to itself');
+});
+
 adapters('should escape quotes and markup in every format', () => {
   const redirects: RedirectRule[] = [
     { source: '/q"<x>', destination: '/a"b<c>\'d&e' },
