@@ -372,16 +372,18 @@ test('should show the eyebrow as the section or the breadcrumbs, previous/next l
   assert.match(crumbs, '<ol role="list"><li>Guides</li><li>Start</li></ol>');
 });
 
-test('should lay out page modes: center and custom have no sidebar, custom no page header, wide no table of contents', () => {
+test('should lay out page modes: center and custom have no sidebar, custom no page header or footer, wide no table of contents', () => {
   const toc = [{ depth: 2, id: 'a', text: 'A' }];
   assert.match(render({ toc }), 'dg-toc-link');
   assert.not.match(render({ toc, frontmatter: { mode: 'wide' } }), 'dg-toc-link');
   assert.match(render({}), 'class="dg-sidebar"');
   assert.not.match(render({ frontmatter: { mode: 'center' } }), 'dg-sidebar');
-  const custom = render({ frontmatter: { mode: 'custom' } });
+  const custom = render({ frontmatter: { mode: 'custom' }, footer: '<footer id="f"></footer>' });
   assert.not.match(custom, 'dg-sidebar');
   assert.not.match(custom, 'dg-nav-toggle');
   assert.not.match(custom, 'dg-page-header');
+  assert.not.match(custom, '<footer id="f">', 'custom pages have no footer');
+  assert.match(render({ footer: '<footer id="f"></footer>' }), '<footer id="f">');
   assert.match(render({ frontmatter: { mode: 'frame' } }), 'data-page-mode="frame"');
 });
 

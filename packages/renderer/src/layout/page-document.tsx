@@ -342,7 +342,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const hasSide = sideBlocks.length > 0;
   const hasToc = mode === 'default' && !hasSide && (input.toc?.length ?? 0) > 0;
   const toc = hasToc ? renderLayout(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
-  const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${input.footer ?? ''}`;
+  // A custom page is the top bar and its own content: no footer either.
+  const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${mode === 'custom' ? '' : (input.footer ?? '')}`;
 
   const body = [
     '<a class="dg-skip" href="#dg-main">Skip to content</a>',
