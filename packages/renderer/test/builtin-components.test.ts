@@ -57,4 +57,12 @@ test('should render a frame caption\'s Markdown, sanitised, and keep a plain cap
   assert.match(frame('Plain <b>text</b> "quoted"'), '<figcaption class="dg-frame-caption">Plain &lt;b>text&lt;/b> &quot;quoted&quot;</figcaption>');
 });
 
+test('should give a typed card its type\'s icon unless it names one, and none to an unknown type', () => {
+  const card = (props: Record<string, unknown>) => renderToHtml(h(builtinComponents.Card!, { title: 'T', ...props }, 'Body'));
+  assert.match(card({ type: 'tip' }), '<span class="dg-card-icon dg-card-glyph" aria-hidden="true"></span>');
+  assert.not.match(card({ type: 'tip', icon: 'rocket' }), 'dg-card-glyph');
+  assert.not.match(card({ type: 'sparkly' }), 'dg-card-glyph');
+  assert.not.match(card({}), 'dg-card-glyph');
+});
+
 test.run();

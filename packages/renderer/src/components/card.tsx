@@ -27,6 +27,9 @@ export interface CardProps extends PassThroughProps {
   children?: ComponentChildren;
 }
 
+/** Card types with a colour and a default icon (those of the callouts). */
+const typedCards = new Set(['note', 'info', 'warning', 'danger', 'tip', 'check']);
+
 /**
  * A card: an `<a>` when it has an `href` (external links open in a new tab), else a `<div>`.
  * Markdown mode: `<p><a href>title</a></p>` (no link without `href`) + content.
@@ -45,6 +48,8 @@ export function Card(props: CardProps) {
     );
   }
 
+  const icon = parseText(props.icon);
+  const type = parseText(props.type);
   const isExternal = isExternalHref(href);
   const hasArrow = parseBoolean(props.arrow, isExternal);
   const cta = parseText(props.cta);
@@ -54,7 +59,11 @@ export function Card(props: CardProps) {
     <>
       {img !== undefined && <img class="dg-card-img" src={img} alt="" loading="lazy" decoding="async" />}
       <div class="dg-card-body">
-        <Icon class="dg-card-icon" icon={parseText(props.icon)} iconType={parseText(props.iconType)} />
+        {icon === undefined && type !== undefined && typedCards.has(type) ? (
+          <span class="dg-card-icon dg-card-glyph" aria-hidden="true" />
+        ) : (
+          <Icon class="dg-card-icon" icon={icon} iconType={parseText(props.iconType)} />
+        )}
         <div class="dg-card-text">
           {title !== undefined && <div class="dg-card-title">{title}</div>}
           {props.children !== undefined && <div class="dg-card-content">{props.children}</div>}
@@ -72,7 +81,7 @@ export function Card(props: CardProps) {
     class: attributes.class,
     style: attributes.style,
     'data-horizontal': parseBoolean(props.horizontal) ? '' : undefined,
-    'data-type': parseText(props.type),
+    'data-type': type,
   };
   if (href === undefined) return <div {...shared}>{body}</div>;
   return (
