@@ -113,4 +113,25 @@ look('should show the light or the dark variant of an image marked with display 
   }
 });
 
+look('should space a card grid\'s rows as its columns: the cards keep no margins of their own there', async (context) => {
+  const site = await serveProject({
+    'docs.json': JSON.stringify({ name: 'Grid', navigation: { pages: ['index'] } }),
+    'index.mdx': ['---', 'title: Grid', '---', '', '<CardGroup cols={2}>', ...['A', 'B', 'C', 'D'].map((title) => `  <Card title="${title}" type="note">Text.</Card>`), '</CardGroup>', ''].join('\n'),
+  });
+  const page = await context.context.newPage();
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${site.base}/`);
+    const boxes = await page.locator('.dg-card-group > .dg-card').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
+    assert.is(boxes.length, 4);
+    const columnGap = boxes[1]!.left - boxes[0]!.right;
+    const rowGap = boxes[2]!.top - boxes[0]!.bottom;
+    assert.ok(columnGap > 0);
+    assert.ok(Math.abs(rowGap - columnGap) < 1, `rows ${rowGap}px apart, columns ${columnGap}px`);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
 look.run();
