@@ -5,7 +5,7 @@
 // paragraph added at the end, then a sentence at the top), a rebuild with nothing changed, and
 // one after a docs.json edit (a colour).
 //
-//   node bench/build.mjs [--pages 1000] [--workers N] [--site-url URL] [--corpus ../shared/bench/gen-corpus.mjs]
+//   node bench/build.mjs [--pages 1000] [--workers N] [--site-url URL] [--rounds 7] [--corpus ../shared/bench/gen-corpus.mjs]
 //
 // `--site-url` turns on social cards (`og/<slug>.png`, one per page): compare with a run without it.
 //
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '1000' },
     workers: { type: 'string' },
     'site-url': { type: 'string' },
+    rounds: { type: 'string', default: '7' },
     corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
   },
 });
@@ -89,9 +90,26 @@ appendFileSync(touched, '\n\nOne more paragraph.\n');
 const warm = build(root);
 console.log(`  warm rebuild: ${(warm.ms / 1000).toFixed(2)} s wall after changing one page (${warm.summary})`);
 
+const guides = join(root, readdirSync(root, { withFileTypes: true }).find((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'dist')?.name ?? '.');
+
+// The one-page rebuild again, another page each time (`--rounds` edits in all):
+// one run on a shared two-core machine varies by a tenth or more, so the median is the figure.
+const seconds = (ms) => (ms / 1000).toFixed(2);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const insideOf = (summary) => Number(/ in ([\d.]+) s/.exec(summary)?.[1] ?? NaN) * 1000;
+const walls = [warm.ms];
+const insides = [insideOf(warm.summary)];
+const edited = readdirSync(guides).filter((name) => name.endsWith('.md') || name.endsWith('.mdx')).slice(1, Number(values.rounds));
+for (const name of edited) {
+  appendFileSync(join(guides, name), '\n\nAnother paragraph.\n');
+  const again = build(root);
+  walls.push(again.ms);
+  insides.push(insideOf(again.summary));
+}
+console.log(`  one page, ${walls.length} edits: median ${seconds(median(walls))} s wall (${seconds(Math.min(...walls))}-${seconds(Math.max(...walls))}), median ${seconds(median(insides))} s inside the build`);
+
 // The same, with a sentence added at the top of a page: every later word of the page moves, so
 // most index chunks change (a paragraph added at the end leaves most of them as they were).
-const guides = join(root, readdirSync(root, { withFileTypes: true }).find((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'dist')?.name ?? '.');
 const topTouched = join(guides, readdirSync(guides).find((name) => name.endsWith('.md') || name.endsWith('.mdx')) ?? '');
 writeFileSync(topTouched, readFileSync(topTouched, 'utf8').replace(/^(---\n[\s\S]*?\n---\n)/, '$1\nA sentence added at the top moves every word after it.\n'));
 const warmTop = build(root);
