@@ -1,5 +1,7 @@
 import { compareMessages, formatJsonPath, hasScheme, parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
-import { dirname, posix, relative, sep } from 'node:path';
+import { open, readdir, type FileHandle } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { buildAsyncApiPages, type AsyncApiPages } from './asyncapi-pages.js';
 import { loadSpec, type LoadedSpec } from './load-spec.js';
 import { createSpecMessage } from './message.js';
@@ -138,6 +140,17 @@ export async function checkSpecs(
     sources.push({ source: spec, directory: undefined, path: [], page: binding.place });
   }
 
+  // Bindings that name no spec file, in a project whose docs.json names none: the project's one
+  // OpenAPI file is theirs, as on the hosted platform ("detected automatically").
+  const unnamed = bindings.find((binding) => {
+    const parsed = parseOperationEntry(binding.value);
+    return parsed !== undefined && parsed.spec === undefined;
+  });
+  if (unnamed && sources.length === 0) {
+    const found = await findOpenApiFiles(root);
+    if (found.length === 1) sources.push({ source: found[0] as string, directory: undefined, path: [], page: unnamed.place });
+  }
+
   const specs: CheckedSpec[] = [];
   const seen = new Set<string>();
   const taken = new Set<string>(options?.takenSlugs ?? []);
@@ -195,6 +208,59 @@ export async function checkSpecs(
   });
   messages.push(...checkOperationReferences(listed, checkable(references, listed)), ...checkOperationReferences(all, checkable(frontmatter, all)));
   return { messages: messages.sort(compareMessages), specs };
+}
+
+// Folders never searched for a spec: dependencies, version control, build output, caches.
+const skippedFolders = new Set(['node_modules', 'build', 'dist', 'coverage', 'tmp', 'temp']);
+const maxSearchedEntries = 5_000;
+const maxSearchDepth = 4;
+
+/**
+ * The project's OpenAPI (or Swagger) files, by path from the root: `.json`, `.yaml` and `.yml`
+ * files up to four folders deep (not in dot folders, `node_modules` or build output) whose first
+ * kilobyte declares `openapi` or `swagger`. At most 5,000 entries are looked at; symbolic links
+ * are not followed.
+ */
+export async function findOpenApiFiles(root: string): Promise<string[]> {
+  const found: string[] = [];
+  let looked = 0;
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(join(root, folder), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (++looked > maxSearchedEntries || entry.name.startsWith('.')) continue;
+      const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (depth < maxSearchDepth && !skippedFolders.has(entry.name)) await walk(path, depth + 1);
+      } else if (entry.isFile() && /\.(?:json|ya?ml)$/i.test(entry.name) && entry.name !== 'docs.json' && entry.name !== 'package.json') {
+        if (declaresSpec(await readHead(join(root, path)))) found.push(path);
+      }
+    }
+  };
+  await walk('', 0);
+  return found;
+}
+
+async function readHead(file: string): Promise<string> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'r');
+    const buffer = Buffer.alloc(1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } catch {
+    return '';
+  } finally {
+    await handle?.close();
+  }
+}
+
+function declaresSpec(head: string): boolean {
+  return /^\s*\{?\s*["']?(?:openapi|swagger)["']?\s*:\s*["']?\d/m.test(head) || /[{,]\s*"(?:openapi|swagger)"\s*:\s*"\d/.test(head);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bindingFromRoot, checkSpecs } from '../src/check-specs.js';
+import { bindingFromRoot, checkSpecs, findOpenApiFiles } from '../src/check-specs.js';
 import { withProject } from './helpers.js';
 
 const test = suite('checkSpecs');
@@ -120,6 +120,34 @@ test('should load a spec file only frontmatter names, from the root or from the 
       ['/specs/billing.yaml', 'openapi', 2, true, []],
       ['../outside.yaml', undefined, undefined, true, []],
     ]);
+  }),
+);
+
+test('should take the project\'s one OpenAPI file for frontmatter that names no spec, when docs.json names none', () =>
+  withProject({
+    'api/openapi.yaml': billing,
+    'other.json': '{"name": "not a spec"}',
+    'node_modules/pkg/openapi.json': '{"openapi": "3.0.3", "info": {"title": "x", "version": "1"}, "paths": {}}',
+    '.hidden/openapi.yaml': billing,
+    'events.yaml': events,
+  }, async (root) => {
+    assert.equal(await findOpenApiFiles(root), ['api/openapi.yaml']);
+    const frontmatter = [{ value: 'POST /invoices', place: { file: `${root}/a.mdx` } }, { value: 'post /nothing', place: { file: `${root}/b.mdx` } }];
+    const result = await checkSpecs(root, { navigation: { pages: ['a'] } }, { frontmatter });
+    assert.equal(result.messages.map((m) => `${m.file?.slice(root.length + 1)} ${m.ruleId}`), ['b.mdx openapi-operation-missing']);
+    assert.equal(result.specs.map((s) => [s.source, s.isFrontmatterOnly]), [['api/openapi.yaml', true]]);
+    // docs.json naming a spec, or a second OpenAPI file, turns the guess off.
+    const listed = await checkSpecs(root, { api: { asyncapi: 'events.yaml' }, navigation: { pages: ['a'] } }, { frontmatter: frontmatter.slice(0, 1) });
+    assert.equal(listed.specs.map((s) => s.source), ['events.yaml']);
+  }),
+);
+
+test('should not guess between two OpenAPI files', () =>
+  withProject({ 'a.yaml': billing, 'b/openapi.json': '{\n  "openapi": "3.1.0",\n  "info": {"title": "B", "version": "1"},\n  "paths": {}\n}' }, async (root) => {
+    assert.equal(await findOpenApiFiles(root), ['a.yaml', 'b/openapi.json']);
+    const result = await checkSpecs(root, {}, { frontmatter: [{ value: 'POST /invoices', place: { file: `${root}/a.mdx` } }] });
+    assert.equal(result.specs, []);
+    assert.equal(result.messages.map((m) => m.ruleId), ['openapi-operation-missing']);
   }),
 );
 
