@@ -1,7 +1,5 @@
 import {
   compareMessages,
-  listNavigationEntries,
-  didYouMean,
   type DocsgenMessage,
   type NavigationModel,
   type ResolvedDocsConfig,
@@ -14,7 +12,7 @@ import { checkRedirectRules } from './adapter-rules.js';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
-import { loadProject } from './project.js';
+import { checkNavigationPages, loadProject } from './project.js';
 
 /** What `checkProject` found. */
 export interface CheckResult {
@@ -123,32 +121,6 @@ function runWorker(file: URL, data: { root: string; slugs: string[] }): Promise<
       if (code !== 0) reject(new Error(`Cannot check pages: a worker thread stopped with exit code ${code}`));
     });
   });
-}
-
-function checkNavigationPages(
-  navigation: NavigationModel,
-  files: PageFile[],
-  locate: (path: readonly (string | number)[]) => { file: string; line: number; column: number } | undefined,
-): DocsgenMessage[] {
-  const slugs = new Set(files.map((page) => page.slug));
-  const messages: DocsgenMessage[] = [];
-  for (const entry of listNavigationEntries(navigation)) {
-    if (entry.node.kind !== 'page' || slugs.has(entry.slug)) continue;
-    const place = locate(entry.node.configPath);
-    const suggestion = didYouMean(entry.slug, slugs, { maxDistance: Math.max(2, Math.floor(entry.slug.length / 4)) });
-    messages.push({
-      reason: `Cannot find page \`${entry.slug}\` listed in the navigation: no \`${entry.slug}.mdx\` or \`${entry.slug}.md\` in the project`,
-      ruleId: 'nav-page-missing',
-      source,
-      fatal: true,
-      file: place?.file,
-      line: place?.line,
-      column: place?.column,
-      actual: entry.slug,
-      note: suggestion ?? 'Create the file, or remove the entry from the navigation.',
-    });
-  }
-  return messages;
 }
 
 /**

@@ -1,5 +1,7 @@
 import {
   buildNavigation,
+  didYouMean,
+  listNavigationEntries,
   loadConfig,
   type DocsgenMessage,
   type NavigationModel,
@@ -101,4 +103,34 @@ export async function loadProject(
 
 function parentOf(slug: string): string {
   return slug.includes('/') ? slug.slice(0, slug.lastIndexOf('/')) : '';
+}
+
+/**
+ * Pages the navigation lists that have no file (`nav-page-missing`, an error of `docsgen check`;
+ * `createSite` reports them as warnings: the sidebar leaves them out).
+ */
+export function checkNavigationPages(
+  navigation: NavigationModel,
+  files: PageFile[],
+  locate: (path: readonly (string | number)[]) => { file: string; line: number; column: number } | undefined,
+): DocsgenMessage[] {
+  const slugs = new Set(files.map((page) => page.slug));
+  const messages: DocsgenMessage[] = [];
+  for (const entry of listNavigationEntries(navigation)) {
+    if (entry.node.kind !== 'page' || slugs.has(entry.slug)) continue;
+    const place = locate(entry.node.configPath);
+    const suggestion = didYouMean(entry.slug, slugs, { maxDistance: Math.max(2, Math.floor(entry.slug.length / 4)) });
+    messages.push({
+      reason: `Cannot find page \`${entry.slug}\` listed in the navigation: no \`${entry.slug}.mdx\` or \`${entry.slug}.md\` in the project`,
+      ruleId: 'nav-page-missing',
+      source: '@docsgen/core',
+      fatal: true,
+      file: place?.file,
+      line: place?.line,
+      column: place?.column,
+      actual: entry.slug,
+      note: suggestion ?? 'Create the file, or remove the entry from the navigation.',
+    });
+  }
+  return messages;
 }

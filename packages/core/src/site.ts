@@ -39,7 +39,7 @@ import { loadCustomLanguages } from './custom-languages.js';
 import { ProjectModules } from './modules.js';
 import { cachedNavigationFile } from './navigation-file-cache.js';
 import type { PageInfo } from './pages.js';
-import { loadProject } from './project.js';
+import { checkNavigationPages, loadProject } from './project.js';
 import { docsgenVersion } from './version.js';
 import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
@@ -186,6 +186,12 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   // A build checks its cached pages against the text read now (`PageInfo.sourceHash`).
   const project = await loadProject(root, { hashSources: mode === 'build', configCache: options?.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined });
   const { config, pages, messages, userConfig, locate } = project;
+  // A listed page without a file is left out of the sidebar; `docsgen check` calls it an error.
+  if (project.navigation) {
+    for (const message of checkNavigationPages(project.navigation, project.files, locate)) {
+      messages.push({ ...message, fatal: false, note: `${message.note} The sidebar leaves it out.` });
+    }
+  }
   const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate });
   const navigation = api.navigation;
   for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);

@@ -51,6 +51,17 @@ site('should inline snippets with their props, run project components and expose
   assert.match(twin?.markdown ?? '', 'Hello, hi from Earth!');
 });
 
+site('should warn about a page the navigation lists without a file, at its place, and leave it out of the sidebar', async () => {
+  const text = JSON.stringify({ name: 'Test', navigation: { pages: ['index', 'quickstrat'] } }, null, 2);
+  const root = project({ 'docs.json': text, 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n', 'quickstart.mdx': '---\ntitle: Quickstart\n---\n' });
+  const s = await createSite(root, { mode: 'build' });
+  const missing = s.messages.filter((message) => message.ruleId === 'nav-page-missing');
+  assert.equal(missing.map((message) => [message.fatal, message.line]), [[false, text.split('\n').findIndex((line) => line.includes('"quickstrat"')) + 1]]);
+  assert.match(missing[0]!.note ?? '', 'Did you mean `quickstart`?');
+  assert.not.match((await s.render('index'))?.html ?? '', 'quickstrat');
+  rmSync(root, { recursive: true, force: true });
+});
+
 site('should label a code group\'s tabs from the fences of the snippets it shows', async () => {
   const root = project({
     'index.mdx': [
