@@ -134,4 +134,30 @@ look('should space a card grid\'s rows as its columns: the cards keep no margins
   }
 });
 
+look('should put a code group\'s copy button in its tab bar, over neither the tabs nor the code', async (context) => {
+  const long = `curl --request POST 'https://api.example.com/${'very/'.repeat(30)}long' --header 'Content-Type: application/json'`;
+  const tabs = ['cURL', 'JavaScript', 'Python', 'Go', 'Ruby', 'PHP'];
+  const site = await serveProject({
+    'docs.json': JSON.stringify({ name: 'Groups', navigation: { pages: ['index'] } }),
+    'index.mdx': ['---', 'title: Groups', '---', '', '<CodeGroup>', ...tabs.flatMap((tab) => [`\`\`\`bash ${tab}`, long, '```', '']), '</CodeGroup>', ''].join('\n'),
+  });
+  const page = await context.context.newPage();
+  try {
+    // Narrow, so the tabs and the first line are both wider than the group.
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.goto(`${site.base}/`);
+    const group = page.locator('.dg-code-group').first();
+    const box = async (selector: string) => (await group.locator(selector).first().boundingBox())!;
+    const button = await box('.dg-tab-panel:not([hidden]) .dg-code-copy');
+    const list = await box('.dg-tabs-list');
+    const code = await box('.dg-tab-panel:not([hidden]) pre');
+    assert.ok(button.width > 0 && button.height > 0, 'the button is shown');
+    assert.ok(list.x + list.width <= button.x + 0.5, `the tab bar ends (${list.x + list.width}) before the button (${button.x})`);
+    assert.ok(button.y + button.height <= code.y + 0.5, `the button (bottom ${button.y + button.height}) is above the code (${code.y})`);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
 look.run();
