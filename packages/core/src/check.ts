@@ -1,6 +1,7 @@
 import {
   compareMessages,
   type DocsgenMessage,
+  type NavNode,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
@@ -8,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
+import { loadIcon } from '@docsgen/renderer';
 import { checkRedirectRules } from './adapter-rules.js';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
@@ -63,6 +65,7 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
   messages.push(...project.messages);
   if (navigation) messages.push(...checkNavigationPages(navigation, files, project.locate));
   messages.push(...findDuplicateSources(files));
+  messages.push(...checkIcons(project));
   // The redirects every adapter writes: what would stop `docsgen build` is an error here too.
   if (project.config) messages.push(...checkRedirectRules(project.config.redirects ?? [], project.locate).messages);
   messages.push(...(await checkApiSpecs(root, project)));
@@ -136,6 +139,54 @@ async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof lo
   const { checkSpecs } = await import('@docsgen/openapi-pages');
   const result = await checkSpecs(root, project.config, { locate: project.locate, frontmatter: bindings });
   return result.messages;
+}
+
+/**
+ * Icons of the navigation (groups, tabs, anchors, …) and of pages' frontmatter that the icon
+ * library does not have (`icon-unknown`, warnings): the sidebar shows nothing for them. Icons in
+ * page bodies are reported when the pages render.
+ */
+function checkIcons(project: Awaited<ReturnType<typeof loadProject>>): DocsgenMessage[] {
+  const library = project.config?.icons?.library;
+  const messages: DocsgenMessage[] = [];
+  const known = new Map<string, boolean>();
+  const check = (icon: unknown, place: { file?: string | undefined; line?: number | undefined; column?: number | undefined } | undefined, iconType?: unknown): void => {
+    const object = typeof icon === 'object' && icon !== null ? (icon as { name?: unknown; style?: unknown; library?: unknown }) : undefined;
+    const name = (typeof icon === 'string' ? icon : typeof object?.name === 'string' ? object.name : '').trim();
+    // Images (a URL or a path to an image file) and markup are not names.
+    if (name === '' || name.startsWith('<') || /^(?:https?:\/\/|data:image\/)/i.test(name) || (/^\.{0,2}\//.test(name) && /\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i.test(name))) return;
+    const own = typeof object?.library === 'string' ? object.library : library;
+    const style = typeof object?.style === 'string' ? object.style : typeof iconType === 'string' ? iconType : undefined;
+    const key = `${own ?? ''}\0${style ?? ''}\0${name}`;
+    if (!known.has(key)) known.set(key, loadIcon(name, { library: own, iconType: style }) !== undefined);
+    if (known.get(key)) return;
+    messages.push({
+      reason: `Unknown icon \`${name}\` in icon library \`${own ?? 'fontawesome'}\``,
+      ruleId: 'icon-unknown',
+      source,
+      fatal: false,
+      file: place?.file,
+      line: place?.line,
+      column: place?.column,
+      actual: name,
+      note: 'Nothing is shown in the sidebar; icon names are those of the library\'s package (Font Awesome Free, Lucide or Tabler).',
+    });
+  };
+  // `global` entries sit in every variant: each is checked once.
+  const seen = new Set<NavNode>();
+  const walk = (nodes: readonly NavNode[]): void => {
+    for (const node of nodes) {
+      if (seen.has(node)) continue;
+      seen.add(node);
+      if ('icon' in node && node.icon !== undefined) check(node.icon, project.locate([...node.configPath, 'icon']) ?? project.locate(node.configPath));
+      if ('children' in node) walk(node.children);
+    }
+  };
+  if (project.navigation) walk(project.navigation.children);
+  for (const page of project.entries) {
+    if (page.frontmatter.icon !== undefined) check(page.frontmatter.icon, { file: page.file }, page.frontmatter.iconType);
+  }
+  return messages;
 }
 
 function findDuplicateSources(files: PageFile[]): DocsgenMessage[] {

@@ -96,6 +96,36 @@ check('should report the redirects a build would refuse, at their place', async 
   rmSync(root, { recursive: true, force: true });
 });
 
+check('should warn about navigation and frontmatter icons the icon library does not have, at their place', async () => {
+  const text = JSON.stringify({
+    name: 'Icons',
+    icons: { library: 'lucide' },
+    navigation: {
+      global: { anchors: [{ anchor: 'Blog', href: 'https://example.com', icon: 'no-such-anchor-icon' }] },
+      versions: [
+        { version: 'v2', groups: [{ group: 'Start', icon: 'rocket', pages: ['index'] }, { group: 'More', icon: { name: 'no-such-group-icon' }, pages: ['more'] }] },
+        { version: 'v1', groups: [{ group: 'Old', icon: '/images/old.svg', pages: ['old'] }] },
+      ],
+    },
+  }, null, 2);
+  const root = project({
+    'docs.json': text,
+    'index.mdx': '---\ntitle: Home\nicon: house\n---\n',
+    'more.mdx': '---\ntitle: More\nicon: no-such-page-icon\n---\n',
+    'old.mdx': '---\ntitle: Old\nicon: https://example.com/old.png\n---\n',
+  });
+  const lineOf = (needle: string): number => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+  const result = await checkProject(root, { compile: false });
+  const icons = result.messages.filter((message) => message.ruleId === 'icon-unknown');
+  assert.equal(icons.map((message) => [message.actual, message.file?.slice(root.length + 1), message.line, message.fatal]), [
+    ['no-such-anchor-icon', 'docs.json', lineOf('no-such-anchor-icon'), false],
+    ['no-such-group-icon', 'docs.json', lineOf('no-such-group-icon') - 1, false],
+    ['no-such-page-icon', 'more.mdx', undefined, false],
+  ]);
+  assert.match(icons[0]!.reason, 'in icon library `lucide`');
+  rmSync(root, { recursive: true, force: true });
+});
+
 check('should warn about two source files for one page', async () => {
   const root = project({
     'docs.json': JSON.stringify({ name: 'X', navigation: { pages: ['a'] } }),
