@@ -83,9 +83,10 @@ export function checkRedirectRules(
       return;
     }
     const parts = parseRedirectSource(rule.source);
+    const isStatic = parts.every((part) => part.kind === 'text');
+    const source = withoutTrailingSlash(rule.source);
     // A plain path sent to itself would reload for ever (every adapter's form of it).
-    const path = (value: string): string => (value.length > 1 ? value.replace(/\/+$/, '') : value);
-    if (parts.every((part) => part.kind === 'text') && path(rule.destination.split(/[?#]/)[0] as string) === path(rule.source) && !/[?#]/.test(rule.destination)) {
+    if (isStatic && !/[?#]/.test(rule.destination) && withoutTrailingSlash(rule.destination) === source) {
       messages.push(
         redirectMessage(index, 'destination', locate, {
           reason: `Cannot redirect \`${rule.source}\` to itself: readers would be sent back to the same page for ever`,
@@ -100,14 +101,19 @@ export function checkRedirectRules(
     checked.push({
       index,
       rule,
-      source: rule.source.length > 1 ? rule.source.replace(/\/+$/, '') : rule.source,
+      source,
       parts,
       destination: encodeUrlCharacters(rule.destination),
       isPermanent: rule.permanent !== false,
-      isStatic: parts.every((part) => part.kind === 'text'),
+      isStatic,
     });
   });
   return { rules: checked, messages };
+}
+
+/** A path without the `/` it may end with (`/` itself stays). */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
 /** A message about `redirects[index]`, placed at the given key when `locate` knows where it is. */

@@ -9,12 +9,12 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
-import { loadIcon } from '@docsgen/renderer';
+import { findUnknownIcon } from '@docsgen/renderer';
 import { checkRedirectRules } from './adapter-rules.js';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
-import { checkNavigationPages, loadProject } from './project.js';
+import { checkNavigationPages, loadProject, type LoadedProject } from './project.js';
 
 /** What `checkProject` found. */
 export interface CheckResult {
@@ -146,29 +146,21 @@ async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof lo
  * library does not have (`icon-unknown`, warnings): the sidebar shows nothing for them. Icons in
  * page bodies are reported when the pages render.
  */
-function checkIcons(project: Awaited<ReturnType<typeof loadProject>>): DocsgenMessage[] {
+function checkIcons(project: LoadedProject): DocsgenMessage[] {
   const library = project.config?.icons?.library;
   const messages: DocsgenMessage[] = [];
-  const known = new Map<string, boolean>();
   const check = (icon: unknown, place: { file?: string | undefined; line?: number | undefined; column?: number | undefined } | undefined, iconType?: unknown): void => {
-    const object = typeof icon === 'object' && icon !== null ? (icon as { name?: unknown; style?: unknown; library?: unknown }) : undefined;
-    const name = (typeof icon === 'string' ? icon : typeof object?.name === 'string' ? object.name : '').trim();
-    // Images (a URL or a path to an image file) and markup are not names.
-    if (name === '' || name.startsWith('<') || /^(?:https?:\/\/|data:image\/)/i.test(name) || (/^\.{0,2}\//.test(name) && /\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i.test(name))) return;
-    const own = typeof object?.library === 'string' ? object.library : library;
-    const style = typeof object?.style === 'string' ? object.style : typeof iconType === 'string' ? iconType : undefined;
-    const key = `${own ?? ''}\0${style ?? ''}\0${name}`;
-    if (!known.has(key)) known.set(key, loadIcon(name, { library: own, iconType: style }) !== undefined);
-    if (known.get(key)) return;
+    const unknown = findUnknownIcon(icon, { library, iconType: typeof iconType === 'string' ? iconType : undefined });
+    if (!unknown) return;
     messages.push({
-      reason: `Unknown icon \`${name}\` in icon library \`${own ?? 'fontawesome'}\``,
+      reason: `Unknown icon \`${unknown.name}\` in icon library \`${unknown.library ?? 'fontawesome'}\``,
       ruleId: 'icon-unknown',
       source,
       fatal: false,
       file: place?.file,
       line: place?.line,
       column: place?.column,
-      actual: name,
+      actual: unknown.name,
       note: 'Nothing is shown in the sidebar; icon names are those of the library\'s package (Font Awesome Free, Lucide or Tabler).',
     });
   };

@@ -140,7 +140,8 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
   for (const text of typeof instructions === 'string' ? [instructions] : (instructions ?? [])) {
     if (text.trim() !== '') blocks.push(text.trim());
   }
-  for (const section of sectionsOf(site, listIndexablePages(site).filter((slug) => isInDefaultVariant(site, slug)))) {
+  const inDefault = defaultVariantFilter(site);
+  for (const section of sectionsOf(site, listIndexablePages(site).filter(inDefault))) {
     const items = section.slugs.map((slug) => {
       const page = site.pages.get(slug) as PageInfo;
       const description = page.description ? `: ${inlineText(page.description)}` : '';
@@ -162,13 +163,19 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
 /**
  * Whether a page is listed in the default version and language (or outside versions and
  * languages, or not listed at all): llms.txt lists those only, as the hosted platform does.
+ * The navigation is read once, not once per page.
  */
-function isInDefaultVariant(site: Pick<SiteOutputSite, 'navigation'>, slug: string): boolean {
+function defaultVariantFilter(site: Pick<SiteOutputSite, 'navigation'>): (slug: string) => boolean {
   const model = site.navigation;
-  if (!model || (model.versions.length === 0 && model.languages.length === 0)) return true;
-  const entries = listNavigationEntries(model).filter((entry) => entry.slug === slug);
+  if (!model || (model.versions.length === 0 && model.languages.length === 0)) return () => true;
   const isDefault = (value: string | undefined, fallback: string | undefined) => value === undefined || value === fallback;
-  return entries.length === 0 || entries.some((entry) => isDefault(entry.version, model.defaultVersion) && isDefault(entry.language, model.defaultLanguage));
+  const listed = new Set<string>();
+  const inDefault = new Set<string>();
+  for (const entry of listNavigationEntries(model)) {
+    listed.add(entry.slug);
+    if (isDefault(entry.version, model.defaultVersion) && isDefault(entry.language, model.defaultLanguage)) inDefault.add(entry.slug);
+  }
+  return (slug) => inDefault.has(slug) || !listed.has(slug);
 }
 
 /**

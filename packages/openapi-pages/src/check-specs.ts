@@ -131,12 +131,7 @@ export async function checkSpecs(
   for (const binding of bindings) {
     const spec = parseOperationEntry(binding.value)?.spec;
     if (spec === undefined || hasScheme(spec)) continue;
-    const named = (source: SpecSource): boolean => {
-      const wanted = spec.replace(/^\.?\/+/, '');
-      const key = source.source.replace(/^\.?\/+/, '');
-      return key === wanted || key.split('/').pop() === wanted;
-    };
-    if (sources.some(named)) continue;
+    if (sources.some((source) => namesSpec(source.source, spec))) continue;
     sources.push({ source: spec, directory: undefined, path: [], page: binding.place });
   }
 
@@ -280,7 +275,12 @@ export function bindingFromRoot(root: string, value: string, pageFile: string | 
 }
 
 function matches(checked: CheckedSpec, name: string | undefined): boolean {
-  if (name === undefined) return true;
+  return name === undefined || namesSpec(checked.spec.label, name);
+}
+
+/** Whether `name` (as an operation reference writes it) is the spec `label`: its path from the root, or its file name. */
+function namesSpec(label: string, name: string): boolean {
   const wanted = name.replace(/^\.?\/+/, '');
-  return checked.spec.label === wanted || checked.spec.label.split('/').pop() === wanted;
+  const path = label.replace(/^\.?\/+/, '');
+  return path === wanted || path.split('/').pop() === wanted;
 }

@@ -4,6 +4,7 @@ export { sanitizeHref, sanitizeSrc } from './safe-url.js';
 export { RenderContext } from './render-context.js';
 export type { RenderContextValue, RenderMessage, RenderMode } from './render-context.js';
 export { loadIcon, resolveIcon } from './icons.js';
+export { findUnknownIcon } from './layout/links.js';
 export type { IconGlyph, IconLibrary, ResolveIconOptions } from './icons.js';
 export { renderToHtml } from './render-to-html.js';
 export type { RenderToHtmlOptions } from './render-to-html.js';

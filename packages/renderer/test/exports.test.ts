@@ -16,6 +16,7 @@ test('should expose the public api', async () => {
     'documentAssetFiles',
     'documentAssetNames',
     'escapeHtml',
+    'findUnknownIcon',
     'isLastUpdatedOn',
     'lastUpdatedTimes',
     'loadIcon',

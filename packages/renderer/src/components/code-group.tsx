@@ -24,18 +24,16 @@ function snippetBlock(child: VNode<Record<string, unknown>>): { title?: string; 
   return Array.isArray(blocks) && typeof blocks[0] === 'object' && blocks[0] !== null ? (blocks[0] as { title?: string; language?: string; icon?: string }) : undefined;
 }
 
-function labelOf(child: VNode<Record<string, unknown>>, index: number): string {
-  const props = child.props;
-  const block = snippetBlock(child);
-  return parseText(props.title) ?? parseText(props.filename) ?? parseText(props.language) ?? parseText(block?.title) ?? parseText(block?.language) ?? `Tab ${index + 1}`;
-}
-
 function CodeTabs(props: CodeGroupProps & { blocks: VNode<Record<string, unknown>>[] }) {
-  const items = props.blocks.map((child, index) => ({
-    label: labelOf(child, index),
-    icon: parseText(child.props.icon) ?? parseText(snippetBlock(child)?.icon),
-    content: child,
-  }));
+  const items = props.blocks.map((child, index) => {
+    const own = child.props;
+    const block = snippetBlock(child);
+    return {
+      label: parseText(own.title) ?? parseText(own.filename) ?? parseText(own.language) ?? parseText(block?.title) ?? parseText(block?.language) ?? `Tab ${index + 1}`,
+      icon: parseText(own.icon) ?? parseText(block?.icon),
+      content: child,
+    };
+  });
   return (
     <CodeGroupContext.Provider value={true}>
       <TabSet

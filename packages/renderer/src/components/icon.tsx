@@ -23,7 +23,7 @@ export interface IconProps extends PassThroughProps {
  * `true` when an icon value is an image reference rather than a glyph name: an `http(s)` or
  * `data:image/` URL, or a path (`/`, `./`, `../`) to an image file.
  */
-function isImageReference(value: string): boolean {
+export function isImageReference(value: string): boolean {
   if (/^(?:https?:\/\/|data:image\/)/i.test(value)) return true;
   return /^\.{0,2}\//.test(value) && /\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i.test(value);
 }

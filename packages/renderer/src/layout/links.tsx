@@ -2,7 +2,8 @@
 // Small pieces every region of the layout uses: page URLs, icons, tags, external links.
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { Icon } from '../components/icon.js';
+import { Icon, isImageReference } from '../components/icon.js';
+import { loadIcon } from '../icons.js';
 import { RenderContext } from '../render-context.js';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
 import type { LayoutIcon, LayoutPage } from './types.js';
@@ -45,6 +46,18 @@ export function NavIcon(props: { icon: LayoutIcon; class?: string }) {
   if (!name) return null;
   // Unknown names render nothing (and warn): the space goes to the label.
   return <Icon icon={name} iconType={iconStyle(props.icon)} library={iconLibraryOf(props.icon)} class={props.class ?? 'dg-nav-icon'} />;
+}
+
+/**
+ * A docs.json or frontmatter `icon` that names no icon of its library (the object's `library`,
+ * else `library`): its name and that library, or `undefined` for a known icon, an image or no
+ * icon. The sidebar draws nothing for such an icon (`NavIcon`).
+ */
+export function findUnknownIcon(icon: LayoutIcon, options?: { library?: string | undefined; iconType?: string | undefined }): { name: string; library: string | undefined } | undefined {
+  const name = iconName(icon);
+  if (!name || name.startsWith('<') || isImageReference(name)) return undefined;
+  const library = iconLibraryOf(icon) ?? options?.library;
+  return loadIcon(name, { library, iconType: iconStyle(icon) ?? options?.iconType }) ? undefined : { name, library };
 }
 
 /** A small label after a navigation entry (`NEW`, `BETA`, a method). */

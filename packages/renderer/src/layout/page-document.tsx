@@ -116,19 +116,27 @@ function languageLabel(code: string): string {
   }
 }
 
+/** Per navigation, the labels of its hidden variants: every page asks, the navigation is walked once. */
+const hiddenVariantsOf = new WeakMap<readonly LayoutNavNode[], Record<'version' | 'language', Set<string>>>();
+
 /** Labels of the versions (or languages) every entry of which is `hidden: true`. */
 function hiddenVariants(nodes: readonly LayoutNavNode[] | undefined, kind: 'version' | 'language'): Set<string> {
-  const shown = new Set<string>();
-  const hidden = new Set<string>();
-  const walk = (list: readonly LayoutNavNode[] | undefined): void => {
-    for (const node of list ?? []) {
-      if (node.kind === kind && node.title !== undefined) (node.isHidden ? hidden : shown).add(node.title);
-      walk(node.children);
-    }
-  };
-  walk(nodes);
-  for (const label of shown) hidden.delete(label);
-  return hidden;
+  if (!nodes) return new Set();
+  let found = hiddenVariantsOf.get(nodes);
+  if (!found) {
+    const shown = { version: new Set<string>(), language: new Set<string>() };
+    found = { version: new Set<string>(), language: new Set<string>() };
+    const walk = (list: readonly LayoutNavNode[] | undefined): void => {
+      for (const node of list ?? []) {
+        if ((node.kind === 'version' || node.kind === 'language') && node.title !== undefined) (node.isHidden ? found! : shown)[node.kind].add(node.title);
+        walk(node.children);
+      }
+    };
+    walk(nodes);
+    for (const variant of ['version', 'language'] as const) for (const label of shown[variant]) found[variant].delete(label);
+    hiddenVariantsOf.set(nodes, found);
+  }
+  return found[kind];
 }
 
 function variantChoices(index: NavIndex, slug: string, current: Variant, kind: 'version' | 'language'): VariantChoice[] {
