@@ -22,6 +22,7 @@ import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapte
 import { usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey, type CachedPage, type PageFacts, type PageFiles } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
+import { mayHaveFeed } from './changelog-feed.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
@@ -392,6 +393,26 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
         if (xml === undefined) break;
         write(`sitemap-${part}.xml`, xml);
       }
+    }
+    // Changelog feeds, `<page>/rss.xml`: for pages with `<Update>` entries (found in the text
+    // first, so other pages are not compiled again here). The home page's is `rss.xml` too.
+    for (const slug of slugs) {
+      const page = site.pages.get(slug) as PageInfo;
+      const feed = mayHaveFeed(page) ? await site.feed(slug) : undefined;
+      if (!feed) continue;
+      if (feed.xml === undefined) {
+        messages.push({
+          reason: `Cannot write the RSS feed of \`${page.relativePath}\`: the site URL is not known`,
+          ruleId: 'rss-site-url-missing',
+          source,
+          fatal: false,
+          file: page.file,
+          note: 'A feed links its entries with absolute URLs. Set `siteUrl` in docs.json (or pass `--site-url`, or set `DOCSGEN_SITE_URL`), or turn the feed off with `rss: false` in the page\'s frontmatter.',
+        });
+        continue;
+      }
+      write(feed.path, feed.xml);
+      if (feed.path === 'rss.xml' && slug !== 'index') write(`${slug}/rss.xml`, feed.xml);
     }
     // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
     const index = await endSearch();

@@ -4,6 +4,7 @@ import {
   rehypeHeadingIds,
   rehypeHighlightCode,
   remarkAbsoluteImages,
+  remarkChangelog,
   remarkCodeMeta,
   remarkReadingTime,
   remarkUnknownComponents,
@@ -75,8 +76,8 @@ type MdxModule = typeof import('@mdx-js/mdx');
  *
  * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
  * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → GFM → math →
- *    absolute image paths → code-fence meta → reading time → unknown components (MDX only) →
- *    user remark plugins;
+ *    absolute image paths → code-fence meta → reading time → `<Update>` entries and unknown
+ *    components (MDX only) → user remark plugins;
  * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
  *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
  * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
@@ -102,7 +103,8 @@ export function createPageCompiler(options: PageCompilerOptions) {
       remarkAbsoluteImages,
       remarkCodeMeta,
       remarkReadingTime,
-      ...(isMdx ? [[remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
+      // `<Update>` entries, for the page's RSS feed: before user plugins change the tree.
+      ...(isMdx ? [remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
       ...userRemark,
     ] as PluggableList;
   }

@@ -1,5 +1,7 @@
 export { assetFolders, buildSite, outputMarker } from './build.js';
 export type { BuildOptions, BuildProgress, BuildResult } from './build.js';
+export { changelogFeed, feedPath } from './changelog-feed.js';
+export type { ChangelogFeedInput } from './changelog-feed.js';
 export { checkProject } from './check.js';
 export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
 export { createPageCompiler, toDocsgenMessage } from './compile.js';

@@ -20,6 +20,11 @@ export interface PageInfo extends PageFile {
   isHidden: boolean;
   /** `url`: the page is a link to this address instead of content. */
   externalUrl: string | undefined;
+  /**
+   * The text has `<Update` somewhere (a code block counts too): the page may have a changelog
+   * feed (`mayHaveFeed`), which compiling it tells for sure (default: `false`).
+   */
+  hasUpdates?: boolean | undefined;
   /** The operation's method (`GET`) or AsyncAPI action (`send`) of a generated page or a page bound with frontmatter `openapi` (default: none). */
   method?: string | undefined;
   /** A page generated from an API spec: its operation; `file` is then the spec (default: none, a page file). */
@@ -58,6 +63,7 @@ export function describePage(page: PageFile, frontmatter: Frontmatter, body: str
     isNoindex: frontmatter.noindex === true || /\bnoindex\b/i.test(robots),
     isHidden: frontmatter.hidden === true,
     externalUrl: text('url'),
+    ...(/<Update[\s/>]/.test(body) ? { hasUpdates: true } : {}),
   };
 }
 

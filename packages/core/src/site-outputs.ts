@@ -244,7 +244,7 @@ export async function renderSiteOutputs(site: SiteOutputSite, options?: SiteOutp
 }
 
 /** `https://host/path` without a trailing `/`, query or fragment; `undefined` unless an http(s) URL without credentials. */
-function normalizeSiteUrl(value: string | null | undefined): string | undefined {
+export function normalizeSiteUrl(value: string | null | undefined): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   let url: URL;
   try {
@@ -260,7 +260,7 @@ function normalizeSiteUrl(value: string | null | undefined): string | undefined 
 }
 
 /** Where a page is served: `/` for the home page, `/a/b` (with `/` after it under `seo.trailingSlash`). */
-function pagePath(site: Pick<SiteOutputSite, 'config' | 'homeSlug'>, slug: string): string {
+export function pagePath(site: Pick<SiteOutputSite, 'config' | 'homeSlug'>, slug: string): string {
   if (slug === 'index' || slug === site.homeSlug) return '/';
   return `/${encodeSlug(slug)}${site.config?.seo?.trailingSlash === true ? '/' : ''}`;
 }
@@ -341,7 +341,8 @@ function markdownUrl(url: string): string {
   return url.replace(/[\s()<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-function escapeXml(text: string): string {
+/** Text as XML character data or an attribute value. */
+export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 

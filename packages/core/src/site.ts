@@ -6,7 +6,7 @@ import {
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
-import { createSampleHighlighter, type SampleHighlighter } from '@docsgen/mdx-transforms';
+import { createSampleHighlighter, type ChangelogEntry, type SampleHighlighter } from '@docsgen/mdx-transforms';
 import {
   builtinComponentNames,
   builtinComponents,
@@ -33,6 +33,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { changelogFeed, feedPath, hasFeed } from './changelog-feed.js';
 import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
@@ -127,6 +128,14 @@ export interface Site {
    * `seo.ogImage`, no site URL). `origin` stands in for a missing site URL (the dev server's).
    */
   cardPlan(slug: string, options?: { origin?: string | undefined } | null): Promise<CardPlan | undefined>;
+  /**
+   * The page's changelog feed (`changelogFeed`): `path` is its file in the output
+   * (`feedPath`), `xml` its content, `undefined` when no absolute site URL is known (`origin`
+   * stands in for a missing one, as the dev server's). `undefined` for a page without a feed
+   * (no `<Update>` entries and no frontmatter `rss: true`, or `rss: false`) or one that fails
+   * to compile.
+   */
+  feed(slug: string, options?: { origin?: string | undefined } | null): Promise<{ path: string; xml: string | undefined } | undefined>;
   /** The page's social card as PNG bytes, kept in memory while its inputs (`cardPlan`'s hash) stay the same. */
   card(slug: string, options?: { origin?: string | undefined } | null): Promise<{ png: Buffer; hash: string; messages: DocsgenMessage[] } | undefined>;
   /**
@@ -396,6 +405,12 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     return twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages);
   }
 
+  /** The page's `<Update>` entries, from its compiled module (linked). */
+  function changelogOf(page: PageInfo): ChangelogEntry[] {
+    const entries = page.api === undefined ? modules.recordOf(page.file)?.data.changelog : undefined;
+    return Array.isArray(entries) ? (entries as ChangelogEntry[]) : [];
+  }
+
   const twins = new Map<string, Twin>();
   let navigationFile: NavigationFile | undefined;
   const devNavigationFileName = mode === 'dev' ? `navigation-${randomBytes(8).toString('hex')}.json` : undefined;
@@ -468,8 +483,19 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         slug,
         siteUrl,
         socialImage: cards.imageOf(result.page, siteUrl ?? documentOptions?.origin),
+        feed: failed.length === 0 && hasFeed(result.page, changelogOf(result.page)) ? `/${feedPath(site, slug).split('/').map(encodeURIComponent).join('/')}` : undefined,
       });
       return { html, messages: result.messages };
+    },
+    async feed(slug, feedOptions) {
+      const page = pages.get(slug);
+      if (!page || slug === '404' || page.api !== undefined) return undefined;
+      // The page's own problems are reported where it renders.
+      if ((await modules.link(page.file)).some((message) => message.fatal)) return undefined;
+      const entries = changelogOf(page);
+      if (!hasFeed(page, entries)) return undefined;
+      const base = siteUrl ?? feedOptions?.origin;
+      return { path: feedPath(site, slug), xml: base === undefined ? undefined : changelogFeed({ site, page, entries, siteUrl: base }) };
     },
     async cardPlan(slug, cardOptions) {
       const page = pages.get(slug);

@@ -265,6 +265,16 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     }
   }
 
+  // A changelog page's RSS feed: `/<page>/rss.xml`, and `/rss.xml` for the home page.
+  const feedOf = /^\/(?:(.+)\/)?rss\.xml$/.exec(decoded);
+  if (feedOf) {
+    const feed = await site.feed(feedOf[1] ?? site.homeSlug ?? 'index', { origin: requestOrigin(request) });
+    if (feed?.xml !== undefined) {
+      send(response, request, 200, 'application/rss+xml; charset=utf-8', feed.xml);
+      return;
+    }
+  }
+
   let slug = decoded.replace(/^\/+|\/+$/g, '');
   const wantsMarkdown = slug.endsWith('.md') || /\btext\/markdown\b/.test(String(request.headers.accept ?? ''));
   if (slug.endsWith('.md')) slug = slug.slice(0, -3);

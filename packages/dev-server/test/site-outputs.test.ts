@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { createDevServer } from '../src/index.js';
 import { sendRaw } from './project.js';
 
-const routes = suite('dev server: sitemap, robots, llms.txt');
+const routes = suite('dev server: sitemap, robots, llms.txt, changelog feeds');
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-outputs-'));
@@ -80,6 +80,52 @@ routes('should use the configured site URL and a project-root llms.txt as it is'
     assert.match(sitemap, '<loc>https://docs.dev.test/</loc>');
     assert.not.match(sitemap, 'localhost');
     assert.match((await sendRaw(port, 'GET /robots.txt HTTP/1.1')).body.toString('utf8'), 'Sitemap: https://docs.dev.test/sitemap.xml\n');
+  } finally {
+    await stop(server);
+  }
+});
+
+routes('should serve a changelog page\'s RSS feed at its address + /rss.xml, and follow edits', async () => {
+  const changelog = (label: string) => `---\ntitle: Changelog\n---\n\n<Update label="${label}" tags={["API"]}>\nShipped [it](/guide).\n</Update>\n`;
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'Dev', navigation: { pages: ['changelog', 'guide', 'quiet', 'asked'] } }),
+    'changelog.mdx': changelog('2025-01-02'),
+    'guide.mdx': pages['guide.mdx'],
+    'quiet.mdx': '---\ntitle: Quiet\nrss: false\n---\n\n<Update label="v1">x</Update>\n',
+    'asked.mdx': '---\ntitle: Asked\nrss: true\n---\n\nNo entries yet.\n',
+  });
+  const { port, server } = await start(root);
+  try {
+    const feed = await sendRaw(port, 'GET /rss.xml HTTP/1.1');
+    assert.is(feed.status, 200);
+    assert.is(feed.headers['content-type'], 'application/rss+xml; charset=utf-8');
+    const xml = feed.body.toString('utf8');
+    assert.match(xml, '<atom:link href="http://localhost/rss.xml" rel="self" type="application/rss+xml"/>');
+    assert.match(xml, '<link>http://localhost/#2025-01-02</link>');
+    assert.match(xml, '<pubDate>Thu, 02 Jan 2025 00:00:00 GMT</pubDate>');
+    assert.match(xml, '&lt;a href=&quot;http://localhost/guide&quot;&gt;it&lt;/a&gt;');
+    assert.is((await sendRaw(port, 'GET /changelog/rss.xml HTTP/1.1')).body.toString('utf8'), xml, 'the home page answers at its own address too');
+    const page = (await sendRaw(port, 'GET / HTTP/1.1')).body.toString('utf8');
+    assert.match(page, '<link rel="alternate" type="application/rss+xml" title="Changelog - Dev" href="/rss.xml">');
+    assert.not.match((await sendRaw(port, 'GET /guide HTTP/1.1')).body.toString('utf8'), 'application/rss+xml');
+
+    const asked = await sendRaw(port, 'GET /asked/rss.xml HTTP/1.1');
+    assert.is(asked.status, 200, 'rss: true gives a feed before the first entry');
+    assert.not.match(asked.body.toString('utf8'), '<item>');
+    for (const line of ['GET /guide/rss.xml HTTP/1.1', 'GET /quiet/rss.xml HTTP/1.1', 'GET /nope/rss.xml HTTP/1.1']) {
+      const response = await sendRaw(port, line);
+      assert.is(response.status, 404, line);
+      assert.is(response.headers['content-type'], 'text/html; charset=utf-8', line);
+    }
+
+    writeFileSync(join(root, 'changelog.mdx'), changelog('v2.0'));
+    let updated = '';
+    for (let attempt = 0; attempt < 50 && !updated.includes('v2.0'); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      updated = (await sendRaw(port, 'GET /rss.xml HTTP/1.1')).body.toString('utf8');
+    }
+    assert.match(updated, '<title>v2.0</title>');
+    assert.not.match(updated, '<pubDate>', 'a version label is not a date');
   } finally {
     await stop(server);
   }

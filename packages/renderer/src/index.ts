@@ -13,6 +13,7 @@ export type { RendererAssets } from './renderer-assets.js';
 export { resolveComponents } from './resolve-components.js';
 export type { ComponentMap, ResolveComponentsOptions } from './resolve-components.js';
 export { serializeJsonForScript } from './serialize-json-for-script.js';
+export { slugify } from './slug.js';
 export { analyticsProviderNames, analyticsScripts } from './site-parts/analytics.js';
 export type { AnalyticsScripts, SitePartsMessage } from './site-parts/analytics.js';
 export { sitePartAssetFiles, sitePartAssetNames, sitePartAssetTags } from './site-parts/assets.js';

@@ -45,6 +45,7 @@ test('should expose the public api', async () => {
     'sitePartAssetFiles',
     'sitePartAssetNames',
     'sitePartAssetTags',
+    'slugify',
     'socialIcon',
     'socialIconNames',
     'themeNames',

@@ -94,6 +94,8 @@ export interface PageDocumentInput extends SiteLayoutData {
   siteUrl?: string | null | undefined;
   /** The page's social image (`og:image`, `twitter:image`): an absolute URL, with its size when known (default: none). */
   socialImage?: { url: string; width?: number | undefined; height?: number | undefined } | null | undefined;
+  /** Root-relative address of the page's RSS feed (`/changelog/rss.xml`), announced to feed readers in `<head>` (default: none). */
+  feed?: string | null | undefined;
   /**
    * Name of the shared navigation file under the asset base, for a server that names it some
    * other way (default: `renderNavigationFile(input).name`, which renders the file to name it
@@ -263,6 +265,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     description ? meta('description', description) : '',
     noindex ? '<meta name="robots" content="noindex">' : '',
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    input.feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(title)}" href="${escapeHtml(input.feed)}">` : '',
     ...[...tags].map(([name, content]) => meta(name, content)),
     input.slug === '404' ? '' : structuredData({ isHome: input.slug === input.homeSlug, title: input.title || siteName, description, url, image: image?.url, siteName, siteUrl }),
     ...faviconLinks(config.favicon),

@@ -1,0 +1,178 @@
+import type { Nodes, Root, RootContent } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
+import type { VFile } from 'vfile';
+import { findAttribute } from './jsx-attributes.js';
+
+/**
+ * One `<Update>` of a page, as its changelog feed lists it. Only what the source says
+ * statically: a prop written as a variable or a call is left out.
+ */
+export interface ChangelogEntry {
+  /** `label` (also the anchor id, slugged, unless `id` is given). */
+  label: string;
+  /** `id`, when written. */
+  id?: string;
+  description?: string;
+  tags: string[];
+  /** `rss={{ title, description }}`: what the feed says instead of the label and the content. */
+  rss?: { title?: string; description?: string };
+  /**
+   * The entry's content as Markdown only (mdast without positions): components, code blocks,
+   * raw HTML, math and JavaScript are left out, with what they hold (a paragraph in a
+   * `<Note>` goes too).
+   */
+  content: RootContent[];
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The page's `<Update>` entries, in order, set by `remarkChangelog`. */
+    changelog: ChangelogEntry[];
+  }
+}
+
+const source = '@docsgen/mdx-transforms';
+
+// Markdown a feed reader can show; everything else is dropped with what it holds.
+const kept = new Set([
+  'paragraph', 'heading', 'text', 'inlineCode', 'emphasis', 'strong', 'delete', 'link', 'image', 'break', 'thematicBreak',
+  'blockquote', 'list', 'listItem', 'table', 'tableRow', 'tableCell', 'linkReference', 'imageReference',
+]);
+
+/**
+ * Collect the page's top-level `<Update>` elements (and those inside other elements, such as
+ * a `<div>`, but not inside another `<Update>`) into `file.data.changelog`, the source of the
+ * page's RSS feed. Duplicate anchors are reported: entries with the same label share a link.
+ *
+ * @returns
+ *   Transform.
+ */
+export function remarkChangelog() {
+  return function (tree: Root, file: VFile): undefined {
+    const entries: ChangelogEntry[] = [];
+    const seen = new Map<string, number>();
+    const visit = (node: Nodes): void => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Update') {
+        const entry = readEntry(node);
+        entries.push(entry);
+        const key = entry.id ?? entry.label;
+        const line = node.position?.start.line;
+        if (seen.has(key)) {
+          const message = file.message(`Two \`<Update>\` entries have the label \`${key}\`: they share one anchor, and one link in the RSS feed`, { place: node.position, ruleId: 'update-label-duplicate', source });
+          message.note = `The first is on line ${seen.get(key)}. Give each entry its own \`label\` (or \`id\`).`;
+        } else if (line !== undefined) seen.set(key, line);
+        return;
+      }
+      if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    };
+    visit(tree);
+    if (entries.length > 0) file.data.changelog = entries;
+  };
+}
+
+function readEntry(node: MdxJsxFlowElement | MdxJsxTextElement): ChangelogEntry {
+  const text = (name: string): string | undefined => {
+    const value = staticAttribute(node, name);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const tags = staticAttribute(node, 'tags');
+  const rss = staticAttribute(node, 'rss');
+  const entry: ChangelogEntry = {
+    label: text('label') ?? '',
+    tags: (Array.isArray(tags) ? tags : typeof tags === 'string' ? tags.split(',') : []).filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '').map((tag) => tag.trim()),
+    content: pureMarkdown(node.children as RootContent[]),
+  };
+  const id = text('id');
+  if (id !== undefined) entry.id = id;
+  const description = text('description');
+  if (description !== undefined) entry.description = description;
+  if (rss && typeof rss === 'object' && !Array.isArray(rss)) {
+    const fields = rss as Record<string, unknown>;
+    const feed: NonNullable<ChangelogEntry['rss']> = {};
+    if (typeof fields.title === 'string' && fields.title.trim() !== '') feed.title = fields.title.trim();
+    if (typeof fields.description === 'string' && fields.description.trim() !== '') feed.description = fields.description.trim();
+    if (feed.title !== undefined || feed.description !== undefined) entry.rss = feed;
+  }
+  return entry;
+}
+
+/** The kept nodes, copied without positions or data. */
+function pureMarkdown(nodes: readonly RootContent[]): RootContent[] {
+  const result: RootContent[] = [];
+  for (const node of nodes) {
+    if (!kept.has(node.type)) continue;
+    const { position: _position, data: _data, ...copy } = node as RootContent & { children?: RootContent[] };
+    if ('children' in copy && Array.isArray(copy.children)) {
+      copy.children = pureMarkdown(copy.children);
+      // A paragraph that held only a component is dropped, not left empty.
+      if (copy.children.length === 0 && (copy.type === 'paragraph' || copy.type === 'heading' || copy.type === 'emphasis' || copy.type === 'strong' || copy.type === 'delete' || copy.type === 'link')) continue;
+    }
+    result.push(copy as RootContent);
+  }
+  return result;
+}
+
+/**
+ * A prop's value when the source states it: a string (`label="v1"`, `label={'v1'}`), or an
+ * expression of literals, arrays and plain objects (`tags={['a']}`,
+ * `rss={{ title: 'x' }}`). `true` for a bare prop, `undefined` for anything computed.
+ */
+export function staticAttribute(node: { attributes: MdxJsxFlowElement['attributes'] }, name: string): unknown {
+  const attribute = findAttribute(node, name);
+  if (!attribute) return undefined;
+  const value = attribute.value;
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value;
+  const program = value.data?.estree as { body?: Array<{ type: string; expression?: EstreeNode }> } | undefined;
+  const statement = program?.body?.length === 1 ? program.body[0] : undefined;
+  return statement?.type === 'ExpressionStatement' && statement.expression ? evaluate(statement.expression) : undefined;
+}
+
+interface EstreeNode {
+  type: string;
+  value?: unknown;
+  elements?: Array<EstreeNode | null>;
+  properties?: Array<{ type: string; computed?: boolean; key?: EstreeNode; value?: EstreeNode; kind?: string; method?: boolean }>;
+  expressions?: EstreeNode[];
+  quasis?: Array<{ value: { cooked?: string | null } }>;
+  name?: string;
+}
+
+// Distinguishes "not static" from a literal `undefined`.
+const notStatic = Symbol('not static');
+
+function evaluate(node: EstreeNode): unknown {
+  const value = evaluateNode(node);
+  return value === notStatic ? undefined : value;
+}
+
+function evaluateNode(node: EstreeNode): unknown {
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'string' || typeof node.value === 'number' || typeof node.value === 'boolean' || node.value === null ? node.value : notStatic;
+    case 'TemplateLiteral':
+      return node.expressions?.length === 0 && node.quasis?.length === 1 ? (node.quasis[0]!.value.cooked ?? notStatic) : notStatic;
+    case 'ArrayExpression': {
+      const items: unknown[] = [];
+      for (const element of node.elements ?? []) {
+        const item = element ? evaluateNode(element) : notStatic;
+        if (item === notStatic) return notStatic;
+        items.push(item);
+      }
+      return items;
+    }
+    case 'ObjectExpression': {
+      const object: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+      for (const property of node.properties ?? []) {
+        if (property.type !== 'Property' || property.computed || property.method || property.kind !== 'init' || !property.key || !property.value) return notStatic;
+        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+        const item = evaluateNode(property.value);
+        if (key === undefined || item === notStatic) return notStatic;
+        object[key] = item;
+      }
+      return object;
+    }
+    default:
+      return notStatic;
+  }
+}
