@@ -17,14 +17,23 @@ export function feedPath(site: Pick<Site, 'homeSlug'>, slug: string): string {
   return slug === 'index' || slug === site.homeSlug ? 'rss.xml' : `${slug}/rss.xml`;
 }
 
+/** The feed's address from the site's root, percent-encoded: `/changelog/rss.xml`. */
+export function feedHref(site: Pick<Site, 'homeSlug'>, slug: string): string {
+  return `/${feedPath(site, slug).split('/').map(encodeURIComponent).join('/')}`;
+}
+
+// Generated pages and links elsewhere have no body to hold entries; `rss: false` turns a feed off.
+function canHaveFeed(page: PageInfo): boolean {
+  return page.api === undefined && page.externalUrl === undefined && page.frontmatter.rss !== false;
+}
+
 /**
  * Whether a page may have a feed, from what the site knows before compiling it: frontmatter
  * `rss: true`, or `<Update` in its text, unless frontmatter `rss: false`. Pages generated from
  * API specs and pages that are a link elsewhere never have one.
  */
 export function mayHaveFeed(page: PageInfo): boolean {
-  if (page.api !== undefined || page.externalUrl !== undefined || page.frontmatter.rss === false) return false;
-  return page.frontmatter.rss === true || page.hasUpdates === true;
+  return canHaveFeed(page) && (page.frontmatter.rss === true || page.hasUpdates === true);
 }
 
 /**
@@ -32,8 +41,7 @@ export function mayHaveFeed(page: PageInfo): boolean {
  * (`rss: true`), and does not turn it off (`rss: false`).
  */
 export function hasFeed(page: PageInfo, entries: readonly ChangelogEntry[]): boolean {
-  if (page.api !== undefined || page.externalUrl !== undefined || page.frontmatter.rss === false) return false;
-  return entries.length > 0 || page.frontmatter.rss === true;
+  return canHaveFeed(page) && (entries.length > 0 || page.frontmatter.rss === true);
 }
 
 export interface ChangelogFeedInput {
@@ -72,7 +80,7 @@ export function changelogFeed(input: ChangelogFeedInput): string | undefined {
     `    <title>${escapeXml(title)}</title>`,
     `    <link>${escapeXml(pageUrl)}</link>`,
     `    <description>${escapeXml(description)}</description>`,
-    `    <atom:link href="${escapeXml(`${base}/${feedPath(site, page.slug).split('/').map(encodeURIComponent).join('/')}`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeXml(base + feedHref(site, page.slug))}" rel="self" type="application/rss+xml"/>`,
     '    <generator>docsgen</generator>',
   ];
   for (const entry of input.entries) {

@@ -33,7 +33,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { changelogFeed, feedPath, hasFeed } from './changelog-feed.js';
+import { changelogFeed, feedHref, feedPath, hasFeed } from './changelog-feed.js';
 import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
@@ -483,7 +483,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         slug,
         siteUrl,
         socialImage: cards.imageOf(result.page, siteUrl ?? documentOptions?.origin),
-        feed: failed.length === 0 && hasFeed(result.page, changelogOf(result.page)) ? `/${feedPath(site, slug).split('/').map(encodeURIComponent).join('/')}` : undefined,
+        feed: failed.length === 0 && hasFeed(result.page, changelogOf(result.page)) ? feedHref(site, slug) : undefined,
       });
       return { html, messages: result.messages };
     },
