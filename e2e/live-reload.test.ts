@@ -69,4 +69,26 @@ live('should update a page in place, show a broken page and recover, and reload 
   await page.close();
 });
 
+live('should reload a page with interactive components, so an edited component runs its new code', async (context) => {
+  const counter = (step: number) =>
+    `export const Counter = () => {\n  const [count, setCount] = useState(0);\n  return <button type="button" class="counter" onClick={() => setCount(count + ${step})}>Count {count}</button>;\n};\n`;
+  mkdirSync(join(context.root, 'snippets'), { recursive: true });
+  writeFileSync(join(context.root, 'snippets', 'counter.jsx'), counter(1));
+  writeFileSync(join(context.root, 'counting.mdx'), "---\ntitle: Counting\n---\nimport { Counter } from '/snippets/counter.jsx';\n\n<Counter />\n");
+  const page = await context.context.newPage();
+  await page.goto(`${context.base}/counting`);
+  await page.waitForSelector('docsgen-island[data-hydrated]');
+  await page.click('button.counter');
+  assert.is(await page.textContent('button.counter'), 'Count 1');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  for (let waited = 0; context.session.listeners < 1 && waited < 5000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+
+  writeFileSync(join(context.root, 'snippets', 'counter.jsx'), counter(10));
+  await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined, undefined, { timeout: 5000 });
+  await page.waitForSelector('docsgen-island[data-hydrated]');
+  await page.click('button.counter');
+  assert.is(await page.textContent('button.counter'), 'Count 10', 'the new code runs');
+  await page.close();
+});
+
 live.run();

@@ -6,7 +6,7 @@ import { hashSource } from './modules.js';
 import { writeNew, writeWhole } from './write-whole.js';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
-const formatVersion = 4;
+const formatVersion = 5;
 const manifestName = 'entries.json';
 
 /** What the build read from a page's HTML when it rendered it, kept so a cached page's HTML need not be read. */
@@ -16,6 +16,8 @@ export interface PageFacts {
   /** Whether the page links the API reference's stylesheet, and the embeddable API viewers' script. */
   usesApi: boolean;
   usesApiViewer: boolean;
+  /** Whether the page has interactive components (it loads Preact and the islands loader). */
+  usesIslands: boolean;
 }
 
 /** One file of a cache entry as it was written: its size and modification time (nanoseconds). */

@@ -1,5 +1,5 @@
 import { formatMessageLine, isInside, resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
-import { documentAssetFiles, documentAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
+import { documentAssetFiles, documentAssetNames, islandAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -202,7 +202,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const keptSearchFiles = searchFilesFolder ? new KeptOutputFiles(searchFilesFolder) : undefined;
   const place = (path: string, bytes: number, from: string): void => linker.place(from, claim(path, bytes));
   let writeError: Error | undefined;
-  const uses = { math: false, mermaid: false, api: false, apiViewer: false };
+  const uses = { math: false, mermaid: false, api: false, apiViewer: false, islands: false };
   const viewerPages: string[] = [];
   const built = new Map<string, BuiltPage>();
   // Cached pages' Markdown twins, read again only for llms-full.txt.
@@ -238,10 +238,12 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       searchHash,
       usesApi: page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`),
       usesApiViewer: page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`),
+      usesIslands: page.html.includes(`/_docsgen/${documentAssetNames.islandsJs}`),
     };
     uses.math ||= page.hasMath;
     uses.mermaid ||= page.hasMermaid;
     uses.api ||= facts.usesApi;
+    uses.islands ||= facts.usesIslands === true;
     if (facts.usesApiViewer) {
       uses.apiViewer = true;
       viewerPages.push(html());
@@ -348,7 +350,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
     write('404.html', script ? notFound.html.replace('</body>', () => `${script}\n</body>`) : notFound.html);
 
-    const { math: usesMath, mermaid: usesMermaid, api: usesApi, apiViewer: usesApiViewer } = uses;
+    const { math: usesMath, mermaid: usesMermaid, api: usesApi, apiViewer: usesApiViewer, islands: usesIslands } = uses;
     // Loaded when first needed: `docsgen dev` and `check` do not minify, nor does a build whose
     // minified assets are all in the cache.
     let esbuild: typeof import('esbuild') | undefined;
@@ -358,6 +360,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
       if (!usesApi && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs)) continue;
       if (!usesApiViewer && name === documentAssetNames.apiViewersJs) continue;
+      if (!usesIslands && islandAssetNames.includes(name)) continue;
       if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
       const content = readFileSync(file);
       write(`_docsgen/${name}`, assets.read(name, content) ?? assets.write(name, content, minifyAsset((esbuild ??= await import('esbuild')), name, content)));

@@ -28,6 +28,8 @@ export interface ProjectModulesOptions {
   globals?: Record<string, unknown> | null | undefined;
   /** Renders a module that is a syntax tree (a `.md` page) with the component map. */
   renderTree: (tree: Root, components?: Record<string, unknown> | undefined) => unknown;
+  /** Told the exports of each module that runs code, once per evaluation (default: none). */
+  onEvaluated?: ((file: string, exports: Record<string, unknown>) => void) | null | undefined;
 }
 
 /** One compiled project module. */
@@ -177,8 +179,30 @@ export class ProjectModules {
       throw error;
     }
     if (typeof module.exports.default === 'function') withCodeBlocks(module.exports.default, record.data);
+    this.#options.onEvaluated?.(file, module.exports);
     this.#instances.set(file, module.exports);
     return module.exports;
+  }
+
+  /**
+   * The code a browser needs to run `file`'s exports: the module and every project module it
+   * imports, by path from the root (posix), each with its CommonJS code (`null` for a `.md`
+   * page, whose content the browser does not need) and its imports as specifier → path.
+   * `undefined` when one of them is not linked or failed to compile.
+   */
+  clientModules(file: string): Record<string, { code: string | null; deps: Record<string, string> }> | undefined {
+    const idOf = (path: string): string => relative(this.#options.root, path).split(sep).join('/');
+    const modules: Record<string, { code: string | null; deps: Record<string, string> }> = {};
+    const queue = [file];
+    for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
+      const id = idOf(current);
+      if (id in modules) continue;
+      const record = this.#records.get(current);
+      if (!record || (!record.tree && record.code === '')) return undefined;
+      modules[id] = { code: record.tree ? null : record.code, deps: Object.fromEntries(Object.entries(record.resolved).map(([specifier, path]) => [specifier, idOf(path)])) };
+      queue.push(...record.imports);
+    }
+    return modules;
   }
 
   /** Forgets `file` and every module that imports it, directly or not; returns them all. */

@@ -4,7 +4,7 @@ import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { readFileSync } from 'node:fs';
 import type { ProjectModules } from './modules.js';
-import { withPageComponents } from './runtime.js';
+import { browserModuleNames, withIslands, withPageComponents } from './runtime.js';
 import type { PageInfo } from './pages.js';
 import type { RenderedPage } from './site.js';
 
@@ -72,7 +72,22 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       messages.push({ ...message, ...locateActual(message.actual, [page.file, ...modules.dependenciesOf(page.file).map((dependency) => dependency.file)]) });
     };
     const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined };
-    result.html = withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
+    // Interactive components: the modules they come from, with what those import, go to the page.
+    const islands: NonNullable<RenderedPage['islands']> = {};
+    const ids = new Map<string, string | undefined>();
+    const rendered = new Set<string>();
+    const moduleOf = (file: string): string | undefined => {
+      if (!ids.has(file)) {
+        const client = runsInBrowser(modules.clientModules(file));
+        ids.set(file, client ? Object.keys(client)[0] : undefined);
+        if (client) Object.assign(islands, client);
+      }
+      return ids.get(file);
+    };
+    const render = () => withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
+    result.html = mode === 'html' ? withIslands({ moduleOf, rendered: (id) => rendered.add(id) }, render) : render();
+    // Only modules an island uses: a module asked for but not rendered as one adds nothing.
+    if (rendered.size > 0) result.islands = usedModules(islands, rendered);
   } catch (error) {
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
   }
@@ -104,6 +119,35 @@ function locateActual(actual: string | undefined, files: string[]): { file: stri
     }
   }
   return { file: files[0] as string };
+}
+
+/**
+ * `modules` when every one of them imports only project modules and what the browser has
+ * (`browserModuleNames`); a module that imports an npm package or `virtual:docsgen/manifest`
+ * keeps its components static.
+ */
+function runsInBrowser(modules: RenderedPage['islands']): RenderedPage['islands'] {
+  if (!modules) return undefined;
+  for (const module of Object.values(modules)) {
+    for (const match of (module.code ?? '').matchAll(/\brequire\(\s*(["'])([^"'\n]+)\1\s*\)/g)) {
+      const specifier = match[2]!;
+      if (!(specifier in module.deps) && !browserModuleNames.has(specifier)) return undefined;
+    }
+  }
+  return modules;
+}
+
+/** The modules of the page's islands and what those import, from `modules`. */
+function usedModules(modules: NonNullable<RenderedPage['islands']>, ids: Set<string>): NonNullable<RenderedPage['islands']> {
+  const used: NonNullable<RenderedPage['islands']> = {};
+  const queue = [...ids];
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    const module = modules[id];
+    if (!module || id in used) continue;
+    used[id] = module;
+    queue.push(...Object.values(module.deps));
+  }
+  return used;
 }
 
 function escapeRegExp(text: string): string {

@@ -4,6 +4,9 @@ import * as preact from 'preact';
 import * as preactCompat from 'preact/compat';
 import * as preactHooks from 'preact/hooks';
 import * as preactJsxRuntime from 'preact/jsx-runtime';
+import { useContext } from 'preact/hooks';
+import { renderToString } from 'preact-render-to-string';
+import { RenderContext } from '@docsgen/renderer';
 
 type Namespace = Record<string, unknown>;
 
@@ -32,7 +35,129 @@ export function withPageComponents<T>(components: Record<string, unknown>, rende
  * module (page or snippet) starts from the component map of the page being rendered, so a
  * snippet can use `<Note>` without the page passing it down.
  */
-export const mdxComponentsModule = { __esModule: true, useMDXComponents: (): Record<string, unknown> => pageComponents };
+export const mdxComponentsModule = {
+  __esModule: true,
+  useMDXComponents: (): Record<string, unknown> => {
+    // An interactive component that uses docsgen's components cannot run in the browser.
+    if (island) island.usesProvided = true;
+    return pageComponents;
+  },
+};
+
+// Interactive components ("islands"). A project component (an export of a page or snippet)
+// whose code has state or event handlers is rendered inside `<docsgen-island>`, with its
+// module and props, and the page carries the code of its module and what that imports: the
+// browser runs it and hydrates the island (renderer `assets/islands.js`).
+
+/** Where an interactive component comes from: its module (absolute path) and export name. */
+export interface IslandSource {
+  file: string;
+  name: string;
+}
+
+/** What a page's render is told about and asks of its islands (`withIslands`). */
+export interface IslandCollector {
+  /** The id the page's payload gives `file` (the module it is exported from); `undefined`: it cannot run in the browser. */
+  moduleOf(file: string): string | undefined;
+  /** An island of module `id` was rendered. */
+  rendered(id: string): void;
+}
+
+const islandSources = new WeakMap<object, IslandSource>();
+// Hooks (`useState(`) or event handlers (`onClick:` in compiled JSX): what only the browser can do.
+const interactiveCode = /\buse[A-Z]\w*\s*\(|\bon[A-Z][A-Za-z]*\s*:/;
+let islands: IslandCollector | undefined;
+// The island being rendered (one at a time: islands are not nested).
+let island: { usesProvided: boolean } | undefined;
+
+/** Marks the exported components of a project module that have state or event handlers as interactive. */
+export function registerIslands(file: string, exports: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(exports)) {
+    if (typeof value !== 'function' || !/^[A-Z]/.test(name) || islandSources.has(value)) continue;
+    if (interactiveCode.test(Function.prototype.toString.call(value))) islandSources.set(value, { file, name });
+  }
+}
+
+/** Runs a page's render with `collector`: interactive components become islands only then. */
+export function withIslands<T>(collector: IslandCollector, render: () => T): T {
+  const previous = islands;
+  islands = collector;
+  try {
+    return render();
+  } finally {
+    islands = previous;
+  }
+}
+
+// Children written in the page, rendered once on the server and kept as HTML in the browser.
+function StaticHtml(props: { html: string }): preact.VNode<any> {
+  return preact.h('docsgen-static', { dangerouslySetInnerHTML: { __html: props.html } });
+}
+
+/** Props as JSON, or `undefined` when one is not data (a function, an element, a class instance). */
+function jsonProps(props: Record<string, unknown>): Record<string, unknown> | undefined {
+  const isData = (value: unknown, depth: number): boolean => {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean' || value === undefined) return true;
+    if (typeof value === 'number') return Number.isFinite(value);
+    if (depth > 20 || typeof value !== 'object' || preact.isValidElement(value)) return false;
+    if (Array.isArray(value)) return value.every((item) => isData(item, depth + 1));
+    const prototype = Object.getPrototypeOf(value);
+    return (prototype === Object.prototype || prototype === null) && Object.values(value).every((item) => isData(item, depth + 1));
+  };
+  return isData(props, 0) ? (JSON.parse(JSON.stringify(props)) as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Renders an interactive component as an island: its HTML inside `<docsgen-island>` with the
+ * module, export and props the browser needs. It renders as it is (no island) outside a page
+ * render, in the Markdown twin, inside another island, with props that are not data, when its
+ * module cannot run in the browser, or when it uses docsgen's own components (they are not
+ * shipped to the browser).
+ */
+function IslandBoundary(props: { source: IslandSource; component: preact.ComponentType<Record<string, unknown>>; props: Record<string, unknown> }): preact.VNode<any> {
+  const context = useContext(RenderContext);
+  const plain = (): preact.VNode<any> => preact.h(props.component, props.props);
+  const collector = islands;
+  if (!collector || island || context.mode !== 'html') return plain();
+  const { children, ...rest } = props.props;
+  const data = jsonProps(rest);
+  const id = data && collector.moduleOf(props.source.file);
+  if (!data || id === undefined) return plain();
+  const within = (node: preact.ComponentChildren): preact.VNode<any> => preact.h(RenderContext.Provider, { value: context }, node);
+  // Text children travel as they are; anything else as the HTML it renders to.
+  const isText = typeof children === 'string' || typeof children === 'number';
+  const childrenHtml = children === undefined || children === null || isText ? undefined : renderToString(within(children as preact.ComponentChildren));
+  const current = { usesProvided: false };
+  island = current;
+  let html: string;
+  try {
+    const islandChildren = childrenHtml === undefined ? children : preact.h(StaticHtml, { html: childrenHtml });
+    html = renderToString(within(preact.h(props.component, { ...rest, ...(children === undefined ? {} : { children: islandChildren }) })));
+  } finally {
+    island = undefined;
+  }
+  if (current.usesProvided) return plain();
+  collector.rendered(id);
+  const json = { ...data, ...(children === undefined || children === null ? {} : { children: childrenHtml === undefined ? children : { $html: childrenHtml } }) };
+  return preact.h('docsgen-island', { 'data-module': id, 'data-export': props.source.name, 'data-props': JSON.stringify(json), dangerouslySetInnerHTML: { __html: html } });
+}
+
+type JsxFunction = (type: unknown, props: Record<string, unknown>, key?: unknown, ...rest: unknown[]) => unknown;
+
+// The JSX runtime project code gets: Preact's, with interactive components made islands.
+function islandAware(jsx: JsxFunction): JsxFunction {
+  return (type, props, key, ...rest) => {
+    const source = typeof type === 'function' && islands && !island ? islandSources.get(type) : undefined;
+    return source ? jsx(IslandBoundary, { source, component: type, props }, key) : jsx(type, props, key, ...rest);
+  };
+}
+
+const projectJsxRuntime = {
+  ...preactJsxRuntime,
+  jsx: islandAware(preactJsxRuntime.jsx as JsxFunction),
+  jsxs: islandAware(preactJsxRuntime.jsxs as JsxFunction),
+  jsxDEV: islandAware(preactJsxRuntime.jsxDEV as JsxFunction),
+};
 
 /** Renders a `.md` page's syntax tree with the component map (default: the page's), like an MDX page. */
 export function renderTree(tree: Root, components?: Record<string, unknown> | undefined): preact.VNode {
@@ -52,9 +177,23 @@ export function renderTree(tree: Root, components?: Record<string, unknown> | un
  * renderer uses (two copies would break hooks and context), and `react`, `react-dom` and
  * `react/jsx-runtime` are Preact's compatibility layer, so components written for React work.
  */
+/** The named modules the browser has for interactive components (renderer `assets/islands.js`). */
+export const browserModuleNames: ReadonlySet<string> = new Set([
+  'preact',
+  'preact/hooks',
+  'preact/compat',
+  'preact/jsx-runtime',
+  'preact/jsx-dev-runtime',
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'virtual:docsgen/mdx-components',
+]);
+
 export function createNamedModules(virtualModules: Record<string, unknown>): Record<string, Namespace> {
   const compat = esModule(preactCompat);
-  const jsxRuntime = esModule(preactJsxRuntime);
+  const jsxRuntime = esModule(projectJsxRuntime);
   const named: Record<string, Namespace> = {
     preact: esModule(preact),
     'preact/hooks': esModule(preactHooks),

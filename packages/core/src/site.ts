@@ -17,6 +17,7 @@ import {
   renderNavigationFile,
   renderPageDocument,
   renderProblemsOverlay,
+  serializeJsonForScript,
   type ApiReferenceContext,
   type NavigationFile,
   type RepositoryInfo,
@@ -46,7 +47,7 @@ import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { createSiteChrome } from './site-chrome.js';
 import { createSocialCards, drawCard, type CardPlan } from './social-cards.js';
-import { createNamedModules, injectedGlobals, renderTree } from './runtime.js';
+import { createNamedModules, injectedGlobals, registerIslands, renderTree } from './runtime.js';
 
 export interface SiteOptions {
   /** `dev` renders drafts; `build` leaves them out of routes (default: `dev`). */
@@ -92,6 +93,11 @@ export interface RenderedPage {
   readingTime: unknown;
   hasMermaid: boolean;
   hasMath: boolean;
+  /**
+   * The code of the page's interactive components and what they import, by module path from
+   * the root (`ProjectModules.clientModules`); absent when the page has none.
+   */
+  islands?: Record<string, { code: string | null; deps: Record<string, string> }> | undefined;
   messages: DocsgenMessage[];
 }
 
@@ -243,6 +249,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         : compiler.compileFile,
     globals: injectedGlobals,
     renderTree,
+    onEvaluated: registerIslands,
     namedModules: createNamedModules({
       'virtual:docsgen/manifest': manifest,
       'virtual:docsgen/routes': routes,
@@ -483,6 +490,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
         slug,
         siteUrl,
         socialImage: cards.imageOf(result.page, siteUrl ?? documentOptions?.origin),
+        islands: failed.length === 0 && result.islands ? serializeJsonForScript({ modules: result.islands }) : undefined,
         feed: failed.length === 0 && hasFeed(result.page, changelogOf(result.page)) ? feedHref(site, slug) : undefined,
       });
       return { html, messages: result.messages };

@@ -42,7 +42,8 @@ export class ReloadChannel {
 /**
  * The script every page gets in dev: it listens for reload events and either reloads the page
  * or, when only this page's content changed, swaps the new content in place (scroll position
- * and open tabs elsewhere on the page stay as they were).
+ * and open tabs elsewhere on the page stay as they were). A page with interactive components
+ * (before or after the change) is reloaded: their code runs when a page loads.
  */
 export function reloadClientScript(eventsPath: string): string {
   return `<script type="module">
@@ -54,6 +55,8 @@ source.onmessage = async (message) => {
   if (event.type !== 'update' || !event.slugs.some((changed) => changed === slug || (slug === '' && changed === document.documentElement.dataset.slug))) return;
   const response = await fetch(location.href, { cache: 'no-store' });
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  // Interactive components run their new code only in a freshly loaded page.
+  if (document.getElementById('dg-islands') || next.getElementById('dg-islands')) return location.reload();
   const main = document.querySelector('main.dg-content');
   const fresh = next.querySelector('main.dg-content');
   if (main && fresh) main.replaceWith(document.importNode(fresh, true));

@@ -1,5 +1,7 @@
 import { escapeHtml } from './escape-html.js';
 import { sitePartAssetFiles } from './site-parts/assets.js';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { layoutAssetNames, themeStylesheetName } from './layout/page-document.js';
 import { themeNames } from './layout/themes.js';
@@ -68,6 +70,11 @@ function themeFile(name: string): string {
   return fileURLToPath(new URL(`../themes/${name}/theme.css`, import.meta.url));
 }
 
+// Preact's browser builds, from the very package the renderer uses on the server.
+function preactFile(path: string): string {
+  return join(dirname(createRequire(import.meta.url).resolve('preact/package.json')), path);
+}
+
 function ownAsset(name: string): string {
   return fileURLToPath(new URL(`../assets/${name}`, import.meta.url));
 }
@@ -91,6 +98,11 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.apiCss]: ownAsset('api.css'),
   [documentAssetNames.apiPlaygroundJs]: ownAsset('api-playground.js'),
   [documentAssetNames.apiViewersJs]: ownAsset('api-viewers.js'),
+  [documentAssetNames.preactJs]: preactFile('dist/preact.min.umd.js'),
+  [documentAssetNames.preactHooksJs]: preactFile('hooks/dist/hooks.umd.js'),
+  [documentAssetNames.preactCompatJs]: preactFile('compat/dist/compat.umd.js'),
+  [documentAssetNames.preactJsxRuntimeJs]: preactFile('jsx-runtime/dist/jsxRuntime.umd.js'),
+  [documentAssetNames.islandsJs]: ownAsset('islands.js'),
   ...Object.fromEntries(themeNames.map((name) => [themeStylesheetName(name), themeFile(name)])),
   // The banner, footer and "Copy page" menu (see site-parts/).
   ...sitePartAssetFiles,

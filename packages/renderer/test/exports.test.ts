@@ -18,6 +18,7 @@ test('should expose the public api', async () => {
     'escapeHtml',
     'findUnknownIcon',
     'isLastUpdatedOn',
+    'islandAssetNames',
     'lastUpdatedTimes',
     'loadIcon',
     'loadRepositoryInfo',

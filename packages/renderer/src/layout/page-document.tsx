@@ -40,7 +40,23 @@ export const layoutAssetNames = {
   apiCss: 'api.css',
   apiPlaygroundJs: 'api-playground.js',
   apiViewersJs: 'api-viewers.js',
+  // Interactive components: Preact's browser builds (each sets a global the next ones use),
+  // then the loader that runs the pages' own component code and hydrates them.
+  preactJs: 'preact.js',
+  preactHooksJs: 'preact-hooks.js',
+  preactCompatJs: 'preact-compat.js',
+  preactJsxRuntimeJs: 'preact-jsx-runtime.js',
+  islandsJs: 'islands.js',
 } as const;
+
+/** The scripts a page with interactive components loads, in order. */
+export const islandAssetNames: readonly string[] = [
+  layoutAssetNames.preactJs,
+  layoutAssetNames.preactHooksJs,
+  layoutAssetNames.preactCompatJs,
+  layoutAssetNames.preactJsxRuntimeJs,
+  layoutAssetNames.islandsJs,
+];
 
 /** The stylesheet name of a theme under the asset prefix (`theme-pith.css`). */
 export function themeStylesheetName(theme: string): string {
@@ -78,6 +94,12 @@ export interface PageDocumentInput extends SiteLayoutData {
   hasApi?: boolean | null | undefined;
   /** Load the embeddable viewers' loader: the content has one (`data-dg-viewer`) (default: `false`). */
   hasApiViewer?: boolean | null | undefined;
+  /**
+   * The code of the page's interactive components and what they import, as JSON made with
+   * `serializeJsonForScript` (trusted: made by the site from the project's own modules). The
+   * page then loads Preact and the loader that hydrates each `<docsgen-island>` (default: none).
+   */
+  islands?: string | null | undefined;
   /** Project files at the root, `.css` and `.js`, included on every page (default: none). */
   projectFiles?: readonly string[] | null | undefined;
   /** Trusted HTML above the header (default: none). */
@@ -283,6 +305,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
+    input.islands ? `<script type="application/json" id="dg-islands">${input.islands}</script>` : '',
+    ...(input.islands ? islandAssetNames.map((name) => `<script src="${asset(name)}" defer></script>`) : []),
     ...projectFiles.filter((file) => file.endsWith('.js')).map((file) => `<script src="${escapeHtml(pageHref(file, undefined))}" defer></script>`),
     input.headEnd ?? '',
   ].filter(Boolean);

@@ -1,0 +1,140 @@
+// Interactive components in real Chromium: a project's own components with state and event
+// handlers (in a snippet, and defined in the page) work after the page loads, in `docsgen dev`
+// and in a build served by `docsgen preview`; components without them stay static HTML.
+import { buildSite } from '@docsgen/core';
+import { createPreviewServer, type PreviewServer } from '@docsgen/dev-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { serveProject, type ServedProject } from './site-project.js';
+
+interface Context {
+  dev: ServedProject;
+  outDir: string;
+  preview: PreviewServer;
+  previewBase: string;
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+const islands = suite<Context>('interactive components in Chromium');
+
+const files = {
+  'docs.json': JSON.stringify({ name: 'Islands', navigation: { pages: ['index', 'plain'] } }),
+  'snippets/counter.jsx': [
+    'export const Counter = ({ start = 0, label }) => {',
+    '  const [count, setCount] = useState(start);',
+    '  return <button type="button" class="counter" onClick={() => setCount(count + 1)}>{label}: {count}</button>;',
+    '};',
+    'export const Greeting = ({ name }) => <span class="greeting">Hello {name}</span>;',
+  ].join('\n'),
+  'index.mdx': [
+    '---',
+    'title: Islands',
+    '---',
+    "import { Counter, Greeting } from '/snippets/counter.jsx';",
+    '',
+    'export const Toggle = ({ children }) => {',
+    '  const [open, setOpen] = React.useState(false);',
+    '  return <div class="toggle"><button type="button" onClick={() => setOpen(!open)}>{open ? "Hide" : "Show"}</button>{open && <div class="inner">{children}</div>}</div>;',
+    '};',
+    '',
+    'export const Boxed = () => {',
+    '  const [n] = useState(1);',
+    '  return <Card title={`Card ${n}`}>In a card</Card>;',
+    '};',
+    '',
+    '<Counter start={2} label="Clicks" />',
+    '',
+    '<Greeting name="world" />',
+    '',
+    '<Toggle>Secret **text** with a [link](/plain)</Toggle>',
+    '',
+    '<Boxed />',
+  ].join('\n'),
+  'plain.mdx': '---\ntitle: Plain\n---\n\nNo components here.\n',
+};
+
+islands.before(async (context) => {
+  context.dev = await serveProject(files);
+  context.outDir = mkdtempSync(join(tmpdir(), 'docsgen-islands-out-'));
+  rmSync(context.outDir, { recursive: true, force: true });
+  const built = await buildSite(context.dev.root, { outDir: context.outDir, workers: 0, cache: false });
+  assert.ok(built.ok, JSON.stringify(built.messages));
+  context.preview = createPreviewServer({ folder: context.outDir });
+  await new Promise<void>((resolve) => context.preview.server.listen(0, '127.0.0.1', resolve));
+  context.previewBase = `http://127.0.0.1:${(context.preview.server.address() as AddressInfo).port}`;
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+});
+
+islands.after(async (context) => {
+  await context.close?.();
+  await context.dev?.close();
+  await context.preview?.close();
+  if (context.outDir) rmSync(context.outDir, { recursive: true, force: true });
+});
+
+async function clickThrough(context: Context, base: string): Promise<void> {
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The loader reports a component it cannot run on the console; the browser asks for a
+  // favicon the project does not have.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`${response.status()} ${response.url()}`);
+  });
+  try {
+    await page.goto(`${base}/`);
+    await page.waitForLoadState('load');
+    const counter = page.locator('button.counter');
+    assert.is(await counter.textContent(), 'Clicks: 2', 'rendered on the server with its props');
+    await page.waitForSelector('docsgen-island[data-export="Counter"][data-hydrated]');
+    await counter.click();
+    await counter.click();
+    assert.is(await counter.textContent(), 'Clicks: 4');
+
+    const toggle = page.locator('.toggle button');
+    assert.is(await page.locator('.toggle .inner').count(), 0);
+    await page.waitForSelector('docsgen-island[data-export="Toggle"][data-hydrated]');
+    await toggle.click();
+    assert.is(await toggle.textContent(), 'Hide');
+    const inner = page.locator('.toggle .inner');
+    assert.is((await inner.textContent())?.trim(), 'Secret text with a link', 'children written in the page are shown when opened');
+    assert.is(await inner.locator('strong').textContent(), 'text');
+    assert.is(await inner.locator('a').getAttribute('href'), '/plain');
+    await toggle.click();
+    assert.is(await page.locator('.toggle .inner').count(), 0);
+
+    // No state or handlers: static HTML, no island. Uses docsgen's <Card>: static as well.
+    assert.is(await page.locator('docsgen-island').count(), 2);
+    assert.is(await page.locator('span.greeting').textContent(), 'Hello world');
+    assert.match((await page.locator('.dg-card').textContent()) ?? '', 'Card 1');
+    assert.equal(errors, []);
+
+    const plain = await page.goto(`${base}/plain`);
+    assert.ok(plain?.ok());
+    assert.is(await page.locator('script[src$="/islands.js"]').count(), 0, 'a page without interactive components loads no Preact');
+  } finally {
+    await page.close();
+  }
+}
+
+islands('should make components with state work in the browser in docsgen dev', async (context) => {
+  await clickThrough(context, context.dev.base);
+});
+
+islands('should make components with state work in the browser in a build', async (context) => {
+  await clickThrough(context, context.previewBase);
+});
+
+islands.run();
