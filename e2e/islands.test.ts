@@ -1,23 +1,15 @@
 // Interactive components in real Chromium: a project's own components with state and event
 // handlers (in a snippet, and defined in the page) work after the page loads, in `docsgen dev`
 // and in a build served by `docsgen preview`; components without them stay static HTML.
-import { buildSite } from '@docsgen/core';
-import { createPreviewServer, type PreviewServer } from '@docsgen/dev-server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser } from './browser.js';
-import { serveProject, type ServedProject } from './site-project.js';
+import { previewBuild, serveProject, type PreviewedBuild, type ServedProject } from './site-project.js';
 
 interface Context {
   dev: ServedProject;
-  outDir: string;
-  preview: PreviewServer;
-  previewBase: string;
+  preview: PreviewedBuild;
   context: BrowserContext;
   close: () => Promise<void>;
 }
@@ -62,13 +54,7 @@ const files = {
 
 islands.before(async (context) => {
   context.dev = await serveProject(files);
-  context.outDir = mkdtempSync(join(tmpdir(), 'docsgen-islands-out-'));
-  rmSync(context.outDir, { recursive: true, force: true });
-  const built = await buildSite(context.dev.root, { outDir: context.outDir, workers: 0, cache: false });
-  assert.ok(built.ok, JSON.stringify(built.messages));
-  context.preview = createPreviewServer({ folder: context.outDir });
-  await new Promise<void>((resolve) => context.preview.server.listen(0, '127.0.0.1', resolve));
-  context.previewBase = `http://127.0.0.1:${(context.preview.server.address() as AddressInfo).port}`;
+  context.preview = await previewBuild(context.dev.root);
   const launched = await launchBrowser();
   context.context = launched.context;
   context.close = launched.close;
@@ -78,7 +64,6 @@ islands.after(async (context) => {
   await context.close?.();
   await context.dev?.close();
   await context.preview?.close();
-  if (context.outDir) rmSync(context.outDir, { recursive: true, force: true });
 });
 
 async function clickThrough(context: Context, base: string): Promise<void> {
@@ -134,7 +119,7 @@ islands('should make components with state work in the browser in docsgen dev', 
 });
 
 islands('should make components with state work in the browser in a build', async (context) => {
-  await clickThrough(context, context.previewBase);
+  await clickThrough(context, context.preview.base);
 });
 
 islands.run();

@@ -1,24 +1,16 @@
 // Full-text search in real Chromium, in `docsgen dev` (index built in memory on the first
 // query) and in a built site served by `docsgen preview` (index written by the build): Ctrl+K
 // opens the dialog, a query shows the expected section first, Enter lands on its heading.
-import { buildSite } from '@docsgen/core';
-import { createPreviewServer, type PreviewServer } from '@docsgen/dev-server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser } from './browser.js';
-import { contentPage, serveProject, type ServedProject } from './site-project.js';
+import { contentPage, previewBuild, serveProject, type PreviewedBuild, type ServedProject } from './site-project.js';
 
 interface Context {
   dev: ServedProject;
   versioned: ServedProject;
-  preview: PreviewServer;
-  previewBase: string;
-  outDir: string;
+  preview: PreviewedBuild;
   context: BrowserContext;
   close: () => Promise<void>;
 }
@@ -62,13 +54,7 @@ search.before(async (context) => {
     'v1/index.mdx': contentPage('Old home', 'Old.'),
     'v1/engine.mdx': '---\ntitle: Engine one\n---\n\nThe hyperdrive of version one.\n',
   });
-  context.outDir = mkdtempSync(join(tmpdir(), 'docsgen-search-out-'));
-  rmSync(context.outDir, { recursive: true, force: true });
-  const built = await buildSite(context.dev.root, { outDir: context.outDir, workers: 0, cache: false });
-  assert.ok(built.ok, JSON.stringify(built.messages));
-  context.preview = createPreviewServer({ folder: context.outDir });
-  await new Promise<void>((resolve) => context.preview.server.listen(0, '127.0.0.1', resolve));
-  context.previewBase = `http://127.0.0.1:${(context.preview.server.address() as AddressInfo).port}`;
+  context.preview = await previewBuild(context.dev.root);
   const launched = await launchBrowser();
   context.context = launched.context;
   context.close = launched.close;
@@ -79,7 +65,6 @@ search.after(async (context) => {
   await context.dev?.close();
   await context.versioned?.close();
   await context.preview?.close();
-  if (context.outDir) rmSync(context.outDir, { recursive: true, force: true });
 });
 
 async function searchAndFollow(context: Context, base: string): Promise<void> {
@@ -131,7 +116,7 @@ search('should find a section in `docsgen dev` and land on its heading', async (
 });
 
 search('should find a section in a built site served by `docsgen preview` and land on its heading', async (context) => {
-  await searchAndFollow(context, context.previewBase);
+  await searchAndFollow(context, context.preview.base);
 });
 
 search('should load five pages of results first, then five more on request', async (context) => {

@@ -1,7 +1,7 @@
 // Projects for the site-layout browser tests, written to temp folders and served by the dev
 // server on a real port.
-import { createSite } from '@docsgen/core';
-import { createDevServer, type DevServer } from '@docsgen/dev-server';
+import { buildSite, createSite } from '@docsgen/core';
+import { createDevServer, createPreviewServer, type DevServer } from '@docsgen/dev-server';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -149,6 +149,31 @@ export async function serveProject(files: Record<string, string>): Promise<Serve
     async close() {
       await server.close();
       rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A build of the project in a temp folder, served by `docsgen preview` on a real port. */
+export interface PreviewedBuild {
+  outDir: string;
+  base: string;
+  close: () => Promise<void>;
+}
+
+/** Builds `root` (no cache, this thread only) and serves the output the way `docsgen preview` does. */
+export async function previewBuild(root: string): Promise<PreviewedBuild> {
+  const outDir = mkdtempSync(join(tmpdir(), 'docsgen-preview-out-'));
+  rmSync(outDir, { recursive: true, force: true });
+  const built = await buildSite(root, { outDir, workers: 0, cache: false });
+  if (!built.ok) throw new Error(`build failed: ${JSON.stringify(built.messages)}`);
+  const preview = createPreviewServer({ folder: outDir });
+  await new Promise<void>((resolve) => preview.server.listen(0, '127.0.0.1', resolve));
+  return {
+    outDir,
+    base: `http://127.0.0.1:${(preview.server.address() as AddressInfo).port}`,
+    async close() {
+      await preview.close();
+      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }
