@@ -144,7 +144,10 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
       const model = bindingLookup.find(bindingOf(page));
       if (!model) continue;
       bindings.set(page.slug, model);
-      pages.set(page.slug, { ...page, method: model.method });
+      // Without a title of its own (frontmatter or heading), the page takes the operation's.
+      const title = page.titleSource === 'file' ? (model.overrides?.title ?? model.title) : undefined;
+      const named = title ? { title, titleSource: 'frontmatter' as const, sidebarTitle: page.sidebarTitle === page.title ? (model.overrides?.sidebarTitle ?? title) : page.sidebarTitle } : {};
+      pages.set(page.slug, { ...page, ...named, method: model.method });
     }
     const boundSlugs = new Map([...bindings].map(([slug, model]) => [model.slug, slug]));
     for (const entry of listed.values()) {

@@ -23,6 +23,7 @@ import { usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey, type CachedPage, type PageFacts, type PageFiles } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { mayHaveFeed } from './changelog-feed.js';
+import { isMediaPath, mediaIgnoredFolders } from './media-files.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
@@ -374,6 +375,12 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     for (const folder of assetFolders) {
       copyTree(root, join(root, folder), join(temporary, folder), messages, written, folder);
     }
+    // Images and other media in any other folder, at the same paths (`guides/images/a.png`).
+    // Not the asset folders (copied whole above), installed packages, or output (`checkOutDir`
+    // keeps the output folder in one of those or in a dot-folder).
+    const skipped = new Set<string>([...mediaIgnoredFolders, ...assetFolders]);
+    copyTree(root, root, temporary, messages, written, '', (path, isDirectory) =>
+      isDirectory ? !(skipped.has(path) || path.endsWith('/node_modules')) : isMediaPath(path));
     const favicon = faviconFile(site);
     if (favicon) write('favicon.ico', readFileSync(favicon));
     // sitemap.xml, robots.txt, llms.txt, llms-full.txt: from the twins rendered above, not again.
@@ -544,7 +551,12 @@ async function renderInWorkers(
  * Copies the regular files of `from` into `to`, skipping dotfiles and anything whose real path
  * leaves `within` (a symlink pointing out of the project is never published).
  */
-function copyTree(within: string, from: string, to: string, messages: DocsgenMessage[], written: Map<string, number>, prefix: string): void {
+/**
+ * Copies the files of `from` (inside `within`) to `to`, recording each as `<prefix>/<path>`;
+ * `include` (given the path from `prefix`, and whether it is a folder) leaves entries out.
+ * Links that lead outside `within` are reported, not copied.
+ */
+function copyTree(within: string, from: string, to: string, messages: DocsgenMessage[], written: Map<string, number>, prefix: string, include?: (path: string, isDirectory: boolean) => boolean, base = ''): void {
   let entries;
   try {
     entries = readdirSync(from, { withFileTypes: true });
@@ -554,6 +566,9 @@ function copyTree(within: string, from: string, to: string, messages: DocsgenMes
   const realWithin = realpathSync(within);
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (entry.name.startsWith('.')) continue;
+    const relativePath = base === '' ? entry.name : `${base}/${entry.name}`;
+    // A plain file left out needs no look at the disk (pages, in a walk of the whole project).
+    if (include && entry.isFile() && !include(relativePath, false)) continue;
     const path = join(from, entry.name);
     let real: string;
     try {
@@ -562,6 +577,7 @@ function copyTree(within: string, from: string, to: string, messages: DocsgenMes
       continue;
     }
     if (!isInside(realWithin, real)) {
+      if (include && !include(relativePath, statSync(real).isDirectory())) continue;
       messages.push({
         reason: `Not publishing \`${relative(within, path)}\`: it is a link to a file outside the project`,
         ruleId: 'build-link-outside',
@@ -572,13 +588,15 @@ function copyTree(within: string, from: string, to: string, messages: DocsgenMes
       continue;
     }
     const stats = lstatSync(real);
-    if (stats.isDirectory()) copyTree(within, path, join(to, entry.name), messages, written, `${prefix}/${entry.name}`);
+    const key = prefix === '' ? relativePath : `${prefix}/${relativePath}`;
+    if (include && !include(relativePath, stats.isDirectory())) continue;
+    if (stats.isDirectory()) copyTree(within, path, join(to, entry.name), messages, written, prefix, include, relativePath);
     else if (stats.isFile()) {
       mkdirSync(to, { recursive: true });
       // Never into a page placed at the same path: it may be a link to a cache entry.
-      if (written.has(`${prefix}/${entry.name}`)) rmSync(join(to, entry.name), { force: true });
+      if (written.has(key)) rmSync(join(to, entry.name), { force: true });
       copyFileSync(real, join(to, entry.name));
-      written.set(`${prefix}/${entry.name}`, stats.size);
+      written.set(key, stats.size);
     }
   }
 }

@@ -1,6 +1,7 @@
 export { assetFolders, buildSite, outputMarker } from './build.js';
 export type { BuildOptions, BuildProgress, BuildResult } from './build.js';
 export { changelogFeed, feedPath } from './changelog-feed.js';
+export { isMediaPath, mediaIgnoredFolders } from './media-files.js';
 export type { ChangelogFeedInput } from './changelog-feed.js';
 export { checkProject } from './check.js';
 export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';

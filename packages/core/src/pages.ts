@@ -46,6 +46,8 @@ export interface DescribePageOptions {
 export function describePage(page: PageFile, frontmatter: Frontmatter, body: string, options?: DescribePageOptions | null): PageInfo {
   const text = (key: string): string | undefined => {
     const value = frontmatter[key];
+    // `title: 2026` is a number to YAML, and a title to the writer.
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
   const heading = text('title') === undefined ? firstHeading(body) : undefined;

@@ -543,4 +543,27 @@ test('the build writes every generated page, its twin, and the API assets; a reb
   assert.match(readFileSync(join(out, 'index.html'), 'utf8'), /List every user/, 'hand-written pages show it too');
 });
 
+test('a bound page without a title of its own takes the operation\'s, in its head and the sidebar', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'API', pages: ['index', 'api/create', 'api/list', 'api/short', 'api/headed'] }] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
+    'api/create.mdx': '---\nopenapi: POST /users\n---\n',
+    'api/list.mdx': '---\ntitle: All users\nopenapi: GET /users\n---\n',
+    'api/short.mdx': '---\nopenapi: DELETE /users/{id}\nsidebarTitle: Delete\n---\n',
+    'api/headed.mdx': '---\nopenapi: POST /reindex\n---\n\n# Rebuild the index\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  assert.equal(['api/create', 'api/list', 'api/short', 'api/headed'].map((slug) => [site.pages.get(slug)!.title, site.pages.get(slug)!.sidebarTitle]), [
+    ['Create a user', 'Create a user'],
+    ['All users', 'All users'],
+    ['Delete a user', 'Delete'],
+    ['Rebuild the index', 'Rebuild the index'],
+  ]);
+  const html = (await site.document('index'))!.html;
+  assert.match(html, '<title>Home - Demo</title>');
+  assert.match((await site.document('api/create'))!.html, '<title>Create a user - Demo</title>');
+  assert.match(html, 'Create a user</span>');
+});
+
 test.run();

@@ -385,6 +385,39 @@ build('should not publish a symlink that leads out of the project', async () => 
   assert.ok(statSync(join(root, 'dist/images/logo.svg')).isFile());
 });
 
+build('should publish images and other media from every folder at their paths, and no other file', async () => {
+  const outside = writeTempProject({ 'secret.png': 'TOP SECRET' }, 'docsgen-outside-');
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Media', logo: '/icons/logo.svg', navigation: { pages: ['guides/setup'] } }),
+    'guides/setup.mdx': '---\ntitle: Setup\n---\n\n![Step](./shots/step.png)\n',
+    'guides/shots/step.png': 'png',
+    'icons/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'files/manual.pdf': '%PDF',
+    'guides/notes.txt': 'not media',
+    'guides/spec.yaml': 'openapi: 3.1.0',
+    '.github/banner.png': 'hidden',
+    'guides/.drafts/next.png': 'hidden',
+    'node_modules/pkg/icon.png': 'package',
+    'examples/node_modules/pkg/icon.png': 'package',
+    'build/old.png': 'old output',
+  });
+  symlinkSync(join(outside, 'secret.png'), join(root, 'guides', 'leak.png'));
+  const result = await buildSite(root, { workers: 0, cache: false });
+  assert.ok(result.ok, JSON.stringify(result.messages));
+  const out = join(root, 'dist');
+  assert.is(readFileSync(join(out, 'guides/shots/step.png'), 'utf8'), 'png');
+  assert.ok(existsSync(join(out, 'icons/logo.svg')));
+  assert.ok(existsSync(join(out, 'files/manual.pdf')));
+  assert.match(readFileSync(join(out, 'guides/setup.html'), 'utf8'), 'src="/guides/shots/step.png"');
+  for (const path of ['guides/notes.txt', 'guides/spec.yaml', 'docs.json', 'guides/setup.mdx', '.github', 'guides/.drafts', 'node_modules', 'examples/node_modules', 'build', 'guides/leak.png', 'dist']) {
+    assert.not.ok(existsSync(join(out, path)), path);
+  }
+  assert.equal(result.messages.filter((message) => message.ruleId === 'build-link-outside').map((message) => message.file), [join(root, 'guides', 'leak.png')]);
+  // The output is not published into the next output.
+  assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+  assert.not.ok(existsSync(join(out, 'dist')));
+});
+
 build('should publish a favicon only from inside the project', async () => {
   const outside = writeTempProject({ 'secret.svg': '<svg>TOP SECRET</svg>' }, 'docsgen-outside-');
   const linked = project({}, { favicon: '/linked.svg' });

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse as parseYaml } from 'yaml';
-import { parseFrontmatter } from '../src/index.js';
+import { describePage, parseFrontmatter } from '../src/index.js';
 
 const frontmatter = suite('frontmatter');
 const file = '/project/page.mdx';
@@ -111,6 +111,15 @@ frontmatter('should read every frontmatter as the YAML parser does, the simple o
   assert.ok(compared > 100, `${compared} compared`);
   // Repeated keys are an error, as the parser says.
   assert.is(parseFrontmatter('---\ntitle: A\ntitle: B\n---\n', { file }).messages[0]?.ruleId, 'frontmatter-yaml');
+});
+
+frontmatter('should read a title, sidebar title or description that YAML reads as a number', () => {
+  const parsed = parseFrontmatter('---\ntitle: 2026\nsidebarTitle: 7\ndescription: 404\n---\n\nBody\n', { file });
+  const page = describePage({ slug: 'changelog/notes', file, relativePath: 'changelog/notes.mdx', format: 'mdx' } as never, parsed.data, parsed.content);
+  assert.is(page.title, '2026');
+  assert.is(page.titleSource, 'frontmatter');
+  assert.is(page.sidebarTitle, '7');
+  assert.is(page.description, '404');
 });
 
 frontmatter.run();

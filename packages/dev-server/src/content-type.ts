@@ -15,7 +15,18 @@ const contentTypes = new Map<string, string>([
   ['.txt', 'text/plain; charset=utf-8'],
   ['.woff', 'font/woff'],
   ['.woff2', 'font/woff2'],
+  ['.ttf', 'font/ttf'],
+  ['.otf', 'font/otf'],
+  ['.avif', 'image/avif'],
+  ['.bmp', 'image/bmp'],
   ['.mp4', 'video/mp4'],
+  ['.webm', 'video/webm'],
+  ['.mov', 'video/quicktime'],
+  ['.ogv', 'video/ogg'],
+  ['.ogg', 'audio/ogg'],
+  ['.mp3', 'audio/mpeg'],
+  ['.wav', 'audio/wav'],
+  ['.m4a', 'audio/mp4'],
   ['.pdf', 'application/pdf'],
 ]);
 

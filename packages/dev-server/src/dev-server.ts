@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type SearchShares, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, isMediaPath, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -231,6 +231,16 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   if (site.projectFiles.includes(decoded.slice(1))) {
     await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
     return;
+  }
+
+  // Images and other media anywhere else in the project, at their own paths
+  // (`/guides/images/a.png`); a missing one gets the 404 page, a malformed path its 400.
+  if (isMediaPath(decoded)) {
+    const media = await resolveRequestFile(raw, { folder: site.root, prefix: '/' });
+    if (media.status !== 404) {
+      await serveResolvedFile(request, response, media);
+      return;
+    }
   }
 
   // Social cards are drawn, not read from disk; the site keeps each in memory while unchanged.

@@ -8,7 +8,7 @@ import { parseRequestTarget } from './request-target.js';
 export interface RequestFileOptions {
   /** Absolute path of the only folder files may come from; required. */
   folder: string;
-  /** URL path the folder is mounted at, such as `/images` (a leading and trailing `/` are optional); required. */
+  /** URL path the folder is mounted at, such as `/images` (a leading and trailing `/` are optional), or `/` for the site's root; required. */
   prefix: string;
 }
 
@@ -146,6 +146,8 @@ function resolveRequestFileOptions(options: RequestFileOptions): RequestFileOpti
     );
   }
 
+  // `/`: the folder is mounted at the root of the site.
+  if (prefix === '/') return { folder: resolve(folder), prefix: '/' };
   if (typeof prefix !== 'string' || !validPrefix.test(prefix)) {
     throw new TypeError(
       `Cannot serve files: \`options.prefix\` is \`${String(prefix)}\`, expected a URL path such as \`/images\``,

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createDevServer } from '../src/index.js';
-import { sendRaw } from './project.js';
+import { png, sendRaw } from './project.js';
 
 const fixture = fileURLToPath(new URL('../../../fixtures/every-component/', import.meta.url));
 
@@ -176,6 +176,68 @@ dev('should send an unknown path to the closest navigable page when errors.404.r
   assert.equal([elsewhere.status, elsewhere.headers.location], [307, '/']);
   await stop(server);
   rmSync(root, { recursive: true });
+});
+
+dev('should serve images and other media from any folder of the project at their own path, and nothing else', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-media-'));
+  const outside = mkdtempSync(join(tmpdir(), 'docsgen-dev-media-outside-'));
+  const write = (path: string, content: string | Buffer) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  };
+  write('docs.json', JSON.stringify({ name: 'Media', logo: '/icons/logo.svg', navigation: { pages: ['guides/setup'] } }));
+  write('guides/setup.mdx', '---\ntitle: Setup\n---\n\n![Step one](./shots/step-1.png)\n');
+  write('guides/shots/step-1.png', png);
+  write('icons/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('downloads/guide.pdf', '%PDF-1.4');
+  write('videos/Intro.MP4', 'mp4');
+  write('guides/notes.txt', 'not media');
+  write('guides/spec.json', '{}');
+  write('.hidden/a.png', png);
+  write('guides/.drafts/b.png', png);
+  write('node_modules/pkg/c.png', png);
+  write('guides/node_modules/pkg/d.png', png);
+  write('dist/e.png', png);
+  writeFileSync(join(outside, 'secret.png'), 'outside');
+  symlinkSync(join(outside, 'secret.png'), join(root, 'guides', 'leak.png'));
+  symlinkSync('step-1.png', join(root, 'guides', 'shots', 'alias.png'));
+  const { port, server } = await start(root);
+  try {
+    const cases: Array<[string, number, string]> = [
+      ['GET /guides/shots/step-1.png HTTP/1.1', 200, 'image/png'],
+      ['GET /guides/shots/alias.png HTTP/1.1', 200, 'image/png'],
+      ['GET /icons/logo.svg HTTP/1.1', 200, 'image/svg+xml'],
+      ['GET /downloads/guide.pdf HTTP/1.1', 200, 'application/pdf'],
+      ['GET /videos/Intro.MP4 HTTP/1.1', 200, 'video/mp4'],
+      ['GET /guides/shots/missing.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/notes.txt HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/spec.json HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/setup.mdx HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /docs.json HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /.hidden/a.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /%2ehidden/a.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/.drafts/b.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /node_modules/pkg/c.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/node_modules/pkg/d.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /dist/e.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/leak.png HTTP/1.1', 404, 'text/html; charset=utf-8'],
+      ['GET /guides/shots/../../docs.json HTTP/1.1', 400, 'text/plain; charset=utf-8'],
+      ['GET /guides/%2e%2e/guides/shots/step-1.png HTTP/1.1', 400, 'text/plain; charset=utf-8'],
+      ['GET /guides%2fshots%2fstep-1.png HTTP/1.1', 400, 'text/plain; charset=utf-8'],
+      ['GET /guides/shots/step-1.png%00.png HTTP/1.1', 400, 'text/plain; charset=utf-8'],
+    ];
+    for (const [line, status, type] of cases) {
+      const response = await sendRaw(port, line);
+      assert.is(response.status, status, line);
+      assert.is(response.headers['content-type'], type, line);
+      assert.not.match(response.body.toString('utf8'), 'outside', line);
+    }
+    assert.equal((await sendRaw(port, 'GET /guides/shots/step-1.png HTTP/1.1')).body, png);
+  } finally {
+    await stop(server);
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  }
 });
 
 dev.run();

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { resolveRequestFile, type RequestFileResult } from '../src/index.js';
@@ -141,10 +142,34 @@ test('should answer 404 when the folder does not exist', async () => {
   assert.equal(await resolveRequestFile('/static/a.png', missing), { status: 404, reason: 'not-found' });
 });
 
+test('should mount a folder at the site root with prefix `/`, with every check in place', async () => {
+  const root = dirname(images);
+  const cases: Array<[string, number, string?]> = [
+    ['/images/logo.png', 200, join(images, 'logo.png')],
+    ['/images/sub/nested.txt', 200, join(images, 'sub', 'nested.txt')],
+    ['/docs.json', 200, join(root, 'docs.json')],
+    ['/.env', 404],
+    ['/images/.git/config', 404],
+    ['/images/escape.txt', 200, join(root, 'secret.txt')],
+    ['/images/to-dotfile.txt', 404],
+    ['/images/../docs.json', 400],
+    ['/%2e%2e/etc/passwd', 400],
+    ['/images%2flogo.png', 400],
+    ['/images/logo.png%00', 400],
+    ['//images/logo.png', 400],
+    ['/', 404],
+  ];
+  for (const [target, status, file] of cases) {
+    const result = await resolveRequestFile(target, { folder: root, prefix: '/' });
+    assert.is(result.status, status, target);
+    if (file) assert.is((result as { file: string }).file, realpathSync(file), target);
+  }
+});
+
 test('should reject a relative folder and an unsafe prefix', async () => {
   await assert_rejects(() => resolveRequestFile('/a/b', { folder: 'images', prefix: '/a' }),
     'Cannot serve files: `options.folder` is `images`, expected an absolute path');
-  for (const prefix of ['', '/', '/..', '../images', '/.git', '/a//b', '/a b']) {
+  for (const prefix of ['', '//', '/..', '../images', '/.git', '/a//b', '/a b']) {
     await assert_rejects(() => resolveRequestFile('/a/b', { folder: images, prefix }),
       `Cannot serve files: \`options.prefix\` is \`${prefix}\`, expected a URL path such as \`/images\``);
   }
