@@ -23,7 +23,7 @@ import { usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey, type CachedPage, type PageFacts, type PageFiles } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { mayHaveFeed } from './changelog-feed.js';
-import { isMediaPath, mediaIgnoredFolders } from './media-files.js';
+import { assetFolders, isMediaPath, mediaIgnoredFolders } from './media-files.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
@@ -75,7 +75,7 @@ export interface BuildResult {
 }
 
 /** The folders copied into the output with the same URL paths, as the dev server serves them. */
-export const assetFolders = ['images', 'logo', 'public', 'static', 'assets'] as const;
+export { assetFolders } from './media-files.js';
 
 /** A file in the output folder saying that `docsgen build` owns it (and may replace it). */
 export const outputMarker = '.docsgen-output';

@@ -107,8 +107,11 @@ export async function compileSlugs(root: string, slugs: readonly string[]): Prom
   const { createSite } = await import('./site.js');
   const site = await createSite(root);
   const messages: DocsgenMessage[] = [];
+  const { findBrokenLinks } = await import('./check-links.js');
   for (const slug of slugs) {
-    messages.push(...((await site.render(slug))?.messages ?? []));
+    const rendered = await site.render(slug);
+    messages.push(...(rendered?.messages ?? []));
+    if (rendered && !rendered.messages.some((message) => message.fatal)) messages.push(...findBrokenLinks(site, slug, rendered.html));
     // Nothing is kept of a checked page: memory stays flat however many pages a thread checks.
     site.release(slug);
   }

@@ -11,6 +11,9 @@ const mediaExtensions: ReadonlySet<string> = new Set([
   '.woff', '.woff2', '.ttf', '.otf',
 ]);
 
+/** Folders at the project root whose files are all published, at the same paths (any kind of file). */
+export const assetFolders = ['images', 'logo', 'public', 'static', 'assets'] as const;
+
 /** Top-level folders whose files are never published as media: installed packages and build output (`node_modules` at any depth). */
 export const mediaIgnoredFolders: ReadonlySet<string> = new Set(['node_modules', 'build', 'dist', 'coverage', 'tmp', 'temp']);
 

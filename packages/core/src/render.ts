@@ -100,8 +100,15 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
  * message has a line and column like compile-time ones. The page file when it is nowhere.
  */
 function locateActual(actual: string | undefined, files: string[]): { file: string; line?: number; column?: number } {
-  const needles = actual ? [actual, actual.split(/\s+/).at(-1) ?? actual].filter((needle) => needle.trim() !== '') : [];
-  for (const needle of needles) {
+  return locateInFiles(actual ? [actual, actual.split(/\s+/).at(-1) ?? actual] : [], files);
+}
+
+/**
+ * The first place one of `needles` (tried in order) is written in `files` (tried in order),
+ * inside quotes first, then anywhere: `{ file, line, column }`, or the first file alone.
+ */
+export function locateInFiles(needles: readonly string[], files: readonly string[]): { file: string; line?: number; column?: number } {
+  for (const needle of needles.filter((text) => text.trim() !== '')) {
     for (const file of files) {
       let text: string;
       try {

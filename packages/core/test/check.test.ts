@@ -160,4 +160,49 @@ check('should report a project folder that does not exist or is a file', async (
   rmSync(root, { recursive: true });
 });
 
+check('should report links and images that lead nowhere, where they are written', async () => {
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'Links', redirects: [{ source: '/old/:slug', destination: '/guides/:slug' }], navigation: { pages: ['index', 'guides/setup', 'guides/usage'] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
+    'guides/usage.mdx': '---\ntitle: Usage\n---\n\nUse.\n',
+    'guides/shots/step.png': 'png',
+    'images/logo.png': 'png',
+    'snippets/footer.mdx': 'See [the missing page](/gone/page).\n',
+    'guides/setup.mdx': [
+      '---',
+      'title: Setup',
+      '---',
+      "import Footer from '/snippets/footer.mdx';",
+      '',
+      '[home](/) [usage](/guides/usage) [twin](/guides/usage.md) [relative](./usage) [up](../index) [anchor](#setup) [section](/guides/usage#use)',
+      '[mail](mailto:a@b.c) [web](https://example.com/nope) [moved](/old/usage) [llms](/llms.txt) [query](/guides/usage?x=1)',
+      '![step](./shots/step.png) ![logo](/images/logo.png) <Card title="Card" href="/guides/usage">x</Card>',
+      '',
+      'Broken: [typo](/guides/usge) and [file](./usage.mdx) and ![missing](/images/none.png).',
+      '',
+      '<Card title="Nowhere" href="/nowhere">y</Card>',
+      '',
+      '[hidden](/%2e%2e/secret.png) [dots](/.env)',
+      '',
+      '<Footer />',
+    ].join('\n'),
+  });
+  const result = await checkProject(root);
+  const broken = result.messages.filter((message) => message.ruleId === 'link-broken');
+  assert.equal(
+    broken.map((message) => [message.file?.slice(root.length + 1), message.line, message.column, message.actual, message.fatal]),
+    [
+      ['guides/setup.mdx', 10, 16, '/guides/usge', false],
+      ['guides/setup.mdx', 10, 41, './usage.mdx', false],
+      ['guides/setup.mdx', 10, 69, '/images/none.png', false],
+      ['guides/setup.mdx', 12, 29, '/nowhere', false],
+      ['guides/setup.mdx', 14, 10, '/%2e%2e/secret.png', false],
+      ['guides/setup.mdx', 14, 37, '/.env', false],
+      ['snippets/footer.mdx', 1, 24, '/gone/page', false],
+    ],
+  );
+  assert.match(broken[0]!.note ?? '', 'Did you mean `/guides/usage`?');
+  assert.match(broken[1]!.note ?? '', 'without `.mdx`');
+});
+
 check.run();
