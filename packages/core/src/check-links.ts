@@ -78,7 +78,8 @@ function isServed(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'p
   const bare = path.replace(/^\/+|\/+$/g, '');
   if ((siteOutputNames as readonly string[]).includes(bare) || bare === 'favicon.ico' || bare === 'rss.xml' || bare.endsWith('/rss.xml')) return true;
   const slug = bare.replace(/\.md$/, '');
-  if (site.pages.has(slug) || (slug === 'index' && site.homeSlug !== undefined)) return true;
+  // A folder's `index` page is served at the folder's path too (`/guides` is `guides/index`).
+  if (site.pages.has(slug) || site.pages.has(`${slug}/index`) || (slug === 'index' && site.homeSlug !== undefined)) return true;
   if (site.projectFiles.includes(bare)) return true;
   if (matchRedirect(path, site.config?.redirects ?? [])) return true;
   const segments = bare.split('/');

@@ -165,6 +165,7 @@ check('should report links and images that lead nowhere, where they are written'
     'docs.json': JSON.stringify({ name: 'Links', redirects: [{ source: '/old/:slug', destination: '/guides/:slug' }], navigation: { pages: ['index', 'guides/setup', 'guides/usage'] } }),
     'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
     'guides/usage.mdx': '---\ntitle: Usage\n---\n\nUse.\n',
+    'tools/index.mdx': '---\ntitle: Tools\n---\n\nAll tools, linked as [the folder](/tools).\n',
     'guides/shots/step.png': 'png',
     'images/logo.png': 'png',
     'snippets/footer.mdx': 'See [the missing page](/gone/page).\n',

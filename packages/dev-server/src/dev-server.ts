@@ -289,6 +289,9 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   const wantsMarkdown = slug.endsWith('.md') || /\btext\/markdown\b/.test(String(request.headers.accept ?? ''));
   if (slug.endsWith('.md')) slug = slug.slice(0, -3);
   if (slug === '' || slug === 'index') slug = site.homeSlug ?? 'index';
+  // A folder's `index` page answers at the folder's path too, as static hosts serve
+  // `guides/index.html` at `/guides` (the build writes it there).
+  else if (!site.pages.has(slug) && site.pages.has(`${slug}/index`)) slug = `${slug}/index`;
 
   if (wantsMarkdown && site.pages.has(slug)) {
     const twin = await site.markdown(slug);

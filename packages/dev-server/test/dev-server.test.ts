@@ -240,4 +240,39 @@ dev('should serve images and other media from any folder of the project at their
   }
 });
 
+dev('should serve a folder\'s index page at the folder\'s path, as a static host does with the build', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-folder-index-'));
+  const write = (path: string, content: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  };
+  write('docs.json', JSON.stringify({ name: 'Folders', navigation: { pages: ['index', 'integrations/index', 'integrations/vscode', 'tools'] } }));
+  write('index.mdx', '---\ntitle: Home\n---\n\nSee [integrations](/integrations).\n');
+  write('integrations/index.mdx', '---\ntitle: Integrations\n---\n\nAll of them.\n');
+  write('integrations/vscode.mdx', '---\ntitle: VS Code\n---\n\nEditor.\n');
+  write('tools.mdx', '---\ntitle: Tools page\n---\n\nThe page.\n');
+  write('tools/index.mdx', '---\ntitle: Tools folder\n---\n\nThe folder.\n');
+  const { port, server } = await start(root);
+  try {
+    const cases: Array<[string, number, string, string]> = [
+      ['GET /integrations HTTP/1.1', 200, 'text/html; charset=utf-8', 'All of them.'],
+      ['GET /integrations/ HTTP/1.1', 200, 'text/html; charset=utf-8', 'All of them.'],
+      ['GET /integrations/index HTTP/1.1', 200, 'text/html; charset=utf-8', 'All of them.'],
+      ['GET /integrations.md HTTP/1.1', 200, 'text/markdown; charset=utf-8', 'All of them.'],
+      ['GET /integrations/vscode HTTP/1.1', 200, 'text/html; charset=utf-8', 'Editor.'],
+      ['GET /tools HTTP/1.1', 200, 'text/html; charset=utf-8', 'The page.'],
+      ['GET /vscode HTTP/1.1', 404, 'text/html; charset=utf-8', 'Page not found'],
+    ];
+    for (const [line, status, type, body] of cases) {
+      const response = await sendRaw(port, line);
+      assert.is(response.status, status, line);
+      assert.is(response.headers['content-type'], type, line);
+      assert.match(response.body.toString('utf8'), body, line);
+    }
+  } finally {
+    await stop(server);
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 dev.run();
