@@ -95,18 +95,25 @@ layout('should force the default mode and hide the toggle with appearance.strict
   await page.close();
 });
 
-layout('should mark the current page and fill collapsed groups from one shared navigation file', async (context) => {
+layout('should mark the current page, show top-level groups open and fill groups from one shared navigation file', async (context) => {
   const requests: string[] = [];
-  const { page, errors } = await open(context, `${context.site.base}/v2/quickstart`);
+  const html = await (await fetch(`${context.site.base}/v2/quickstart`)).text();
+  // The page itself holds only the first entry of a group away from it.
+  assert.not.match(html.slice(html.indexOf('dg-sidebar')), '>Beta<');
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto(`${context.site.base}/v2/quickstart`);
   const current = page.locator('.dg-sidebar a[aria-current="page"]');
   assert.is(await current.count(), 1);
   assert.is((await current.textContent())?.trim(), 'Quickstart');
-  // The Reference group is collapsed and holds only a placeholder link.
-  assert.is(await page.locator('.dg-sidebar a', { hasText: 'Beta' }).count(), 0);
-  await page.locator('summary', { hasText: 'Reference' }).click();
+  // The Reference group is a top-level section: open, filled in once the page has loaded.
   await page.locator('.dg-sidebar a', { hasText: 'Beta' }).waitFor();
+  assert.is(await page.locator('details[data-dg-group]', { hasText: 'Reference' }).first().evaluate((details) => (details as HTMLDetailsElement).open), true);
   assert.is(await page.locator('.dg-sidebar a', { hasText: 'Alpha' }).getAttribute('href'), '/v2/ref/alpha');
+  // A nested group stays closed until opened.
+  assert.is(await page.locator('.dg-sidebar a', { hasText: 'Gamma' }).isVisible(), false);
   await page.locator('summary', { hasText: 'Nested' }).click();
   await page.locator('.dg-sidebar a', { hasText: 'Gamma' }).waitFor();
   const fetched = requests.filter((path) => /^\/_docsgen\/navigation-[0-9a-f]+\.json$/.test(path));

@@ -184,7 +184,8 @@
     const mode = root.getAttribute('data-theme');
     if (mode !== 'light' && mode !== 'dark') setMode(system.matches ? 'dark' : 'light', false);
     showMode();
-    all('details[data-dg-group][open]:not([data-loaded])').forEach(fill);
+    // Groups above the current page's grow as they fill in: keep its entry in view.
+    Promise.all(all('details[data-dg-group][open]:not([data-loaded])').map(fill)).then(revealCurrent, revealCurrent);
     revealCurrent();
     spy();
     progress();

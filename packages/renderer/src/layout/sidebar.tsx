@@ -129,7 +129,10 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   return (
     <li class="dg-nav-group" data-depth={depth}>
       <details
-        open={isOpen || node.isExpanded === true}
+        // Top-level groups are sections, always open; nested ones open on the way to the
+        // current page or with `expanded: true`. Entries away from the page come from the
+        // shared navigation file once the page has loaded.
+        open={isOpen || depth === 0 || node.isExpanded === true}
         data-dg-group={id}
         data-loaded={window && !window.isPartial ? '' : undefined}
         data-partial={window?.isPartial ? '' : undefined}
