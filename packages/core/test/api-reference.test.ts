@@ -284,6 +284,50 @@ test('a component naming a spec by URL has it downloaded into the cache once, an
   }
 });
 
+test('a spec docs.json names by URL is downloaded: its pages, navigation and frontmatter bindings work, offline from the earlier copy', async () => {
+  let status = 200;
+  const server = createServer((request, response) => {
+    if (request.url !== '/openapi.yaml' || status !== 200) {
+      response.writeHead(status === 200 ? 404 : status).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/yaml' }).end(tinySpec);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+  const files = {
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { tabs: [{ tab: 'Docs', pages: ['index', 'create-user'] }, { tab: 'API', openapi: url, pages: ['GET /users'] }] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
+    'create-user.mdx': '---\nopenapi: POST /users\n---\n',
+  };
+  try {
+    const root = writeTempProject(files);
+    const site = await createSite(root);
+    assert.equal(site.api.messages, []);
+    assert.is(site.api.bindings.get('create-user')?.method, 'POST');
+    assert.is(site.pages.get('create-user')?.title, 'Create a user');
+    const generated = [...site.pages.values()].filter((page) => page.api !== undefined).map((page) => page.slug);
+    assert.ok(generated.length > 0, 'the spec has pages');
+    assert.match((await site.document(generated[0]!))!.html, 'dg-api-endpoint');
+    const list = [...site.pages.values()].find((page) => page.api !== undefined && page.title === 'List users');
+    assert.ok(list && JSON.stringify(site.navigation).includes(`"${list.slug}"`), 'the navigation entry `GET /users` is its page');
+
+    // Offline: the copy from the earlier download, with a warning.
+    status = 503;
+    const offline = await createSite(root);
+    assert.is(offline.api.bindings.get('create-user')?.method, 'POST');
+    assert.ok(offline.api.messages.some((message) => message.ruleId === 'spec-download-failed' && /503/.test(message.reason) && !message.fatal));
+
+    // Never downloaded: a warning naming the URL, the pages without their operation, no crash.
+    const fresh = await createSite(writeTempProject(files));
+    assert.is(fresh.api.bindings.size, 0);
+    assert.ok(fresh.api.messages.some((message) => message.ruleId === 'spec-download-failed' && message.reason.includes(url)));
+    assert.ok((await fresh.document('create-user'))?.html);
+  } finally {
+    server.close();
+  }
+});
+
 test('<OpenApiEndpoint> in a page draws the operation, loads the API assets, and adds its sections to the table of contents', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }),

@@ -29,6 +29,12 @@ export interface CheckSpecsOptions {
   validate?: boolean | null | undefined;
   /** Slugs already in use (the project's pages); generated pages avoid them (default: none). */
   takenSlugs?: Iterable<string> | null | undefined;
+  /**
+   * Local copies of remote specs docs.json names, by URL (the path from the root of the
+   * downloaded file): read instead of reported as remote, with the URL as their name
+   * (default: none; this function never reaches the network).
+   */
+  remoteFiles?: ReadonlyMap<string, string> | null | undefined;
 }
 
 /** One spec named in docs.json (or only in pages' frontmatter), loaded and turned into pages. */
@@ -147,6 +153,8 @@ export async function checkSpecs(
   }
 
   const specs: CheckedSpec[] = [];
+  // Remote specs are not fetched here: operations they may hold cannot be looked up.
+  const remote: string[] = [];
   const seen = new Set<string>();
   const taken = new Set<string>(options?.takenSlugs ?? []);
   for (const source of sources) {
@@ -154,14 +162,16 @@ export async function checkSpecs(
     if (seen.has(key)) continue;
     seen.add(key);
     const place = (): Partial<SourceLocation> | undefined => source.page ?? locate(source.path);
-    if (hasScheme(source.source)) {
+    const local = hasScheme(source.source) ? options?.remoteFiles?.get(source.source) : undefined;
+    if (hasScheme(source.source) && local === undefined) {
+      remote.push(source.source);
       messages.push(
         createSpecMessage(
           {
             reason: `Cannot check \`${source.source}\`: remote specs are not fetched`,
             ruleId: 'spec-remote',
             fatal: false,
-            note: 'Download the spec into the project and name the local file, so it can be checked and built offline.',
+            note: 'Download the spec into the project and name the local file, so it can be checked and built offline. Operations it may hold (named in its group or division, or in frontmatter without a spec name) are not checked.',
             actual: source.source,
           },
           place(),
@@ -169,7 +179,9 @@ export async function checkSpecs(
       );
       continue;
     }
-    const spec = await loadSpec(root, key, { validate: options?.validate ?? true });
+    const spec = await loadSpec(root, local ?? key, { validate: options?.validate ?? true });
+    // A downloaded spec keeps the URL as its name: the navigation and frontmatter use that.
+    if (local !== undefined) spec.label = source.source;
     for (const message of spec.messages) {
       // A spec that cannot be read is a problem of the docs.json entry that names it.
       const where = message.ruleId === 'spec-unreadable' && message.line === undefined ? place() : undefined;
@@ -198,8 +210,10 @@ export async function checkSpecs(
   const checkable = (sites: OperationReferenceSite[], lookup: ReturnType<typeof createOperationLookup>) => sites.filter((site) => {
     const parsed = parseOperationEntry(site.value);
     if (!parsed) return true;
-    if (parsed.spec !== undefined) return !failed.some((checked) => matches(checked, parsed.spec));
-    return lookup.specs.length > 0 || failed.length === 0;
+    if (parsed.spec !== undefined) return !failed.some((checked) => matches(checked, parsed.spec)) && !remote.includes(parsed.spec);
+    // Looked up in the specs of its group or division (its scope), else in every spec.
+    const mayBeRemote = site.scope && site.scope.length > 0 ? site.scope.some((name) => remote.includes(name)) : remote.length > 0;
+    return !mayBeRemote && (lookup.specs.length > 0 || failed.length === 0);
   });
   messages.push(...checkOperationReferences(listed, checkable(references, listed)), ...checkOperationReferences(all, checkable(frontmatter, all)));
   return { messages: messages.sort(compareMessages), specs };
