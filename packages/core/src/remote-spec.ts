@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Largest spec downloaded for a component (bytes). */
 export const maxRemoteSpecBytes = 32 * 1024 * 1024;
 /** How long a download may take before it is given up (ms). */
 export const remoteSpecTimeoutMs = 20_000;
+
+/**
+ * A copy downloaded this recently is used without asking the server again: a build's worker
+ * threads, and a dev server reloading after a docs.json edit, do not download it once more (ms).
+ */
+export const remoteSpecFreshMs = 60_000;
 
 /** Folder of downloaded specs, relative to the project root. */
 export const remoteSpecFolder = '.docsgen/cache/specs';
@@ -14,7 +20,7 @@ export const remoteSpecFolder = '.docsgen/cache/specs';
 export type DownloadedSpec = { ok: true; path: string; isStale: boolean; reason?: string | undefined } | { ok: false; reason: string };
 
 /**
- * Downloads the spec a component names by URL (`<OpenApiEndpoint spec="https://…">`) into
+ * Downloads a spec docs.json or a component names by URL (`<OpenApiEndpoint spec="https://…">`) into
  * `.docsgen/cache/specs/`, so it is read like a project file: through the same root check, with
  * `$ref`s that may not leave the project. Only `http:` and `https:` URLs without credentials;
  * at most `maxRemoteSpecBytes`, within `remoteSpecTimeoutMs`. When the download fails and an
@@ -34,6 +40,13 @@ export async function downloadSpec(root: string, url: string): Promise<Downloade
   const folder = join(root, remoteSpecFolder);
   const earlier = existsSync(folder) ? readdirSync(folder).find((name) => name.startsWith(`${key}.`)) : undefined;
   const stale = (reason: string): DownloadedSpec => (earlier ? { ok: true, path: `${remoteSpecFolder}/${earlier}`, isStale: true, reason } : { ok: false, reason });
+  if (earlier) {
+    try {
+      if (Date.now() - statSync(join(folder, earlier)).mtimeMs < remoteSpecFreshMs) return { ok: true, path: `${remoteSpecFolder}/${earlier}`, isStale: false };
+    } catch {
+      // Gone since it was listed: download it.
+    }
+  }
   try {
     const response = await fetch(parsed, { signal: AbortSignal.timeout(remoteSpecTimeoutMs), headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
     if (!response.ok) return stale(`the server answered ${response.status}`);

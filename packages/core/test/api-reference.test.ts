@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -9,6 +9,13 @@ import { buildSite, createSite } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const test = suite('site: API reference pages');
+
+/** Makes the downloaded copies of specs older than the time they are used without asking again. */
+function ageDownloads(root: string): void {
+  const folder = join(root, '.docsgen', 'cache', 'specs');
+  const past = new Date(Date.now() - 10 * 60_000);
+  for (const name of readdirSync(folder)) utimesSync(join(folder, name), past, past);
+}
 
 const tinySpec = readFileSync(fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/tiny/openapi.yaml', import.meta.url)), 'utf8');
 
@@ -257,7 +264,14 @@ test('a component naming a spec by URL has it downloaded into the cache once, an
     assert.is(requests, 1, 'downloaded once per site');
     assert.ok(site.dependencies('index').length >= 0);
 
-    // The next site (a rebuild) cannot reach the server: the earlier copy is used, with a warning.
+    // A site made right after (a build's worker) uses the copy without asking the server.
+    const soon = await createSite(root);
+    soon.api.findOperation(url, 'get', '/users');
+    await soon.api.pending();
+    assert.is(requests, 1, 'a fresh copy is used as it is');
+
+    // A later site (a rebuild) cannot reach the server: the earlier copy is used, with a warning.
+    ageDownloads(root);
     status = 503;
     const offline = await createSite(root);
     offline.api.findOperation(url, 'get', '/users');
@@ -312,7 +326,8 @@ test('a spec docs.json names by URL is downloaded: its pages, navigation and fro
     const list = [...site.pages.values()].find((page) => page.api !== undefined && page.title === 'List users');
     assert.ok(list && JSON.stringify(site.navigation).includes(`"${list.slug}"`), 'the navigation entry `GET /users` is its page');
 
-    // Offline: the copy from the earlier download, with a warning.
+    // Later, offline: the copy from the earlier download, with a warning.
+    ageDownloads(root);
     status = 503;
     const offline = await createSite(root);
     assert.is(offline.api.bindings.get('create-user')?.method, 'POST');
