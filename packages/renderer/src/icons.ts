@@ -130,7 +130,8 @@ export function parseIconSvg(pkg: Package, source: string): IconGlyph | null {
  * @param options
  *   Library and icon style.
  * @returns
- *   The glyph, or `undefined` when the library has no icon of that name.
+ *   The glyph, or `undefined` when the library has no icon of that name (for Font Awesome, the
+ *   default library: nor Lucide, whose icon of that name stands in for a Pro-only one).
  */
 export function loadIcon(name: string, options?: ResolveIconOptions | null | undefined): IconGlyph | undefined {
   if (!isIconName(name)) return undefined;
@@ -153,6 +154,9 @@ export function loadIcon(name: string, options?: ResolveIconOptions | null | und
         if (glyph) break;
       }
     }
+    // Font Awesome Pro names (`webhook`, `shield-check`, `square-terminal`) are not in the free
+    // set docsgen ships; Lucide draws many of them under the same name.
+    if (!glyph && pkg === 'fontawesome') glyph = loadIcon(name, { library: 'lucide' }) ?? null;
     glyphCache.set(key, glyph);
   }
   return glyph ?? undefined;

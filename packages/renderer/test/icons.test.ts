@@ -72,6 +72,17 @@ test('should use the icon library of the render context, unless the icon names i
   assert.equal(render({ icon: 'bars' }, { iconLibrary: 'lucide' }).messages.map((message) => message.ruleId), ['icon-unknown'], 'a Font Awesome name is unknown to Lucide');
 });
 
+test('should draw a Font Awesome Pro name that Lucide has with Lucide\'s icon, not nothing', () => {
+  // `webhook` and `square-terminal` are Font Awesome Pro icons, not in the free set.
+  for (const icon of ['webhook', 'square-terminal']) {
+    const { html, messages } = render({ icon });
+    assert.ok(html.includes(firstPath(`lucide-static/icons/${icon}.svg`)), icon);
+    assert.equal(messages, [], icon);
+  }
+  // A name the free set has stays Font Awesome's.
+  assert.ok(render({ icon: 'rocket' }).html.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
+});
+
 test('should render image references as images and escape them', () => {
   assert.match(render({ icon: '/images/x.svg' }).html, '<img class="dg-icon" src="/images/x.svg"');
   assert.match(render({ icon: 'https://example.com/a.svg?x="><script>' }).html, 'src="https://example.com/a.svg?x=&quot;>&lt;script>"');
