@@ -13,7 +13,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { proxyRoute } from './api-proxy/proxy-functions.js';
 import { findViewerBundles } from './api-viewers.js';
-import { downloadSpec } from './remote-spec.js';
+import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
 import { hashSource } from './modules.js';
 import type { PageInfo } from './pages.js';
 
@@ -196,15 +196,8 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     let path = label;
     if (/^https?:\/\//i.test(label)) {
       const downloaded = await downloadSpec(root, label);
-      if (!downloaded.ok || downloaded.isStale) {
-        messages.push({
-          reason: downloaded.ok ? `Cannot download \`${label}\` (${downloaded.reason}); the copy from an earlier download is used` : `Cannot download \`${label}\`: ${downloaded.reason}`,
-          ruleId: 'spec-download-failed',
-          source: '@docsgen/core',
-          fatal: false,
-          note: 'Check the URL and the network, or copy the spec into the project and name the file.',
-        });
-      }
+      const failure = downloadFailure(label, downloaded);
+      if (failure) messages.push(failure);
       if (!downloaded.ok) {
         failed.add(label);
         return;
@@ -341,18 +334,23 @@ async function downloadRemoteSpecs(root: string, config: ResolvedDocsConfig | un
   const files = new Map<string, string>();
   await Promise.all([...urls].map(async (url) => {
     const downloaded = await downloadSpec(root, url);
-    if (!downloaded.ok || downloaded.isStale) {
-      messages.push({
-        reason: downloaded.ok ? `Cannot download \`${url}\` (${downloaded.reason}); the copy from an earlier download is used` : `Cannot download \`${url}\`: ${downloaded.reason}`,
-        ruleId: 'spec-download-failed',
-        source: '@docsgen/core',
-        fatal: false,
-        note: downloaded.ok ? 'Check the URL and the network.' : 'The pages of this spec are not made. Check the URL and the network, or copy the spec into the project and name the file.',
-      });
-    }
+    const failure = downloadFailure(url, downloaded);
+    if (failure) messages.push(failure);
     if (downloaded.ok) files.set(url, downloaded.path);
   }));
   return files;
+}
+
+/** The `spec-download-failed` warning of a download that failed (or gave only an earlier copy). */
+function downloadFailure(url: string, downloaded: DownloadedSpec): DocsgenMessage | undefined {
+  if (downloaded.ok && !downloaded.isStale) return undefined;
+  return {
+    reason: downloaded.ok ? `Cannot download \`${url}\` (${downloaded.reason}); the copy from an earlier download is used` : `Cannot download \`${url}\`: ${downloaded.reason}`,
+    ruleId: 'spec-download-failed',
+    source: '@docsgen/core',
+    fatal: false,
+    note: 'Check the URL and the network, or copy the spec into the project and name the file.',
+  };
 }
 
 function generatedPage(root: string, spec: LoadedSpec, model: ApiPageModel | AsyncApiPageModel): PageInfo {

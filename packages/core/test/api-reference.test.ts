@@ -10,6 +10,22 @@ import { writeTempProject } from './temp-project.js';
 
 const test = suite('site: API reference pages');
 
+/** A real server on a free port that answers `/openapi.yaml` with the tiny spec while `state.status` is 200; counts requests. */
+async function serveSpec(): Promise<{ url: string; state: { status: number; requests: number }; close: () => void }> {
+  const state = { status: 200, requests: 0 };
+  const server = createServer((request, response) => {
+    state.requests += 1;
+    if (request.url !== '/openapi.yaml' || state.status !== 200) {
+      response.writeHead(state.status === 200 ? 404 : state.status).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/yaml' }).end(tinySpec);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`, state, close: () => server.close() };
+}
+
+
 /** Makes the downloaded copies of specs older than the time they are used without asking again. */
 function ageDownloads(root: string): void {
   const folder = join(root, '.docsgen', 'cache', 'specs');
@@ -238,18 +254,8 @@ test('a component naming a spec docs.json does not name has it read on demand', 
 });
 
 test('a component naming a spec by URL has it downloaded into the cache once, and uses that copy when the server is gone', async () => {
-  let status = 200;
-  let requests = 0;
-  const server = createServer((request, response) => {
-    requests += 1;
-    if (request.url !== '/openapi.yaml' || status !== 200) {
-      response.writeHead(status === 200 ? 404 : status).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/yaml' }).end(tinySpec);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+  const server = await serveSpec();
+  const { url, state } = server;
   try {
     const root = writeTempProject({ 'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] } }), 'index.mdx': '# Home\n' });
     const site = await createSite(root);
@@ -261,18 +267,18 @@ test('a component naming a spec by URL has it downloaded into the cache once, an
     assert.ok(existsSync(join(root, found.spec)), 'read from the downloaded copy');
     assert.match(found.spec, /^\.docsgen\/cache\/specs\//);
     site.api.findOperation(url, 'get', '/users/{id}');
-    assert.is(requests, 1, 'downloaded once per site');
+    assert.is(state.requests, 1, 'downloaded once per site');
     assert.ok(site.dependencies('index').length >= 0);
 
     // A site made right after (a build's worker) uses the copy without asking the server.
     const soon = await createSite(root);
     soon.api.findOperation(url, 'get', '/users');
     await soon.api.pending();
-    assert.is(requests, 1, 'a fresh copy is used as it is');
+    assert.is(state.requests, 1, 'a fresh copy is used as it is');
 
     // A later site (a rebuild) cannot reach the server: the earlier copy is used, with a warning.
     ageDownloads(root);
-    status = 503;
+    state.status = 503;
     const offline = await createSite(root);
     offline.api.findOperation(url, 'get', '/users');
     await offline.api.pending();
@@ -299,16 +305,8 @@ test('a component naming a spec by URL has it downloaded into the cache once, an
 });
 
 test('a spec docs.json names by URL is downloaded: its pages, navigation and frontmatter bindings work, offline from the earlier copy', async () => {
-  let status = 200;
-  const server = createServer((request, response) => {
-    if (request.url !== '/openapi.yaml' || status !== 200) {
-      response.writeHead(status === 200 ? 404 : status).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/yaml' }).end(tinySpec);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
+  const server = await serveSpec();
+  const { url, state } = server;
   const files = {
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { tabs: [{ tab: 'Docs', pages: ['index', 'create-user'] }, { tab: 'API', openapi: url, pages: ['GET /users'] }] } }),
     'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
@@ -328,7 +326,7 @@ test('a spec docs.json names by URL is downloaded: its pages, navigation and fro
 
     // Later, offline: the copy from the earlier download, with a warning.
     ageDownloads(root);
-    status = 503;
+    state.status = 503;
     const offline = await createSite(root);
     assert.is(offline.api.bindings.get('create-user')?.method, 'POST');
     assert.ok(offline.api.messages.some((message) => message.ruleId === 'spec-download-failed' && /503/.test(message.reason) && !message.fatal));
