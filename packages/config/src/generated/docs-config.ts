@@ -1259,7 +1259,7 @@ export interface Group {
    */
   tag?: string;
   /**
-   * Shows the group expanded when the page loads. (default: `false`)
+   * Shows a nested group expanded when the page loads (top-level groups are always open). (default: `false`)
    */
   expanded?: boolean;
   /**
