@@ -83,6 +83,19 @@ test('should draw a Font Awesome Pro name that Lucide has with Lucide\'s icon, n
   assert.ok(render({ icon: 'rocket' }).html.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
 });
 
+test('should render JSX written as an icon, in cards, steps and accordions too, and nothing in Markdown', () => {
+  const svg = h('svg', { viewBox: '0 0 8 8' }, h('path', { d: 'M0 0h8v8z' }));
+  const { html, messages } = render({ icon: svg, size: 20, color: '#f00' });
+  assert.is(html, '<span class="dg-icon dg-icon-element" style="--dg-icon-size:20px;--dg-icon-color:#f00;" aria-hidden="true"><svg viewBox="0 0 8 8"><path d="M0 0h8v8z"></path></svg></span>');
+  assert.equal(messages, []);
+  for (const [name, props] of [['Card', { title: 'Raycast', icon: svg, href: '/x' }], ['Step', { title: 'One', icon: svg }], ['Accordion', { title: 'More', icon: svg }]] as const) {
+    const drawn = renderToHtml(h(c[name]!, props, 'Body'));
+    assert.match(drawn, '<span class="dg-icon dg-icon-element', name);
+    assert.match(drawn, '<path d="M0 0h8v8z"></path>', name);
+  }
+  assert.is(renderToHtml(h(c.Icon!, { icon: svg }), { mode: 'markdown' }), '');
+});
+
 test('should render image references as images and escape them', () => {
   assert.match(render({ icon: '/images/x.svg' }).html, '<img class="dg-icon" src="/images/x.svg"');
   assert.match(render({ icon: 'https://example.com/a.svg?x="><script>' }).html, 'src="https://example.com/a.svg?x=&quot;>&lt;script>"');

@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, type PassThroughProps } from '../props.js';
-import { Icon } from './icon.js';
+import { Icon, iconOf } from './icon.js';
 
 export interface AccordionProps extends PassThroughProps {
   title?: string;
@@ -36,7 +36,7 @@ export function Accordion(props: AccordionProps) {
   return (
     <details class={attributes.class} style={attributes.style} id={parseText(props.id)} open={parseBoolean(props.defaultOpen)}>
       <summary class="dg-accordion-summary">
-        <Icon class="dg-accordion-icon" icon={parseText(props.icon)} iconType={parseText(props.iconType)} />
+        <Icon class="dg-accordion-icon" icon={iconOf(props.icon)} iconType={parseText(props.iconType)} />
         <span class="dg-accordion-heading">
           <span class="dg-accordion-title">{title}</span>
           {description !== undefined && <span class="dg-accordion-description">{description}</span>}

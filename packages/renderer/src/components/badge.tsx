@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, type PassThroughProps } from '../props.js';
-import { Icon } from './icon.js';
+import { Icon, iconOf } from './icon.js';
 
 const colors = new Set(['gray', 'blue', 'green', 'yellow', 'orange', 'red', 'purple', 'white', 'surface', 'white-destructive', 'surface-destructive']);
 const sizes = new Set(['xs', 'sm', 'md', 'lg']);
@@ -39,7 +39,7 @@ export function Badge(props: BadgeProps) {
       data-stroke={parseBoolean(props.stroke) ? '' : undefined}
       aria-disabled={parseBoolean(props.disabled) ? 'true' : undefined}
     >
-      <Icon icon={parseText(props.icon)} iconType={parseText(props.iconType)} />
+      <Icon icon={iconOf(props.icon)} iconType={parseText(props.iconType)} />
       {props.children}
     </span>
   );

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { isExternalHref, sanitizeHref, sanitizeSrc } from '../safe-url.js';
-import { Icon } from './icon.js';
+import { Icon, iconOf } from './icon.js';
 
 export interface CardProps extends PassThroughProps {
   title?: string;
@@ -48,7 +48,7 @@ export function Card(props: CardProps) {
     );
   }
 
-  const icon = parseText(props.icon);
+  const icon = iconOf(props.icon);
   const type = parseText(props.type);
   const isExternal = isExternalHref(href);
   const hasArrow = parseBoolean(props.arrow, isExternal);

@@ -3,7 +3,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
-import { Icon } from './icon.js';
+import { Icon, iconOf } from './icon.js';
 
 /** `true` inside a code group, where the tab already shows the title. */
 export const CodeGroupContext = createContext(false);
@@ -95,7 +95,7 @@ export function CodeBlock(props: CodeBlockProps) {
     >
       {showBar && (title !== undefined || language !== undefined || props.icon !== undefined) && (
         <figcaption class="dg-code-bar">
-          <Icon icon={parseText(props.icon)} />
+          <Icon icon={iconOf(props.icon)} />
           {title !== undefined && <span class="dg-code-title">{title}</span>}
           {language !== undefined && language !== title && <span class="dg-code-language">{language}</span>}
         </figcaption>

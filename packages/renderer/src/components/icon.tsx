@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
+import { isValidElement, type VNode } from 'preact';
 import { loadIcon } from '../icons.js';
 import { useRenderContext } from '../render-context.js';
 import { parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { sanitizeSrc } from '../safe-url.js';
 
 export interface IconProps extends PassThroughProps {
-  /** Icon name (`"rocket"`), or an image URL or path (`"/icons/logo.svg"`). */
-  icon?: string;
+  /** Icon name (`"rocket"`), an image URL or path (`"/icons/logo.svg"`), or JSX such as an `<svg>` written in the page. */
+  icon?: string | VNode;
   /** Icon style of the library (`regular`, `solid`, `duotone`, …). */
   iconType?: string;
   /** CSS colour of the glyph (default: the text colour). */
@@ -17,6 +18,14 @@ export interface IconProps extends PassThroughProps {
   src?: string;
   /** Library of the named glyph (default: docs.json `icons.library`, else Font Awesome). */
   library?: string;
+}
+
+/**
+ * An `icon` prop as components take it: JSX written in the page (`icon={<svg …/>}`) as it is,
+ * anything else as text.
+ */
+export function iconOf(value: unknown): string | VNode | undefined {
+  return isValidElement(value) ? value : parseText(value);
 }
 
 /**
@@ -31,11 +40,27 @@ export function isImageReference(value: string): boolean {
 /**
  * Inline icon. Named icons render the icon package's SVG inline (`<svg class="dg-icon">`),
  * from the `library` prop or the context's `iconLibrary`; an unknown name renders nothing and
- * reports an `icon-unknown` warning to the context. Image icons render an `<img>`. Nothing in
- * markdown mode, and nothing for raw SVG strings (raw HTML is never injected).
+ * reports an `icon-unknown` warning to the context. Image icons render an `<img>`. JSX written
+ * in the page (`icon={<svg viewBox="0 0 24 24">…</svg>}`) renders inside a `<span>` with the
+ * icon's class and size. Nothing in markdown mode, and nothing for raw SVG strings (raw HTML
+ * is never injected).
  */
 export function Icon(props: IconProps) {
   const context = useRenderContext();
+  if (isValidElement(props.icon)) {
+    if (context.mode === 'markdown') return null;
+    const size = parseText(props.size);
+    const attributes = rootAttributes(props, 'dg-icon dg-icon-element', {
+      '--dg-icon-size': size === undefined ? undefined : /^\d+(\.\d+)?$/.test(size) ? `${size}px` : safeCssValue(size),
+      '--dg-icon-color': safeCssValue(props.color),
+    });
+    const style = typeof attributes.style === 'object' && Object.keys(attributes.style).length === 0 ? undefined : attributes.style;
+    return (
+      <span class={attributes.class} style={style} aria-hidden="true">
+        {props.icon}
+      </span>
+    );
+  }
   const name = parseText(props.src) ?? parseText(props.icon);
   if (context.mode === 'markdown' || name === undefined || name.trim() === '' || name.trim().startsWith('<')) return null;
   const size = parseText(props.size);

@@ -3,7 +3,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { useIsMarkdown } from '../render-context.js';
 import { elementChildren, parseInteger, parseText, rootAttributes, type PassThroughProps } from '../props.js';
-import { Icon } from './icon.js';
+import { Icon, iconOf } from './icon.js';
 
 type TitleSize = 'p' | 'h2' | 'h3' | 'h4';
 
@@ -69,7 +69,7 @@ export function Step(props: StepProps) {
   }
   const number = parseInteger(props.stepNumber, context.number);
   const TitleTag = parseTitleSize(props.titleSize) ?? context.titleSize;
-  const icon = parseText(props.icon);
+  const icon = iconOf(props.icon);
   const attributes = rootAttributes(props, 'dg-step');
   return (
     <li class={attributes.class} style={attributes.style} id={parseText(props.id)}>

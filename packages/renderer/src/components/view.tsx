@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseText, rootAttributes, type PassThroughProps } from '../props.js';
-import { Icon } from './icon.js';
+import { Icon, iconOf } from './icon.js';
 
 export interface ViewProps extends PassThroughProps {
   /** View name, such as a language (required); views with the same title sync with tabs. */
@@ -31,7 +31,7 @@ export function View(props: ViewProps) {
   return (
     <section class={attributes.class} style={attributes.style} data-view={title} aria-label={title}>
       <p class="dg-view-title">
-        <Icon icon={parseText(props.icon)} iconType={parseText(props.iconType)} />
+        <Icon icon={iconOf(props.icon)} iconType={parseText(props.iconType)} />
         {title}
       </p>
       {props.children}
