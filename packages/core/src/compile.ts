@@ -4,6 +4,7 @@ import {
   rehypeHeadingIds,
   rehypeHighlightCode,
   remarkAbsoluteImages,
+  remarkAbsoluteLinks,
   remarkChangelog,
   remarkCodeMeta,
   remarkReadingTime,
@@ -76,7 +77,7 @@ type MdxModule = typeof import('@mdx-js/mdx');
  *
  * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
  * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → GFM → math →
- *    absolute image paths → code-fence meta → reading time → `<Update>` entries and unknown
+ *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
  *    components (MDX only) → user remark plugins;
  * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
  *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
@@ -101,6 +102,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
       hasAutolinks ? remarkGfm : remarkGfmWithoutAutolinkLiterals,
       remarkMathSyntax,
       remarkAbsoluteImages,
+      remarkAbsoluteLinks,
       remarkCodeMeta,
       remarkReadingTime,
       // `<Update>` entries, for the page's RSS feed: before user plugins change the tree.

@@ -194,7 +194,7 @@ check('should report links and images that lead nowhere, where they are written'
     broken.map((message) => [message.file?.slice(root.length + 1), message.line, message.column, message.actual, message.fatal]),
     [
       ['guides/setup.mdx', 10, 16, '/guides/usge', false],
-      ['guides/setup.mdx', 10, 41, './usage.mdx', false],
+      ['guides/setup.mdx', 10, 43, '/guides/usage.mdx', false],
       ['guides/setup.mdx', 10, 69, '/images/none.png', false],
       ['guides/setup.mdx', 12, 29, '/nowhere', false],
       ['guides/setup.mdx', 14, 10, '/%2e%2e/secret.png', false],

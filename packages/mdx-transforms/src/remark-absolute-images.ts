@@ -94,7 +94,8 @@ function resolveAbsoluteImagesOptions(
   return { pagePath };
 }
 
-function pagePathOf(file: VFile): string {
+/** The page's path from the project root, from `file.path` and `file.cwd` (internal: also for `remarkAbsoluteLinks`). */
+export function pagePathOf(file: VFile): string {
   if (!file.path) return 'index';
   let path = file.path.split('\\').join('/');
   let cwd = file.cwd.split('\\').join('/');

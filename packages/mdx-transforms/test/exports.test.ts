@@ -12,6 +12,7 @@ test('should expose the public api', async () => {
     'rehypeHeadingIds',
     'rehypeHighlightCode',
     'remarkAbsoluteImages',
+    'remarkAbsoluteLinks',
     'remarkChangelog',
     'remarkCodeMeta',
     'remarkReadingTime',
