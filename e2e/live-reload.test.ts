@@ -75,6 +75,8 @@ live('should reload a page with interactive components, so an edited component r
   mkdirSync(join(context.root, 'snippets'), { recursive: true });
   writeFileSync(join(context.root, 'snippets', 'counter.jsx'), counter(1));
   writeFileSync(join(context.root, 'counting.mdx'), "---\ntitle: Counting\n---\nimport { Counter } from '/snippets/counter.jsx';\n\n<Counter />\n");
+  // The new page exists for the server once its watcher has seen the file.
+  for (let waited = 0; waited < 10_000 && (await fetch(`${context.base}/counting`)).status !== 200; waited += 50) await new Promise((r) => setTimeout(r, 50));
   const page = await context.context.newPage();
   await page.goto(`${context.base}/counting`);
   await page.waitForSelector('docsgen-island[data-hydrated]');
