@@ -13,11 +13,13 @@
 // when it is there (GNU time's "Maximum resident set size"), else from the child's own report.
 //
 // Where a cold build's time goes (1,000 pages, main thread + 1 worker, CPU profile per thread):
-// Markdown parsing (micromark and mdast) about 45%, Shiki highlighting about 25%, garbage
-// collection about 10%; Pagefind indexes in its own process while pages render. Targets of
-// issue 4 (9 s, 800 MB, warm rebuild 1 s): memory is met; the cold build is not (20-27 s on this
-// shared machine, about 31 s of CPU). After one page changed the rebuild takes 0.9-1.3 s of wall
-// time (a median of 1.1 s over seven edits), 0.6-1 s of it inside the build: Node and the bundled
+// Markdown parsing (micromark and mdast) about a third, Shiki highlighting about a fifth,
+// opening and writing files and garbage collection about a tenth each; Pagefind indexes in its
+// own process while pages render. `bench/floor.mjs` measures the least CPU parsing and
+// highlighting alone cost (about 14 s for this corpus, so at least 7 s of wall time on 2
+// cores). Targets of issue 4 (9 s, 800 MB, warm rebuild 1 s): memory is met; the cold build is
+// not (20-27 s on this shared machine, 34-43 s of CPU). After one page changed the rebuild takes
+// 0.9-1.4 s of wall time (a median of 1.1-1.2 s over seven edits), 0.6-1 s of it inside the build: Node and the bundled
 // CLI start (~0.25 s), reading the project (~0.15 s; docs.json's checked form comes from the
 // cache), linking 999 cached pages while the changed one renders (~0.3 s: a fresh
 // process's first parse), the site outputs (~0.1 s), and the search index (~0.25 s: Pagefind
