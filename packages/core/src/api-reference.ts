@@ -113,8 +113,14 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   if (hasSpecs || bindingValues.length > 0) {
     tools = await import('@docsgen/openapi-pages');
     const frontmatter = bindingValues.map((page) => ({ value: page.frontmatter.openapi as string, place: { file: page.file } }));
-    const remoteFiles = await downloadRemoteSpecs(root, config, messages);
-    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, takenSlugs: pages.keys(), frontmatter, remoteFiles });
+    // Specs docs.json names by URL are downloaded (`downloadSpec`), and read from the copy.
+    const resolveRemote = async (url: string): Promise<string | undefined> => {
+      const downloaded = await downloadSpec(root, url);
+      const failure = downloadFailure(url, downloaded);
+      if (failure) messages.push(failure);
+      return downloaded.ok ? downloaded.path : undefined;
+    };
+    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, takenSlugs: pages.keys(), frontmatter, resolveRemote });
     const bindingFiles = new Set(bindingValues.map((page) => page.file));
     for (const message of checked.messages) {
       if (message.ruleId === 'openapi-operation-missing') {
@@ -304,41 +310,6 @@ function applyExampleSettings(models: Array<ApiPageModel | AsyncApiPageModel>, c
 
 function openApiModels(specs: Map<string, SpecEntry>): ApiPageModel[] {
   return [...specs.values()].flatMap((entry) => (entry.spec.kind === 'openapi' ? (entry.pages as ApiPageModel[]) : []));
-}
-
-/**
- * The http(s) specs docs.json names (`api.openapi`, `api.asyncapi`, a division's or group's
- * `openapi`/`asyncapi`, as a string, in a list or as `{ source }`), downloaded into
- * `.docsgen/cache/specs/` (`downloadSpec`: size and time limits, the earlier copy when a
- * download fails): URL → path from the root. A spec that cannot be had is a
- * `spec-download-failed` warning, and its pages are not made.
- */
-async function downloadRemoteSpecs(root: string, config: ResolvedDocsConfig | undefined, messages: DocsgenMessage[]): Promise<Map<string, string>> {
-  const urls = new Set<string>();
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (/^https?:\/\//i.test(value.trim())) urls.add(value.trim());
-    } else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === 'object' && typeof (value as { source?: unknown }).source === 'string') collect((value as { source: string }).source);
-  };
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        if (key === 'openapi' || key === 'asyncapi') collect(child);
-        else walk(child);
-      }
-    }
-  };
-  walk({ api: config?.api, navigation: config?.navigation });
-  const files = new Map<string, string>();
-  await Promise.all([...urls].map(async (url) => {
-    const downloaded = await downloadSpec(root, url);
-    const failure = downloadFailure(url, downloaded);
-    if (failure) messages.push(failure);
-    if (downloaded.ok) files.set(url, downloaded.path);
-  }));
-  return files;
 }
 
 /** The `spec-download-failed` warning of a download that failed (or gave only an earlier copy). */

@@ -23,7 +23,7 @@ import { usedViewerFiles } from './api-viewers.js';
 import { BuildCache, hashSiteKey, type CachedPage, type PageFacts, type PageFiles } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { mayHaveFeed } from './changelog-feed.js';
-import { assetFolders, isMediaPath, mediaIgnoredFolders } from './media-files.js';
+import { assetFolders, isMediaFolder, isMediaPath } from './media-files.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles, OutputLinker } from './kept-output-files.js';
@@ -378,9 +378,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     // Images and other media in any other folder, at the same paths (`guides/images/a.png`).
     // Not the asset folders (copied whole above), installed packages, or output (`checkOutDir`
     // keeps the output folder in one of those or in a dot-folder).
-    const skipped = new Set<string>([...mediaIgnoredFolders, ...assetFolders]);
     copyTree(root, root, temporary, messages, written, '', (path, isDirectory) =>
-      isDirectory ? !(skipped.has(path) || path.endsWith('/node_modules')) : isMediaPath(path));
+      isDirectory ? isMediaFolder(path) && !(assetFolders as readonly string[]).includes(path) : isMediaPath(path));
     const favicon = faviconFile(site);
     if (favicon) write('favicon.ico', readFileSync(favicon));
     // sitemap.xml, robots.txt, llms.txt, llms-full.txt: from the twins rendered above, not again.
@@ -548,13 +547,10 @@ async function renderInWorkers(
 }
 
 /**
- * Copies the regular files of `from` into `to`, skipping dotfiles and anything whose real path
- * leaves `within` (a symlink pointing out of the project is never published).
- */
-/**
- * Copies the files of `from` (inside `within`) to `to`, recording each as `<prefix>/<path>`;
- * `include` (given the path from `prefix`, and whether it is a folder) leaves entries out.
- * Links that lead outside `within` are reported, not copied.
+ * Copies the regular files of `from` (inside `within`) to `to`, recording each as
+ * `<prefix>/<path>`; `include` (given the path from `from`, and whether it is a folder) leaves
+ * entries out. Dotfiles are skipped, and anything whose real path leaves `within` (a symlink
+ * pointing out of the project is reported, never published).
  */
 function copyTree(within: string, from: string, to: string, messages: DocsgenMessage[], written: Map<string, number>, prefix: string, include?: (path: string, isDirectory: boolean) => boolean, base = ''): void {
   let entries;

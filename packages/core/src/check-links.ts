@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { assetFolders, isMediaPath } from './media-files.js';
 import { findClosestPage, matchRedirect } from './redirects.js';
 import { locateInFiles } from './render.js';
-import { siteOutputNames } from './site-outputs.js';
+import { decodeEntities, siteOutputNames } from './site-outputs.js';
 import type { Site } from './site.js';
 
 // Links and images of a rendered page that lead nowhere on the site (`docsgen check`).
@@ -37,6 +37,7 @@ export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | '
   const base = new URL(slug === site.homeSlug ? '/' : `/${slug.split('/').map(encodeURIComponent).join('/')}`, origin);
   const messages: DocsgenMessage[] = [];
   const seen = new Set<string>();
+  let slugs: string[] | undefined;
   for (const match of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
     const written = decodeEntities(match[2]!).trim();
     if (written === '' || written.startsWith('#') || seen.has(written)) continue;
@@ -55,7 +56,7 @@ export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | '
       path = url.pathname;
     }
     if (isServed(site, path)) continue;
-    const closest = findClosestPage(path, [...site.pages.keys()]);
+    const closest = findClosestPage(path, (slugs ??= [...site.pages.keys()]));
     const files = [page.file, ...site.dependencies(slug).map((dependency) => dependency.file).filter((file) => file !== page.file)];
     const place = locateInFiles([written, written.split(/[?#]/)[0]!.split('/').at(-1) ?? ''], files);
     messages.push({
@@ -93,8 +94,4 @@ function isServed(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'p
     }
   }
   return false;
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name] ?? _);
 }

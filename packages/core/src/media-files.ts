@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { ignoredNames } from './discover.js';
 
 // Images, video, audio, documents and fonts a page or docs.json may link to from any folder of
 // the project (`![](./images/a.png)` next to a page, `"logo": "/icons/logo.svg"`), as the hosted
@@ -14,18 +15,31 @@ const mediaExtensions: ReadonlySet<string> = new Set([
 /** Folders at the project root whose files are all published, at the same paths (any kind of file). */
 export const assetFolders = ['images', 'logo', 'public', 'static', 'assets'] as const;
 
-/** Top-level folders whose files are never published as media: installed packages and build output (`node_modules` at any depth). */
-export const mediaIgnoredFolders: ReadonlySet<string> = new Set(['node_modules', 'build', 'dist', 'coverage', 'tmp', 'temp']);
+/**
+ * Top-level folders whose files are never published as media: installed packages and build
+ * output, the folders page discovery skips too (`node_modules` at any depth). Snippets and
+ * theme files are project content: their images are published.
+ */
+export const mediaIgnoredFolders: ReadonlySet<string> = new Set([...ignoredNames].filter((name) => name !== 'snippets' && name !== 'theme'));
+
+/**
+ * Whether media files in a folder (`guides/shots`, from the root) are published: no segment
+ * starts with a dot, none is `node_modules`, and the first is not one of `mediaIgnoredFolders`.
+ */
+export function isMediaFolder(path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment.startsWith('.') || segment === 'node_modules')) return false;
+  return segments.length === 0 || !mediaIgnoredFolders.has(segments[0]!);
+}
 
 /**
  * Whether a path (`pics/a.png`, `/icons/logo.svg`) names a media file the site publishes from
- * wherever it is in the project: its extension is an image, video, audio, PDF or font one, no
- * segment starts with a dot, no folder is `node_modules`, and its first folder is not one of
- * `mediaIgnoredFolders`.
+ * wherever it is in the project: its extension is an image, video, audio, PDF or font one, its
+ * name does not start with a dot, and its folder is published (`isMediaFolder`).
  */
 export function isMediaPath(path: string): boolean {
   const segments = path.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0 || segments.some((segment) => segment.startsWith('.'))) return false;
-  if (segments.length > 1 && (mediaIgnoredFolders.has(segments[0]!) || segments.slice(0, -1).includes('node_modules'))) return false;
-  return mediaExtensions.has(extname(segments.at(-1)!).toLowerCase());
+  const name = segments.pop();
+  if (name === undefined || name.startsWith('.') || !isMediaFolder(segments.join('/'))) return false;
+  return mediaExtensions.has(extname(name).toLowerCase());
 }

@@ -72,22 +72,19 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       messages.push({ ...message, ...locateActual(message.actual, [page.file, ...modules.dependenciesOf(page.file).map((dependency) => dependency.file)]) });
     };
     const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined };
-    // Interactive components: the modules they come from, with what those import, go to the page.
-    const islands: NonNullable<RenderedPage['islands']> = {};
-    const ids = new Map<string, string | undefined>();
-    const rendered = new Set<string>();
+    // Interactive components: the module of each island rendered, with what it imports, goes to
+    // the page (a module asked about but not rendered as an island adds nothing).
+    const closures = new Map<string, RenderedPage['islands']>();
     const moduleOf = (file: string): string | undefined => {
-      if (!ids.has(file)) {
-        const client = runsInBrowser(modules.clientModules(file));
-        ids.set(file, client ? Object.keys(client)[0] : undefined);
-        if (client) Object.assign(islands, client);
-      }
-      return ids.get(file);
+      if (!closures.has(file)) closures.set(file, runsInBrowser(modules.clientModules(file)));
+      const closure = closures.get(file);
+      return closure && Object.keys(closure)[0];
+    };
+    const rendered = (file: string): void => {
+      result.islands = { ...result.islands, ...closures.get(file) };
     };
     const render = () => withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
-    result.html = mode === 'html' ? withIslands({ moduleOf, rendered: (id) => rendered.add(id) }, render) : render();
-    // Only modules an island uses: a module asked for but not rendered as one adds nothing.
-    if (rendered.size > 0) result.islands = usedModules(islands, rendered);
+    result.html = mode === 'html' ? withIslands({ moduleOf, rendered }, render) : render();
   } catch (error) {
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
   }
@@ -142,19 +139,6 @@ function runsInBrowser(modules: RenderedPage['islands']): RenderedPage['islands'
     }
   }
   return modules;
-}
-
-/** The modules of the page's islands and what those import, from `modules`. */
-function usedModules(modules: NonNullable<RenderedPage['islands']>, ids: Set<string>): NonNullable<RenderedPage['islands']> {
-  const used: NonNullable<RenderedPage['islands']> = {};
-  const queue = [...ids];
-  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-    const module = modules[id];
-    if (!module || id in used) continue;
-    used[id] = module;
-    queue.push(...Object.values(module.deps));
-  }
-  return used;
 }
 
 function escapeRegExp(text: string): string {

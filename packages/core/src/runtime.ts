@@ -59,8 +59,8 @@ export interface IslandSource {
 export interface IslandCollector {
   /** The id the page's payload gives `file` (the module it is exported from); `undefined`: it cannot run in the browser. */
   moduleOf(file: string): string | undefined;
-  /** An island of module `id` was rendered. */
-  rendered(id: string): void;
+  /** An island of a component of `file` was rendered. */
+  rendered(file: string): void;
 }
 
 const islandSources = new WeakMap<object, IslandSource>();
@@ -137,7 +137,7 @@ function IslandBoundary(props: { source: IslandSource; component: preact.Compone
     island = undefined;
   }
   if (current.usesProvided) return plain();
-  collector.rendered(id);
+  collector.rendered(props.source.file);
   const json = { ...data, ...(children === undefined || children === null ? {} : { children: childrenHtml === undefined ? children : { $html: childrenHtml } }) };
   return preact.h('docsgen-island', { 'data-module': id, 'data-export': props.source.name, 'data-props': JSON.stringify(json), dangerouslySetInnerHTML: { __html: html } });
 }

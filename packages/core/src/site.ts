@@ -47,6 +47,7 @@ import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { createSiteChrome } from './site-chrome.js';
 import { createSocialCards, drawCard, type CardPlan } from './social-cards.js';
+import { decodeEntities } from './site-outputs.js';
 import { createNamedModules, injectedGlobals, registerIslands, renderTree } from './runtime.js';
 
 export interface SiteOptions {
@@ -582,10 +583,6 @@ function twinOf(page: PageInfo, body: string, messages: DocsgenMessage[]): Twin 
   const title = page.titleSource === 'heading' ? undefined : `# ${page.title}`;
   const head = [title, page.description].filter(Boolean).join('\n\n');
   return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _);
 }
 
 /** `code` and `styling.codeblocks` from docs.json, with docsgen's defaults. */

@@ -1,7 +1,7 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { VFile } from 'vfile';
-import { findAttribute } from './jsx-attributes.js';
+import { readStaticAttribute } from './jsx-attributes.js';
 
 /**
  * One `<Update>` of a page, as its changelog feed lists it. Only what the source says
@@ -72,11 +72,11 @@ export function remarkChangelog() {
 
 function readEntry(node: MdxJsxFlowElement | MdxJsxTextElement): ChangelogEntry {
   const text = (name: string): string | undefined => {
-    const value = staticAttribute(node, name);
+    const value = readStaticAttribute(node, name);
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
-  const tags = staticAttribute(node, 'tags');
-  const rss = staticAttribute(node, 'rss');
+  const tags = readStaticAttribute(node, 'tags');
+  const rss = readStaticAttribute(node, 'rss');
   const entry: ChangelogEntry = {
     label: text('label') ?? '',
     tags: (Array.isArray(tags) ? tags : typeof tags === 'string' ? tags.split(',') : []).filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '').map((tag) => tag.trim()),
@@ -110,69 +110,4 @@ function pureMarkdown(nodes: readonly RootContent[]): RootContent[] {
     result.push(copy as RootContent);
   }
   return result;
-}
-
-/**
- * A prop's value when the source states it: a string (`label="v1"`, `label={'v1'}`), or an
- * expression of literals, arrays and plain objects (`tags={['a']}`,
- * `rss={{ title: 'x' }}`). `true` for a bare prop, `undefined` for anything computed.
- */
-export function staticAttribute(node: { attributes: MdxJsxFlowElement['attributes'] }, name: string): unknown {
-  const attribute = findAttribute(node, name);
-  if (!attribute) return undefined;
-  const value = attribute.value;
-  if (value === null || value === undefined) return true;
-  if (typeof value === 'string') return value;
-  const program = value.data?.estree as { body?: Array<{ type: string; expression?: EstreeNode }> } | undefined;
-  const statement = program?.body?.length === 1 ? program.body[0] : undefined;
-  return statement?.type === 'ExpressionStatement' && statement.expression ? evaluate(statement.expression) : undefined;
-}
-
-interface EstreeNode {
-  type: string;
-  value?: unknown;
-  elements?: Array<EstreeNode | null>;
-  properties?: Array<{ type: string; computed?: boolean; key?: EstreeNode; value?: EstreeNode; kind?: string; method?: boolean }>;
-  expressions?: EstreeNode[];
-  quasis?: Array<{ value: { cooked?: string | null } }>;
-  name?: string;
-}
-
-// Distinguishes "not static" from a literal `undefined`.
-const notStatic = Symbol('not static');
-
-function evaluate(node: EstreeNode): unknown {
-  const value = evaluateNode(node);
-  return value === notStatic ? undefined : value;
-}
-
-function evaluateNode(node: EstreeNode): unknown {
-  switch (node.type) {
-    case 'Literal':
-      return typeof node.value === 'string' || typeof node.value === 'number' || typeof node.value === 'boolean' || node.value === null ? node.value : notStatic;
-    case 'TemplateLiteral':
-      return node.expressions?.length === 0 && node.quasis?.length === 1 ? (node.quasis[0]!.value.cooked ?? notStatic) : notStatic;
-    case 'ArrayExpression': {
-      const items: unknown[] = [];
-      for (const element of node.elements ?? []) {
-        const item = element ? evaluateNode(element) : notStatic;
-        if (item === notStatic) return notStatic;
-        items.push(item);
-      }
-      return items;
-    }
-    case 'ObjectExpression': {
-      const object: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-      for (const property of node.properties ?? []) {
-        if (property.type !== 'Property' || property.computed || property.method || property.kind !== 'init' || !property.key || !property.value) return notStatic;
-        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
-        const item = evaluateNode(property.value);
-        if (key === undefined || item === notStatic) return notStatic;
-        object[key] = item;
-      }
-      return object;
-    }
-    default:
-      return notStatic;
-  }
 }

@@ -30,11 +30,12 @@ export interface CheckSpecsOptions {
   /** Slugs already in use (the project's pages); generated pages avoid them (default: none). */
   takenSlugs?: Iterable<string> | null | undefined;
   /**
-   * Local copies of remote specs docs.json names, by URL (the path from the root of the
-   * downloaded file): read instead of reported as remote, with the URL as their name
-   * (default: none; this function never reaches the network).
+   * Gives a local copy of a remote spec docs.json names (the path from the root of the
+   * downloaded file), or `undefined`: a copy is read instead of being reported as remote, with
+   * the URL as its name. Asked once per URL, for all of them at once (default: none; this
+   * function never reaches the network itself).
    */
-  remoteFiles?: ReadonlyMap<string, string> | null | undefined;
+  resolveRemote?: ((url: string) => Promise<string | undefined>) | null | undefined;
 }
 
 /** One spec named in docs.json (or only in pages' frontmatter), loaded and turned into pages. */
@@ -153,7 +154,10 @@ export async function checkSpecs(
   }
 
   const specs: CheckedSpec[] = [];
-  // Remote specs are not fetched here: operations they may hold cannot be looked up.
+  const resolveRemote = options?.resolveRemote;
+  const remoteUrls = [...new Set(sources.map((source) => source.source).filter((name) => hasScheme(name)))];
+  const remoteFiles = new Map(resolveRemote ? await Promise.all(remoteUrls.map(async (url) => [url, await resolveRemote(url)] as const)) : []);
+  // Remote specs without a local copy: operations they may hold cannot be looked up.
   const remote: string[] = [];
   const seen = new Set<string>();
   const taken = new Set<string>(options?.takenSlugs ?? []);
@@ -162,7 +166,7 @@ export async function checkSpecs(
     if (seen.has(key)) continue;
     seen.add(key);
     const place = (): Partial<SourceLocation> | undefined => source.page ?? locate(source.path);
-    const local = hasScheme(source.source) ? options?.remoteFiles?.get(source.source) : undefined;
+    const local = hasScheme(source.source) ? remoteFiles.get(source.source) : undefined;
     if (hasScheme(source.source) && local === undefined) {
       remote.push(source.source);
       messages.push(

@@ -71,8 +71,9 @@ function themeFile(name: string): string {
 }
 
 // Preact's browser builds, from the very package the renderer uses on the server.
+const preactRoot = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
 function preactFile(path: string): string {
-  return join(dirname(createRequire(import.meta.url).resolve('preact/package.json')), path);
+  return join(preactRoot, path);
 }
 
 function ownAsset(name: string): string {

@@ -47,30 +47,24 @@ export function isImageReference(value: string): boolean {
  */
 export function Icon(props: IconProps) {
   const context = useRenderContext();
-  if (isValidElement(props.icon)) {
-    if (context.mode === 'markdown') return null;
-    const size = parseText(props.size);
-    const attributes = rootAttributes(props, 'dg-icon dg-icon-element', {
-      '--dg-icon-size': size === undefined ? undefined : /^\d+(\.\d+)?$/.test(size) ? `${size}px` : safeCssValue(size),
-      '--dg-icon-color': safeCssValue(props.color),
-    });
-    const style = typeof attributes.style === 'object' && Object.keys(attributes.style).length === 0 ? undefined : attributes.style;
+  const element = isValidElement(props.icon) ? props.icon : undefined;
+  const name = element ? undefined : (parseText(props.src) ?? parseText(props.icon));
+  if (context.mode === 'markdown' || (!element && (name === undefined || name.trim() === '' || name.trim().startsWith('<')))) return null;
+  const size = parseText(props.size);
+  const attributes = rootAttributes(props, element ? 'dg-icon dg-icon-element' : 'dg-icon', {
+    '--dg-icon-size': size === undefined ? undefined : /^\d+(\.\d+)?$/.test(size) ? `${size}px` : safeCssValue(size),
+    '--dg-icon-color': safeCssValue(props.color),
+  });
+  const style = typeof attributes.style === 'object' && Object.keys(attributes.style).length === 0 ? undefined : attributes.style;
+
+  if (element) {
     return (
       <span class={attributes.class} style={style} aria-hidden="true">
-        {props.icon}
+        {element}
       </span>
     );
   }
-  const name = parseText(props.src) ?? parseText(props.icon);
-  if (context.mode === 'markdown' || name === undefined || name.trim() === '' || name.trim().startsWith('<')) return null;
-  const size = parseText(props.size);
-  const sizeValue = size === undefined ? undefined : /^\d+(\.\d+)?$/.test(size) ? `${size}px` : safeCssValue(size);
-  const color = safeCssValue(props.color);
-  const attributes = rootAttributes(props, 'dg-icon', {
-    '--dg-icon-size': sizeValue,
-    '--dg-icon-color': color,
-  });
-  const style = typeof attributes.style === 'object' && Object.keys(attributes.style).length === 0 ? undefined : attributes.style;
+  if (name === undefined) return null;
 
   if (isImageReference(name)) {
     const src = sanitizeSrc(name);
