@@ -118,7 +118,7 @@ browser.before(async (context) => {
   context.closed = 'http://127.0.0.1:9';
   const bearer = { method: 'bearer', name: undefined } as const;
   context.cases = {
-    environments: { operation: 'getUser', servers: [{ url: cors.origin, description: 'Production' }], baseUrl: [cors.origin, `http://localhost:${cors.port}`], auth: bearer },
+    environments: { operation: 'getUser', servers: [{ url: cors.origin }], baseUrl: [cors.origin, `http://localhost:${cors.port}`], auth: bearer },
     basic: { operation: 'getUser', servers: [{ url: cors.origin }], auth: { method: 'basic', name: undefined } },
     key: { operation: 'createUser', servers: [{ url: cors.origin }], auth: { method: 'key', name: 'X-Api-Key' } },
     variables: { operation: 'getUser', servers: [{ url: `http://{host}:${cors.port}`, variables: { host: { default: '127.0.0.1' } } }], auth: bearer },
@@ -127,6 +127,15 @@ browser.before(async (context) => {
     files: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
     cookies: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, credentials: true },
     blank: { operation: 'createUser', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, prefill: false },
+    // Two servers with labels, as a real spec writes them (the mobile layout test draws them).
+    labels: {
+      operation: 'getUser',
+      servers: [
+        { url: 'https://bookshelf.example.com/v1', description: 'Production' },
+        { url: 'https://eu.bookshelf.example.com/v1', description: 'Regional' },
+      ],
+      auth: { method: 'none', name: undefined },
+    },
     unreachable: { operation: 'getUser', servers: [{ url: context.closed }], auth: { method: 'none', name: undefined } },
   };
   context.server = createServer(async (request, response) => {
@@ -460,7 +469,7 @@ browser('should switch the response example by status, by click and to the statu
 browser('should fit a 390 px wide screen: no horizontal overflow, a full-screen dialog, the samples below the reference', async (context) => {
   const page = await context.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${context.base}/environments`);
+  await page.goto(`${context.base}/labels`);
   await page.waitForSelector('form[data-dg-playground][data-enhanced]', { state: 'attached' });
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok((await overflow()) <= 0, `page overflows by ${await overflow()} px`);
