@@ -168,7 +168,7 @@ test('should show code samples as a code group and response examples pretty-prin
     [...(/<div class="dg-api-samples" id="dg-api-samples">.*?(?=<div class="dg-api-response-examples")/s.exec(plain)?.[0] ?? '').matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]),
     ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go'],
   );
-  assert.match(plain, '<span class="dg-code-title">A paid order</span>');
+  assert.match(plain, '<p class="dg-api-example-summary">A paid order</p>');
   assert.match(plain, '<span class="line">  &quot;status&quot;: &quot;paid&quot;,</span>');
   const calls: string[] = [];
   const highlight = (code: string, lang: string) => {
@@ -319,7 +319,7 @@ test('should show request samples and response examples by status in the side co
   assert.match(side, '<div class="dg-api-samples" id="dg-api-samples"><p class="dg-example-label">Request example</p>');
   assert.match(side, /<div class="dg-api-response-examples" id="dg-api-response-examples"><p class="dg-example-label">Response example<\/p><div class="dg-api-status-switch">/);
   assert.equal([...side.slice(side.indexOf('dg-api-response-examples')).matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]), ['200']);
-  assert.match(side, '<span class="dg-code-title">A paid order</span>');
+  assert.match(side, '<p class="dg-api-example-summary">A paid order</p>');
   const responses = html.slice(html.indexOf('<section class="dg-api-section dg-api-responses"'));
   assert.not.match(responses, 'A paid order', 'the example is shown once, in the side column');
   const markdown = renderApiOperation({ page, playground, mode: 'markdown' }).html;

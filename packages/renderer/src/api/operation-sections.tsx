@@ -2,6 +2,7 @@
 import type { ApiPageModel, MediaModel, ParameterModel, SecuritySchemeModel } from '@docsgen/openapi-pages';
 import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
+import { CodeGroupContext } from '../components/code-block.js';
 import { TabSet } from '../components/tab-set.js';
 import { useRenderContext } from '../render-context.js';
 import { Examples, type Highlight } from './code-samples.js';
@@ -321,14 +322,30 @@ export function RequestBodySection(props: { body: NonNullable<ApiPageModel['requ
 export function ResponseExamples(props: { page: ApiPageModel; id: string; highlight: Highlight }) {
   const items = props.page.responses.flatMap((response) => {
     const media = response.content.find((item) => item.examples.length > 0);
-    return media ? [{ label: response.status, content: <Examples examples={media.examples} mediaType={media.mediaType} highlight={props.highlight} /> }] : [];
+    if (!media) return [];
+    // In the group the code has no title bar: a lone example's summary is a caption above it.
+    const lone = media.examples.length === 1 ? media.examples[0]!.summary : undefined;
+    return [
+      {
+        label: response.status,
+        content: (
+          <>
+            {lone && <p class="dg-api-example-summary">{lone}</p>}
+            <Examples examples={media.examples} mediaType={media.mediaType} highlight={props.highlight} />
+          </>
+        ),
+      },
+    ];
   });
   if (items.length === 0) return null;
   return (
     <div class="dg-api-response-examples" id={props.id}>
       <p class="dg-example-label">Response example</p>
+      {/* Drawn like the request example: a code group, one tab per status, not synced by label. */}
       <div class="dg-api-status-switch">
-        <TabSet items={items} defaultIndex={0} sync={false} kind="tabs" />
+        <CodeGroupContext.Provider value={true}>
+          <TabSet items={items} defaultIndex={0} sync={false} kind="code" />
+        </CodeGroupContext.Provider>
       </div>
     </div>
   );
