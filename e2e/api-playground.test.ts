@@ -427,20 +427,24 @@ browser('should write a path parameter into the request samples and the URL as t
 });
 
 browser('should write the same samples as the server for the same request', async (context) => {
-  const page = await open(context, 'environments');
-  const served = await sampleText(page, 'JavaScript');
-  assert.match(served, `${context.apis.cors.origin}/users/a%20b%2Fc?fields=name`);
-  // An earlier test chose the second environment, and the form remembers it.
-  await page.selectOption('select[data-dg-playground-env]', '0');
-  // Typing a letter and taking it back leaves the request as the server wrote it.
-  await page.press('input[name="query.fields"]', 'End');
-  await page.keyboard.type('x');
-  await page.waitForFunction(() => document.querySelector('[data-dg-playground-url]')?.textContent?.endsWith('namex'));
-  await page.keyboard.press('Backspace');
-  await page.waitForFunction(() => document.querySelector('[data-dg-playground-url]')?.textContent?.endsWith('fields=name'));
-  for (const label of ['cURL', 'JavaScript', 'Python', 'Go']) assert.ok((await sampleText(page, label)).length > 0, label);
-  assert.is(await sampleText(page, 'JavaScript'), served);
-  await page.close();
+  const labels = ['cURL', 'JavaScript', 'Python', 'Go'];
+  // A GET with path and query parameters, and a POST with a JSON body.
+  for (const [name, field] of [['environments', 'input[name="query.fields"]'], ['key', 'textarea[name="body.0"]']] as const) {
+    const page = await open(context, name);
+    // An earlier test chose the second environment, and the form remembers it.
+    if (name === 'environments') await page.selectOption('select[data-dg-playground-env]', '0');
+    const served = await Promise.all(labels.map((label) => sampleText(page, label)));
+    assert.match(served[0]!, name === 'environments' ? `'${context.apis.cors.origin}/users/a%20b%2Fc?fields=name'` : `--data '{\n  "name": "Ada"\n}'`);
+    // Typing a letter and taking it back leaves the request as the server wrote it.
+    await page.focus(field);
+    await page.keyboard.press('End');
+    await page.keyboard.type('x');
+    await page.waitForFunction((first) => document.querySelector('.dg-api-samples pre')?.textContent !== first, served[0]);
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction((first) => document.querySelector('.dg-api-samples pre')?.textContent === first, served[0]);
+    assert.equal(await Promise.all(labels.map((label) => sampleText(page, label))), served, name);
+    await page.close();
+  }
 });
 
 browser('should switch the response example by status, by click and to the status received', async (context) => {
