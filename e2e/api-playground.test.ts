@@ -188,7 +188,7 @@ async function openDialog(page: Page): Promise<void> {
 async function sampleText(page: Page, label: string): Promise<string> {
   return page.evaluate((name) => {
     const samples = document.querySelector('.dg-api-samples')!;
-    const tabs = [...samples.querySelectorAll('.dg-tabs-list > .dg-tab')];
+    const tabs = Array.from(samples.querySelectorAll('.dg-tabs-list > .dg-tab'));
     const index = tabs.findIndex((tab) => (tab as HTMLElement).dataset.label === name);
     return samples.querySelectorAll('.dg-code-body pre')[index]?.textContent ?? '';
   }, label);
@@ -491,7 +491,7 @@ browser('should fit a 390 px wide screen: no horizontal overflow, a full-screen 
       const range = document.createRange();
       range.setStart(text, match.index!);
       range.setEnd(text, match.index! + match[0].length);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
     }).length;
   });
   assert.is(brokenWords, 0, 'no server label breaks inside a word');
