@@ -185,10 +185,11 @@
 
   /**
    * Opens `dialog` modally from `opener`: the blocks named in `borrowed` (slot name → element)
-   * move into the dialog's slots and go back to their place when it closes; focus goes to the
-   * first field, stays inside while open (Tab wraps) and returns to `opener` on close.
+   * move into the dialog's slots and go back to their place when it closes, and `onOpen` runs;
+   * focus goes to the first field, stays inside while open (Tab wraps) and returns to `opener`
+   * on close.
    */
-  const setUpDialog = (dialog, opener, borrowed) => {
+  const setUpDialog = (dialog, opener, borrowed, onOpen) => {
     const homes = new Map();
     const open = () => {
       for (const [slot, block] of borrowed) {
@@ -199,6 +200,7 @@
         homes.set(block, marker);
         target.append(block);
       }
+      onOpen();
       dialog.showModal();
       document.documentElement.setAttribute('data-dg-dialog-open', '');
       const first = focusable(dialog.querySelector('.dg-playground-inputs')).find((item) => item.matches('input, select, textarea'));
@@ -696,10 +698,17 @@
     const dialog = form.closest('dialog');
     const opener = dialog && document.querySelector(`[data-dg-tryit="${CSS.escape(dialog.id)}"]`);
     if (dialog && opener) {
-      setUpDialog(dialog, opener, [
-        ['samples', samplesNode],
-        ['responses', document.getElementById(data.parts.responses)],
-      ]);
+      // From the moment the form is open, the samples show the request it sends (until then,
+      // the spec's examples of every parameter, as the server wrote them).
+      setUpDialog(
+        dialog,
+        opener,
+        [
+          ['samples', samplesNode],
+          ['responses', document.getElementById(data.parts.responses)],
+        ],
+        refresh,
+      );
     }
     if (urlNode) urlNode.textContent = sampleRequest().url;
     form.querySelector('[data-dg-playground-nojs]')?.setAttribute('hidden', '');
