@@ -7,11 +7,10 @@ import { RenderContext, useRenderContext } from '../render-context.js';
 import { SideContent } from '../components/frame.js';
 import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponseExamples, ResponsesSection } from './operation-sections.js';
-import type { PlaygroundSettings } from './types.js';
 import { Playground, playgroundPartIds, TryItButton } from './playground.js';
 import { ParameterPills, SchemaExpanded, SchemaInsertions } from './schema-cache.js';
 import { SpecMarkdown } from './schema-text.js';
-import type { ApiOperationInput } from './types.js';
+import type { ApiOperationInput, PlaygroundSettings } from './types.js';
 
 const noPills: readonly string[] = [];
 

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// The try-it form of one operation. The server renders every field as plain HTML (readable and
-// fillable without JavaScript); `assets/api-playground.js` reads the data embedded below, builds
-// the request and sends it. Spec text is untrusted: it only ever reaches the page as escaped
+// The try-it form of one operation, in the dialog the method bar's "Try it" button opens. The
+// server renders every field as plain HTML; `assets/api-playground.js` opens the dialog, reads
+// the data embedded below, writes the samples from the fields, builds the request and sends it. Spec text is untrusted: it only ever reaches the page as escaped
 // text or attribute values (Preact escapes both) and as JSON through `serializeJsonForScript`.
 import type { ApiPageModel, MediaModel, ServerModel } from '@docsgen/openapi-pages';
 import type { SchemaModel } from '@docsgen/openapi-pages';
