@@ -60,7 +60,7 @@ export interface OutputKind {
    */
   isOverProjectFiles: boolean;
   /** Whether a request path (decoded, from the root, without the leading `/`) names an output of this kind. */
-  matches(path: string, site: Site): boolean;
+  matches(path: string): boolean;
   /** The paths the build writes, in order. */
   list(site: Site, context: OutputContext): Promise<string[]>;
   /** The output at `path` (one `list` gives or `matches` accepts). */
@@ -214,8 +214,8 @@ const changelogFeeds: OutputKind = {
 export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
-export function findOutputKind(site: Site, path: string): OutputKind | undefined {
-  return outputTable.find((kind) => kind.matches(path, site));
+export function findOutputKind(path: string): OutputKind | undefined {
+  return outputTable.find((kind) => kind.matches(path));
 }
 
 /** The pages a build publishes: neither drafts nor the 404 page. */

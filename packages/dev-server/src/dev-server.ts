@@ -1,8 +1,8 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, isMediaPath, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type SearchShares, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, findOutputKind, isMediaPath, matchRedirect, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { lookupContentType } from './content-type.js';
 import { serveProxy } from './proxy-route.js';
 import { acceptRequest, redirectLocation } from './request-target.js';
@@ -223,10 +223,10 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       return;
     }
   }
-  if (path === '/favicon.ico') {
-    await serveResolvedFile(request, response, await resolveFavicon(site));
-    return;
-  }
+  // The site's derived outputs that take the place of a project file at the same path (favicon,
+  // sitemaps, robots.txt, llms files, feeds), as the build writes them: the site's output table.
+  const output = findOutputKind(decoded.slice(1));
+  if (output?.isOverProjectFiles && (await serveOutput(site, context, request, response, output, decoded.slice(1)))) return;
   // The project's root .css/.js files, by the names the site found (the list is the allow-list).
   if (site.projectFiles.includes(decoded.slice(1))) {
     await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
@@ -243,47 +243,8 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     }
   }
 
-  // Social cards are drawn, not read from disk; the site keeps each in memory while unchanged.
-  const card = /^\/og\/(.+)\.png$/.exec(decoded);
-  if (card?.[1]) {
-    const drawn = await site.card(card[1], { origin: requestOrigin(request) });
-    if (drawn) {
-      context.report(drawn.messages);
-      sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
-    } else sendStatus(response, request, 404);
-    return;
-  }
-
-  // sitemap.xml, robots.txt, llms.txt, llms-full.txt as the build writes them; before pages, as
-  // in the build output, where the file wins over a page named `llms.txt.mdx`.
-  const output = siteOutputNames.find((name) => decoded === `/${name}`);
-  if (output) {
-    const generated = (await renderSiteOutput(site, output, { siteUrl: site.siteUrl ?? requestOrigin(request) })).output;
-    if (generated) {
-      send(response, request, 200, generated.contentType, generated.content);
-      return;
-    }
-  }
-
-  // The numbered parts of a sitemap split for having more than 50,000 pages.
-  const part = /^\/sitemap-([1-9]\d{0,5})\.xml$/.exec(decoded)?.[1];
-  if (part) {
-    const xml = sitemapPart(site, Number(part), { siteUrl: site.siteUrl ?? requestOrigin(request) });
-    if (xml) {
-      send(response, request, 200, 'application/xml; charset=utf-8', xml);
-      return;
-    }
-  }
-
-  // A changelog page's RSS feed: `/<page>/rss.xml`, and `/rss.xml` for the home page.
-  const feedOf = /^\/(?:(.+)\/)?rss\.xml$/.exec(decoded);
-  if (feedOf) {
-    const feed = await site.feed(feedOf[1] ?? site.homeSlug ?? 'index', { origin: requestOrigin(request) });
-    if (feed?.xml !== undefined) {
-      send(response, request, 200, 'application/rss+xml; charset=utf-8', feed.xml);
-      return;
-    }
-  }
+  // Outputs a project file at the same path wins over (social cards).
+  if (output && !output.isOverProjectFiles && (await serveOutput(site, context, request, response, output, decoded.slice(1)))) return;
 
   let slug = decoded.replace(/^\/+|\/+$/g, '');
   const wantsMarkdown = slug.endsWith('.md') || /\btext\/markdown\b/.test(String(request.headers.accept ?? ''));
@@ -379,15 +340,27 @@ async function serveSearchFile(site: Site, context: HandleContext, request: Inco
   response.end(request.method === 'HEAD' ? undefined : content);
 }
 
-/** The file `favicon` names in docs.json, only when it lies inside the project root. */
-async function resolveFavicon(site: Site): Promise<RequestFileResult> {
-  const favicon = site.config?.favicon;
-  const name = typeof favicon === 'string' ? favicon : favicon?.light;
-  if (!name) return { status: 404, reason: 'not-found' };
-  const file = resolve(site.root, name.replace(/^\/+/, ''));
-  if (!file.startsWith(site.root + sep)) return { status: 404, reason: 'outside-folder' };
-  // Through the chokepoint like every other file: dotfiles, symlinks out of the folder, …
-  return resolveRequestFile(`/favicon/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/favicon' });
+/**
+ * Answers a request for one of the site's derived outputs (`output`, the output table's entry
+ * its path matches), as the build writes it. `false` when the output does not exist and the
+ * request goes on to the pages (a page may have that name).
+ */
+async function serveOutput(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, output: OutputKind, path: string): Promise<boolean> {
+  const produced = await output.produce(site, path, { siteUrl: site.siteUrl ?? requestOrigin(request) });
+  const body = produced.body;
+  if (!body) {
+    if (output.whenMissing === 'pages') return false;
+    sendStatus(response, request, 404);
+    return true;
+  }
+  context.report(produced.messages);
+  if ('file' in body) {
+    // A project file (the favicon) goes through the chokepoint like every other: dotfiles,
+    // symlinks out of its folder, … and is sent with its own type.
+    await serveResolvedFile(request, response, await resolveRequestFile(`/file/${encodeURIComponent(basename(body.file))}`, { folder: dirname(body.file), prefix: '/file' }));
+  } else if (body.etag) sendTagged(response, request, body.content, body.contentType, body.etag);
+  else send(response, request, 200, body.contentType, body.content);
+  return true;
 }
 
 /** This server as the request reached it, standing in for a site URL the project does not set. */
@@ -413,22 +386,23 @@ function sendRedirect(response: ServerResponse, status: number, location: string
   response.end();
 }
 
-function sendPng(response: ServerResponse, request: IncomingMessage, png: Buffer, etag: string): void {
+function sendTagged(response: ServerResponse, request: IncomingMessage, content: string | Uint8Array, type: string, etag: string): void {
   const isFresh = String(request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   response.writeHead(isFresh ? 304 : 200, {
-    'Content-Type': 'image/png',
-    ...(isFresh ? {} : { 'Content-Length': png.length }),
+    'Content-Type': type,
+    ...(isFresh ? {} : { 'Content-Length': bytes.length }),
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   });
-  response.end(isFresh || request.method === 'HEAD' ? undefined : png);
+  response.end(isFresh || request.method === 'HEAD' ? undefined : bytes);
 }
 
-function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string): void {
+function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string | Uint8Array): void {
   response.writeHead(status, {
     'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   });
