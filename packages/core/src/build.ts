@@ -107,9 +107,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   const slugs = [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
   // One `git log` for the whole build: the cache key and the sitemap's <lastmod> both use it.
   const lastUpdated = isLastUpdatedOn(site.config) ? await lastUpdatedTimes(root, [...site.pages.values()].map((page) => page.file)) : undefined;
-  const buildCacheFolder = cacheFolder('build');
-  const knownHashes = new Map([...site.pages.values()].flatMap((page) => (page.sourceHash ? [[relative(root, page.file).split(sep).join('/'), page.sourceHash] as const] : [])));
-  const cache = buildCacheFolder ? new BuildCache({ root, folder: buildCacheFolder, siteKey: await siteKeyOf(site, lastUpdated), knownHashes }) : undefined;
+  const cache = await openBuildCache(site, cacheFolder('build'), lastUpdated);
 
   // Social cards, by input hash: a page whose card is not at hand renders again, with its card.
   const cards = new CardCache({ folder: cacheFolder('og') });
@@ -161,8 +159,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   }
   search.finish();
 
-  const pageMessages = slugs.flatMap((slug) => [...(intake.built.get(slug)?.messages ?? []), ...(intake.built.get(slug)?.card?.messages ?? [])]);
-  messages.push(...dedupe(pageMessages));
+  messages.push(...dedupe(slugs.flatMap((slug) => [...(intake.built.get(slug)?.messages ?? []), ...(intake.built.get(slug)?.card?.messages ?? [])])));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
   if (messages.some((message) => message.fatal)) {
@@ -287,6 +284,13 @@ function writtenPage(writer: OutputWriter, site: Site, slug: string): string | u
     if (html !== undefined) return html;
   }
   return undefined;
+}
+
+/** The build's page cache in `folder` (none without one), for pages as they are now and the site as a whole. */
+async function openBuildCache(site: Site, folder: string | undefined, lastUpdated: ReadonlyMap<string, Date> | undefined): Promise<BuildCache | undefined> {
+  if (!folder) return undefined;
+  const knownHashes = new Map([...site.pages.values()].flatMap((page) => (page.sourceHash ? [[relative(site.root, page.file).split(sep).join('/'), page.sourceHash] as const] : [])));
+  return new BuildCache({ root: site.root, folder, siteKey: await siteKeyOf(site, lastUpdated), knownHashes });
 }
 
 /** What every cached page depends on besides its own files: a change to any of it renders every page again. */

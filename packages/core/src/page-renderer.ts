@@ -11,7 +11,7 @@ import {
 } from '@docsgen/renderer';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { playgroundMode } from './api-reference.js';
+import { playgroundMode, type SiteApiReference } from './api-reference.js';
 import type { PageInfo } from './pages.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { decodeEntities } from './site-outputs.js';
@@ -48,40 +48,12 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   const rendered = new Map<string, RenderedPage>();
   let sampleHighlighter: Promise<SampleHighlighter> | undefined;
   const specsUsed = new Map<string, Set<string>>();
-  /** The try-it settings of a page: docs.json's, with the page's frontmatter `playground` mode when it sets one. */
-  const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => {
-    const mode = playgroundMode(page?.frontmatter.playground);
-    return mode ? { ...api.playground, mode } : api.playground;
-  };
+  const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => pagePlayground(api, page);
   // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
   const apiContext = (slug: string, highlight: SampleHighlighter | undefined): ApiReferenceContext => {
     const used = specsUsed.get(slug) ?? new Set<string>();
-    const claimed = new Map<string, number>();
     specsUsed.set(slug, used);
-    const record = <T>(found: T): T => {
-      if (found && typeof found === 'object' && 'spec' in found && typeof found.spec === 'string') used.add(found.spec);
-      return found;
-    };
-    return {
-      findOperation: (spec, method, path) => record(api.findOperation(spec, method, path)),
-      operationDocument: (spec, method, path) => {
-        const model = api.findOperation(spec, method, path);
-        if (model && model !== 'loading') used.add(model.spec);
-        return api.operationDocument(spec, method, path);
-      },
-      playground: playgroundOf(pages.get(slug)),
-      expandParameters: api.expandParameters,
-      parameterPills: api.parameterPills,
-      claimIdPrefix: (key) => {
-        const count = (claimed.get(key) ?? 0) + 1;
-        claimed.set(key, count);
-        return count === 1 ? key : `${key}${count}-`;
-      },
-      highlight,
-      get viewerBundles() {
-        return api.viewerBundles;
-      },
-    };
+    return createApiContext({ api, page: pages.get(slug), used, highlight });
   };
   const highlighter = (): Promise<SampleHighlighter> =>
     (sampleHighlighter ??= createSampleHighlighter(resolveCodeOptions(config).themes, ['bash', 'shell', 'javascript', 'typescript', 'python', 'go', 'json', 'yaml', 'xml', 'html', 'ruby', 'php', 'java', 'csharp', 'rust', 'kotlin', 'swift']));
@@ -192,3 +164,45 @@ function withEndpointHeadings(toc: RenderedPage['toc'], html: string): RenderedP
   return placed.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
 }
 
+/** The try-it settings of a page: docs.json's, with the page's frontmatter `playground` mode when it sets one. */
+function pagePlayground(api: SiteApiReference, page: PageInfo | undefined): PlaygroundSettings {
+  const mode = playgroundMode(page?.frontmatter.playground);
+  return mode ? { ...api.playground, mode } : api.playground;
+}
+
+interface ApiContextInput {
+  api: SiteApiReference;
+  page: PageInfo | undefined;
+  /** The specs the page uses, added to as it renders. */
+  used: Set<string>;
+  highlight: SampleHighlighter | undefined;
+}
+
+/** What `<OpenApiEndpoint>` and the viewers of one page read, recording the specs they use. */
+function createApiContext({ api, page, used, highlight }: ApiContextInput): ApiReferenceContext {
+  const claimed = new Map<string, number>();
+  const record = <T>(found: T): T => {
+    if (found && typeof found === 'object' && 'spec' in found && typeof found.spec === 'string') used.add(found.spec);
+    return found;
+  };
+  return {
+    findOperation: (spec, method, path) => record(api.findOperation(spec, method, path)),
+    operationDocument: (spec, method, path) => {
+      const model = api.findOperation(spec, method, path);
+      if (model && model !== 'loading') used.add(model.spec);
+      return api.operationDocument(spec, method, path);
+    },
+    playground: pagePlayground(api, page),
+    expandParameters: api.expandParameters,
+    parameterPills: api.parameterPills,
+    claimIdPrefix: (key) => {
+      const count = (claimed.get(key) ?? 0) + 1;
+      claimed.set(key, count);
+      return count === 1 ? key : `${key}${count}-`;
+    },
+    highlight,
+    get viewerBundles() {
+      return api.viewerBundles;
+    },
+  };
+}

@@ -24,9 +24,8 @@ export type DerivedOutputs = Pick<Site, 'document' | 'markdown' | 'feed' | 'card
 
 /** The derived outputs of a loaded site, made with its page renderer. */
 export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, options?: Pick<SiteOptions, 'navigationCache'> | null): DerivedOutputs {
-  const { root, config, navigation, pages, api, modules, chrome, cards, siteUrl, mode, messages } = model;
-  const { renderMdx, changelogOf } = renderer;
-  const render = renderer.renderAs;
+  const { root, config, navigation, pages, modules, chrome, cards, siteUrl, mode, messages } = model;
+  const { changelogOf } = renderer;
   const twins = new Map<string, Twin>();
   const drawnCards = new Map<string, { hash: string; card: Promise<{ png: Buffer; messages: DocsgenMessage[] }> }>();
   let navigationFile: NavigationFile | undefined;
@@ -36,47 +35,7 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
   // Pages link the navigation file by name: a build's is made (or read from its cache) once per site.
   const layout = (): SiteLayoutData & { projectFiles: string[]; navigationFileName: string } => ({ ...layoutData(), projectFiles: model.projectFiles, navigationFileName: devNavigationFileName ?? derived.navigationFile().name });
 
-  /** The page's Markdown twin, written now. */
-  async function writeTwin(slug: string): Promise<Twin | undefined> {
-    const page = pages.get(slug);
-    if (!page) return undefined;
-    // The HTML-to-Markdown stack (about a hundred modules) and the API twin writers load with
-    // the first twin that needs them, not at start-up: a dev server serves its first page
-    // without them, and a site of plain Markdown never loads them.
-    // API pages are written as Markdown from their model: far faster than from their HTML.
-    if (page.api) {
-      const { apiOperationMarkdown, asyncOperationMarkdown } = await import('./api-markdown.js');
-      return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), []);
-    }
-    const bound = api.bindings.get(slug);
-    if (bound) {
-      const [{ apiOperationMarkdown }, { toMarkdownTwin }] = await Promise.all([import('./api-markdown.js'), import('@docsgen/mdx-transforms/markdown-twin')]);
-      const result = await renderMdx(page, 'markdown');
-      if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
-      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages);
-    }
-    // Plain Markdown is its own twin; a page without components but code blocks gets its twin
-    // straight from its tree.
-    const direct = await twinFromTree(page);
-    if (direct) return direct;
-    const result = (await render(slug, 'markdown'))!;
-    const { toMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
-    return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
-  }
-
-  /** The twin of a page whose compiled tree has no component but code blocks (`twinTree`); `undefined` otherwise. */
-  async function twinFromTree(page: PageInfo): Promise<Twin | undefined> {
-    const messages = await modules.link(page.file);
-    const record = modules.recordOf(page.file);
-    const tree = record?.tree;
-    if (messages.some((message) => message.fatal) || !tree) return undefined;
-    // Plain Markdown is its own twin.
-    if (record.markdown !== undefined) return twinOf(page, record.markdown, messages);
-    const twinnable = twinTree(tree);
-    if (!twinnable) return undefined;
-    const { hastToMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
-    return twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages);
-  }
+  const writeTwin = createTwinWriter(model, renderer);
 
   const derived: DerivedOutputs = {
     // The navigation does not change for the life of a site: every page links the same file.
@@ -165,6 +124,57 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
     },
   };
   return derived;
+}
+
+/** Writes pages' Markdown twins: from their API model, their syntax tree, or their rendered HTML. */
+function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: string) => Promise<Twin | undefined> {
+  const { pages, api, modules, siteUrl } = model;
+  const { renderMdx } = renderer;
+  const render = renderer.renderAs;
+
+  /** The page's Markdown twin, written now. */
+  async function writeTwin(slug: string): Promise<Twin | undefined> {
+    const page = pages.get(slug);
+    if (!page) return undefined;
+    // The HTML-to-Markdown stack (about a hundred modules) and the API twin writers load with
+    // the first twin that needs them, not at start-up: a dev server serves its first page
+    // without them, and a site of plain Markdown never loads them.
+    // API pages are written as Markdown from their model: far faster than from their HTML.
+    if (page.api) {
+      const { apiOperationMarkdown, asyncOperationMarkdown } = await import('./api-markdown.js');
+      return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), []);
+    }
+    const bound = api.bindings.get(slug);
+    if (bound) {
+      const [{ apiOperationMarkdown }, { toMarkdownTwin }] = await Promise.all([import('./api-markdown.js'), import('@docsgen/mdx-transforms/markdown-twin')]);
+      const result = await renderMdx(page, 'markdown');
+      if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
+      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages);
+    }
+    // Plain Markdown is its own twin; a page without components but code blocks gets its twin
+    // straight from its tree.
+    const direct = await twinFromTree(page);
+    if (direct) return direct;
+    const result = (await render(slug, 'markdown'))!;
+    const { toMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
+    return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
+  }
+
+  /** The twin of a page whose compiled tree has no component but code blocks (`twinTree`); `undefined` otherwise. */
+  async function twinFromTree(page: PageInfo): Promise<Twin | undefined> {
+    const messages = await modules.link(page.file);
+    const record = modules.recordOf(page.file);
+    const tree = record?.tree;
+    if (messages.some((message) => message.fatal) || !tree) return undefined;
+    // Plain Markdown is its own twin.
+    if (record.markdown !== undefined) return twinOf(page, record.markdown, messages);
+    const twinnable = twinTree(tree);
+    if (!twinnable) return undefined;
+    const { hastToMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
+    return twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages);
+  }
+
+  return writeTwin;
 }
 
 /** A page's Markdown twin and the messages of writing it. */

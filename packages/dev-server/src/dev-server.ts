@@ -156,7 +156,6 @@ interface HandleContext {
 }
 
 async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const { folders } = context;
   const target = acceptRequest(request, response, context.allowedHosts);
   if (!target) return;
   const { path, decoded } = target;
@@ -178,36 +177,51 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     return;
   }
 
+  const exchange: Exchange = { site, context, request, response };
+  if ((await serveDocsgenFile(exchange, path, raw)) || (await serveProjectFile(exchange, path, decoded, raw))) return;
+  await servePage(exchange, decoded);
+}
+
+/** One request with what answers it. */
+interface Exchange {
+  site: Site;
+  context: HandleContext;
+  request: IncomingMessage;
+  response: ServerResponse;
+}
+
+/** docsgen's own files: the reload event stream, math fonts, the search index, viewer bundles, scripts and styles. `false` for any other path. */
+async function serveDocsgenFile({ site, context, request, response }: Exchange, path: string, raw: string): Promise<boolean> {
   if (path === `${internalPrefix}/events`) {
     // Another site's page may not listen in (it would learn which files change, and when).
     if (isCrossOrigin(request)) {
       sendStatus(response, request, 403);
-      return;
+      return true;
     }
     context.channel.connect(request, response);
-    return;
+    return true;
   }
   if (path.startsWith(`${internalPrefix}/fonts/`)) {
     await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: rendererAssets.katexFonts, prefix: `${internalPrefix}/fonts` }));
-    return;
+    return true;
   }
   if (path.startsWith(`/${searchFolder}/`) && site.hasSearch) {
     await serveSearchFile(site, context, request, response, path.slice(searchFolder.length + 2));
-    return;
+    return true;
   }
   if (path.startsWith(`${viewerVendorPrefix}/`)) {
     // An embeddable viewer's bundle from the project's node_modules: the raw path must be one of
     // the fixed URLs the site's viewer bundles list; the request never builds a file path.
     const file = site.api.viewerFiles.get(path);
     await serveResolvedFile(request, response, file ? await resolveRequestFile(`/vendor/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/vendor' }) : { status: 404, reason: 'not-found' });
-    return;
+    return true;
   }
   if (path.startsWith(`${internalPrefix}/`)) {
     const name = path.slice(internalPrefix.length + 1);
     const navigation = site.navigationFile();
     if (name === navigation.name) {
       send(response, request, 200, 'application/json; charset=utf-8', navigation.content);
-      return;
+      return true;
     }
     const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
     // The fixed table is the allow-list; the file is still opened through the chokepoint.
@@ -215,22 +229,28 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       ? await resolveRequestFile(`${internalPrefix}/${basename(file)}`, { folder: dirname(file), prefix: internalPrefix })
       : { status: 404, reason: 'not-found' };
     await serveResolvedFile(request, response, result);
-    return;
+    return true;
   }
-  for (const folder of folders) {
+  return false;
+}
+
+/** The project's files (asset folders, root .css/.js, media) and the outputs of the site's output table. `false` for any other path. */
+async function serveProjectFile(exchange: Exchange, path: string, decoded: string, raw: string): Promise<boolean> {
+  const { site, context, request, response } = exchange;
+  for (const folder of context.folders) {
     if (path === `/${folder}` || path.startsWith(`/${folder}/`)) {
       await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: join(site.root, folder), prefix: `/${folder}` }));
-      return;
+      return true;
     }
   }
   // The site's derived outputs that take the place of a project file at the same path (favicon,
   // sitemaps, robots.txt, llms files, feeds), as the build writes them: the site's output table.
   const output = findOutputKind(decoded.slice(1));
-  if (output?.isOverProjectFiles && (await serveOutput(site, context, request, response, output, decoded.slice(1)))) return;
+  if (output?.isOverProjectFiles && (await serveOutput(exchange, output, decoded.slice(1)))) return true;
   // The project's root .css/.js files, by the names the site found (the list is the allow-list).
   if (site.projectFiles.includes(decoded.slice(1))) {
     await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
-    return;
+    return true;
   }
 
   // Images and other media anywhere else in the project, at their own paths
@@ -239,13 +259,16 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     const media = await resolveRequestFile(raw, { folder: site.root, prefix: '/' });
     if (media.status !== 404) {
       await serveResolvedFile(request, response, media);
-      return;
+      return true;
     }
   }
 
   // Outputs a project file at the same path wins over (social cards).
-  if (output && !output.isOverProjectFiles && (await serveOutput(site, context, request, response, output, decoded.slice(1)))) return;
+  return output !== undefined && !output.isOverProjectFiles && (await serveOutput(exchange, output, decoded.slice(1)));
+}
 
+/** A page (or its Markdown twin), the closest page under `errors.404.redirect`, else the 404 page. */
+async function servePage({ site, context, request, response }: Exchange, decoded: string): Promise<void> {
   let slug = decoded.replace(/^\/+|\/+$/g, '');
   const wantsMarkdown = slug.endsWith('.md') || /\btext\/markdown\b/.test(String(request.headers.accept ?? ''));
   if (slug.endsWith('.md')) slug = slug.slice(0, -3);
@@ -280,6 +303,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   context.report(notFound.messages);
   send(response, request, 404, 'text/html; charset=utf-8', notFound.html);
 }
+
 
 /**
  * The search index of the site, made on first use (a search request, or the preparation once
@@ -345,7 +369,7 @@ async function serveSearchFile(site: Site, context: HandleContext, request: Inco
  * its path matches), as the build writes it. `false` when the output does not exist and the
  * request goes on to the pages (a page may have that name).
  */
-async function serveOutput(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse, output: OutputKind, path: string): Promise<boolean> {
+async function serveOutput({ site, context, request, response }: Exchange, output: OutputKind, path: string): Promise<boolean> {
   const produced = await output.produce(site, path, { siteUrl: site.siteUrl ?? requestOrigin(request) });
   const body = produced.body;
   if (!body) {
