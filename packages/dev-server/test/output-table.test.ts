@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lookupContentType } from '../src/content-type.js';
-import { createDevServer } from '../src/index.js';
+import { createDevServer, createPreviewServer, type PreviewServer } from '../src/index.js';
 import { sendRaw } from './project.js';
 
 const table = suite('output table: dev serves what build writes');
@@ -29,6 +29,7 @@ table('should serve, byte for byte and with the same type, every output the buil
   const outDir = join(work, 'dist');
   cpSync(fixture, root, { recursive: true });
   let server: Server | undefined;
+  let preview: PreviewServer | undefined;
   try {
     const built = await buildSite(root, { outDir, cache: false, workers: 1 });
     assert.ok(built.ok, built.messages.map((message) => message.reason).join('\n'));
@@ -38,6 +39,10 @@ table('should serve, byte for byte and with the same type, every output the buil
     ({ server } = createDevServer({ site: await createSite(root), liveReload: false }));
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
+
+    preview = createPreviewServer({ folder: outDir });
+    await new Promise<void>((resolve) => preview!.server.listen(0, '127.0.0.1', resolve));
+    const previewPort = (preview.server.address() as AddressInfo).port;
 
     const listed = new Set<string>();
     for (const kind of outputTable) {
@@ -52,6 +57,10 @@ table('should serve, byte for byte and with the same type, every output the buil
         assert.ok(response.body.equals(readFileSync(join(outDir, path))), `dev serves the bytes the build wrote at ${path}`);
         const type = kind.contentType === 'file' ? lookupContentType(buildSiteModel.config?.favicon as string) : kind.contentType;
         assert.is(response.headers['content-type'], type, `${path} content type`);
+        // `preview` serves the build output with the types dev sends, but for the favicon, which a host sends as `.ico`.
+        const previewed = await sendRaw(previewPort, `GET /${path} HTTP/1.1`);
+        assert.ok(previewed.body.equals(response.body), `preview serves ${path} as dev does`);
+        if (kind.contentType !== 'file') assert.is(previewed.headers['content-type'], type, `preview: ${path} content type`);
       }
     }
     // Nothing the build wrote at a table pattern is missing from the table's list.
@@ -67,6 +76,7 @@ table('should serve, byte for byte and with the same type, every output the buil
     }
   } finally {
     if (server) await new Promise((resolve) => server!.close(resolve));
+    await preview?.close();
     rmSync(work, { recursive: true, force: true });
   }
 });
