@@ -382,7 +382,7 @@ async function serveOutput({ site, context, request, response }: Exchange, outpu
     // A project file (the favicon) goes through the chokepoint like every other: dotfiles,
     // symlinks out of its folder, … and is sent with its own type.
     await serveResolvedFile(request, response, await resolveRequestFile(`/file/${encodeURIComponent(basename(body.file))}`, { folder: dirname(body.file), prefix: '/file' }));
-  } else if (body.etag) sendTagged(response, request, body.content, body.contentType, body.etag);
+  } else if (output.cachePolicy === 'etag' && body.etag !== undefined) sendTagged(response, request, body.content, body.contentType, body.etag);
   else send(response, request, 200, body.contentType, body.content);
   return true;
 }
