@@ -2,7 +2,7 @@ import { resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import { statSync } from 'node:fs';
 import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
-import { renderSiteOutput, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
+import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
@@ -68,6 +68,8 @@ export interface OutputKind {
 }
 
 const source = '@docsgen/core';
+const xmlType = siteOutputContentTypes['sitemap.xml'];
+const rssType = 'application/rss+xml; charset=utf-8';
 const sitemapPartPattern = /^sitemap-([1-9]\d{0,5})\.xml$/;
 const feedPattern = /^(?:(.+)\/)?rss\.xml$/;
 const cardPattern = /^og\/(.+)\.png$/;
@@ -129,7 +131,7 @@ const socialCard: OutputKind = {
 const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
   name: name.replace(/\.(xml|txt)$/, '').replace(/[^a-z]+/g, '-'),
   pattern: name,
-  contentType: name.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8',
+  contentType: siteOutputContentTypes[name],
   cachePolicy: 'revalidate',
   whenMissing: 'pages',
   isOverProjectFiles: true,
@@ -145,7 +147,7 @@ const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
 const sitemapParts: OutputKind = {
   name: 'sitemap-part',
   pattern: 'sitemap-<n>.xml',
-  contentType: 'application/xml; charset=utf-8',
+  contentType: xmlType,
   cachePolicy: 'revalidate',
   whenMissing: 'pages',
   isOverProjectFiles: true,
@@ -161,14 +163,14 @@ const sitemapParts: OutputKind = {
   },
   produce: async (site, path, context) => {
     const xml = sitemapPart(site, Number(sitemapPartPattern.exec(path)?.[1]), context);
-    return { body: xml === undefined ? undefined : { content: xml, contentType: 'application/xml; charset=utf-8' }, messages: [] };
+    return { body: xml === undefined ? undefined : { content: xml, contentType: xmlType }, messages: [] };
   },
 };
 
 const changelogFeeds: OutputKind = {
   name: 'changelog-feed',
   pattern: '<slug>/rss.xml, rss.xml for the home page',
-  contentType: 'application/rss+xml; charset=utf-8',
+  contentType: rssType,
   cachePolicy: 'revalidate',
   whenMissing: 'pages',
   isOverProjectFiles: true,
@@ -191,7 +193,7 @@ const changelogFeeds: OutputKind = {
     const slug = feedPattern.exec(path)?.[1] ?? site.homeSlug ?? 'index';
     const feed = await site.feed(slug, { origin: context.siteUrl });
     if (!feed) return { body: undefined, messages: [] };
-    if (feed.xml !== undefined) return { body: { content: feed.xml, contentType: 'application/rss+xml; charset=utf-8' }, messages: [] };
+    if (feed.xml !== undefined) return { body: { content: feed.xml, contentType: rssType }, messages: [] };
     const page = site.pages.get(slug) as PageInfo;
     return {
       body: undefined,
