@@ -15,6 +15,7 @@ import {
   renderApiOperation,
   renderAsyncApiOperation,
   renderNavigationFile,
+  pageLanguage,
   renderPageDocument,
   renderProblemsOverlay,
   serializeJsonForScript,
@@ -324,7 +325,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const slug = page.slug;
     const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
     const renderOnce = () =>
-      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight) });
+      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight), language: pageLanguage(layoutData(), slug) });
     const apiMessagesBefore = api.messages.length;
     let result = await renderOnce();
     // A component named a spec docs.json does not: read it, then render again.
@@ -471,7 +472,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       // A broken docs.json is shown on every page, with the page's own problems.
       const failed = [...messages.filter((message) => message.fatal), ...result.messages.filter((message) => message.fatal)];
       const contentHtml = failed.length > 0 ? renderProblems(root, failed) : result.html;
-      const parts = await chrome.forPage(result.page, slug);
+      const parts = await chrome.forPage(result.page, slug, pageLanguage(layoutData(), slug));
       const html = renderPageDocument({
         ...layout(),
         ...parts,

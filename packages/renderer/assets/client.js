@@ -6,6 +6,16 @@
   const doc = document;
   const KEY = 'docsgen:tabs';
   const all = (root, selector) => Array.from(root.querySelectorAll(selector));
+  // Labels in the page's language (`<script id="dg-strings">`, see `clientStringsScript`).
+  let strings;
+  const t = (key) => {
+    try {
+      strings ??= JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
+    } catch {
+      strings = {};
+    }
+    return strings[key] ?? key;
+  };
 
   // Labels the reader chose, most recent first; synced tabs, code groups and views follow them.
   const stored = () => {
@@ -83,7 +93,7 @@
     if (set.hasAttribute('data-dropdown')) {
       const menu = doc.createElement('select');
       menu.className = 'dg-tabs-select';
-      menu.setAttribute('aria-label', 'Choose a tab');
+      menu.setAttribute('aria-label', t('chooseTab'));
       for (const label of labels) menu.add(new Option(label, label));
       menu.addEventListener('change', () => choose(set, menu.selectedIndex, false));
       set.prepend(menu);
@@ -105,7 +115,7 @@
     const titles = [...new Set(views.map((view) => view.dataset.view))];
     viewMenu = doc.createElement('select');
     viewMenu.className = 'dg-view-select';
-    viewMenu.setAttribute('aria-label', 'View');
+    viewMenu.setAttribute('aria-label', t('view'));
     for (const title of titles) viewMenu.add(new Option(title, title));
     viewMenu.addEventListener('change', () => {
       remember(viewMenu.value);
@@ -117,20 +127,22 @@
   };
 
   // Copy buttons
+  // A code block's button keeps its icon: only its text part changes.
   const copy = (button, text) => {
+    const label = button.querySelector('.dg-code-copy-text') ?? button;
     navigator.clipboard.writeText(text).then(
       () => {
-        button.dataset.label ??= button.textContent;
-        button.textContent = 'Copied';
+        button.dataset.label ??= label.textContent;
+        label.textContent = t('copied');
         button.setAttribute('data-copied', '');
-        announce('Copied to clipboard');
+        announce(t('copiedToClipboard'));
         clearTimeout(button.dgTimer);
         button.dgTimer = setTimeout(() => {
-          button.textContent = button.dataset.label;
+          label.textContent = button.dataset.label;
           button.removeAttribute('data-copied');
         }, 2000);
       },
-      () => announce('Could not copy'),
+      () => announce(t('couldNotCopy')),
     );
   };
 
@@ -153,7 +165,7 @@
       const open = !block.hasAttribute('data-expanded');
       block.toggleAttribute('data-expanded', open);
       button.setAttribute('aria-expanded', String(open));
-      button.textContent = open ? 'Show less' : 'Show more';
+      button.textContent = open ? t('showLess') : t('showMore');
     } else if (button.matches('[data-prompt-action]')) {
       const text = button.closest('.dg-prompt')?.querySelector('.dg-prompt-body')?.innerText.trim() ?? '';
       if (button.dataset.promptAction === 'copy') copy(button, text);
