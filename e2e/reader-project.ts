@@ -73,6 +73,11 @@ ${['March 3, 2026', 'February 24, 2026', 'February 10, 2026', 'January 27, 2026'
 
 const tabs = ['Documentation', 'API reference', 'Changelog', 'Contributing', 'Community', 'Integrations'];
 
+/** Eight groups of twenty pages: more than a page renders in full (see the sidebar's budget). */
+function apiGroups(): Array<{ group: string; pages: string[] }> {
+  return Array.from({ length: 8 }, (_, group) => ({ group: `Endpoints ${group + 1}`, pages: Array.from({ length: 20 }, (_, index) => `api/g${group + 1}-p${index + 1}`) }));
+}
+
 /** docs.json navigation of one language: tabs (the first with three long groups), or plain groups. */
 function languageNavigation(code: string, prefix: string, isDefault: boolean, hasTabs: boolean): Record<string, unknown> {
   const pages = (names: string[]) => names.map((name) => `${prefix}${name}`);
@@ -86,7 +91,13 @@ function languageNavigation(code: string, prefix: string, isDefault: boolean, ha
   return {
     ...base,
     tabs: tabs.map((tab, index) =>
-      index === 0 ? { tab, groups: guides } : index === 2 ? { tab, pages: pages(['changelog']) } : { tab, pages: pages([`tab-${index}`]) },
+      index === 0
+        ? { tab, groups: guides }
+        : index === 1 && prefix === ''
+          ? { tab, groups: apiGroups() }
+          : index === 2
+            ? { tab, pages: pages(['changelog']) }
+            : { tab, pages: pages([`tab-${index}`]) },
     ),
   };
 }
@@ -107,6 +118,7 @@ export function readerProject(): Record<string, string> {
       },
     }),
   };
+  for (const { group, pages } of apiGroups()) for (const [index, slug] of pages.entries()) files[`${slug}.mdx`] = `---\ntitle: ${group} endpoint ${index + 1}\n---\n\nAn endpoint.\n`;
   for (const prefix of ['', 'es/', 'ar/', 'he/']) {
     files[`${prefix}index.mdx`] = contentPage('Introduction', 'What docsgen is.');
     files[`${prefix}quickstart.mdx`] = contentPage('Quickstart', 'From nothing to a site.');

@@ -142,8 +142,9 @@
   });
   const trapFocus = (event) => {
     const panel = drawer();
-    const stops = all('a[href], button:not([disabled]), summary, input, select, [tabindex]:not([tabindex="-1"])', panel).filter(
-      (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden',
+    // What Tab can reach: shown, and not inside a closed group.
+    const stops = all('a[href], button:not([disabled]), summary, input, select, [tabindex]:not([tabindex="-1"])', panel).filter((element) =>
+      element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0,
     );
     if (stops.length === 0) return;
     const first = stops[0];

@@ -176,6 +176,22 @@ test('should render top-level groups in full and nested groups away from the pag
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
 });
 
+test('should list a changelog\'s entries by label in the table of contents, not their repeated headings', () => {
+  const entry = (id: string, label: string) =>
+    `<section id="${id}" data-label="${label}" class="dg-update"><div class="dg-update-meta"><h2 class="dg-update-label">${label}</h2></div>` +
+    `<div class="dg-update-body"><h2 id="${id}-fixes">Bug fixes</h2></div></section>`;
+  const html = render({
+    contentHtml: entry('march-3-2026', 'March 3, 2026') + entry('v2', 'v2 &amp; &quot;more&quot;'),
+    toc: [{ depth: 2, id: 'march-3-2026-fixes', text: 'Bug fixes' }, { depth: 2, id: 'v2-fixes', text: 'Bug fixes' }],
+  });
+  const toc = html.slice(html.indexOf('class="dg-toc"'));
+  assert.equal([...toc.matchAll(/<a class="dg-toc-link" href="([^"]+)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]), [
+    ['#march-3-2026', 'March 3, 2026'],
+    ['#v2', 'v2 &amp; &quot;more&quot;'],
+  ]);
+  assert.not.match(toc, 'Bug fixes');
+});
+
 test('should link the navigation file by the name it is given, without rendering the file', () => {
   const navigation = model([group('Start', [page('index'), page('intro')]), group('More', [page('deep')])]);
   const pages = pagesOf(['index', 'intro', 'deep']);

@@ -113,9 +113,13 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  */
 export function updateToc(html: string): LayoutTocEntry[] | undefined {
   const entries: LayoutTocEntry[] = [];
-  for (const match of html.matchAll(/<section class="dg-update[^"]*"[^>]*? id="([^"]+)" data-label="([^"]*)"/g)) {
-    const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
-    entries.push({ depth: 2, id: decode(match[1]!), text: decode(match[2]!) });
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
+  // Attributes come in the order the pipeline writes them: read each by name.
+  for (const [tag] of html.matchAll(/<section\b[^>]*\bdata-label="[^"]*"[^>]*>/g)) {
+    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    const id = attribute('id');
+    const label = attribute('data-label');
+    if (id && label !== undefined && /(?:^|\s)dg-update(?:\s|$)/.test(attribute('class') ?? '')) entries.push({ depth: 2, id: decode(id), text: decode(label) });
   }
   return entries.length > 0 ? entries : undefined;
 }
