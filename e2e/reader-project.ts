@@ -118,6 +118,7 @@ export function readerProject(): Record<string, string> {
       },
     }),
   };
+  files['landing.mdx'] = '---\ntitle: Landing\nmode: custom\n---\n\n# Welcome\n\nA landing page without a sidebar.\n';
   for (const { group, pages } of apiGroups()) for (const [index, slug] of pages.entries()) files[`${slug}.mdx`] = `---\ntitle: ${group} endpoint ${index + 1}\n---\n\nAn endpoint.\n`;
   for (const prefix of ['', 'es/', 'ar/', 'he/']) {
     files[`${prefix}index.mdx`] = contentPage('Introduction', 'What docsgen is.');

@@ -137,7 +137,7 @@ export interface HeaderProps {
   hasSearch: boolean;
   /** Show the light/dark toggle (`appearance.strict` hides it). */
   hasToggle: boolean;
-  /** The page has a sidebar: small screens get a button that opens it. */
+  /** The page has a sidebar or a navbar to show in the phone's menu: small screens get a button that opens it. */
   hasSidebar: boolean;
   /** The tabs row, when the theme shows it in the header. */
   tabs: preact.ComponentChildren;

@@ -324,6 +324,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
 
   const hasSidebar = mode !== 'center' && mode !== 'custom';
   const tabsInSidebar = theme.tabsPlacement === 'sidebar' && hasSidebar;
+  // A page without a sidebar still gets the phone's menu when the navbar has links to put in it.
+  const hasDrawer = hasSidebar || (config.navbar?.links ?? []).some((link) => link.href) || Boolean(config.navbar?.primary?.href);
   const language = languageTag(variant.language ?? 'en');
   const codeblocks = config.styling?.codeblocks;
   const htmlAttributes = [
@@ -348,16 +350,16 @@ export function renderPageDocument(input: PageDocumentInput): string {
       languages={variantChoices(index, input.slug, variant, 'language')}
       hasSearch={input.hasSearch !== false}
       hasToggle={!appearance.isStrict}
-      hasSidebar={hasSidebar}
+      hasSidebar={hasDrawer}
       tabs={tabsInSidebar ? null : tabs}
       strings={strings}
     />,
   );
-  const sidebar = hasSidebar
+  const sidebar = hasDrawer
     ? renderLayout(
         <>
           <DrawerHead config={config} strings={strings} />
-          <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} />
+          {hasSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} /> : null}
         </>,
       )
     : '';
@@ -405,8 +407,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.banner ?? '',
     header,
     `<div class="dg-layout" data-page-mode="${mode}"${hasSidebar ? '' : ' data-no-sidebar=""'}${hasToc ? ' data-has-toc=""' : ''}${hasSide ? ' data-has-side-panel=""' : ''}>`,
-    hasSidebar ? `<aside class="dg-sidebar-wrap" id="dg-sidebar" aria-label="${escapeHtml(strings.navigation)}">${sidebar}</aside>` : '',
-    hasSidebar ? '<div class="dg-backdrop" aria-hidden="true"></div>' : '',
+    hasDrawer ? `<aside class="dg-sidebar-wrap${hasSidebar ? '' : ' dg-drawer-only'}" id="dg-sidebar" aria-label="${escapeHtml(strings.navigation)}">${sidebar}</aside>` : '',
+    hasDrawer ? '<div class="dg-backdrop" aria-hidden="true"></div>' : '',
     '<main class="dg-content" id="dg-main" tabindex="-1">',
     '<div class="dg-page">',
     hasSide
