@@ -9,11 +9,17 @@ import { es } from './es.js';
 import { fr } from './fr.js';
 import { he } from './he.js';
 import { hi } from './hi.js';
+import { id } from './id.js';
 import { it } from './it.js';
 import { ja } from './ja.js';
 import { ko } from './ko.js';
+import { nl } from './nl.js';
+import { pl } from './pl.js';
 import { pt } from './pt.js';
 import { ru } from './ru.js';
+import { tr } from './tr.js';
+import { uk } from './uk.js';
+import { vi } from './vi.js';
 import { zh } from './zh.js';
 import { zhHant } from './zh-hant.js';
 
@@ -33,6 +39,12 @@ export const uiStringTables: Readonly<Record<string, UiStrings>> = {
   ar,
   he,
   hi,
+  tr,
+  nl,
+  pl,
+  id,
+  vi,
+  uk,
 };
 
 // docs.json codes that are not BCP 47 tags, or whose script the region decides.
