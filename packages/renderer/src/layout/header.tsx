@@ -186,13 +186,25 @@ export function Header(props: HeaderProps) {
 }
 
 /**
+ * `true` when the navbar has something for the phone's menu: a link, or a primary button with
+ * a label (an icon-only GitHub or Discord button stays in the header bar, where it fits).
+ */
+export function hasDrawerLinks(config: LayoutConfig): boolean {
+  const primary = config.navbar?.primary;
+  return (config.navbar?.links ?? []).some((link) => link.href) || isLabelledPrimary(primary);
+}
+
+function isLabelledPrimary(primary: NonNullable<LayoutConfig['navbar']>['primary']): boolean {
+  return Boolean(primary?.href) && !((primary?.type === 'github' || primary?.type === 'discord') && !primary.label);
+}
+
+/**
  * The top of the navigation drawer on small screens (hidden on wide ones, where the header
  * shows all of it): a close button, then the navbar links and the primary call to action,
  * which the header bar has no room for on a phone.
  */
 export function DrawerHead(props: { config: LayoutConfig; strings: UiStrings }) {
   const { config, strings } = props;
-  const hasLinks = (config.navbar?.links ?? []).some((link) => link.href) || Boolean(config.navbar?.primary?.href);
   return (
     <div class="dg-drawer-head">
       <div class="dg-drawer-bar">
@@ -201,10 +213,10 @@ export function DrawerHead(props: { config: LayoutConfig; strings: UiStrings }) 
           <Icon icon="x" library="lucide" class="dg-nav-icon" />
         </button>
       </div>
-      {hasLinks ? (
+      {hasDrawerLinks(config) ? (
         <div class="dg-drawer-links">
           <NavbarLinks config={config} />
-          <PrimaryAction config={config} strings={strings} />
+          {isLabelledPrimary(config.navbar?.primary) ? <PrimaryAction config={config} strings={strings} /> : null}
         </div>
       ) : null}
     </div>

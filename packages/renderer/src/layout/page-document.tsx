@@ -9,7 +9,7 @@ import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { PageHeader, Pager, splitSideContent, TableOfContents, updateToc, type PagerLink } from './article.js';
 import { clientStringsScript, languageTag, textDirection, uiStrings } from '../i18n/ui-strings.js';
-import { DrawerHead, Header, Tabs, type VariantChoice } from './header.js';
+import { DrawerHead, hasDrawerLinks, Header, Tabs, type VariantChoice } from './header.js';
 import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
 import {
@@ -325,7 +325,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const hasSidebar = mode !== 'center' && mode !== 'custom';
   const tabsInSidebar = theme.tabsPlacement === 'sidebar' && hasSidebar;
   // A page without a sidebar still gets the phone's menu when the navbar has links to put in it.
-  const hasDrawer = hasSidebar || (config.navbar?.links ?? []).some((link) => link.href) || Boolean(config.navbar?.primary?.href);
+  const hasDrawer = hasSidebar || hasDrawerLinks(config);
   const language = languageTag(variant.language ?? 'en');
   const codeblocks = config.styling?.codeblocks;
   const htmlAttributes = [
