@@ -1,6 +1,5 @@
-// @docsgen/renderer client script. Plain browser JavaScript, no imports: load it with
-// <script src="client.js" defer>. It enhances server-rendered content components, each of
-// which works (or degrades to something readable) without it.
+// @docsgen/renderer client script (plain, no imports; <script src="client.js" defer>): it
+// enhances server-rendered content components, each readable without it.
 (() => {
   'use strict';
   const doc = document;
@@ -17,7 +16,7 @@
     return strings[key] ?? key;
   };
 
-  // Labels the reader chose, most recent first; synced tabs, code groups and views follow them.
+  // Labels the reader chose, newest first; synced tabs and views follow them.
   const stored = () => {
     try {
       const list = JSON.parse(localStorage.getItem(KEY) || '[]');
@@ -126,21 +125,23 @@
     showView(stored().find((title) => titles.includes(title)) ?? titles[0]);
   };
 
-  // Copy buttons
-  // A code block's button keeps its icon: only its text part changes.
+  // Copy buttons: text (a code block's, beside its icon) and name say "Copied", then go back.
   const copy = (button, text) => {
     const label = button.querySelector('.dg-code-copy-text') ?? button;
+    const { dataset } = button;
+    dataset.label ??= label.textContent;
+    dataset.name ??= button.ariaLabel ?? '';
+    const show = (copied) => {
+      label.textContent = copied ? t('copied') : dataset.label;
+      if (dataset.name) button.ariaLabel = copied ? t('copied') : dataset.name;
+      button.toggleAttribute('data-copied', copied);
+    };
     navigator.clipboard.writeText(text).then(
       () => {
-        button.dataset.label ??= label.textContent;
-        label.textContent = t('copied');
-        button.setAttribute('data-copied', '');
+        show(true);
         announce(t('copiedToClipboard'));
         clearTimeout(button.dgTimer);
-        button.dgTimer = setTimeout(() => {
-          label.textContent = button.dataset.label;
-          button.removeAttribute('data-copied');
-        }, 2000);
+        button.dgTimer = setTimeout(() => show(false), 2000);
       },
       () => announce(t('couldNotCopy')),
     );
