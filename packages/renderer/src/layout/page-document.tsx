@@ -9,24 +9,14 @@ import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { PageHeader, Pager, splitSideContent, TableOfContents, updateToc, type PagerLink } from './article.js';
 import { clientStringsScript, languageTag, textDirection, uiStrings } from '../i18n/ui-strings.js';
-import { DrawerHead, hasDrawerLinks, Header, Tabs, type VariantChoice } from './header.js';
+import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
 import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
-import {
-  chromeOf,
-  entryOf,
-  indexNavigation,
-  labelOf,
-  neighboursOf,
-  pagesOfVariant,
-  slugInVariant,
-  variantOf,
-  type NavIndex,
-  type Variant,
-} from './navigation-view.js';
+import { chromeOf, entryOf, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
 import { Sidebar, type SidebarContext } from './sidebar.js';
 import { resolveLayoutTheme } from './themes.js';
-import type { LayoutNavNode, LayoutTocEntry, SiteLayoutData } from './types.js';
+import type { LayoutTocEntry, SiteLayoutData } from './types.js';
+import { variantChoices } from './variant-choices.js';
 
 /** File names under the asset prefix that documents link to. */
 export const layoutAssetNames = {
@@ -138,55 +128,6 @@ export interface PageDocumentInput extends SiteLayoutData {
 function pageModeOf(frontmatter: Record<string, unknown> | null | undefined): PageMode {
   const mode = frontmatter?.mode;
   return mode === 'wide' || mode === 'center' || mode === 'custom' || mode === 'frame' ? mode : 'default';
-}
-
-function languageLabel(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
-    return name && name !== code ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
-  } catch {
-    return code;
-  }
-}
-
-/** Per navigation, the labels of its hidden variants: every page asks, the navigation is walked once. */
-const hiddenVariantsOf = new WeakMap<readonly LayoutNavNode[], Record<'version' | 'language', Set<string>>>();
-
-/** Labels of the versions (or languages) every entry of which is `hidden: true`. */
-function hiddenVariants(nodes: readonly LayoutNavNode[] | undefined, kind: 'version' | 'language'): Set<string> {
-  if (!nodes) return new Set();
-  let found = hiddenVariantsOf.get(nodes);
-  if (!found) {
-    const shown = { version: new Set<string>(), language: new Set<string>() };
-    found = { version: new Set<string>(), language: new Set<string>() };
-    const walk = (list: readonly LayoutNavNode[] | undefined): void => {
-      for (const node of list ?? []) {
-        if ((node.kind === 'version' || node.kind === 'language') && node.title !== undefined) (node.isHidden ? found! : shown)[node.kind].add(node.title);
-        walk(node.children);
-      }
-    };
-    walk(nodes);
-    for (const variant of ['version', 'language'] as const) for (const label of shown[variant]) found[variant].delete(label);
-    hiddenVariantsOf.set(nodes, found);
-  }
-  return found[kind];
-}
-
-function variantChoices(index: NavIndex, slug: string, current: Variant, kind: 'version' | 'language'): VariantChoice[] {
-  const model = index.data.navigation;
-  // A hidden version is left out of the menu, except on its own pages (reached by URL).
-  const hidden = hiddenVariants(model?.children, kind);
-  const labels = ((kind === 'version' ? model?.versions : model?.languages) ?? []).filter((label) => !hidden.has(label) || current[kind] === label);
-  return labels.map((label) => {
-    let to: Variant = kind === 'version' ? { ...current, version: label } : { ...current, language: label };
-    if (pagesOfVariant(index, to).length === 0) to = kind === 'version' ? { version: label, language: undefined } : { version: undefined, language: label };
-    const target = slugInVariant(index, slug, current, to);
-    return {
-      label: kind === 'language' ? languageLabel(label) : label,
-      href: target === undefined ? '/' : pageLinkOf(index.data.pages.get(target), target, index.data.homeSlug),
-      isCurrent: (kind === 'version' ? current.version : current.language) === label,
-    };
-  });
 }
 
 function meta(name: string, content: string): string {
