@@ -77,6 +77,7 @@ reader('should show the site\'s own labels in Spanish on a Spanish page, on the 
   assert.match((await page.locator('.dg-reading-time').textContent()) ?? '', 'min de lectura');
   assert.is(await page.locator('[data-dg-theme-toggle]').getAttribute('aria-label'), 'Modo oscuro');
   assert.is(await page.locator('summary[data-variant="language"]').getAttribute('aria-label'), 'Idioma: Español');
+  assert.is((await page.locator('.dg-footer-edit').textContent())?.trim(), 'Editar esta página');
   // The skip link is the first stop.
   await page.keyboard.press('Tab');
   assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Saltar al contenido');
@@ -98,6 +99,9 @@ reader('should show the site\'s own labels in Spanish on a Spanish page, on the 
   await toggle.click();
   assert.is(await toggle.getAttribute('aria-expanded'), 'true');
   assert.is(await page.locator('[data-dg-drawer-close]').getAttribute('aria-label'), 'Cerrar navegación');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.dg-sidebar-wrap')!).transform === 'none');
+  await page.screenshot({ path: `${screenshots}reader-es-drawer-390-dark.png` });
   assert.equal(errors, []);
   await page.close();
 });

@@ -113,6 +113,7 @@ export function readerProject(): Record<string, string> {
         primary: { type: 'button', label: 'Get started', href: 'https://example.com/start' },
       },
       appearance: { readingTime: true },
+      footer: { editUrl: 'https://example.com/edit/{path}' },
       navigation: {
         languages: [languageNavigation('en', '', true, true), languageNavigation('es', 'es/', false, true), languageNavigation('ar', 'ar/', false, false), languageNavigation('he', 'he/', false, false)],
       },
