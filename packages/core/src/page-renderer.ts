@@ -5,6 +5,7 @@ import {
   RenderContext,
   renderApiOperation,
   renderAsyncApiOperation,
+  pageLanguage,
   type ApiReferenceContext,
   type PlaygroundSettings,
   type RenderMessage,
@@ -46,6 +47,9 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   const { config, pages, api, modules, overrides } = site;
   const userComponents = site.userConfig.config.components ?? {};
   const rendered = new Map<string, RenderedPage>();
+  // The page's docs.json language, for the labels content components write themselves.
+  const languageOf = (slug: string) =>
+    pageLanguage({ config: config ?? { name: 'docsgen' }, navigation: site.navigation, pages, homeSlug: site.homeSlug, hasSearch: site.userConfig.config.search !== false }, slug);
   let sampleHighlighter: Promise<SampleHighlighter> | undefined;
   const specsUsed = new Map<string, Set<string>>();
   const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => pagePlayground(api, page);
@@ -77,7 +81,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     const slug = page.slug;
     const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
     const renderOnce = () =>
-      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight) });
+      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight), language: languageOf(slug) });
     const apiMessagesBefore = api.messages.length;
     let result = await renderOnce();
     // A component named a spec docs.json does not: read it, then render again.

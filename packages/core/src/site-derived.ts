@@ -1,5 +1,5 @@
 import { formatCodeFrame, type DocsgenMessage } from '@docsgen/config';
-import { escapeHtml, renderNavigationFile, renderPageDocument, renderProblemsOverlay, serializeJsonForScript, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
+import { escapeHtml, pageLanguage, renderNavigationFile, renderPageDocument, renderProblemsOverlay, serializeJsonForScript, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
@@ -63,7 +63,7 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
       // A broken docs.json is shown on every page, with the page's own problems.
       const failed = [...messages.filter((message) => message.fatal), ...result.messages.filter((message) => message.fatal)];
       const contentHtml = failed.length > 0 ? renderProblems(root, failed) : result.html;
-      const parts = await chrome.forPage(result.page, slug);
+      const parts = await chrome.forPage(result.page, slug, pageLanguage(layoutData(), slug));
       const html = renderPageDocument({
         ...layout(),
         ...parts,
