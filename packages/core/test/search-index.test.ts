@@ -100,6 +100,22 @@ search('should make frontmatter `keywords` searchable terms that the page text l
   assert.ok(words.includes('bearertoken'));
 });
 
+search('should keep the UI text around the content out of the index: copy buttons, screen-reader labels, table headers', async () => {
+  const result = await indexOf({
+    'docs.json': JSON.stringify({ name: 'Acme', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }),
+    'index.mdx': page(
+      'Home',
+      '',
+      '<Warning>Mind the glimmerstep.</Warning>\n\n```js\nconst lanternfish = 1;\n```\n\n| Headerword | Other |\n| --- | --- |\n| cellword | x |\n\n<Tabs><Tab title="Tabword">Inside the tab.</Tab></Tabs>\n',
+    ),
+  });
+  const fragments = text(result.files, /^fragment\//);
+  const content = /"content":"([^"]*)"/.exec(fragments)?.[1] ?? '';
+  for (const word of ['glimmerstep', 'lanternfish', 'cellword', 'Inside the tab']) assert.match(content, word, word);
+  // The code block's "Copy" button, the callout's "Warning:" label for screen readers, the table's header row.
+  for (const word of ['Copy', 'Warning', 'Headerword']) assert.not.match(content, word, `${word} in ${content}`);
+});
+
 search('should give each page its navigation version as a filter', async () => {
   const result = await indexOf({
     'docs.json': JSON.stringify({
