@@ -45,6 +45,7 @@ import { checkNavigationPages, loadProject } from './project.js';
 import { docsgenVersion } from './version.js';
 import type { UserConfig } from './user-config.js';
 import { renderPageContent, type RenderMode } from './render.js';
+import { renderNotFoundPage } from './not-found-page.js';
 import { createSiteChrome } from './site-chrome.js';
 import { createSocialCards, drawCard, type CardPlan } from './social-cards.js';
 import { decodeEntities } from './site-outputs.js';
@@ -525,7 +526,18 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       const custom = pages.has('404') ? await site.document('404', documentOptions) : undefined;
       if (custom) return custom;
       const parts = await chrome.forPage(undefined, '404');
-      return { html: builtinNotFound(config?.name ?? 'docsgen', site.homeSlug, parts.bodyEnd + (documentOptions?.bodyEnd ?? ''), parts.headEnd, layout()), messages: [] };
+      const html = renderNotFoundPage({
+        layout: layout(),
+        siteName: config?.name ?? 'docsgen',
+        homeSlug: site.homeSlug,
+        navigablePages: site.navigablePages,
+        pages,
+        errors: config?.errors?.['404'],
+        hasSearch,
+        headEnd: parts.headEnd,
+        bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
+      });
+      return { html, messages: [] };
     },
     dependencies(slug) {
       const page = pages.get(slug);
@@ -594,22 +606,6 @@ export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): Code
     typeof theme === 'string' ? { light: theme, dark: theme } : theme && typeof theme === 'object' ? { light: theme.light, dark: theme.dark } : defaultCode.themes;
   const copyButton = styled?.copyButton ?? config?.code?.copyButton ?? defaultCode.copyButton;
   return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
-}
-
-function builtinNotFound(siteName: string, homeSlug: string | undefined, bodyEnd: string | undefined, headEnd: string, layout: SiteLayoutData & { navigationFileName: string | undefined }): string {
-  const home = homeSlug && homeSlug !== 'index' ? `/${homeSlug}` : '/';
-  return renderPageDocument({
-    ...layout,
-    config: { ...layout.config, name: siteName },
-    title: 'Page not found',
-    contentHtml: `<p>There is no page at this address. <a href="${escapeHtml(home)}">Go to the first page</a>.</p>`,
-    hasMath: false,
-    hasMermaid: false,
-    showTitle: true,
-    headEnd,
-    bodyEnd,
-    slug: '404',
-  });
 }
 
 function renderProblems(root: string, messages: DocsgenMessage[]): string {

@@ -223,4 +223,5 @@
     menu.setAttribute('data-bound', '');
     bindMenu(menu);
   }
+
 })();
