@@ -106,14 +106,15 @@ search('should keep the UI text around the content out of the index: copy button
     'index.mdx': page(
       'Home',
       '',
-      '<Warning>Mind the glimmerstep.</Warning>\n\n```js\nconst lanternfish = 1;\n```\n\n| Headerword | Other |\n| --- | --- |\n| cellword | x |\n\n<Tabs><Tab title="Tabword">Inside the tab.</Tab></Tabs>\n',
+      '<Warning>Mind the glimmerstep.</Warning>\n\n```zsh\nconst lanternfish = 1;\n```\n\n| Headerword | Other |\n| --- | --- |\n| cellword | x |\n\n<Tabs><Tab title="Tabword">Inside the tab.</Tab></Tabs>\n\n<ParamField path="fieldword" type="string" required>About it.</ParamField>\n',
     ),
   });
   const fragments = text(result.files, /^fragment\//);
   const content = /"content":"([^"]*)"/.exec(fragments)?.[1] ?? '';
-  for (const word of ['glimmerstep', 'lanternfish', 'cellword', 'Inside the tab']) assert.match(content, word, word);
-  // The code block's "Copy" button, the callout's "Warning:" label for screen readers, the table's header row.
-  for (const word of ['Copy', 'Warning', 'Headerword']) assert.not.match(content, word, `${word} in ${content}`);
+  for (const word of ['glimmerstep', 'lanternfish', 'cellword', 'Inside the tab', 'fieldword']) assert.match(content, word, word);
+  // The code block's "Copy" button and language, the callout's "Warning:" label for screen
+  // readers, the table's header row, the field's "required" badge.
+  for (const word of ['Copy', 'zsh', 'Warning', 'Headerword', 'required']) assert.not.match(content, word, `${word} in ${content}`);
 });
 
 search('should give each page its navigation version as a filter', async () => {
