@@ -249,6 +249,10 @@ menu('should show the menu above the table of contents with `display: "toc"`', a
   await inToc.getByRole('button', { name: 'More page actions' }).click();
   assert.equal(await page.getByRole('menuitem').locator('.dg-contextual-title').allTextContents(), ['View as Markdown', 'Open in Claude']);
   assert.ok(await page.getByRole('menu').isVisible());
+  // The column scrolls: the open menu stays inside it, not cut off at its edge.
+  const column = (await page.locator('.dg-toc-wrap').boundingBox())!;
+  const list = (await page.getByRole('menu').boundingBox())!;
+  assert.ok(list.x >= column.x && list.x + list.width <= column.x + column.width + 0.5, `${JSON.stringify(list)} in ${JSON.stringify(column)}`);
   await page.screenshot({ path: `${screenshots}contextual-menu-toc-1440.png` });
   await page.close();
 });
