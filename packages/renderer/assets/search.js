@@ -312,11 +312,16 @@ function navigationPages() {
 /** The words of a query, lower-case. */
 const termsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-/** 0: the title is the query; 1: every query word starts a word of the title; 2: otherwise. */
+/**
+ * How well a title names the query, lower is better: 0 when the title is the query; else, when
+ * every query word starts a word of the title, 1 plus the title's other words ("OpenAPI setup"
+ * names `openapi` better than "Migrating MDX API pages to OpenAPI navigation"); else Infinity.
+ */
 function titleRank(title, terms) {
   const words = termsOf(title);
   if (words.join(' ') === terms.join(' ')) return 0;
-  return terms.every((term) => words.some((word) => word.startsWith(term))) ? 1 : 2;
+  const isMatch = terms.every((term) => words.some((word) => word.startsWith(term)));
+  return isMatch ? 1 + words.filter((word) => !terms.some((term) => word.startsWith(term))).length : Infinity;
 }
 
 /**
@@ -341,8 +346,8 @@ async function searchFor(query) {
   const loaded = await Promise.all(search.results.slice(0, rankWindow).map((result) => result.data()));
   const ranked = loaded
     .map((data, order) => ({ data, order, rank: titleRank(data.meta?.title || '', terms) }))
-    .filter(({ data, rank }) => rank < 2 || hasMatch(data))
-    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .filter(({ data, rank }) => rank < Infinity || hasMatch(data, terms))
+    .sort((a, b) => Math.min(a.rank, 99) - Math.min(b.rank, 99) || a.order - b.order)
     .map(({ data }) => ({ data: () => Promise.resolve(data) }));
   const dropped = loaded.length - ranked.length;
   const all = [...ranked, ...search.results.slice(rankWindow)];
@@ -350,9 +355,15 @@ async function searchFor(query) {
   return { total: search.results.length - dropped, pages, rest: all.slice(pagesAtOnce) };
 }
 
-/** Whether Pagefind highlighted a word of the query anywhere in the page's excerpts. */
-function hasMatch(data) {
-  return [data.excerpt, ...(data.sub_results ?? []).map((section) => section.excerpt)].some((excerpt) => String(excerpt ?? '').includes('<mark>'));
+/**
+ * Whether Pagefind highlighted a word of the query in the page's excerpts: a word starting with a
+ * query word, or the stem of one (at least 3 letters of it). Pagefind also returns pages for
+ * words that are only the first letter of a query word: `zzzxqv` found the `-z` of a shell script.
+ */
+function hasMatch(data, terms) {
+  const excerpts = [data.excerpt, ...(data.sub_results ?? []).map((section) => section.excerpt)].join(' ');
+  const marked = [...String(excerpts).matchAll(/<mark>(.*?)<\/mark>/g)].flatMap((match) => termsOf(match[1]));
+  return marked.some((word) => terms.some((term) => word.startsWith(term) || (term.startsWith(word) && word.length >= Math.min(term.length, 3))));
 }
 
 async function loadPagefind() {
