@@ -359,7 +359,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     for (const [name, file] of Object.entries(documentAssetFiles)) {
       if (!usesMath && name === documentAssetNames.katexCss) continue;
       if (!usesMermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) continue;
-      if (!usesApi && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs)) continue;
+      if (!usesApi && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs || name === documentAssetNames.apiSchemaJs)) continue;
       if (!usesApiViewer && name === documentAssetNames.apiViewersJs) continue;
       if (!usesIslands && islandAssetNames.includes(name)) continue;
       if (name.startsWith('theme-') && name !== themeStylesheetName(site.config.theme)) continue;
@@ -368,6 +368,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     }
     assets.prune();
     write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
+    // Nested API fields readers open on demand: one file per spec, pages draw the top level.
+    if (usesApi) for (const file of site.api.schemaFiles()) write(`_docsgen/${file.name}`, file.content());
     // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
     for (const vendor of usedViewerFiles(site.api.viewerFiles, viewerPages)) write(vendor.path, readFileSync(vendor.file));
     for (const name of site.projectFiles) write(name, readFileSync(join(root, name)));

@@ -300,6 +300,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       get viewerBundles() {
         return api.viewerBundles;
       },
+      schemaFileOf: api.schemaFileOf,
     };
   };
   const highlighter = (): Promise<SampleHighlighter> =>
@@ -313,7 +314,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter() });
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter(), schemaFile: api.schemaFileOf(bound.spec) });
       result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
     }
     return result;
@@ -356,7 +357,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     }
     // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
-    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight });
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(model.spec) });
     return { ...result, html: drawn.html, toc: drawn.toc };
   }
 

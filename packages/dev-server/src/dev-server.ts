@@ -209,6 +209,11 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       send(response, request, 200, 'application/json; charset=utf-8', navigation.content);
       return;
     }
+    const schemaFile = name.startsWith('api-schemas-') ? site.api.schemaFiles().find((file) => file.name === name) : undefined;
+    if (schemaFile) {
+      send(response, request, 200, 'application/json; charset=utf-8', schemaFile.content());
+      return;
+    }
     const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
     // The fixed table is the allow-list; the file is still opened through the chokepoint.
     const result: RequestFileResult = file

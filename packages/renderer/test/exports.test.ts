@@ -34,6 +34,7 @@ test('should expose the public api', async () => {
     'renderNavigationFile',
     'renderPageDocument',
     'renderProblemsOverlay',
+    'renderSchemaFile',
     'renderToHtml',
     'rendererAssets',
     'resolveComponents',

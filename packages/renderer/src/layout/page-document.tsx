@@ -39,6 +39,7 @@ export const layoutAssetNames = {
   mermaidLoaderJs: 'mermaid-loader.js',
   apiCss: 'api.css',
   apiPlaygroundJs: 'api-playground.js',
+  apiSchemaJs: 'api-schema.js',
   apiViewersJs: 'api-viewers.js',
   // Interactive components: Preact's browser builds (each sets a global the next ones use),
   // then the loader that runs the pages' own component code and hydrates them.
@@ -304,6 +305,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidJs)}" defer></script>` : '',
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
+    input.hasApi ? `<script src="${asset(layoutAssetNames.apiSchemaJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
     input.islands ? `<script type="application/json" id="dg-islands">${input.islands}</script>` : '',
     ...(input.islands ? islandAssetNames.map((name) => `<script src="${asset(name)}" defer></script>`) : []),
