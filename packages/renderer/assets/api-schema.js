@@ -98,7 +98,10 @@
       var found = document.getElementById(id);
       if (found) {
         found.dgSought = true;
-        found.scrollIntoView();
+        // After the browser has laid out what was inserted.
+        requestAnimationFrame(function () {
+          found.scrollIntoView({ block: 'center' });
+        });
       } else seek();
     });
   }

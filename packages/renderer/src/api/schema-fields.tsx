@@ -30,6 +30,8 @@ export interface FieldScope {
   depth: number;
   /** Schemas of the fields above: one of them again is a cycle. */
   ancestors: readonly SchemaModel[];
+  /** The list is a body's or a response's own fields, at the top of the page (default: `false`). */
+  isRoot?: boolean | undefined;
 }
 
 /** The scope of the fields being drawn. */
@@ -122,8 +124,17 @@ function Variants(props: { variants: NonNullable<SchemaModel['variants']>; kind:
   const { mode } = useRenderContext();
   const { kind, options } = props.variants;
   const label = kind === 'oneOf' ? 'One of' : 'Any of';
-  // An option that is the schema itself (or one it is an option of) adds nothing but a loop.
-  const body = (option: SchemaModel) => (props.via.includes(option) ? null : <SchemaBody schema={option} kind={props.kind} via={props.via} />);
+  const scope = useContext(FieldScopeContext);
+  const state = useContext(SchemaInsertions);
+  // Below the top of the page, an option's fields open on demand: `anyOf: [string, Customer]`
+  // all over a spec would otherwise copy Customer's fields into every schema that names it.
+  const isOnDemand = mode === 'html' && Boolean(state?.schemaFile) && !scope.isRoot;
+  const body = (option: SchemaModel) => {
+    // An option that is the schema itself (or one it is an option of) adds nothing but a loop.
+    if (props.via.includes(option) || !hasChildren(option)) return null;
+    if (!isOnDemand) return <SchemaBody schema={option} kind={props.kind} via={props.via} />;
+    return <OnDemandFields schema={option} state={state} fieldId={scope.idPrefix} kind={props.kind} />;
+  };
   if (mode === 'markdown') {
     return (
       <>
@@ -310,17 +321,33 @@ function HtmlField(props: { field: FieldInput; kind: FieldKind }) {
             </div>
           </details>
         )}
-        {nesting === 'on-demand' && schema && (
-          // Hidden until `api-schema.js` runs: without JavaScript there is nothing to open.
-          <details class="dg-expandable dg-api-children" hidden open={isExpanded} data-dg-schema={schema.id} data-dg-schema-file={state?.schemaFile} data-dg-field-id={id} data-dg-field-kind={props.kind}>
-            {summary}
-            <div class="dg-expandable-body" aria-live="polite" />
-          </details>
-        )}
+        {nesting === 'on-demand' && schema && <OnDemandFields schema={schema} state={state} fieldId={id} kind={props.kind} isOpen={isExpanded} />}
       </div>
       )}
     </div>
   );
+}
+
+/**
+ * A "Show child attributes" toggle whose fields `api-schema.js` fetches from the spec's schema
+ * file when it opens. Hidden until the script runs: without JavaScript there is nothing to open.
+ */
+function OnDemandFields(props: { schema: SchemaModel; state: SchemaRenderState | undefined; fieldId: string | undefined; kind: FieldKind; isOpen?: boolean | undefined }) {
+  const target = fragmentOf(props.schema);
+  return (
+    <details class="dg-expandable dg-api-children" hidden open={props.isOpen === true} data-dg-schema={target.id} data-dg-schema-file={props.state?.schemaFile} data-dg-field-id={props.fieldId} data-dg-field-kind={props.kind}>
+      <summary class="dg-expandable-summary">
+        <span class="dg-expandable-show">Show</span>
+        <span class="dg-expandable-hide">Hide</span> {childLabel(props.schema)}
+      </summary>
+      <div class="dg-expandable-body" aria-live="polite" />
+    </details>
+  );
+}
+
+/** The schema whose fragment shows a schema's fields: an array's items stand for the array. */
+export function fragmentOf(schema: SchemaModel): SchemaModel {
+  return schema.items && !schema.properties && !schema.variants ? schema.items : schema;
 }
 
 function childLabel(schema: SchemaModel): string {
@@ -416,7 +443,7 @@ export function SchemaView(props: { schema: SchemaModel; kind: FieldKind }) {
       </p>
       <SpecMarkdown text={schema.description} />
       <SchemaFacts schema={schema} />
-      <FieldScopeContext.Provider value={{ idPrefix: props.kind === 'response' ? 'response' : 'body', depth: 0, ancestors: [schema] }}>
+      <FieldScopeContext.Provider value={{ idPrefix: props.kind === 'response' ? 'response' : 'body', depth: 0, ancestors: [schema], isRoot: true }}>
         <SchemaBody schema={schema} kind={props.kind} />
       </FieldScopeContext.Provider>
     </div>

@@ -3,7 +3,7 @@ import type { SchemaModel } from '@docsgen/openapi-pages';
 import { renderToString } from 'preact-render-to-string';
 import { RenderContext } from '../render-context.js';
 import { SchemaInsertions } from './schema-cache.js';
-import { FieldScopeContext, hasChildren, SchemaBody } from './schema-fields.js';
+import { FieldScopeContext, fragmentOf, hasChildren, SchemaBody } from './schema-fields.js';
 
 /**
  * Stands for the id of the field a fragment is opened under (`body-customer`): the reader's
@@ -35,7 +35,8 @@ export interface SchemaFile {
 export function renderSchemaFile(schemas: readonly SchemaModel[]): string {
   const fragments: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const schema of schemas) {
-    if (!hasChildren(schema) || schema.id in fragments) continue;
+    // An array's toggle names its items' fragment: the array itself needs none.
+    if (!hasChildren(schema) || fragmentOf(schema) !== schema || schema.id in fragments) continue;
     fragments[schema.id] = renderToString(
       <RenderContext.Provider value={{ mode: 'html', idPrefix: `${schemaFieldToken}-v` }}>
         <SchemaInsertions.Provider value={{ next: 0, prefix: 'dg-api-', schemaFile: schemaFileToken }}>
