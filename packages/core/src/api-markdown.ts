@@ -168,19 +168,19 @@ function namedOf(schema: SchemaModel): SchemaModel | undefined {
  * `Node`"); a named schema written already on this page is pointed at; past `maxTwinDepth` the
  * type names it. Nothing is ever expanded twice, so a twin is small whatever the spec's depth.
  */
-function nestedLines(schema: SchemaModel, depth: number, state: TwinState, ancestors: readonly SchemaModel[]): string[] {
+function nestedLines(schema: SchemaModel, depth: number, state: TwinState, ancestors: readonly SchemaModel[], level = depth): string[] {
   const indent = '  '.repeat(depth);
   const target = schema.items && !schema.properties ? schema.items : schema;
   const hasFields = (target.properties?.length ?? 0) > 0 || target.variants !== undefined;
   if (!hasFields) return [];
   if (ancestors.includes(schema) || ancestors.includes(target)) return [`${indent}- Recursive: see \`${code(nameOf(target))}\` above`];
-  if (depth > maxTwinDepth) return [];
+  if (level > maxTwinDepth) return [];
   const named = namedOf(schema);
   if (named) {
     if (state.written.has(named)) return [`${indent}- Fields: see \`${code(nameOf(named))}\` above`];
     state.written.add(named);
   }
-  return schemaLines(schema, depth, state, [...ancestors, schema]);
+  return schemaLines(schema, depth, state, [...ancestors, schema], level);
 }
 
 function nameOf(schema: SchemaModel): string {
@@ -188,7 +188,7 @@ function nameOf(schema: SchemaModel): string {
 }
 
 /** The fields of an object schema (or of an array's items) as a nested list. */
-function schemaLines(schema: SchemaModel, depth: number, state: TwinState, ancestors: readonly SchemaModel[]): string[] {
+function schemaLines(schema: SchemaModel, depth: number, state: TwinState, ancestors: readonly SchemaModel[], level = depth): string[] {
   const indent = '  '.repeat(depth);
   const lines: string[] = [];
   const target = schema.items && !schema.properties ? schema.items : schema;
@@ -196,13 +196,14 @@ function schemaLines(schema: SchemaModel, depth: number, state: TwinState, ances
     const field = property.schema;
     const facts = [typeOf(field), property.isRequired ? 'required' : '', field.isReadOnly ? 'read-only' : '', field.isWriteOnly ? 'write-only' : '', field.isDeprecated ? 'deprecated' : ''].filter(Boolean);
     lines.push(`${indent}- \`${code(property.name)}\` (${facts.map(escapeText).join(', ')})${describe(field.description)}`);
-    lines.push(...detailLines(field, `${indent}  `), ...nestedLines(field, depth + 1, state, ancestors));
+    lines.push(...detailLines(field, `${indent}  `), ...nestedLines(field, depth + 1, state, ancestors, level + 1));
   }
   if (target.variants) {
     lines.push(`${indent}- ${target.variants.kind === 'oneOf' ? 'One of' : 'Any of'}:`);
     for (const option of target.variants.options) {
       lines.push(`${indent}  - ${escapeText(option.label)} (\`${code(option.schema.typeLabel)}\`)`);
-      if (option.schema !== target) lines.push(...nestedLines(option.schema, depth + 2, state, ancestors));
+      // An option is one more level of indentation, not of fields.
+      if (option.schema !== target) lines.push(...nestedLines(option.schema, depth + 2, state, ancestors, level));
     }
   }
   return lines;

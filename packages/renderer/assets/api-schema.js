@@ -9,7 +9,6 @@
 (function () {
   'use strict';
   var fieldToken = 'dg7sf9q';
-  var fileToken = 'dg7sf9qfile';
   var script = document.currentScript;
   var files = Object.create(null);
 
@@ -39,7 +38,17 @@
   function fill(details) {
     if (details.dgFilling) return details.dgFilling;
     var body = details.querySelector('.dg-expandable-body');
-    var file = details.getAttribute('data-dg-schema-file');
+    // Toggles inside a fragment take the file, the field id and kind of the field around them.
+    var field = details.closest('.dg-api-field');
+    var holder = details.closest('[data-dg-schema-file]');
+    var file = holder ? holder.getAttribute('data-dg-schema-file') : null;
+    var fieldId = details.getAttribute('data-dg-field-id') || (field ? field.id : '');
+    var kind = details.getAttribute('data-dg-field-kind') || (field ? field.getAttribute('data-field') : 'param');
+    if (!details.hasAttribute('data-dg-field-id')) details.setAttribute('data-dg-field-id', fieldId);
+    if (!file) {
+      body.textContent = 'No fields.';
+      return Promise.resolve();
+    }
     body.textContent = 'Loading…';
     details.dgFilling = load(file).then(
       function (data) {
@@ -48,8 +57,8 @@
           body.textContent = 'No fields.';
           return;
         }
-        html = html.split(fileToken).join(file).split(fieldToken).join(details.getAttribute('data-dg-field-id'));
-        if (details.getAttribute('data-dg-field-kind') === 'response') html = html.split('data-field="param"').join('data-field="response"');
+        html = html.split(fieldToken).join(fieldId);
+        if (kind === 'response') html = html.split('data-field="param"').join('data-field="response"');
         body.innerHTML = html;
         reveal(body);
       },
@@ -87,7 +96,9 @@
     var best;
     var toggles = document.querySelectorAll('details[data-dg-schema]');
     for (var index = 0; index < toggles.length; index++) {
-      var field = toggles[index].getAttribute('data-dg-field-id');
+      var owner = toggles[index].closest('.dg-api-field');
+      var field = toggles[index].getAttribute('data-dg-field-id') || (owner ? owner.id : '');
+      if (!toggles[index].hasAttribute('data-dg-field-id') && field) toggles[index].setAttribute('data-dg-field-id', field);
       if (field && id.indexOf(field + '-') === 0 && (!best || field.length > best.getAttribute('data-dg-field-id').length)) best = toggles[index];
     }
     // Each toggle is tried once per address: a name with no such field stops here.

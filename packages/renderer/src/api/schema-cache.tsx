@@ -23,6 +23,9 @@ export interface SchemaRenderState {
   written?: Set<string> | undefined;
 }
 
+/** Stands for the schema file's own name in the fragments of the schema file (`renderSchemaFile`). */
+export const schemaFileToken = 'dg7sf9qfile';
+
 /** The render state of the operation being drawn; `undefined` outside one. */
 export const SchemaInsertions = createContext<SchemaRenderState | undefined>(undefined);
 

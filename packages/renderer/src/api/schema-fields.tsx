@@ -4,7 +4,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useRenderContext } from '../render-context.js';
 import { TabSet } from '../components/tab-set.js';
 import { useContext } from 'preact/hooks';
-import { SchemaExpanded, SchemaInsertions, type SchemaRenderState } from './schema-cache.js';
+import { SchemaExpanded, SchemaInsertions, schemaFileToken, type SchemaRenderState } from './schema-cache.js';
 import { SchemaFacts, schemaFacts, typeText } from './schema-facts.js';
 import { SpecMarkdown, valueText } from './schema-text.js';
 
@@ -132,6 +132,13 @@ function Variants(props: { variants: NonNullable<SchemaModel['variants']>; kind:
   const body = (option: SchemaModel) => {
     // An option that is the schema itself (or one it is an option of) adds nothing but a loop.
     if (props.via.includes(option) || !hasChildren(option)) return null;
+    if (!isOnDemand && scope.ancestors.includes(option)) {
+      return (
+        <p class="dg-api-fact">
+          Recursive: repeats <code>{nameOf(option)}</code>, shown above.
+        </p>
+      );
+    }
     if (!isOnDemand) return <SchemaBody schema={option} kind={props.kind} via={props.via} />;
     return <OnDemandFields schema={option} state={state} fieldId={scope.idPrefix} kind={props.kind} />;
   };
@@ -334,13 +341,24 @@ function HtmlField(props: { field: FieldInput; kind: FieldKind }) {
  */
 function OnDemandFields(props: { schema: SchemaModel; state: SchemaRenderState | undefined; fieldId: string | undefined; kind: FieldKind; isOpen?: boolean | undefined }) {
   const target = fragmentOf(props.schema);
+  // In a fragment of the schema file, the field's id, kind and the file's name come from the
+  // page the fragment is opened in (`api-schema.js` reads them from the enclosing field).
+  const isFragment = props.state?.schemaFile === schemaFileToken;
   return (
-    <details class="dg-expandable dg-api-children" hidden open={props.isOpen === true} data-dg-schema={target.id} data-dg-schema-file={props.state?.schemaFile} data-dg-field-id={props.fieldId} data-dg-field-kind={props.kind}>
+    <details
+      class="dg-expandable dg-api-children"
+      hidden
+      open={props.isOpen === true}
+      data-dg-schema={target.id}
+      data-dg-schema-file={isFragment ? undefined : props.state?.schemaFile}
+      data-dg-field-id={isFragment ? undefined : props.fieldId}
+      data-dg-field-kind={isFragment ? undefined : props.kind}
+    >
       <summary class="dg-expandable-summary">
         <span class="dg-expandable-show">Show</span>
         <span class="dg-expandable-hide">Hide</span> {childLabel(props.schema)}
       </summary>
-      <div class="dg-expandable-body" aria-live="polite" />
+      <div class="dg-expandable-body" />
     </details>
   );
 }

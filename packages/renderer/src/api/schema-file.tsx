@@ -2,7 +2,7 @@
 import type { SchemaModel } from '@docsgen/openapi-pages';
 import { renderToString } from 'preact-render-to-string';
 import { RenderContext } from '../render-context.js';
-import { SchemaInsertions } from './schema-cache.js';
+import { SchemaInsertions, schemaFileToken } from './schema-cache.js';
 import { FieldScopeContext, fragmentOf, hasChildren, SchemaBody } from './schema-fields.js';
 
 /**
@@ -11,8 +11,6 @@ import { FieldScopeContext, fragmentOf, hasChildren, SchemaBody } from './schema
  */
 export const schemaFieldToken = 'dg7sf9q';
 
-/** Stands for the schema file's own name in the toggles of a fragment. */
-export const schemaFileToken = 'dg7sf9qfile';
 
 /** What `renderSchemaFile` writes: one fragment of HTML per schema that has fields. */
 export interface SchemaFile {
