@@ -98,6 +98,13 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
   // `$ref`s with sibling keywords, completed once the outermost call is done (their target may be in progress).
   let pending: Array<{ model: SchemaModel; target: SchemaModel; local: SchemaModel }> = [];
   const shared = { any: undefined as SchemaModel | undefined, never: undefined as SchemaModel | undefined };
+  // Nesting of the calls below: past `maxNesting` a schema is registered and filled later, from
+  // the top, so a chain of thousands of schemas (`S1.next: S2`, …) never overflows the stack.
+  let nesting = 0;
+  const deferred: Array<{ model: SchemaModel; schema: Record<string, unknown>; file: string }> = [];
+  const unfilled = new Set<SchemaModel>();
+  // `allOf`s merged while a part was still unfilled: merged again once every part is.
+  const remerge: Array<{ model: SchemaModel; parts: SchemaModel[] }> = [];
 
   const create = (fields?: Partial<SchemaModel>): SchemaModel => {
     const model: SchemaModel = { id: made.length.toString(36), ...emptyFields(), ...fields };
@@ -122,8 +129,15 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
         return broken;
       }
       following.add(schema);
-      const targetModel = normalize(target.value, target.file, targetName);
-      following.delete(schema);
+      nesting++;
+      let targetModel: SchemaModel;
+      try {
+        // A chain of `$ref`s to `$ref`s this long is not a schema anyone wrote by hand.
+        targetModel = nesting > maxNesting * 4 ? create({ typeLabel: targetName ?? 'unknown', refName: targetName }) : normalize(target.value, target.file, targetName);
+      } finally {
+        nesting--;
+        following.delete(schema);
+      }
       // 3.1 allows keywords beside `$ref` (a description, mostly): they win over the target's.
       const siblings = Object.keys(schema).filter((key) => key !== '$ref');
       if (siblings.length === 0) {
@@ -140,7 +154,17 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
 
     const model = create(name ? { refName: name, typeLabel: name } : undefined);
     byObject.set(schema, model);
-    fill(model, schema, file);
+    if (nesting >= maxNesting) {
+      deferred.push({ model, schema, file });
+      unfilled.add(model);
+      return model;
+    }
+    nesting++;
+    try {
+      fill(model, schema, file);
+    } finally {
+      nesting--;
+    }
     return model;
   };
 
@@ -207,6 +231,7 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
       // A part still being made (an `allOf` that leads back to itself) adds what it has so far.
       const parts = schema.allOf.map((part) => normalize(part, file)).filter((part) => part !== model);
       mergeAllOf(model, parts);
+      if (parts.some((part) => unfilled.has(part))) remerge.push({ model, parts });
     }
     model.typeLabel = typeLabelOf(model);
   };
@@ -214,6 +239,17 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
   return {
     normalize(schema, file) {
       const model = normalize(schema, file);
+      while (deferred.length > 0) {
+        const next = deferred.pop() as (typeof deferred)[number];
+        unfilled.delete(next.model);
+        fill(next.model, next.schema, next.file);
+      }
+      for (let index = remerge.length - 1; index >= 0; index--) {
+        const { model: merged, parts } = remerge[index] as (typeof remerge)[number];
+        mergeAllOf(merged, parts);
+        merged.typeLabel = typeLabelOf(merged);
+      }
+      remerge.length = 0;
       // Every target is complete now: a `$ref` with siblings takes its target's final fields.
       const list = pending;
       pending = [];
@@ -223,6 +259,9 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
     models: () => made,
   };
 }
+
+/** Nested calls made before a schema is left to be filled from the top (see `createSchemaNormalizer`). */
+const maxNesting = 200;
 
 /** Keywords beside a `$ref` that override the target's. */
 const overridingKeys: (keyof SchemaModel)[] = ['title', 'description', 'default', 'example', 'isDeprecated', 'isReadOnly', 'isWriteOnly'];

@@ -227,6 +227,24 @@ test('should stop a chain of $refs that leads back to itself', async () => {
   assert.ok(result.pages[0]?.responses[0]?.content[0]?.schema !== undefined);
 });
 
+test('should build a chain of thousands of schemas without running out of stack', async () => {
+  const schemas: Record<string, unknown> = {};
+  const count = 5000;
+  for (let index = 0; index < count; index++) {
+    schemas[`S${index}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/S${(index + 1) % count}` }, list: { type: 'array', items: { $ref: `#/components/schemas/S${(index + 1) % count}` } } } };
+  }
+  // The last link merges the first (an `allOf` part filled after the schema that merges it).
+  schemas[`S${count - 1}`] = { allOf: [{ $ref: '#/components/schemas/S0' }, { properties: { last: { type: 'boolean' } } }] };
+  const result = await withSpec(graphSpec('S0', schemas), (spec) => buildOpenApiPages(spec));
+  let model = result.pages[0]?.responses[0]?.content[0]?.schema;
+  for (let index = 0; index < count - 1; index++) model = model?.properties?.[0]?.schema;
+  assert.is(model?.refName, `S${count - 1}`);
+  assert.equal(model?.properties?.map((property) => property.name), ['next', 'list', 'last']);
+  // Its `next` is S0's own (merged from S0): the model of S1, shared.
+  assert.ok(model?.properties?.[0]?.schema === result.pages[0]?.responses[0]?.content[0]?.schema?.properties?.[0]?.schema);
+  assert.is(result.pages[0]?.responses[0]?.content[0]?.schema?.properties?.[1]?.schema.typeLabel, 'S1[]');
+});
+
 test('should build the models of a spec of many interlinked schemas in linear time', async () => {
   // 400 schemas, each referring to the next ten: the old expansion took exponential time here.
   const schemas: Record<string, unknown> = {};
