@@ -23,7 +23,7 @@
 //   GitHub (1,223)     20.8 s → 24.4 s             115.9 s, 1.1 GB → 196 s, 840 MB   1.6 MB → 1.2 MB
 //
 // Schema files (one per spec, fetched on a reader's first "Show child attributes"): Stripe
-// 6.8-7.3 MB (455 KB gzipped), Mailchimp 14.8 MB (755 KB gzipped), Figma 2.0 MB (173 KB
+// 6.8 MB (433 KB gzipped), Mailchimp 14.8 MB (755 KB gzipped), Figma 2.0 MB (165 KB
 // gzipped). GitHub's page models: 0.6-3.4 s. Stripe's check still spends about 7 s loading and
 // validating the spec and 3 s placing messages; its build renders the spec's 3,800 fragments
 // in the main thread (about 10 s of it).
