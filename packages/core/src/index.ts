@@ -30,6 +30,8 @@ export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument,
 export type { BuildSearchIndexOptions, SearchIndexFile, SearchIndexResult, SearchIndexSite, SearchShares } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
+export { faviconFile, findOutputKind, outputTable } from './output-table.js';
+export type { OutputBody, OutputContext, OutputKind, ProducedOutput } from './output-table.js';
 export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapPart, sitemapXml, maxSitemapUrls } from './site-outputs.js';
 export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';
 export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';

@@ -87,3 +87,8 @@ export function safeUrl(url: unknown, options?: SafeUrlOptions | null): string |
 export function markdownOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
+
+// The renderer loads only this entry (not the parser behind the package root): the try-it form
+// needs the samples' credential placeholders too.
+export { sampleCredentials } from './sample-credentials.js';
+export type { SampleCredentials } from './sample-credentials.js';

@@ -24,6 +24,7 @@ test('should expose the public api', async () => {
     'renderSpecMarkdown',
     'safeLinkProtocols',
     'safeUrl',
+    'sampleCredentials',
     'slugifySegment',
     'untitledOperationLabel',
   ]);
