@@ -17,9 +17,9 @@
 // runs), before (main at 961374e) and after the schema graph (issue 21):
 //
 //   spec (ops)         check before → after        build before → after              largest page before → after
-//   Figma (54)         16.3 s → 10.0-19.4 s        85-234 s, 2.9 GB → 21-26 s, 336 MB  98 MB → 199 KB
+//   Figma (54)         16.3 s → 6.5-19.4 s         85-234 s, 2.9 GB → 15.6-26 s, 344 MB 98 MB → 215 KB
 //   Mailchimp (272)    16.9 s → 7.3 s              82.9 s, 630 MB → 45.5 s, 491 MB   659 KB → 259 KB
-//   Stripe (452)       killed at 300 s → 16-18 s   killed at 300 s → 77-95 s, 812 MB 528 KB (was none)
+//   Stripe (452)       killed at 300 s → 6.4-18 s  killed at 300 s → 47.6-95 s, 772-812 MB  533 KB (was none)
 //   GitHub (1,223)     20.8 s → 24.4 s             115.9 s, 1.1 GB → 196 s, 840 MB   1.6 MB → 1.2 MB
 //
 // Schema files (one per spec, fetched on a reader's first "Show child attributes"): Stripe
