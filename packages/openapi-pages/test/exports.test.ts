@@ -15,7 +15,7 @@ test('should expose the public api', async () => {
     'httpMethods',
     'labelOperation',
     'loadSpec',
-    'maxSchemaDepth',
+    'maxExampleValues',
     'maxSpecDepth',
     'maxSpecFileSize',
     'maxSpecFiles',

@@ -39,6 +39,7 @@ test('should expose the public api', async () => {
     'renderNavigationFile',
     'renderPageDocument',
     'renderProblemsOverlay',
+    'renderSchemaFile',
     'renderToHtml',
     'rendererAssets',
     'resolveComponents',

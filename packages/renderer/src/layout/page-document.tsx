@@ -30,6 +30,7 @@ export const layoutAssetNames = {
   mermaidLoaderJs: 'mermaid-loader.js',
   apiCss: 'api.css',
   apiPlaygroundJs: 'api-playground.js',
+  apiSchemaJs: 'api-schema.js',
   apiViewersJs: 'api-viewers.js',
   // Interactive components: Preact's browser builds (each sets a global the next ones use),
   // then the loader that runs the pages' own component code and hydrates them.
@@ -255,6 +256,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidJs)}" defer></script>` : '',
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
+    input.hasApi ? `<script src="${asset(layoutAssetNames.apiSchemaJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
     clientStringsScript(strings),
     input.islands ? `<script type="application/json" id="dg-islands">${input.islands}</script>` : '',
