@@ -1,5 +1,5 @@
 import { applyDefaults, copy } from './apply-defaults.js';
-import { suggest } from './did-you-mean.js';
+import { suggest } from '@docsgen/util/did-you-mean';
 import type { DocsConfig } from './generated/docs-config.js';
 import type { JsonPath } from './json-source.js';
 import { createMessage, type DocsgenMessage, type SourceLocation } from './message.js';

@@ -7,7 +7,6 @@ test('should expose the public api', async () => {
     'buildNavigation',
     'compareMessages',
     'createMessage',
-    'didYouMean',
     'docsSchema',
     'findDuplicateEntries',
     'findNavigationTrail',
@@ -16,7 +15,6 @@ test('should expose the public api', async () => {
     'formatJsonPath',
     'formatMessageLine',
     'hasScheme',
-    'isInside',
     'isNavigablePage',
     'legacyThemeNames',
     'listNavigationEntries',
@@ -33,7 +31,6 @@ test('should expose the public api', async () => {
     'resolveConfig',
     'resolveIncludes',
     'resolveProjectPath',
-    'suggest',
     'validateConfig',
   ]);
 });

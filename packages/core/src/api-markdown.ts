@@ -1,6 +1,7 @@
 import { toMarkdownTwin } from '@docsgen/mdx-transforms/markdown-twin';
 import type { ApiPageModel, AsyncApiPageModel, ExampleModel, MediaModel, ParameterModel, SchemaModel } from '@docsgen/openapi-pages';
-import { renderSpecMarkdown, safeUrl } from '@docsgen/openapi-pages/markdown';
+import { renderSpecMarkdown } from '@docsgen/renderer';
+import { safeUrl } from '@docsgen/util/safe-url';
 
 /** Deepest schema nesting written out in a twin; deeper fields are summarised by their type. */
 const maxTwinDepth = 8;

@@ -1,5 +1,7 @@
-import { formatMessageLine, isInside, resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
-import { documentAssetFiles, documentAssetNames, islandAssetNames, isLastUpdatedOn, lastUpdatedTimes, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
+import { formatMessageLine, resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
+import { isInside } from '@docsgen/util/is-inside';
+import { documentAssetFiles, documentAssetNames, islandAssetNames, isLastUpdatedOn, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
+import { lastUpdatedTimes } from './git.js';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,

@@ -27,7 +27,7 @@ import {
 } from '@docsgen/renderer';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
+import { renderSpecMarkdown } from '@docsgen/renderer';
 import { loadApiReference, playgroundMode, type SiteApiReference } from './api-reference.js';
 import { twinTree } from './twin-tree.js';
 import { randomBytes } from 'node:crypto';

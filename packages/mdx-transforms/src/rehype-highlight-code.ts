@@ -3,7 +3,7 @@ import { bundledLanguages } from 'shiki/langs';
 import type { VFile } from 'vfile';
 import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
 import { createCodeBlock, createMermaid } from './code-block-element.js';
-import { didYouMean } from './did-you-mean.js';
+import { suggestName } from './suggest-name.js';
 import { type HighlightedCode, type HighlightRequest, hashHighlightKey, keyOfHighlight, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
 import {
   type CustomLanguage,
@@ -245,7 +245,7 @@ function createBlock(
       { place, ruleId: 'code-language-unknown', source },
     );
     message.actual = code.language;
-    const suggestion = didYouMean(code.language!, [...listLanguages(), ...custom.keys()]);
+    const suggestion = suggestName(code.language!, [...listLanguages(), ...custom.keys()]);
     message.note = suggestion
       ? `Did you mean \`${suggestion}\`?`
       : 'Use a language id from https://shiki.style/languages, or `text`.';

@@ -21,7 +21,6 @@ test('should expose the public api', async () => {
     'maxSpecFiles',
     'operationDocument',
     'parseOperationReference',
-    'renderSpecMarkdown',
     'safeLinkProtocols',
     'safeUrl',
     'slugifySegment',

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { sitePartAssetFiles } from './site-parts/assets.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

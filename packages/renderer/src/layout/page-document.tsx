@@ -3,7 +3,7 @@
 // script), the skip link, header, sidebar, page, table of contents and the slots other parts
 // of docsgen fill (banner, footer, contextual menu, head and body ends).
 import type { VNode } from 'preact';
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
