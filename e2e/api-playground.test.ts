@@ -5,7 +5,7 @@
 // the dev server (generated pages, <OpenApiEndpoint>, the proxy route). Both fill the form like
 // a reader and check what the mock API actually received.
 import { buildOpenApiPages, loadSpec, type ApiPageModel } from '../packages/openapi-pages/src/index.js';
-import { documentAssetFiles, renderPageDocument, type PlaygroundSettings } from '@docsgen/renderer';
+import { documentAssetFiles, renderApiOperation, renderPageDocument, type PlaygroundSettings } from '@docsgen/renderer';
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderPlaygroundHtml } from '../packages/renderer/test/playground-spec.js';
 import { launchBrowser } from './browser.js';
 import { startMockApis, type MockApis } from './mock-api.js';
 import { serveProject, type ServedProject } from './site-project.js';
@@ -32,6 +31,8 @@ interface Case {
 
 interface Context {
   apis: MockApis;
+  /** An origin nothing listens on. */
+  closed: string;
   cases: Record<string, Case>;
   server: Server;
   base: string;
@@ -52,7 +53,10 @@ function spec(servers: unknown[]): Record<string, unknown> {
             { name: 'id', in: 'path', required: true, schema: { type: 'string' }, example: 'a b/c' },
             { name: 'fields', in: 'query', schema: { type: 'string', default: 'name' } },
           ],
-          responses: { '200': { description: 'OK' } },
+          responses: {
+            '200': { description: 'OK', content: { 'application/json': { example: { id: 'a b/c', name: 'Ada' } } } },
+            '404': { description: 'No such user', content: { 'application/json': { example: { error: 'not found' } } } },
+          },
         },
       },
       '/files/{name}': {
@@ -94,11 +98,11 @@ async function pageModel(testCase: Case): Promise<ApiPageModel> {
 
 async function renderCase(testCase: Case): Promise<string> {
   const settings: PlaygroundSettings = { mode: 'interactive', proxy: testCase.proxy === true, proxyUrl: '/_docsgen/proxy', auth: testCase.auth, prefill: testCase.prefill !== false, credentials: testCase.credentials };
-  const form = renderPlaygroundHtml(await pageModel(testCase), settings);
+  const { html } = renderApiOperation({ page: await pageModel(testCase), playground: settings });
   return renderPageDocument({
     slug: 'try',
     title: 'Try it',
-    contentHtml: `<div class="dg-api" data-dg-api="">${form}</div>`,
+    contentHtml: html,
     config: { name: 'Playground test' },
     pages: new Map([['try', { slug: 'try', title: 'Try it' }]]),
     hasApi: true,
@@ -110,6 +114,8 @@ const browser = suite<Context>('try-it form in Chromium');
 browser.before(async (context) => {
   context.apis = await startMockApis();
   const { cors, plain } = context.apis;
+  // A port nothing listens on.
+  context.closed = 'http://127.0.0.1:9';
   const bearer = { method: 'bearer', name: undefined } as const;
   context.cases = {
     environments: { operation: 'getUser', servers: [{ url: cors.origin }], baseUrl: [cors.origin, `http://localhost:${cors.port}`], auth: bearer },
@@ -121,6 +127,16 @@ browser.before(async (context) => {
     files: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined } },
     cookies: { operation: 'getFile', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, credentials: true },
     blank: { operation: 'createUser', servers: [{ url: cors.origin }], auth: { method: 'none', name: undefined }, prefill: false },
+    // Two servers with labels, as a real spec writes them (the mobile layout test draws them).
+    labels: {
+      operation: 'getUser',
+      servers: [
+        { url: 'https://bookshelf.example.com/v1', description: 'Production' },
+        { url: 'https://eu.bookshelf.example.com/v1', description: 'Regional' },
+      ],
+      auth: { method: 'none', name: undefined },
+    },
+    unreachable: { operation: 'getUser', servers: [{ url: context.closed }], auth: { method: 'none', name: undefined } },
   };
   context.server = createServer(async (request, response) => {
     const url = request.url ?? '/';
@@ -152,12 +168,30 @@ browser.after(async (context) => {
   await context.apis?.close();
 });
 
-async function open(context: { context: BrowserContext; base: string }, name: string): Promise<Page> {
+/** Opens a page and its try-it dialog with the method bar's "Try it" button. */
+async function open(context: { context: BrowserContext; base: string }, name: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await context.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const response = await page.goto(`${context.base}/${name}`);
   assert.is(response?.status(), 200, name);
-  await page.waitForSelector('form[data-dg-playground][data-enhanced]');
+  await openDialog(page);
   return page;
+}
+
+async function openDialog(page: Page): Promise<void> {
+  await page.waitForSelector('form[data-dg-playground][data-enhanced]', { state: 'attached' });
+  await page.click('button.dg-api-tryit');
+  await page.waitForSelector('dialog.dg-playground-dialog[open]');
+}
+
+/** The text of the request sample under `label` (cURL, JavaScript, …) wherever it is shown. */
+async function sampleText(page: Page, label: string): Promise<string> {
+  return page.evaluate((name) => {
+    const samples = document.querySelector('.dg-api-samples')!;
+    const tabs = Array.from(samples.querySelectorAll('.dg-tabs-list > .dg-tab'));
+    const index = tabs.findIndex((tab) => (tab as HTMLElement).dataset.label === name);
+    return samples.querySelectorAll('.dg-code-body pre')[index]?.textContent ?? '';
+  }, label);
 }
 
 /** Clicks Send and waits until the response panel shows the outcome of that click. */
@@ -196,7 +230,7 @@ browser('should send to the second base URL after switching the environment, and
   assert.is(received[0]?.host, `localhost:${context.apis.cors.port}`, 'the request went to the second base URL');
   assert.is(received[0]?.headers.authorization, 'Bearer tok-123', 'the second base URL is documented too');
   await page.reload();
-  await page.waitForSelector('form[data-dg-playground][data-enhanced]');
+  await openDialog(page);
   assert.is(await page.inputValue('select[data-dg-playground-env]'), '1', 'the environment is remembered');
   await page.close();
 });
@@ -322,17 +356,152 @@ browser('should show an image response as an image, text as text and other bodie
   await page.close();
 });
 
-browser('should explain a CORS refusal instead of showing "Failed to fetch"', async (context) => {
+browser('should say in one sentence that CORS blocked the answer, with what to do behind "Details"', async (context) => {
   const page = await open(context, 'plain');
-  const count = context.apis.plain.sent().length;
+  const count = context.apis.plain.sent().filter((request) => request.method !== 'HEAD').length;
   await send(page);
-  assert.is(context.apis.plain.sent().length, count + 1, 'the request reached the API; the browser hid its answer');
+  const received = context.apis.plain.sent().filter((request) => request.method !== 'HEAD');
+  assert.is(received.length, count + 1, 'the request reached the API; the browser hid its answer');
   assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'cors');
-  const message = (await page.textContent('[data-dg-playground-body]')) ?? '';
-  assert.match(message, 'CORS policy');
-  assert.match(message, `Access-Control-Allow-Origin: ${context.base}`);
-  assert.match(message, 'fixed on the API server');
-  assert.not.match(message, 'Failed to fetch');
+  assert.is(await page.textContent('.dg-playground-error'), `${context.apis.plain.origin} answered, but its CORS policy does not let this site read the response.`);
+  const details = page.locator('.dg-playground-error-details');
+  assert.not.ok(await details.locator('p').first().isVisible(), 'the advice waits behind the toggle');
+  await details.locator('summary').click();
+  const advice = (await details.textContent()) ?? '';
+  assert.match(advice, `Access-Control-Allow-Origin: ${context.base}`);
+  assert.match(advice, 'fixed on the API server');
+  assert.match(advice, 'api.playground.proxy');
+  assert.is(await page.$eval('.dg-playground-error', (node) => getComputedStyle(node).fontFamily.includes('mono')), false, 'no monospace wall');
+  await page.close();
+});
+
+browser('should tell an API that cannot be reached apart from a CORS refusal', async (context) => {
+  const page = await open(context, 'unreachable');
+  await send(page);
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'unreachable');
+  assert.is(await page.textContent('.dg-playground-error'), `${context.closed} could not be reached: its name did not resolve, or nothing accepted the connection.`);
+  assert.not.match((await page.textContent('[data-dg-playground-body]')) ?? '', 'CORS');
+  await page.close();
+});
+
+browser('should open "Try it" and close it from the keyboard, keeping focus inside while open', async (context) => {
+  const page = await context.context.newPage();
+  await page.goto(`${context.base}/environments`);
+  await page.waitForSelector('form[data-dg-playground][data-enhanced]', { state: 'attached' });
+  await page.focus('button.dg-api-tryit');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('dialog.dg-playground-dialog[open]');
+  const inDialog = () => page.evaluate(() => document.activeElement?.closest('dialog.dg-playground-dialog') !== null);
+  assert.ok(await inDialog(), 'focus moves into the dialog');
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'environment', 'on its first field');
+  for (let step = 0; step < 40; step += 1) {
+    await page.keyboard.press(step % 7 === 6 ? 'Shift+Tab' : 'Tab');
+    assert.ok(await inDialog(), `focus stays in the dialog after ${step + 1} presses`);
+  }
+  // The page's request sample is in the dialog while it is open.
+  assert.ok(await page.evaluate(() => document.querySelector('.dg-api-samples')?.closest('dialog') !== null));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('dialog.dg-playground-dialog:not([open])', { state: 'attached' });
+  assert.ok(await page.evaluate(() => document.activeElement?.matches('button.dg-api-tryit')), 'focus returns to "Try it"');
+  assert.ok(await page.evaluate(() => document.querySelector('.dg-api-samples')?.closest('.dg-side-panel') !== null), 'the sample is back in the side column');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('dialog.dg-playground-dialog[open]');
+  await page.click('button.dg-playground-close');
+  await page.waitForSelector('dialog.dg-playground-dialog:not([open])', { state: 'attached' });
+  await page.close();
+});
+
+browser('should write a path parameter into the request samples and the URL as the reader types', async (context) => {
+  const page = await open(context, 'files');
+  const before = await sampleText(page, 'cURL');
+  assert.match(before, `'${context.apis.cors.origin}/files/{name}'`, 'an empty path parameter stays a placeholder');
+  await page.fill('input[name="path.name"]', 'report 1.pdf');
+  await page.waitForFunction(() => document.querySelector('.dg-api-samples pre')?.textContent?.includes('report%201.pdf'));
+  assert.match(await sampleText(page, 'cURL'), `curl --request GET '${context.apis.cors.origin}/files/report%201.pdf'`);
+  assert.match(await sampleText(page, 'Python'), `url = "${context.apis.cors.origin}/files/report%201.pdf"`);
+  assert.match(await sampleText(page, 'Go'), `http.NewRequest("GET", "${context.apis.cors.origin}/files/report%201.pdf", nil)`);
+  assert.is(await page.textContent('[data-dg-playground-url]'), `${context.apis.cors.origin}/files/report%201.pdf`);
+  await page.keyboard.press('Escape');
+  assert.match(await sampleText(page, 'cURL'), '/files/report%201.pdf', 'the side column keeps the reader\'s request');
+  await page.close();
+});
+
+browser('should write the same samples as the server for the same request', async (context) => {
+  const labels = ['cURL', 'JavaScript', 'Python', 'Go'];
+  // A GET with path and query parameters, and a POST with a JSON body.
+  for (const [name, field] of [['environments', 'input[name="query.fields"]'], ['key', 'textarea[name="body.0"]']] as const) {
+    const page = await context.context.newPage();
+    await page.goto(`${context.base}/${name}`);
+    const served = await Promise.all(labels.map((label) => sampleText(page, label)));
+    await openDialog(page);
+    // An earlier test chose the second environment, and the form remembers it.
+    if (name === 'environments') await page.selectOption('select[data-dg-playground-env]', '0');
+    assert.match(served[0]!, name === 'environments' ? `'${context.apis.cors.origin}/users/a%20b%2Fc?fields=name'` : `--data '{\n  "name": "Ada"\n}'`);
+    // Typing a letter and taking it back leaves the request as the server wrote it.
+    await page.focus(field);
+    await page.keyboard.press('End');
+    await page.keyboard.type('x');
+    await page.waitForFunction((first) => document.querySelector('.dg-api-samples pre')?.textContent !== first, served[0]);
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction((first) => document.querySelector('.dg-api-samples pre')?.textContent === first, served[0]);
+    assert.equal(await Promise.all(labels.map((label) => sampleText(page, label))), served, name);
+    await page.close();
+  }
+});
+
+browser('should switch the response example by status, by click and to the status received', async (context) => {
+  const page = await context.context.newPage();
+  await page.goto(`${context.base}/environments`);
+  const examples = page.locator('.dg-api-response-examples');
+  const shown = () => examples.locator('.dg-tab-panel:visible pre').first().textContent();
+  assert.match((await shown()) ?? '', '"name": "Ada"');
+  await examples.locator('.dg-tab[data-label="404"]').click();
+  assert.match((await shown()) ?? '', '"error": "not found"');
+  await examples.locator('.dg-tab[data-label="200"]').click();
+  await openDialog(page);
+  assert.ok(await examples.evaluate((node) => node.closest('dialog') !== null), 'the examples are beside the form');
+  const selected = () => examples.locator('.dg-tab[aria-selected="true"]').getAttribute('data-label');
+  await page.fill('input[name="path.id"]', 'missing');
+  await send(page);
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-status'), '404');
+  assert.is(await selected(), '404', 'the example of the status received');
+  await page.fill('input[name="path.id"]', 'a');
+  await send(page);
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-status'), '200');
+  assert.is(await selected(), '200');
+  await page.close();
+});
+
+browser('should fit a 390 px wide screen: no horizontal overflow, a full-screen dialog, the samples below the reference', async (context) => {
+  const page = await context.context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${context.base}/labels`);
+  await page.waitForSelector('form[data-dg-playground][data-enhanced]', { state: 'attached' });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok((await overflow()) <= 0, `page overflows by ${await overflow()} px`);
+  const order = await page.evaluate(() =>
+    Object.fromEntries(['.dg-api-endpoint', '.dg-api-parameters', '.dg-api-samples'].map((selector) => [selector, document.querySelector(selector)!.getBoundingClientRect().top])),
+  );
+  const [bar, parameters, samples] = Object.values(order) as number[];
+  assert.ok(bar! < parameters! && parameters! < samples!, `the side column comes after the reference: ${JSON.stringify(order)}`);
+  const fits = await page.$eval('.dg-api-endpoint', (node) => node.scrollWidth <= node.clientWidth);
+  assert.ok(fits, 'the method bar fits');
+  // Each word of a server's label on one line ("Productio" / "n" before).
+  const brokenWords = await page.$eval('.dg-api-servers li .dg-api-markdown', (node) => {
+    const text = node.querySelector('p')!.firstChild as Text;
+    return [...text.data.matchAll(/\S+/g)].filter((match) => {
+      const range = document.createRange();
+      range.setStart(text, match.index!);
+      range.setEnd(text, match.index! + match[0].length);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
+    }).length;
+  });
+  assert.is(brokenWords, 0, 'no server label breaks inside a word');
+  await page.click('button.dg-api-tryit');
+  await page.waitForSelector('dialog.dg-playground-dialog[open]');
+  const box = await page.$eval('dialog.dg-playground-dialog', (node) => node.getBoundingClientRect().toJSON());
+  assert.equal([box.x, box.y, box.width, box.height], [0, 0, 390, 844], 'full screen');
+  assert.ok((await overflow()) <= 0);
   await page.close();
 });
 
@@ -407,15 +576,27 @@ project('should send the token from a generated page, then to the second environ
   count = context.apis.plain.requests.length;
   await page.selectOption('select[data-dg-playground-env]', '1');
   await send(page);
-  const preflight = context.apis.plain.requests.slice(count);
+  // The preflight, then the HEAD request that tells a CORS refusal from an unreachable API.
+  const preflight = context.apis.plain.requests.slice(count).filter((request) => request.method !== 'HEAD');
   assert.is(preflight.length, 1, 'the request went to the second base URL');
   assert.is(preflight[0]?.method, 'OPTIONS');
   assert.match(String(preflight[0]?.headers['access-control-request-headers']), 'authorization');
   assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'cors');
   const message = (await page.textContent('[data-dg-playground-body]')) ?? '';
-  assert.match(message, 'CORS policy');
+  assert.match(message, 'CORS policy does not let this site read the response');
   assert.match(message, 'fixed on the API server');
   assert.match(message, 'api.playground.proxy');
+  await page.close();
+});
+
+project('should keep the highlighting of a request sample while a path parameter is typed', async (context) => {
+  const page = await open({ context: context.context, base: context.direct.base }, operationPage);
+  const spans = () => page.evaluate(() => document.querySelector('.dg-api-samples pre.shiki')?.querySelectorAll('span').length ?? 0);
+  const before = await spans();
+  assert.ok(before > 3, 'the sample is highlighted');
+  await page.fill('input[name="path.id"]', '4242');
+  await page.waitForFunction(() => document.querySelector('.dg-api-samples pre')?.textContent?.includes('/users/4242'));
+  assert.is(await spans(), before, 'the change landed inside one string of the highlighted code');
   await page.close();
 });
 
@@ -448,8 +629,9 @@ project('should reach an API without CORS through the proxy, and show the proxy\
 
   await page.selectOption('select[data-dg-playground-env]', '1');
   await send(page);
-  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'proxy');
-  assert.match((await page.textContent('[data-dg-playground-body]')) ?? '', /The proxy could not reach the API.*\(proxy-upstream-unreachable\)/);
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-error'), 'refused', 'the proxy knows the real error');
+  assert.is(await page.textContent('.dg-playground-error'), `Nothing accepted the connection at ${context.closedPort}: the API is not running there, or a firewall refuses it.`);
+  assert.match((await page.textContent('.dg-playground-error-details')) ?? '', /The proxy could not reach the API.*\(proxy-upstream-unreachable\)/);
   await page.close();
 });
 

@@ -37,8 +37,8 @@ export interface MockApis {
 
 const allowedHeaders = 'authorization, x-api-key, content-type, x-trace';
 
-// Fixed answers by path, one per way the response panel shows a body; every other path echoes
-// the request as JSON.
+// Fixed answers by path, one per way the response panel shows a body; `…/missing…` answers 404;
+// every other path echoes the request as JSON.
 const files: Record<string, { type: string; body: Buffer }> = {
   // A 1×1 PNG.
   '/files/pixel.png': {
@@ -91,6 +91,12 @@ async function startMockApi(allowOrigin: (origin: string | undefined) => string 
       if (file) {
         response.writeHead(200, { ...corsHeaders, 'content-type': file.type });
         response.end(file.body);
+        return;
+      }
+      // `…/missing…`: a JSON 404, for the response example that follows the status received.
+      if (/\/missing\b/.test(recorded.url)) {
+        response.writeHead(404, { ...corsHeaders, 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: 'not found' }));
         return;
       }
       const echo = {

@@ -178,6 +178,19 @@ proxy('should answer 502 when the API cannot be reached', async () => {
   assert.is(await errorOf(response), '502 proxy-upstream-unreachable');
 });
 
+proxy('should name the cause of an unreachable API: a refused connection, a name that does not resolve, a timeout', async () => {
+  const causeOf = async (response: Response) => ((await response.json()) as { error: { code: string; cause?: string } }).error;
+  const closed = await startMockApi();
+  await closed.close();
+  const refused = await handleProxyRequest(proxyRequest({ method: 'GET', url: `${closed.origin}/echo` }), options({ allowedOrigins: [closed.origin] }));
+  assert.equal(await causeOf(refused).then(({ code, cause }) => [code, cause]), ['proxy-upstream-unreachable', 'refused']);
+  const nowhere = `http://api.nowhere.test:${api.port}`;
+  const dns = await handleProxyRequest(proxyRequest({ method: 'GET', url: `${nowhere}/echo` }), options({ allowedOrigins: [nowhere], send: createNodeSend({ resolveHost: fakeDns({}) }) }));
+  assert.equal(await causeOf(dns).then(({ code, cause }) => [code, cause]), ['proxy-upstream-unreachable', 'dns']);
+  const slow = await handleProxyRequest(proxyRequest({ method: 'GET', url: `${api.origin}/hang` }), options({ timeoutMs: 50 }));
+  assert.equal(await causeOf(slow).then(({ code, cause }) => [code, cause]), ['proxy-timeout', 'timeout']);
+});
+
 proxy('should refuse a malformed envelope with 400 and a sentence saying what is wrong', async () => {
   const cases: Array<[unknown, string]> = [
     ['{not json', 'not JSON'],

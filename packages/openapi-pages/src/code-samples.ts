@@ -1,4 +1,5 @@
 import { generateExample } from './example.js';
+import { sampleCredentials } from './sample-credentials.js';
 import type { ApiPageModel, CodeSampleModel, MediaModel } from './page-model.js';
 
 type SampleInput = Pick<ApiPageModel, 'method' | 'path' | 'baseUrls' | 'parameters' | 'requestBody' | 'security'>;
@@ -52,17 +53,9 @@ function describeRequest(operation: SampleInput, requiredOnly: boolean): SampleR
     if (requiredOnly && !parameter.isRequired) continue;
     query.append(parameter.name, scalar(parameter.example?.value ?? (parameter.schema ? generateExample(parameter.schema, 'request') : ''), parameter.name));
   }
-  const headers: [string, string][] = [];
-  const scheme = operation.security[0]?.schemes ?? [];
-  for (const item of scheme) {
-    if (item.type === 'http' && item.scheme === 'basic') headers.push(['Authorization', 'Basic <credentials>']);
-    else if (item.type === 'http' || item.type === 'oauth2' || item.type === 'openIdConnect') headers.push(['Authorization', 'Bearer <token>']);
-    else if (item.type === 'apiKey' && item.parameterName) {
-      if (item.in === 'query') query.append(item.parameterName, '<api-key>');
-      else if (item.in === 'cookie') headers.push(['Cookie', `${item.parameterName}=<api-key>`]);
-      else headers.push([item.parameterName, '<api-key>']);
-    }
-  }
+  const credentials = sampleCredentials(operation);
+  for (const [name, value] of credentials.query) query.append(name, value);
+  const headers: [string, string][] = [...credentials.headers];
   for (const parameter of operation.parameters.header) {
     if (requiredOnly && !parameter.isRequired) continue;
     headers.push([parameter.name, scalar(parameter.example?.value ?? (parameter.schema ? generateExample(parameter.schema, 'request') : ''), parameter.name)]);

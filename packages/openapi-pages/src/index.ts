@@ -4,6 +4,8 @@ export { bindingFromRoot, checkSpecs } from './check-specs.js';
 export type { CheckSpecsOptions, CheckedSpec, ConfigPath, FrontmatterBinding } from './check-specs.js';
 export { generateCodeSamples } from './code-samples.js';
 export type { CodeSampleOptions } from './code-samples.js';
+export { sampleCredentials } from './sample-credentials.js';
+export type { SampleCredentials } from './sample-credentials.js';
 export { generateExample } from './example.js';
 export type { ExampleDirection, GenerateExampleOptions } from './example.js';
 export type { OperationLabelInput } from './label-operation.js';

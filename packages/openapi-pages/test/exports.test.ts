@@ -24,6 +24,7 @@ test('should expose the public api', async () => {
     'parseOperationReference',
     'safeLinkProtocols',
     'safeUrl',
+    'sampleCredentials',
     'slugifySegment',
     'untitledOperationLabel',
   ]);
@@ -31,7 +32,12 @@ test('should expose the public api', async () => {
 
 test('should list exactly these package exports (subpaths included)', async () => {
   const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
-  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json']);
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json', './sample-credentials']);
+});
+
+test('should expose the public api of `@docsgen/openapi-pages/sample-credentials`', async () => {
+  const mod = await import('../src/sample-credentials.js');
+  assert.equal(Object.keys(mod).sort(), ['sampleCredentials']);
 });
 
 test.run();

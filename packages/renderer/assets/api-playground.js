@@ -1,8 +1,12 @@
 // The try-it form of API reference pages (rendered by src/api/playground.tsx). Plain browser
-// JavaScript, no imports: load it with <script src="api-playground.js" defer>. It reads the JSON
-// each form embeds, builds the request from the fields, sends it from the reader's browser
+// JavaScript, no imports: load it with <script src="api-playground.js" defer>. The method bar's
+// "Try it" button opens the form's modal dialog (focus kept inside, Escape closes it), which
+// borrows the page's request samples and response examples while it is open. The script reads
+// the JSON each form embeds, builds the request from the fields, writes the request samples
+// and the URL again as the reader types, sends the request from the reader's browser
 // (straight to the API, or through the site's proxy with `api.playground.proxy`) and shows the
-// response. Credentials go only to the documented API's exact origin, never to the docs site.
+// response. Credentials go only to the documented API's exact origin, never to the docs site,
+// and never into the samples.
 (() => {
   'use strict';
   const STORE = 'docsgen:playground:';
@@ -39,6 +43,200 @@
   // Credentials are stored per docs site origin and auth kind (and header name for `key`).
   const authKey = (auth) => `auth:${location.origin}:${auth.method}${auth.method === 'key' ? ':' + (auth.name || '') : ''}`;
   const authFields = { bearer: ['token'], basic: ['username', 'password'], key: ['key'], none: [] };
+
+  // --- request samples, written like packages/openapi-pages/src/code-samples.ts writes them ---
+  const shellQuote = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
+  const indent = (text, prefix) => text.split('\n').join('\n' + prefix);
+  const goString = (text) => (text.includes('\n') && !text.includes('`') && !/[\r\u0000]/.test(text) ? '`' + text + '`' : JSON.stringify(text));
+  const pythonValue = (value, indentation) => {
+    if (value === null || value === undefined) return 'None';
+    if (value === true) return 'True';
+    if (value === false) return 'False';
+    if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+    if (typeof value === 'string') return JSON.stringify(value);
+    const inner = (indentation || '') + '    ';
+    if (Array.isArray(value)) {
+      if (value.length === 0) return '[]';
+      return `[\n${value.map((item) => inner + pythonValue(item, inner)).join(',\n')}\n${indentation || ''}]`;
+    }
+    const entries = Object.entries(value);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonValue(item, inner)}`).join(',\n')}\n${indentation || ''}}`;
+  };
+  const withoutMultipartType = (request) => request.headers.filter(([name]) => !(request.body && request.body.kind === 'multipart' && name === 'Content-Type'));
+  const sampleWriters = {
+    curl: (request) => {
+      const lines = [`curl --request ${request.method} ${shellQuote(request.url)}`];
+      for (const [name, text] of withoutMultipartType(request)) lines.push(`--header ${shellQuote(`${name}: ${text}`)}`);
+      const body = request.body;
+      if (body && body.kind === 'json') lines.push(`--data ${shellQuote(JSON.stringify(body.value, null, 2))}`);
+      else if (body && body.kind === 'form') for (const [key, text] of body.fields) lines.push(`--data-urlencode ${shellQuote(`${key}=${text}`)}`);
+      else if (body && body.kind === 'multipart') for (const [key, text] of body.fields) lines.push(`--form ${shellQuote(`${key}=${text}`)}`);
+      else if (body && body.kind === 'text') lines.push(`--data ${shellQuote(body.text)}`);
+      return lines.join(' \\\n  ');
+    },
+    fetch: (request) => {
+      const options = [`  method: ${JSON.stringify(request.method)},`];
+      const headers = withoutMultipartType(request);
+      if (headers.length > 0) {
+        options.push('  headers: {');
+        for (const [name, text] of headers) options.push(`    ${JSON.stringify(name)}: ${JSON.stringify(text)},`);
+        options.push('  },');
+      }
+      const body = request.body;
+      let prelude = '';
+      if (body && body.kind === 'json') options.push(`  body: JSON.stringify(${indent(JSON.stringify(body.value, null, 2), '  ')}),`);
+      else if (body && body.kind === 'form') options.push(`  body: new URLSearchParams(${JSON.stringify(Object.fromEntries(body.fields))}),`);
+      else if (body && body.kind === 'multipart') {
+        prelude = 'const form = new FormData();\n' + body.fields.map(([key, text]) => `form.append(${JSON.stringify(key)}, ${JSON.stringify(text)});\n`).join('') + '\n';
+        options.push('  body: form,');
+      } else if (body && body.kind === 'text') options.push(`  body: ${JSON.stringify(body.text)},`);
+      return `${prelude}const response = await fetch(${JSON.stringify(request.url)}, {\n${options.join('\n')}\n});\n\nconsole.log(await response.json());`;
+    },
+    python: (request) => {
+      const lines = ['import requests', '', `url = ${pythonValue(request.url)}`];
+      const args = ['url'];
+      const headers = withoutMultipartType(request);
+      if (headers.length > 0) {
+        lines.push('headers = {', ...headers.map(([name, text]) => `    ${pythonValue(name)}: ${pythonValue(text)},`), '}');
+        args.push('headers=headers');
+      }
+      const body = request.body;
+      if (body && body.kind === 'json') {
+        lines.push(`payload = ${pythonValue(body.value, '')}`);
+        args.push('json=payload');
+      } else if (body && (body.kind === 'form' || body.kind === 'multipart')) {
+        lines.push(`payload = ${pythonValue(Object.fromEntries(body.fields), '')}`);
+        args.push(body.kind === 'form' ? 'data=payload' : 'files={key: (None, value) for key, value in payload.items()}');
+      } else if (body && body.kind === 'text') {
+        lines.push(`payload = ${pythonValue(body.text)}`);
+        args.push('data=payload');
+      }
+      lines.push('', `response = requests.request(${pythonValue(request.method)}, ${args.join(', ')})`, 'print(response.text)');
+      return lines.join('\n');
+    },
+    go: (request) => {
+      const body = request.body;
+      let payload = 'nil';
+      const imports = ['"fmt"', '"io"', '"net/http"'];
+      if (body) {
+        const text = body.kind === 'json' ? JSON.stringify(body.value, null, 2) : body.kind === 'text' ? body.text : new URLSearchParams(body.fields).toString();
+        imports.push('"strings"');
+        payload = `strings.NewReader(${goString(text)})`;
+      }
+      const headers = request.headers.map(([name, text]) => {
+        const actual = body && body.kind === 'multipart' && name === 'Content-Type' ? 'application/x-www-form-urlencoded' : text;
+        return `\treq.Header.Set(${goString(name)}, ${goString(actual)})`;
+      });
+      return [
+        'package main',
+        '',
+        `import (\n${imports.sort().map((item) => `\t${item}`).join('\n')}\n)`,
+        '',
+        'func main() {',
+        `\treq, err := http.NewRequest(${goString(request.method)}, ${goString(request.url)}, ${payload})`,
+        '\tif err != nil {',
+        '\t\tpanic(err)',
+        '\t}',
+        ...headers,
+        '\tres, err := http.DefaultClient.Do(req)',
+        '\tif err != nil {',
+        '\t\tpanic(err)',
+        '\t}',
+        '\tdefer res.Body.Close()',
+        '\tbody, _ := io.ReadAll(res.Body)',
+        '\tfmt.Println(string(body))',
+        '}',
+      ].join('\n');
+    },
+  };
+
+  /**
+   * Puts `text` into a (highlighted) code element. When the change lies inside one text node
+   * (typing in one field changes one string literal), only that node changes and the
+   * highlighting stays; otherwise the code becomes plain text.
+   */
+  const setCode = (code, text) => {
+    const old = code.textContent;
+    if (old === text) return;
+    let start = 0;
+    while (start < old.length && start < text.length && old[start] === text[start]) start += 1;
+    let end = 0;
+    while (end < old.length - start && end < text.length - start && old[old.length - 1 - end] === text[text.length - 1 - end]) end += 1;
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let offset = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const length = node.data.length;
+      if (start >= offset && old.length - end <= offset + length) {
+        node.data = node.data.slice(0, start - offset) + text.slice(start, text.length - end) + node.data.slice(old.length - end - offset);
+        return;
+      }
+      if (offset + length > start) break;
+      offset += length;
+    }
+    code.textContent = text;
+  };
+
+  // --- the dialog ---
+  const focusable = (root) =>
+    [...root.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')].filter(
+      (item) => !item.disabled && !item.closest('[hidden]') && item.getClientRects().length > 0,
+    );
+
+  /**
+   * Opens `dialog` modally from `opener`: the blocks named in `borrowed` (slot name → element)
+   * move into the dialog's slots and go back to their place when it closes, and `onOpen` runs;
+   * focus goes to the first field, stays inside while open (Tab wraps) and returns to `opener`
+   * on close.
+   */
+  const setUpDialog = (dialog, opener, borrowed, onOpen) => {
+    const homes = new Map();
+    const open = () => {
+      for (const [slot, block] of borrowed) {
+        const target = dialog.querySelector(`[data-dg-playground-slot="${slot}"]`);
+        if (!block || !target) continue;
+        const marker = document.createComment('dg-playground-home');
+        block.before(marker);
+        homes.set(block, marker);
+        target.append(block);
+      }
+      onOpen();
+      dialog.showModal();
+      document.documentElement.setAttribute('data-dg-dialog-open', '');
+      const first = focusable(dialog.querySelector('.dg-playground-inputs')).find((item) => item.matches('input, select, textarea'));
+      (first || dialog.querySelector('.dg-playground-send')).focus();
+    };
+    dialog.addEventListener('close', () => {
+      for (const [block, marker] of homes) marker.replaceWith(block);
+      homes.clear();
+      document.documentElement.removeAttribute('data-dg-dialog-open');
+      opener.focus();
+    });
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const items = focusable(dialog);
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    });
+    // A click on the backdrop (the dialog element itself, outside its box) closes it.
+    dialog.addEventListener('click', (event) => {
+      if (event.target !== dialog) return;
+      const box = dialog.getBoundingClientRect();
+      const isInside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      if (!isInside) dialog.close();
+    });
+    dialog.querySelector('[data-dg-playground-close]')?.addEventListener('click', () => dialog.close());
+    opener.addEventListener('click', open);
+    opener.hidden = false;
+  };
 
   const enhance = (form) => {
     let data;
@@ -124,12 +322,19 @@
       });
     };
 
-    const buildRequest = () => {
+    /** The request URL as the fields describe it; in samples (`isSample`), an empty path parameter stays `{name}`. */
+    const requestUrl = (isSample) => {
       const path = data.path.replace(/\{([^}]+)\}/g, (whole, name) => {
         const known = data.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name);
-        return known ? encodeURIComponent(value(`path.${name}`)) : whole;
+        if (!known) return whole;
+        const text = value(`path.${name}`);
+        return isSample && text === '' ? whole : encodeURIComponent(text);
       });
-      const url = new URL(baseUrl().replace(/\/+$/, '') + path, location.href);
+      return baseUrl().replace(/\/+$/, '') + path;
+    };
+
+    const buildRequest = () => {
+      const url = new URL(requestUrl(false), location.href);
       const headers = {};
       for (const parameter of data.parameters) {
         const text = value(`${parameter.in}.${parameter.name}`);
@@ -172,6 +377,78 @@
       return { method: data.method, url, headers, body };
     };
 
+    /**
+     * The request the samples show: what `buildRequest` sends, with the credential placeholders
+     * of the spec instead of what the reader typed, and the body example while the editor is empty.
+     */
+    const sampleRequest = () => {
+      const query = new URLSearchParams();
+      const headers = [...data.sampleCredentials.headers];
+      for (const parameter of data.parameters) {
+        const text = value(`${parameter.in}.${parameter.name}`);
+        if (text === '') continue;
+        if (parameter.in === 'query') for (const item of parameter.isArray ? text.split(',') : [text]) query.append(parameter.name, item.trim());
+        else if (parameter.in === 'header') headers.push([parameter.name, text]);
+      }
+      for (const [name, text] of data.sampleCredentials.query) query.append(name, text);
+      const search = query.toString();
+      let body;
+      const media = data.body[mediaIndex()];
+      if (media) {
+        const prefix = `body.${mediaIndex()}`;
+        headers.push(['Content-Type', media.mediaType]);
+        if (media.kind === 'json' || media.kind === 'text') {
+          const editor = control(prefix);
+          const text = value(prefix) || (editor && editor.placeholder) || '';
+          if (media.kind === 'json') {
+            try {
+              body = { kind: 'json', value: JSON.parse(text === '' ? '{}' : text) };
+            } catch {
+              body = { kind: 'text', text };
+            }
+          } else body = { kind: 'text', text };
+        } else if (media.kind === 'file') {
+          const file = control(prefix)?.files?.[0];
+          body = { kind: 'text', text: file ? `@${file.name}` : '' };
+        } else {
+          const fields = [];
+          for (const field of media.fields) {
+            const input = control(`${prefix}.${field.name}`);
+            if (!input || input.disabled) continue;
+            if (field.isFile) for (const file of input.files || []) fields.push([field.name, `@${file.name}`]);
+            else if (input.value !== '') fields.push([field.name, input.value]);
+          }
+          body = { kind: media.kind, fields };
+        }
+      }
+      return { method: data.method, url: requestUrl(true) + (search ? `?${search}` : ''), headers, body };
+    };
+
+    const urlNode = form.querySelector('[data-dg-playground-url]');
+    const samplesNode = document.getElementById(data.parts.samples);
+    /** Writes the URL of the bar and the generated request samples again from the fields. */
+    const refresh = () => {
+      const request = sampleRequest();
+      if (urlNode) urlNode.textContent = request.url;
+      if (!samplesNode) return;
+      const blocks = [...samplesNode.querySelectorAll('.dg-code')];
+      data.samples.forEach((format, index) => {
+        const code = blocks[index]?.querySelector('.dg-code-body pre > code') || blocks[index]?.querySelector('.dg-code-body pre');
+        if (format && code && sampleWriters[format]) setCode(code, sampleWriters[format](request));
+      });
+    };
+    let isRefreshQueued = false;
+    const queueRefresh = () => {
+      if (isRefreshQueued) return;
+      isRefreshQueued = true;
+      requestAnimationFrame(() => {
+        isRefreshQueued = false;
+        refresh();
+      });
+    };
+    form.addEventListener('input', queueRefresh);
+    form.addEventListener('change', queueRefresh);
+
     const credentialHeaders = () => {
       const auth = data.auth;
       if (auth.method === 'bearer' && value('auth.token')) return { Authorization: `Bearer ${value('auth.token')}` };
@@ -201,14 +478,31 @@
       bodyNode.replaceChildren();
     };
 
-    const showError = (kind, text) => {
+    /** A failed request: what happened in one sentence, what to do about it behind "Details". */
+    const showError = (kind, summary, details) => {
       panel.setAttribute('data-error', kind);
-      statusNode.textContent = kind === 'cors' ? 'Blocked by CORS' : 'Request failed';
+      statusNode.textContent = 'Request failed';
       headersNode.closest('details').hidden = true;
-      bodyNode.replaceChildren(element('p', { class: 'dg-playground-error', role: 'alert' }, text));
+      const parts = [element('p', { class: 'dg-playground-error', role: 'alert' }, summary)];
+      if (details) {
+        const more = element('details', { class: 'dg-playground-error-details' });
+        more.append(element('summary', {}, 'Details'), ...details.map((text) => element('p', {}, text)));
+        parts.push(more);
+      }
+      bodyNode.replaceChildren(...parts);
+    };
+
+    /** Shows the response example of `status` (or of its class, `4XX`), when there is one. */
+    const showExampleOf = (status) => {
+      const examples = document.getElementById(data.parts.responses);
+      const tabs = examples ? [...examples.querySelectorAll('.dg-tabs-list > .dg-tab')] : [];
+      const code = String(status);
+      const tab = tabs.find((item) => item.dataset.label === code) || tabs.find((item) => (item.dataset.label || '').toUpperCase() === `${code[0]}XX`);
+      if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
     };
 
     const showResponse = async (response, started, isProxied) => {
+      showExampleOf(response.status);
       timeNode.textContent = `${Math.round(performance.now() - started)} ms`;
       panel.setAttribute('data-status', String(response.status));
       statusNode.textContent = `${response.status} ${response.statusText}`.trim();
@@ -240,11 +534,74 @@
       }
     };
 
-    const corsMessage = (origin) =>
-      `The browser blocked this request: the API at ${origin} did not allow a request from this site (${location.origin}) in its CORS policy, ` +
-      'or it could not be reached. This is fixed on the API server, not in the documentation: the API must answer, preflight OPTIONS requests included, ' +
-      `with Access-Control-Allow-Origin: ${location.origin} (and Access-Control-Allow-Headers listing the headers sent, such as authorization and content-type). ` +
-      'Until then, the site owner can set api.playground.proxy to true in docs.json to send requests through the site.';
+    const corsAdvice = (origin) => [
+      `The browser refuses to show a response from ${origin} to a page of ${location.origin} unless the API allows it. ` +
+        `This is fixed on the API server, not in the documentation: the API must answer, preflight OPTIONS requests included, with Access-Control-Allow-Origin: ${location.origin} ` +
+        '(and Access-Control-Allow-Headers listing the headers sent, such as authorization and content-type).',
+      'Until then, the site owner can set api.playground.proxy to true in docs.json to send requests through the site.',
+    ];
+
+    /**
+     * Why a direct request failed. Fetch says no more than "TypeError" for a CORS refusal and for
+     * an API that cannot be reached, by design; a `no-cors` HEAD request to the API's origin
+     * (which needs no permission and has no effect on the API) tells the two apart: it gets an
+     * answer only when the server is there.
+     */
+    const explainDirectFailure = async (url, error) => {
+      const origin = url.origin;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (location.protocol === 'https:' && url.protocol === 'http:') {
+        showError('mixed-content', `The browser blocked this request: this page is served over HTTPS and ${origin} uses plain HTTP.`, [
+          `An HTTPS page may not call an HTTP address (mixed content). Use the API's https:// address. Browser message: ${reason}`,
+        ]);
+        return;
+      }
+      const probe = new AbortController();
+      const timer = setTimeout(() => probe.abort(), 5000);
+      let isReachable = false;
+      try {
+        await fetch(`${origin}/`, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: probe.signal });
+        isReachable = true;
+      } catch {
+        // Not reachable either: a DNS, connection or TLS failure.
+      } finally {
+        clearTimeout(timer);
+      }
+      if (isReachable) {
+        showError('cors', `${origin} answered, but its CORS policy does not let this site read the response.`, [...corsAdvice(origin), `Browser message: ${reason}`]);
+      } else {
+        showError('unreachable', `${origin} could not be reached: its name did not resolve, or nothing accepted the connection.`, [
+          'Check the address and the environment chosen above, and that the API is running and reachable from this computer (VPN, firewall, TLS certificate).',
+          `Browser message: ${reason}`,
+        ]);
+      }
+    };
+
+    /** The proxy's error (`{ error: { code, message, cause } }`) in one sentence. */
+    const proxySummary = (failure, origin) => {
+      const host = (() => {
+        try {
+          return new URL(origin).hostname;
+        } catch {
+          return origin;
+        }
+      })();
+      switch (failure.cause) {
+        case 'dns':
+          return `The name ${host} could not be found (DNS): check the API's address.`;
+        case 'refused':
+          return `Nothing accepted the connection at ${origin}: the API is not running there, or a firewall refuses it.`;
+        case 'reset':
+          return `${origin} closed the connection before answering.`;
+        case 'tls':
+          return `The secure connection to ${origin} failed: its TLS certificate was not accepted.`;
+        case 'timeout':
+          return `${origin} did not answer in time.`;
+        default:
+          if (failure.code === 'proxy-target-refused') return `The site's proxy does not send requests to ${origin}.`;
+          return `The site's proxy could not complete the request to ${origin}.`;
+      }
+    };
 
     const sendDirect = async (request, isDocumented) => {
       const started = performance.now();
@@ -255,9 +612,8 @@
         const cookies = data.credentials && isDocumented ? 'include' : 'omit';
         response = await fetch(request.url.href, { method: request.method, headers: request.headers, body: request.body, mode: 'cors', credentials: cookies, cache: 'no-store' });
       } catch (error) {
-        // Fetch reveals nothing more than a TypeError for a CORS refusal, by design.
-        if (error instanceof TypeError && request.url.origin !== location.origin) showError('cors', corsMessage(request.url.origin));
-        else showError('network', `The request could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof TypeError && request.url.origin !== location.origin) await explainDirectFailure(request.url, error);
+        else showError('network', 'The request could not be sent.', [`Browser message: ${error instanceof Error ? error.message : String(error)}`]);
         return;
       }
       await showResponse(response, started, false);
@@ -284,7 +640,7 @@
           cache: 'no-store',
         });
       } catch (error) {
-        showError('proxy', `The site's proxy at ${data.proxyUrl} could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+        showError('proxy', `The site's proxy at ${data.proxyUrl} could not be reached.`, [`Browser message: ${error instanceof Error ? error.message : String(error)}`]);
         return;
       }
       const marker = response.headers.get('x-docsgen-proxy');
@@ -295,11 +651,15 @@
         } catch {
           // No JSON: the status says enough.
         }
-        showError('proxy', failure && failure.message ? `${failure.message}${failure.code ? ` (${failure.code})` : ''}` : `The site's proxy refused the request (status ${response.status}).`);
+        if (failure && failure.message) {
+          showError(failure.cause || 'proxy', proxySummary(failure, request.url.origin), [`${failure.message}${failure.code ? ` (${failure.code})` : ''}`]);
+        } else showError('proxy', `The site's proxy refused the request (status ${response.status}).`);
         return;
       }
       if (marker !== 'upstream') {
-        showError('proxy', `This site has no proxy at ${data.proxyUrl} (status ${response.status}): requests through it need docsgen dev or a netlify, vercel or cloudflare deployment; a static host cannot run it.`);
+        showError('proxy', `This site has no proxy at ${data.proxyUrl} (status ${response.status}).`, [
+          'Requests through the proxy need docsgen dev or a netlify, vercel or cloudflare deployment; a static host cannot run it.',
+        ]);
         return;
       }
       await showResponse(response, started, true);
@@ -335,6 +695,22 @@
       }
     });
 
+    const dialog = form.closest('dialog');
+    const opener = dialog && document.querySelector(`[data-dg-tryit="${CSS.escape(dialog.id)}"]`);
+    if (dialog && opener) {
+      // From the moment the form is open, the samples show the request it sends (until then,
+      // the spec's examples of every parameter, as the server wrote them).
+      setUpDialog(
+        dialog,
+        opener,
+        [
+          ['samples', samplesNode],
+          ['responses', document.getElementById(data.parts.responses)],
+        ],
+        refresh,
+      );
+    }
+    if (urlNode) urlNode.textContent = sampleRequest().url;
     form.querySelector('[data-dg-playground-nojs]')?.setAttribute('hidden', '');
     send.disabled = false;
     form.setAttribute('data-enhanced', '');

@@ -165,10 +165,10 @@ test('should show code samples as a code group and response examples pretty-prin
   const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
   const plain = renderApiOperation({ page, playground }).html;
   assert.equal(
-    [...(/<div class="dg-api-samples">.*?<\/div><\/div><\/div>(?=<!--\/docsgen:side--><section)/s.exec(plain)?.[0] ?? '').matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]),
+    [...(/<div class="dg-api-samples" id="dg-api-samples">.*?(?=<div class="dg-api-response-examples")/s.exec(plain)?.[0] ?? '').matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]),
     ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go'],
   );
-  assert.match(plain, '<span class="dg-code-title">A paid order</span>');
+  assert.match(plain, '<p class="dg-api-example-summary">A paid order</p>');
   assert.match(plain, '<span class="line">  &quot;status&quot;: &quot;paid&quot;,</span>');
   const calls: string[] = [];
   const highlight = (code: string, lang: string) => {
@@ -296,7 +296,53 @@ test('should draw webhooks without base URL or try-it form, and mark deprecated 
   assert.match(html, '<code class="dg-api-path">orderPaid</code><span class="dg-api-kind">webhook</span>');
   assert.not.match(html, 'dg-api-try');
   const deleted = await pageOf(`${specs}tiny`, 'openapi.yaml', 'DELETE', '/users/{id}');
-  assert.match(renderApiOperation({ page: deleted, playground }).html, /<\/code><span class="dg-field-badge" data-badge="deprecated">deprecated<\/span><\/div>/);
+  assert.match(renderApiOperation({ page: deleted, playground }).html, /<\/code><span class="dg-field-badge" data-badge="deprecated">deprecated<\/span><button type="button" class="dg-api-tryit"/);
+});
+
+test('should put the Try it button on the method bar and the form in a dialog after the reference', async () => {
+  const page = await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes');
+  const { html } = renderApiOperation({ page, playground });
+  assert.match(html, /<div class="dg-api-endpoint">.*<\/code><button type="button" class="dg-api-tryit" data-dg-tryit="dg-api-pg-dialog" aria-haspopup="dialog" aria-controls="dg-api-pg-dialog" hidden>Try it<\/button><\/div>/s);
+  const dialog = html.indexOf('<dialog class="dg-playground-dialog" id="dg-api-pg-dialog"');
+  assert.ok(dialog > html.indexOf('<section class="dg-api-section dg-api-responses"'), 'the reference reads top to bottom without the form');
+  assert.ok(html.indexOf('<form class="dg-playground"') > dialog, 'the form is inside the dialog');
+  const simple = renderApiOperation({ page, playground: { ...playground, mode: 'simple' } }).html;
+  assert.not.match(simple, 'dg-api-tryit');
+  assert.not.match(simple, '<dialog');
+  assert.ok(simple.indexOf('dg-playground-simple') < simple.indexOf('<section class="dg-api-section'), 'a simple request stays under the description');
+});
+
+test('should show request samples and response examples by status in the side column, and keep response examples out of the Responses section', async () => {
+  const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
+  const { html } = renderApiOperation({ page, playground });
+  const side = /<!--docsgen:side--><div class="dg-api-side">(.*?)<!--\/docsgen:side-->/s.exec(html)?.[1] ?? '';
+  assert.match(side, '<div class="dg-api-samples" id="dg-api-samples"><p class="dg-example-label">Request example</p>');
+  assert.match(side, /<div class="dg-api-response-examples" id="dg-api-response-examples"><p class="dg-example-label">Response example<\/p><div class="dg-api-status-switch">/);
+  assert.equal([...side.slice(side.indexOf('dg-api-response-examples')).matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]), ['200']);
+  assert.match(side, '<p class="dg-api-example-summary">A paid order</p>');
+  const responses = html.slice(html.indexOf('<section class="dg-api-section dg-api-responses"'));
+  assert.not.match(responses, 'A paid order', 'the example is shown once, in the side column');
+  const markdown = renderApiOperation({ page, playground, mode: 'markdown' }).html;
+  assert.match(markdown, '<pre data-language="json"><code class="language-json">{\n  &quot;id&quot;: &quot;ord_1&quot;', 'the Markdown twin keeps the example with its response');
+  assert.not.match(markdown, 'dg-api-response-examples');
+});
+
+test('should write the request body header on one row: Body, media type, required, schema name', async () => {
+  const head = (html: string) => {
+    const body = html.slice(html.indexOf('<section class="dg-api-section dg-api-request-body"'));
+    return {
+      row: /<p class="dg-api-body-head">(.*?)<\/p>/.exec(body)?.[1]?.replace(/<span class="dg-api-body-sep" aria-hidden="true"> · <\/span>/g, ' · ').replace(/<[^>]+>/g, ''),
+      section: body.slice(0, body.indexOf('</section>')),
+    };
+  };
+  const single = head(renderApiOperation({ page: await pageOf(ownSpecs, 'openapi.yaml', 'PUT', '/accounts/{accountId}/notes/{noteId}'), playground }).html);
+  assert.is(single.row, 'Body · application/json · Note');
+  assert.match(single.section, '<code class="dg-api-body-media">application/json</code>');
+  assert.not.match(single.section, '<p class="dg-api-media-type">', 'the media type is not repeated on a line of its own');
+  // Several media types: each one's tab names it and its schema.
+  const several = head(renderApiOperation({ page: await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes'), playground }).html);
+  assert.is(several.row, 'Body · required');
+  assert.match(several.section, 'data-label="application/json"');
 });
 
 test.run();

@@ -3,7 +3,7 @@ import { renderToString } from 'preact-render-to-string';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ApiPageModel } from '@docsgen/openapi-pages';
-import { Playground, playgroundData } from '../src/api/playground.js';
+import { Playground, playgroundData, TryItButton } from '../src/api/playground.js';
 import type { PlaygroundSettings } from '../src/api/types.js';
 import { RenderContext } from '../src/render-context.js';
 import { playgroundPages, playgroundSpec, renderPlaygroundHtml } from './playground-spec.js';
@@ -48,12 +48,39 @@ playground('should show the method, the full URL and a copyable curl, without in
   assert.not.match(html, '<script');
 });
 
-playground('should render a form whose Send button waits for the script, and say that JavaScript is needed', (context) => {
+playground('should render a form in a dialog whose Send button waits for the script, and say that JavaScript is needed', (context) => {
   const html = renderPlaygroundHtml(context.single.getUser!, settings);
-  assert.match(html, /^<form class="dg-playground" data-dg-playground/);
-  assert.match(html, '<button type="submit" class="dg-playground-send" disabled>Send</button>');
+  assert.match(html, /^<dialog class="dg-playground-dialog" id="op-pg-dialog" aria-labelledby="op-pg-title"><form class="dg-playground" data-dg-playground/);
+  assert.match(html, /<h2 class="dg-playground-title" id="op-pg-title"><span class="dg-sr-only">Try <\/span><span class="dg-api-method" data-method="get">GET<\/span> <code class="dg-playground-url" data-dg-playground-url>https:\/\/eu\.example\.com:8443\/v1\/users\/\{id\}<\/code><\/h2>/);
+  assert.match(html, '<button type="submit" class="dg-playground-send" disabled>Send</button><button type="button" class="dg-playground-close" data-dg-playground-close aria-label="Close">');
   assert.match(html, 'Sending a request needs JavaScript.');
   assert.match(html, 'data-dg-playground-response');
+  // The request samples and response examples come in from the page while the dialog is open.
+  assert.ok(html.indexOf('data-dg-playground-slot="samples"') < html.indexOf('data-dg-playground-response'));
+  assert.ok(html.indexOf('data-dg-playground-response') < html.indexOf('data-dg-playground-slot="responses"'));
+});
+
+playground('should tell the script which samples it writes again, and with which credential placeholders', async (context) => {
+  const data = playgroundData(context.single.getUser!, settings, 'op-');
+  assert.equal(data.parts, { dialog: 'op-pg-dialog', samples: 'op-samples', responses: 'op-response-examples' });
+  assert.equal(data.samples, ['curl', 'fetch', 'python', 'go']);
+  assert.equal(data.sampleCredentials, { headers: [], query: [] }, 'the spec has no security requirement');
+  const spec = playgroundSpec([{ url: 'https://api.example.com' }]);
+  (spec.paths as Record<string, { get?: Record<string, unknown> }>)['/users/{id}']!.get!['x-codeSamples'] = [{ lang: 'ruby', label: 'Ruby', source: 'Client.get' }];
+  Object.assign(spec, { components: { securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'api_key' }, bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ key: [], bearer: [] }] });
+  const secured = (await playgroundPages(spec)).getUser!;
+  const withSpecSamples = playgroundData(secured, settings, 'op-');
+  assert.equal(withSpecSamples.samples, [null, 'curl', 'fetch', 'python', 'go'], 'the spec\'s own sample stays as written');
+  assert.equal(withSpecSamples.sampleCredentials, { headers: [['Authorization', 'Bearer <token>']], query: [['api_key', '<api-key>']] });
+});
+
+playground('should draw the Try it button only for an interactive form of an operation', (context) => {
+  const button = (page: ApiPageModel, mode: PlaygroundSettings['mode']) =>
+    renderToString(h(RenderContext.Provider, { value: { mode: 'html' } }, h(TryItButton, { page, settings: { ...settings, mode }, idPrefix: 'op-' })));
+  assert.is(button(context.single.getUser!, 'interactive'), '<button type="button" class="dg-api-tryit" data-dg-tryit="op-pg-dialog" aria-haspopup="dialog" aria-controls="op-pg-dialog" hidden>Try it</button>');
+  assert.is(button(context.single.getUser!, 'simple'), '');
+  assert.is(button(context.single.getUser!, 'hide'), '');
+  assert.is(button({ ...context.single.getUser!, kind: 'webhook' }, 'interactive'), '');
 });
 
 playground('should show the environment switcher only with more than one base URL', (context) => {
@@ -128,14 +155,14 @@ playground('should embed the request data as JSON that spec text cannot break ou
   assert.is(html.split('<script').length - 1, 1, 'one script element: the data');
   assert.not.match(html, '<script>alert');
   const data = embeddedJson(html);
-  assert.equal(data, JSON.parse(JSON.stringify(playgroundData(page, { ...settings, proxy: true, auth: { method: 'key', name: hostile } }))));
+  assert.equal(data, JSON.parse(JSON.stringify(playgroundData(page, { ...settings, proxy: true, auth: { method: 'key', name: hostile } }, 'op-'))));
   assert.is((data as { auth: { name: string } }).auth.name, hostile, 'the text survives intact');
   assert.equal((data as { environments: { variables: { enum: string[] }[] }[] }).environments[0]?.variables[0]?.enum, ['eu', 'us', hostile]);
 });
 
 playground('should list the exact documented origins, with the default of every server variable', (context) => {
-  assert.equal(playgroundData(context.single.getUser!, settings).origins, ['https://eu.example.com:8443']);
-  const data = playgroundData(context.multiple.getUser!, { ...settings, proxy: true });
+  assert.equal(playgroundData(context.single.getUser!, settings, 'op-').origins, ['https://eu.example.com:8443']);
+  const data = playgroundData(context.multiple.getUser!, { ...settings, proxy: true }, 'op-');
   assert.equal(data.origins, ['https://api.example.com', 'https://staging.example.com']);
   assert.equal(
     data.parameters.map((parameter) => `${parameter.in}:${parameter.name}`),

@@ -115,10 +115,10 @@ export async function handleProxyRequest(request: Request, options: ProxyOptions
   try {
     return await forward(envelope, resolved, controller.signal);
   } catch (error) {
-    if (isTimedOut) return proxyError(504, 'proxy-timeout', `The API did not answer within ${resolved.timeoutMs / 1000} s`);
+    if (isTimedOut) return proxyError(504, 'proxy-timeout', `The API did not answer within ${resolved.timeoutMs / 1000} s`, undefined, 'timeout');
     if (isAddressRefused(error)) return proxyError(403, 'proxy-target-refused', error.message);
     const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-    return proxyError(502, 'proxy-upstream-unreachable', `The proxy could not reach the API: ${reason}`);
+    return proxyError(502, 'proxy-upstream-unreachable', `The proxy could not reach the API: ${reason}`, undefined, networkCause(error));
   } finally {
     clearTimeout(timer);
   }
@@ -221,13 +221,31 @@ function describeNetworkError(error: Error): string {
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
+/** What kind of network failure an error is, for the try-it form's one-sentence summary. */
+export type ProxyFailureCause = 'dns' | 'refused' | 'reset' | 'tls' | 'timeout' | 'network';
+
+/** `dns` (the name did not resolve), `refused`, `reset`, `tls`, `timeout`, else `network`, read from Node's error codes. */
+function networkCause(error: unknown): ProxyFailureCause {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = String((error as { code?: unknown } | null)?.code ?? cause?.code ?? '');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'dns';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return 'reset';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
+  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return 'tls';
+  return 'network';
+}
+
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${bytes} bytes`;
 }
 
-/** A refusal or failure of the proxy itself, in the contract's JSON shape. */
-export function proxyError(status: number, code: string, message: string, extra?: Record<string, string>): Response {
-  return new Response(`${JSON.stringify({ error: { code, message } })}\n`, {
+/**
+ * A refusal or failure of the proxy itself, in the contract's JSON shape; a network failure
+ * also names its `cause` (`dns`, `refused`, …), which a browser cannot learn by itself.
+ */
+export function proxyError(status: number, code: string, message: string, extra?: Record<string, string>, cause?: ProxyFailureCause): Response {
+  return new Response(`${JSON.stringify({ error: cause === undefined ? { code, message } : { code, message, cause } })}\n`, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-docsgen-proxy': 'error', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...extra },
   });

@@ -2,6 +2,7 @@
 import type { ApiPageModel, MediaModel, ParameterModel, SecuritySchemeModel } from '@docsgen/openapi-pages';
 import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
+import { CodeGroupContext } from '../components/code-block.js';
 import { TabSet } from '../components/tab-set.js';
 import { useRenderContext } from '../render-context.js';
 import { Examples, type Highlight } from './code-samples.js';
@@ -211,29 +212,34 @@ export function ParametersSection(props: { page: ApiPageModel; headings: Operati
   );
 }
 
-/** One media type: its schema and examples. */
-function Media(props: { media: MediaModel; highlight: Highlight; kind: FieldKind }) {
+/** One media type: its schema and (unless they are in the side column) its examples. */
+function Media(props: { media: MediaModel; highlight: Highlight; kind: FieldKind; hasExamples: boolean }) {
   const { media } = props;
   return (
     <div class="dg-api-media" data-media-type={media.mediaType}>
       {media.schema && <SchemaView schema={media.schema} kind={props.kind} />}
-      {media.examples.length > 0 && <Examples examples={media.examples} mediaType={media.mediaType} highlight={props.highlight} />}
+      {props.hasExamples && media.examples.length > 0 && <Examples examples={media.examples} mediaType={media.mediaType} highlight={props.highlight} />}
     </div>
   );
 }
 
-/** Media types of a body: a switch when there are several, the type named above one. */
-function Contents(props: { content: MediaModel[]; highlight: Highlight; level: 3 | 4; kind: FieldKind }) {
+/**
+ * Media types of a body: a switch when there are several; one is named above (`isNamed`)
+ * unless a header row names it already.
+ */
+function Contents(props: { content: MediaModel[]; highlight: Highlight; level: 3 | 4; kind: FieldKind; isNamed: boolean; hasExamples: boolean }) {
   const { content } = props;
   if (content.length === 0) return null;
   if (content.length === 1) {
     const media = content[0]!;
     return (
       <>
-        <p class="dg-api-media-type">
-          <code>{media.mediaType}</code>
-        </p>
-        <Media media={media} highlight={props.highlight} kind={props.kind} />
+        {props.isNamed && (
+          <p class="dg-api-media-type">
+            <code>{media.mediaType}</code>
+          </p>
+        )}
+        <Media media={media} highlight={props.highlight} kind={props.kind} hasExamples={props.hasExamples} />
       </>
     );
   }
@@ -241,31 +247,114 @@ function Contents(props: { content: MediaModel[]; highlight: Highlight; level: 3
     <Switch
       class="dg-api-media-switch"
       level={props.level}
-      items={content.map((media) => ({ label: media.mediaType, content: <Media media={media} highlight={props.highlight} kind={props.kind} /> }))}
+      items={content.map((media) => ({ label: media.mediaType, content: <Media media={media} highlight={props.highlight} kind={props.kind} hasExamples={props.hasExamples} /> }))}
     />
   );
 }
 
-/** The request body: required or optional, its description and each media type. */
+/** The name a body's schema goes by: its component's name, its title, else its type (`object`). */
+function schemaName(media: MediaModel | undefined): string | undefined {
+  const schema = media?.schema;
+  if (!schema) return undefined;
+  return schema.refName ?? schema.title ?? (schema.typeLabel || undefined);
+}
+
+/**
+ * The request body: one header row ("Body · application/json · required · `Book`"), its
+ * description and each media type. Markdown mode keeps a sentence per fact.
+ */
 export function RequestBodySection(props: { body: NonNullable<ApiPageModel['requestBody']>; heading: SectionHeading; highlight: Highlight }) {
+  const { mode } = useRenderContext();
   const { body } = props;
+  if (mode === 'markdown') {
+    return (
+      <section class="dg-api-section dg-api-request-body" aria-labelledby={props.heading.id}>
+        <Heading heading={props.heading} />
+        {body.isRequired && (
+          <p class="dg-api-fact">
+            <span class="dg-field-badge" data-badge="required">
+              required
+            </span>
+          </p>
+        )}
+        <SpecMarkdown text={body.description} />
+        <Contents content={body.content} highlight={props.highlight} level={3} kind="param" isNamed hasExamples />
+      </section>
+    );
+  }
+  const single = body.content.length === 1 ? body.content[0] : undefined;
+  const name = schemaName(single);
+  const facts: ComponentChildren[] = [];
+  if (single) facts.push(<code class="dg-api-body-media">{single.mediaType}</code>);
+  if (body.isRequired) {
+    facts.push(
+      <span class="dg-field-badge" data-badge="required">
+        required
+      </span>,
+    );
+  }
+  if (name !== undefined) facts.push(<span class="dg-field-type dg-api-body-schema">{name}</span>);
   return (
-    <section class="dg-api-section dg-api-request-body" aria-labelledby={props.heading.id}>
+    <section class="dg-api-section dg-api-request-body" aria-labelledby={props.heading.id} data-has-head={single ? '' : undefined}>
       <Heading heading={props.heading} />
-      {body.isRequired && (
-        <p class="dg-api-fact">
-          <span class="dg-field-badge" data-badge="required">
-            required
-          </span>
-        </p>
-      )}
+      <p class="dg-api-body-head">
+        <span class="dg-api-body-label">Body</span>
+        {facts.map((fact) => (
+          <>
+            <span class="dg-api-body-sep" aria-hidden="true">
+              {' · '}
+            </span>
+            {fact}
+          </>
+        ))}
+      </p>
       <SpecMarkdown text={body.description} />
-      <Contents content={body.content} highlight={props.highlight} level={3} kind="param" />
+      <Contents content={body.content} highlight={props.highlight} level={3} kind="param" isNamed={false} hasExamples />
     </section>
   );
 }
 
-/** Responses by status, switchable; each with its description, headers, schemas and examples. */
+/**
+ * The side column's response examples: one tab per status that has an example (the first
+ * media type with examples), coloured like the Responses section's tabs. Nothing when no
+ * response has an example.
+ */
+export function ResponseExamples(props: { page: ApiPageModel; id: string; highlight: Highlight }) {
+  const items = props.page.responses.flatMap((response) => {
+    const media = response.content.find((item) => item.examples.length > 0);
+    if (!media) return [];
+    // In the group the code has no title bar: a lone example's summary is a caption above it.
+    const lone = media.examples.length === 1 ? media.examples[0]!.summary : undefined;
+    return [
+      {
+        label: response.status,
+        content: (
+          <>
+            {lone && <p class="dg-api-example-summary">{lone}</p>}
+            <Examples examples={media.examples} mediaType={media.mediaType} highlight={props.highlight} />
+          </>
+        ),
+      },
+    ];
+  });
+  if (items.length === 0) return null;
+  return (
+    <div class="dg-api-response-examples" id={props.id}>
+      <p class="dg-example-label">Response example</p>
+      {/* Drawn like the request example: a code group, one tab per status, not synced by label. */}
+      <div class="dg-api-status-switch">
+        <CodeGroupContext.Provider value={true}>
+          <TabSet items={items} defaultIndex={0} sync={false} kind="code" />
+        </CodeGroupContext.Provider>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Responses by status, switchable; each with its description, headers and schemas. Their
+ * examples are in the side column (`ResponseExamples`); Markdown mode keeps them here.
+ */
 export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHeading; highlight: Highlight }) {
   const { mode } = useRenderContext();
   return (
@@ -291,7 +380,7 @@ export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHe
                   <FieldList fields={response.headers.map((header) => parameterField(header))} kind="response" />
                 </div>
               )}
-              <Contents content={response.content} highlight={props.highlight} level={4} kind="response" />
+              <Contents content={response.content} highlight={props.highlight} level={4} kind="response" isNamed hasExamples={mode === 'markdown'} />
             </div>
           ),
         }))}

@@ -6,11 +6,11 @@ import type { LayoutTocEntry } from '../layout/types.js';
 import { RenderContext, useRenderContext } from '../render-context.js';
 import { SideContent } from '../components/frame.js';
 import { CodeSamples } from './code-samples.js';
-import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponsesSection } from './operation-sections.js';
-import { Playground } from './playground.js';
+import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponseExamples, ResponsesSection } from './operation-sections.js';
+import { Playground, playgroundPartIds, TryItButton } from './playground.js';
 import { ParameterPills, SchemaExpanded, SchemaInsertions } from './schema-cache.js';
 import { SpecMarkdown } from './schema-text.js';
-import type { ApiOperationInput } from './types.js';
+import type { ApiOperationInput, PlaygroundSettings } from './types.js';
 
 const noPills: readonly string[] = [];
 
@@ -57,8 +57,8 @@ function ServerList(props: { page: ApiPageModel }) {
   );
 }
 
-/** Method badge, base URL and path (webhooks: their name), the deprecated badge. */
-function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean }) {
+/** Method badge, base URL and path (webhooks: their name), the deprecated badge and the "Try it" button. */
+function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean; settings: PlaygroundSettings; idPrefix: string }) {
   const { page } = props;
   const isWebhook = page.kind === 'webhook';
   const base = isWebhook ? undefined : page.baseUrls[0]?.replace(/\/+$/, '');
@@ -93,10 +93,16 @@ function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean }) {
             deprecated
           </span>
         )}
+        <TryItButton page={page} settings={props.settings} idPrefix={props.idPrefix} />
       </div>
       {!isWebhook && page.baseUrls.length > 1 && <ServerList page={page} />}
     </div>
   );
+}
+
+/** Whether some response has an example to show in the side column. */
+function hasResponseExamples(page: ApiPageModel): boolean {
+  return page.responses.some((response) => response.content.some((media) => media.examples.length > 0));
 }
 
 /** `externalDocs`: a link, when its URL passes `safeUrl`, and its description. */
@@ -115,9 +121,10 @@ function ExternalDocs(props: { page: ApiPageModel }) {
 }
 
 /**
- * One operation's reference as a Preact element: the endpoint header, the description and
- * the page's own prose, the try-it slot (`Playground`), request samples, then the
- * Authorization, Parameters, Request body and Responses sections. Spec Markdown is rendered
+ * One operation's reference as a Preact element: the method bar (with the "Try it" button),
+ * the description and the page's own prose, then the Authorization, Parameters, Request body
+ * and Responses sections; request samples and response examples go to the side column, and
+ * the try-it form (`Playground`) into a dialog the button opens. Spec Markdown is rendered
  * with `renderSpecMarkdown` (sanitised). Markdown mode (`mode`, else the render context's):
  * plain HTML, without the try-it form, tabs or buttons.
  */
@@ -128,44 +135,57 @@ export function ApiOperation(props: ApiOperationProps) {
   const idPrefix = props.idPrefix ?? undefined;
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
+  const parts = playgroundPartIds(idPrefix ?? defaultIdPrefix);
   const body = (
     <ParameterPills.Provider value={props.parameterPills ?? noPills}>
     <SchemaExpanded.Provider value={props.expandParameters === true}>
     <SchemaInsertions.Provider value={{ next: 0, prefix: idPrefix ?? defaultIdPrefix }}>
     <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
-      <Endpoint page={page} isMarkdown={isMarkdown} />
+      <Endpoint page={page} isMarkdown={isMarkdown} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
       <SpecMarkdown text={page.description} />
       {typeof props.proseHtml === 'string' && props.proseHtml !== '' && (
         // Trusted: the project's own MDX page, rendered by the site.
         <div class="dg-api-prose" dangerouslySetInnerHTML={{ __html: props.proseHtml }} />
       )}
       <ExternalDocs page={page} />
-      {!isMarkdown && page.kind === 'operation' && props.playground.mode !== 'hide' && (
+      {!isMarkdown && page.kind === 'operation' && props.playground.mode === 'simple' && (
         <div class="dg-api-try">
           <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
         </div>
       )}
-      {page.codeSamples.length > 0 &&
-        (isMarkdown ? (
-          <div class="dg-api-samples">
-            <p>
-              <strong>Request examples</strong>
-            </p>
-            <CodeSamples samples={page.codeSamples} highlight={highlight} />
-          </div>
-        ) : (
-          // In the right-hand column on wide screens, as `<RequestExample>` is.
-          <SideContent>
+      {isMarkdown
+        ? page.codeSamples.length > 0 && (
             <div class="dg-api-samples">
-              <p class="dg-example-label">Request examples</p>
+              <p>
+                <strong>Request examples</strong>
+              </p>
               <CodeSamples samples={page.codeSamples} highlight={highlight} />
             </div>
-          </SideContent>
-        ))}
+          )
+        : (page.codeSamples.length > 0 || hasResponseExamples(page)) && (
+            // The right-hand column on wide screens (sticky, as `<RequestExample>` is), below the
+            // reference on narrow ones; the try-it dialog borrows both blocks while it is open.
+            <SideContent>
+              <div class="dg-api-side">
+                {page.codeSamples.length > 0 && (
+                  <div class="dg-api-samples" id={parts.samples}>
+                    <p class="dg-example-label">Request example</p>
+                    <CodeSamples samples={page.codeSamples} highlight={highlight} />
+                  </div>
+                )}
+                <ResponseExamples page={page} id={parts.responses} highlight={highlight} />
+              </div>
+            </SideContent>
+          )}
       {headings.authorization && <AuthSection page={page} heading={headings.authorization} />}
       {headings.parameters && <ParametersSection page={page} headings={headings} />}
       {page.requestBody && headings.requestBody && <RequestBodySection body={page.requestBody} heading={headings.requestBody} highlight={highlight} />}
       {headings.responses && <ResponsesSection page={page} heading={headings.responses} highlight={highlight} />}
+      {!isMarkdown && page.kind === 'operation' && props.playground.mode === 'interactive' && (
+        <div class="dg-api-try">
+          <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
+        </div>
+      )}
     </section>
     </SchemaInsertions.Provider>
     </SchemaExpanded.Provider>

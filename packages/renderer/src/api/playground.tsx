@@ -1,13 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// The try-it form of one operation. The server renders every field as plain HTML (readable and
-// fillable without JavaScript); `assets/api-playground.js` reads the data embedded below, builds
-// the request and sends it. Spec text is untrusted: it only ever reaches the page as escaped
+// The try-it form of one operation, in the dialog the method bar's "Try it" button opens. The
+// server renders every field as plain HTML; `assets/api-playground.js` opens the dialog, reads
+// the data embedded below, writes the samples from the fields, builds the request and sends it. Spec text is untrusted: it only ever reaches the page as escaped
 // text or attribute values (Preact escapes both) and as JSON through `serializeJsonForScript`.
-import type { ApiPageModel, MediaModel, ParameterModel, ServerModel } from '@docsgen/openapi-pages';
+import type { ApiPageModel, MediaModel, ServerModel } from '@docsgen/openapi-pages';
 import type { SchemaModel } from '@docsgen/openapi-pages';
+import { sampleCredentials, type SampleCredentials } from '@docsgen/openapi-pages/sample-credentials';
 import { CodeBlock } from '../components/code-block.js';
 import { useRenderContext } from '../render-context.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
+import { choicesOf, Credentials, Field, initialValue, Required, startingValue } from './playground-fields.js';
 import type { PlaygroundSettings } from './types.js';
 
 /** Props of `Playground`. */
@@ -44,24 +46,84 @@ export interface PlaygroundData {
   proxyUrl: string;
   /** Requests straight to a documented origin carry the reader's cookies for it (`credentials: 'include'`). */
   credentials: boolean;
+  /** Element ids of the operation's dialog, request samples and response examples. */
+  parts: ReturnType<typeof playgroundPartIds>;
+  /**
+   * How to write each request sample again from the form, in tab order: a generated sample's
+   * language (`curl`, `fetch`, `python`, `go`), or `null` for the spec's own `x-codeSamples`,
+   * which stay as written.
+   */
+  samples: (SampleFormat | null)[];
+  /** Credential placeholders the samples show instead of what the reader typed. */
+  sampleCredentials: SampleCredentials;
 }
+
+/** A generated request sample's language, as the try-it script writes it. */
+export type SampleFormat = 'curl' | 'fetch' | 'python' | 'go';
+
+const sampleFormats: Record<string, SampleFormat> = { cURL: 'curl', JavaScript: 'fetch', Python: 'python', Go: 'go' };
 
 /** How a body's editor looks: a JSON or text area, form fields, or one file. */
 export type PlaygroundBodyKind = 'json' | 'text' | 'form' | 'multipart' | 'file';
 
-/** The try-it form of one operation (`interactive`), a read-only request (`simple`), or nothing (`hide`, and in Markdown twins). */
+/** Ids of the parts of one operation that the try-it script joins: its dialog, request samples and response examples. */
+export function playgroundPartIds(idPrefix: string): { dialog: string; samples: string; responses: string } {
+  return { dialog: `${idPrefix}pg-dialog`, samples: `${idPrefix}samples`, responses: `${idPrefix}response-examples` };
+}
+
+/**
+ * The "Try it" button of the method bar: it opens the operation's try-it dialog. Hidden until
+ * `api-playground.js` runs, since only the script can open the dialog.
+ */
+export function TryItButton(props: { page: ApiPageModel; settings: PlaygroundSettings; idPrefix: string }) {
+  const { mode } = useRenderContext();
+  if (mode === 'markdown' || props.settings.mode !== 'interactive' || props.page.kind !== 'operation') return null;
+  const dialog = playgroundPartIds(props.idPrefix).dialog;
+  return (
+    <button type="button" class="dg-api-tryit" data-dg-tryit={dialog} aria-haspopup="dialog" aria-controls={dialog} hidden>
+      Try it
+    </button>
+  );
+}
+
+/**
+ * The try-it form of one operation (`interactive`), a read-only request (`simple`), or nothing
+ * (`hide`, and in Markdown twins). The form sits in a modal `<dialog>` that the method bar's
+ * "Try it" button opens: a bar with the method, the request URL and Send on top, the inputs on
+ * the left, and on the right the operation's request samples and response examples (moved in
+ * from the page's side column while it is open) with the response received.
+ */
 export function Playground(props: PlaygroundProps) {
   const { mode } = useRenderContext();
   const { page, settings } = props;
   if (settings.mode === 'hide' || mode === 'markdown') return null;
   if (settings.mode === 'simple') return <SimplePlayground page={page} />;
   const id = (name: string) => `${props.idPrefix}pg-${name}`;
-  const data = playgroundData(page, settings);
+  const data = playgroundData(page, settings, props.idPrefix);
   const parameters = [...page.parameters.path, ...page.parameters.query, ...page.parameters.header];
   const media = page.requestBody?.content ?? [];
   return (
-    <form class="dg-playground" data-dg-playground="" aria-label={`Try ${page.method} ${page.path}`}>
-      <h3 class="dg-playground-title">Try it</h3>
+    <dialog class="dg-playground-dialog" id={data.parts.dialog} aria-labelledby={id('title')}>
+    <form class="dg-playground" data-dg-playground="" aria-labelledby={id('title')}>
+      <div class="dg-playground-bar">
+        <h2 class="dg-playground-title" id={id('title')}>
+          <span class="dg-sr-only">Try </span>
+          <span class="dg-api-method" data-method={page.method.toLowerCase()}>
+            {page.method}
+          </span>{' '}
+          <code class="dg-playground-url" data-dg-playground-url="">
+            {(page.baseUrls[0] ?? '').replace(/\/+$/, '') + page.path}
+          </code>
+        </h2>
+        <button type="submit" class="dg-playground-send" disabled>
+          Send
+        </button>
+        <button type="button" class="dg-playground-close" data-dg-playground-close="" aria-label="Close">
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div class="dg-playground-columns">
+      <div class="dg-playground-inputs">
       <p class="dg-playground-nojs" data-dg-playground-nojs="">
         Sending a request needs JavaScript. The request this form describes is shown in the code samples.
       </p>
@@ -122,14 +184,12 @@ export function Playground(props: PlaygroundProps) {
         <p class="dg-playground-note">Cookie parameters cannot be set from a web page: browsers send their own cookies only.</p>
       )}
       {media.length > 0 && <BodyEditor media={media} id={id} prefill={settings.prefill === true} />}
-      <p class="dg-playground-actions">
-        <button type="submit" class="dg-playground-send" disabled>
-          Send
-        </button>
-      </p>
       <div class="dg-playground-notice" data-dg-playground-notice="" role="status" hidden></div>
-      <section class="dg-playground-response" data-dg-playground-response="" aria-live="polite" hidden>
-        <h4>Response</h4>
+      </div>
+      <div class="dg-playground-output">
+      <div class="dg-playground-slot" data-dg-playground-slot="samples"></div>
+      <section class="dg-playground-response" data-dg-playground-response="" aria-live="polite" aria-labelledby={id('response')} hidden>
+        <h3 id={id('response')}>Response</h3>
         <p class="dg-playground-status">
           <span data-dg-playground-status=""></span> <span class="dg-playground-time" data-dg-playground-time=""></span>
         </p>
@@ -139,8 +199,12 @@ export function Playground(props: PlaygroundProps) {
         </details>
         <div class="dg-playground-body" data-dg-playground-body=""></div>
       </section>
+      <div class="dg-playground-slot" data-dg-playground-slot="responses"></div>
+      </div>
+      </div>
       <script type="application/json" data-dg-playground-data="" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />
     </form>
+    </dialog>
   );
 }
 
@@ -160,7 +224,7 @@ function SimplePlayground(props: { page: ApiPageModel }) {
 }
 
 /** The data the client script needs, as plain JSON. */
-export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings): PlaygroundData {
+export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings, idPrefix: string): PlaygroundData {
   const environments = page.baseUrls.map((url) => environmentOf(url, page.servers));
   const documented = [...page.baseUrls, ...page.servers.map((server) => server.url).filter((url): url is string => url !== undefined)];
   const origins = new Set(documented.map(originOf).filter((origin): origin is string => origin !== undefined));
@@ -191,6 +255,9 @@ export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings)
     proxy: settings.proxy,
     proxyUrl: settings.proxyUrl,
     credentials: settings.credentials === true && !settings.proxy,
+    parts: playgroundPartIds(idPrefix),
+    samples: page.codeSamples.map((sample) => (sample.isGenerated ? (sampleFormats[sample.label] ?? null) : null)),
+    sampleCredentials: sampleCredentials(page),
   };
 }
 
@@ -323,90 +390,4 @@ function bodyText(media: MediaModel, kind: 'json' | 'text'): string {
   if (!example) return kind === 'json' ? '{}' : '';
   if (kind === 'text' && typeof example.value === 'string') return example.value;
   return JSON.stringify(example.value, null, 2) ?? '';
-}
-
-function Credentials(props: { auth: PlaygroundSettings['auth']; id: (name: string) => string }) {
-  const { auth, id } = props;
-  if (auth.method === 'none') return null;
-  return (
-    <fieldset class="dg-playground-group dg-playground-auth" data-dg-playground-auth={auth.method}>
-      <legend>Authorization</legend>
-      {auth.method === 'bearer' && <Field id={id('token')} label="Bearer token" name="auth.token" type="password" autocomplete="off" />}
-      {auth.method === 'basic' && (
-        <>
-          <Field id={id('user')} label="Username" name="auth.username" autocomplete="off" />
-          <Field id={id('password')} label="Password" name="auth.password" type="password" autocomplete="off" />
-        </>
-      )}
-      {auth.method === 'key' && <Field id={id('key')} label={auth.name ?? 'API key'} name="auth.key" type="password" autocomplete="off" />}
-      <p class="dg-playground-note">Kept in this browser only and sent only to the documented API.</p>
-    </fieldset>
-  );
-}
-
-function Required() {
-  return (
-    <span class="dg-playground-required" title="required">
-      {' '}
-      *<span class="dg-sr-only"> (required)</span>
-    </span>
-  );
-}
-
-function Field(props: {
-  id: string;
-  label: string;
-  name: string;
-  value?: string | undefined;
-  choices?: string[] | undefined;
-  isRequired?: boolean | undefined;
-  type?: string | undefined;
-  autocomplete?: string | undefined;
-  placeholder?: string | undefined;
-}) {
-  return (
-    <p class="dg-playground-field">
-      <label for={props.id}>
-        {props.label}
-        {props.isRequired && <Required />}
-      </label>
-      {props.choices ? (
-        <select id={props.id} name={props.name} required={props.isRequired}>
-          {!props.isRequired && <option value="">—</option>}
-          {props.choices.map((choice) => (
-            <option value={choice} selected={choice === props.value}>
-              {choice}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input id={props.id} name={props.name} type={props.type ?? 'text'} value={props.value ?? ''} placeholder={props.placeholder} required={props.isRequired} autocomplete={props.autocomplete} step={props.type === 'number' ? 'any' : undefined} />
-      )}
-    </p>
-  );
-}
-
-/**
- * What a field starts with: its schema's `default` (what the API assumes anyway) and, with
- * `prefill`, its example; an example not filled in is the field's placeholder.
- */
-function initialValue(parameter: ParameterModel, prefill: boolean): { value: string; placeholder: string | undefined } {
-  return startingValue(parameter.example?.value ?? parameter.schema?.example?.value, parameter.schema?.default?.value, prefill);
-}
-
-function startingValue(example: unknown, fallback: unknown, prefill: boolean): { value: string; placeholder: string | undefined } {
-  const value = textOf(prefill ? (example ?? fallback) : fallback);
-  const hint = textOf(example ?? fallback);
-  return { value, placeholder: value === '' && hint !== '' ? hint : undefined };
-}
-
-function choicesOf(schema: SchemaModel | undefined): string[] | undefined {
-  const values = schema?.enum ?? (schema?.types.includes('boolean') ? [true, false] : undefined);
-  return values && values.length > 0 ? values.map(textOf) : undefined;
-}
-
-function textOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(textOf).join(',');
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
