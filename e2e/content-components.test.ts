@@ -2,7 +2,7 @@
 // fixture rendered by the site model, with the renderer's CSS and client script, served on a
 // real port.
 import { createSite, type Site } from '@docsgen/core';
-import { rendererAssets } from '@docsgen/renderer';
+import { clientStringsScript, rendererAssets, uiStrings } from '@docsgen/renderer';
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +48,8 @@ browser.before(async (context) => {
     response.end(
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>' +
         '<link rel="stylesheet" href="/assets/content.css"><link rel="stylesheet" href="/assets/katex.min.css">' +
+        // The client's labels, as the site layout writes them.
+        clientStringsScript(uiStrings('en')) +
         `</head><body><main class="dg-content" style="max-width:760px;margin:2rem auto">${page.html}</main>` +
         '<script src="/assets/client.js" defer></script></body></html>',
     );
@@ -135,6 +137,12 @@ browser('should copy a code block with its button', async (context) => {
   await page.waitForFunction(() => document.querySelector('button[data-copied]') !== null);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.is(copied.trim(), 'const a = 1;\nconst b = 2;\nconsole.log(a + b);');
+  // It says so, in its text and its name, then goes back.
+  const done = page.locator('button[data-copied]');
+  assert.is((await done.textContent())?.trim(), 'Copied');
+  assert.is(await done.getAttribute('aria-label'), 'Copied');
+  await page.waitForFunction(() => document.querySelector('button[data-copied]') === null, undefined, { timeout: 5000 });
+  assert.is(await page.locator('.dg-code-copy').first().getAttribute('aria-label'), 'Copy code');
   await page.close();
 });
 

@@ -95,11 +95,14 @@ layout('should force the default mode and hide the toggle with appearance.strict
   await page.close();
 });
 
-layout('should mark the current page, show top-level groups open and fill groups from one shared navigation file', async (context) => {
+layout('should mark the current page, render top-level groups in full and fill nested groups from one shared navigation file', async (context) => {
   const requests: string[] = [];
   const html = await (await fetch(`${context.site.base}/v2/quickstart`)).text();
-  // The page itself holds only the first entry of a group away from it.
-  assert.not.match(html.slice(html.indexOf('dg-sidebar')), '>Beta<');
+  // The page holds the entries of every top-level group (so the sidebar does not move after
+  // load), and only the first entry of a closed nested group.
+  const sidebar = html.slice(html.indexOf('dg-sidebar'));
+  assert.match(sidebar, '>Beta<');
+  assert.match(sidebar, '>Gamma<', 'the placeholder of the closed nested group');
   const page = await context.context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -108,7 +111,7 @@ layout('should mark the current page, show top-level groups open and fill groups
   const current = page.locator('.dg-sidebar a[aria-current="page"]');
   assert.is(await current.count(), 1);
   assert.is((await current.textContent())?.trim(), 'Quickstart');
-  // The Reference group is a top-level section: open, filled in once the page has loaded.
+  // The Reference group is a top-level section: open, with its entries.
   await page.locator('.dg-sidebar a', { hasText: 'Beta' }).waitFor();
   assert.is(await page.locator('details[data-dg-group]', { hasText: 'Reference' }).first().evaluate((details) => (details as HTMLDetailsElement).open), true);
   assert.is(await page.locator('.dg-sidebar a', { hasText: 'Alpha' }).getAttribute('href'), '/v2/ref/alpha');

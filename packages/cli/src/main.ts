@@ -60,12 +60,12 @@ Options:
   --out DIR         Output folder (default: dist under the project root)
   --adapter NAME    static, netlify, cloudflare, vercel or github-pages (default: static)
   --site-url URL    Absolute URL of the deployed site (default: $DOCSGEN_SITE_URL)
-
-Defaults not given here come from build in docsgen.config, then the above;
-the site URL last from siteUrl in docs.json.
   --workers N       Worker threads rendering pages (default: one per core; 0: none)
   --no-cache        Render every page, ignoring and not updating .docsgen/cache
   --verbose         Show stack traces of internal errors
+
+Defaults not given here come from build in docsgen.config, then the above;
+the site URL last from siteUrl in docs.json.
 
 Exit codes: 0 built, 1 errors (nothing written), 2 usage error.
 `,

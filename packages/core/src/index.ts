@@ -34,6 +34,8 @@ export { createSite, resolveCodeOptions } from './site.js';
 export { resolveSiteOptions } from './site-options.js';
 export type { ResolvedSiteOptions, SiteOptionSources } from './site-options.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
+export { faviconFile, findOutputKind, outputTable } from './output-table.js';
+export type { OutputBody, OutputContext, OutputKind, ProducedOutput } from './output-table.js';
 export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapPart, sitemapXml, maxSitemapUrls } from './site-outputs.js';
 export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';
 export { adapterFiles, adapterNames, notFoundRedirectScript, readAdapterRedirects } from './adapters.js';

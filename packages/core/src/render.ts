@@ -23,6 +23,8 @@ export interface RenderPageContentInput {
   iconLibrary?: string | null | undefined;
   /** The site's API specs for `<OpenApiEndpoint>` and the viewers (default: none). */
   apiReference?: ApiReferenceContext | null | undefined;
+  /** docs.json language code of the page, for the components' own labels (default: English). */
+  language?: string | null | undefined;
 }
 
 const source = '@docsgen/core';
@@ -71,7 +73,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       seen.add(key);
       messages.push({ ...message, ...locateActual(message.actual, [page.file, ...modules.dependenciesOf(page.file).map((dependency) => dependency.file)]) });
     };
-    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined };
+    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined, language: input.language ?? undefined };
     // Interactive components: the module of each island rendered, with what it imports, goes to
     // the page (a module asked about but not rendered as an island adds nothing).
     const closures = new Map<string, RenderedPage['islands']>();

@@ -70,12 +70,12 @@ export function createSiteChrome(options: SiteChromeOptions) {
     /** What git says about the project, for edit links (`{}` outside a repository or without docs.json). */
     repository: async (): Promise<RepositoryInfo> => (await repository) ?? {},
     /** The slots of one page; `page` is `undefined` for the built-in 404 page. */
-    async forPage(page: PageInfo | undefined, slug: string): Promise<PageChrome> {
+    async forPage(page: PageInfo | undefined, slug: string, language?: string | undefined): Promise<PageChrome> {
       if (!config) return { banner: '', footer: '', contextualMenu: '', headEnd, bodyEnd: analytics.body };
       return {
         banner,
         footer: page
-          ? renderFooter({ config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository })
+          ? renderFooter({ config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository, locale: language })
           : '',
         contextualMenu: page ? renderContextualMenu({ config, slug, siteUrl: options.siteUrl }) : '',
         headEnd,

@@ -38,7 +38,8 @@ export interface SiteOutput {
 export type SiteOutputSite = Pick<Site, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>;
 
 const source = '@docsgen/core';
-const contentTypes: Record<SiteOutputName, string> = {
+/** The `Content-Type` each is served with: what static hosts send for its extension. */
+export const siteOutputContentTypes: Readonly<Record<SiteOutputName, string>> = {
   'sitemap.xml': 'application/xml; charset=utf-8',
   'robots.txt': 'text/plain; charset=utf-8',
   'llms.txt': 'text/plain; charset=utf-8',
@@ -213,7 +214,7 @@ export async function renderSiteOutput(
 ): Promise<{ output: SiteOutput | undefined; messages: DocsgenMessage[] }> {
   const messages: DocsgenMessage[] = [];
   const override = await readOverride(site.root, name, messages);
-  const output = (content: string, isOverride: boolean): SiteOutput => ({ name, content, contentType: contentTypes[name], isOverride });
+  const output = (content: string, isOverride: boolean): SiteOutput => ({ name, content, contentType: siteOutputContentTypes[name], isOverride });
   if (override !== undefined) return { output: output(override, true), messages };
   if (name === 'robots.txt') return { output: output(robotsTxt(site, options), false), messages };
   if (name === 'llms.txt') return { output: output(llmsTxt(site, options), false), messages };

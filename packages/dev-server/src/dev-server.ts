@@ -1,9 +1,9 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, isMediaPath, matchRedirect, proxyRoute, renderSiteOutput, searchableRegion, searchFolder, siteOutputNames, sitemapPart, viewerVendorPrefix, type SearchShares, type Site } from '@docsgen/core';
+import { buildSearchIndex, closeSearchIndexer, findClosestPage, findOutputKind, isMediaPath, matchRedirect, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { isCrossOrigin as isCrossOriginRequest } from '@docsgen/util/cross-origin';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { lookupContentType } from './content-type.js';
 import { serveProxy } from './proxy-route.js';
 import { acceptRequest, redirectLocation } from './request-target.js';
@@ -157,7 +157,6 @@ interface HandleContext {
 }
 
 async function handle(site: Site, context: HandleContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const { folders } = context;
   const target = acceptRequest(request, response, context.allowedHosts);
   if (!target) return;
   const { path, decoded } = target;
@@ -179,36 +178,51 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     return;
   }
 
+  const exchange: Exchange = { site, context, request, response };
+  if ((await serveDocsgenFile(exchange, path, raw)) || (await serveProjectFile(exchange, path, decoded, raw))) return;
+  await servePage(exchange, decoded);
+}
+
+/** One request with what answers it. */
+interface Exchange {
+  site: Site;
+  context: HandleContext;
+  request: IncomingMessage;
+  response: ServerResponse;
+}
+
+/** docsgen's own files: the reload event stream, math fonts, the search index, viewer bundles, scripts and styles. `false` for any other path. */
+async function serveDocsgenFile({ site, context, request, response }: Exchange, path: string, raw: string): Promise<boolean> {
   if (path === `${internalPrefix}/events`) {
     // Another site's page may not listen in (it would learn which files change, and when).
     if (isCrossOrigin(request)) {
       sendStatus(response, request, 403);
-      return;
+      return true;
     }
     context.channel.connect(request, response);
-    return;
+    return true;
   }
   if (path.startsWith(`${internalPrefix}/fonts/`)) {
     await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: rendererAssets.katexFonts, prefix: `${internalPrefix}/fonts` }));
-    return;
+    return true;
   }
   if (path.startsWith(`/${searchFolder}/`) && site.hasSearch) {
     await serveSearchFile(site, context, request, response, path.slice(searchFolder.length + 2));
-    return;
+    return true;
   }
   if (path.startsWith(`${viewerVendorPrefix}/`)) {
     // An embeddable viewer's bundle from the project's node_modules: the raw path must be one of
     // the fixed URLs the site's viewer bundles list; the request never builds a file path.
     const file = site.api.viewerFiles.get(path);
     await serveResolvedFile(request, response, file ? await resolveRequestFile(`/vendor/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/vendor' }) : { status: 404, reason: 'not-found' });
-    return;
+    return true;
   }
   if (path.startsWith(`${internalPrefix}/`)) {
     const name = path.slice(internalPrefix.length + 1);
     const navigation = site.navigationFile();
     if (name === navigation.name) {
       send(response, request, 200, 'application/json; charset=utf-8', navigation.content);
-      return;
+      return true;
     }
     const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
     // The fixed table is the allow-list; the file is still opened through the chokepoint.
@@ -216,22 +230,28 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
       ? await resolveRequestFile(`${internalPrefix}/${basename(file)}`, { folder: dirname(file), prefix: internalPrefix })
       : { status: 404, reason: 'not-found' };
     await serveResolvedFile(request, response, result);
-    return;
+    return true;
   }
-  for (const folder of folders) {
+  return false;
+}
+
+/** The project's files (asset folders, root .css/.js, media) and the outputs of the site's output table. `false` for any other path. */
+async function serveProjectFile(exchange: Exchange, path: string, decoded: string, raw: string): Promise<boolean> {
+  const { site, context, request, response } = exchange;
+  for (const folder of context.folders) {
     if (path === `/${folder}` || path.startsWith(`/${folder}/`)) {
       await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: join(site.root, folder), prefix: `/${folder}` }));
-      return;
+      return true;
     }
   }
-  if (path === '/favicon.ico') {
-    await serveResolvedFile(request, response, await resolveFavicon(site));
-    return;
-  }
+  // The site's derived outputs that take the place of a project file at the same path (favicon,
+  // sitemaps, robots.txt, llms files, feeds), as the build writes them: the site's output table.
+  const output = findOutputKind(decoded.slice(1));
+  if (output?.isOverProjectFiles && (await serveOutput(exchange, output, decoded.slice(1)))) return true;
   // The project's root .css/.js files, by the names the site found (the list is the allow-list).
   if (site.projectFiles.includes(decoded.slice(1))) {
     await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
-    return;
+    return true;
   }
 
   // Images and other media anywhere else in the project, at their own paths
@@ -240,52 +260,16 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     const media = await resolveRequestFile(raw, { folder: site.root, prefix: '/' });
     if (media.status !== 404) {
       await serveResolvedFile(request, response, media);
-      return;
+      return true;
     }
   }
 
-  // Social cards are drawn, not read from disk; the site keeps each in memory while unchanged.
-  const card = /^\/og\/(.+)\.png$/.exec(decoded);
-  if (card?.[1]) {
-    const drawn = await site.card(card[1], { origin: requestOrigin(request) });
-    if (drawn) {
-      context.report(drawn.messages);
-      sendPng(response, request, drawn.png, `"${drawn.hash.slice(0, 32)}"`);
-    } else sendStatus(response, request, 404);
-    return;
-  }
+  // Outputs a project file at the same path wins over (social cards).
+  return output !== undefined && !output.isOverProjectFiles && (await serveOutput(exchange, output, decoded.slice(1)));
+}
 
-  // sitemap.xml, robots.txt, llms.txt, llms-full.txt as the build writes them; before pages, as
-  // in the build output, where the file wins over a page named `llms.txt.mdx`.
-  const output = siteOutputNames.find((name) => decoded === `/${name}`);
-  if (output) {
-    const generated = (await renderSiteOutput(site, output, { siteUrl: site.siteUrl ?? requestOrigin(request) })).output;
-    if (generated) {
-      send(response, request, 200, generated.contentType, generated.content);
-      return;
-    }
-  }
-
-  // The numbered parts of a sitemap split for having more than 50,000 pages.
-  const part = /^\/sitemap-([1-9]\d{0,5})\.xml$/.exec(decoded)?.[1];
-  if (part) {
-    const xml = sitemapPart(site, Number(part), { siteUrl: site.siteUrl ?? requestOrigin(request) });
-    if (xml) {
-      send(response, request, 200, 'application/xml; charset=utf-8', xml);
-      return;
-    }
-  }
-
-  // A changelog page's RSS feed: `/<page>/rss.xml`, and `/rss.xml` for the home page.
-  const feedOf = /^\/(?:(.+)\/)?rss\.xml$/.exec(decoded);
-  if (feedOf) {
-    const feed = await site.feed(feedOf[1] ?? site.homeSlug ?? 'index', { origin: requestOrigin(request) });
-    if (feed?.xml !== undefined) {
-      send(response, request, 200, 'application/rss+xml; charset=utf-8', feed.xml);
-      return;
-    }
-  }
-
+/** A page (or its Markdown twin), the closest page under `errors.404.redirect`, else the 404 page. */
+async function servePage({ site, context, request, response }: Exchange, decoded: string): Promise<void> {
   let slug = decoded.replace(/^\/+|\/+$/g, '');
   const wantsMarkdown = slug.endsWith('.md') || /\btext\/markdown\b/.test(String(request.headers.accept ?? ''));
   if (slug.endsWith('.md')) slug = slug.slice(0, -3);
@@ -320,6 +304,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   context.report(notFound.messages);
   send(response, request, 404, 'text/html; charset=utf-8', notFound.html);
 }
+
 
 /**
  * The search index of the site, made on first use (a search request, or the preparation once
@@ -380,15 +365,27 @@ async function serveSearchFile(site: Site, context: HandleContext, request: Inco
   response.end(request.method === 'HEAD' ? undefined : content);
 }
 
-/** The file `favicon` names in docs.json, only when it lies inside the project root. */
-async function resolveFavicon(site: Site): Promise<RequestFileResult> {
-  const favicon = site.config?.favicon;
-  const name = typeof favicon === 'string' ? favicon : favicon?.light;
-  if (!name) return { status: 404, reason: 'not-found' };
-  const file = resolve(site.root, name.replace(/^\/+/, ''));
-  if (!file.startsWith(site.root + sep)) return { status: 404, reason: 'outside-folder' };
-  // Through the chokepoint like every other file: dotfiles, symlinks out of the folder, …
-  return resolveRequestFile(`/favicon/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/favicon' });
+/**
+ * Answers a request for one of the site's derived outputs (`output`, the output table's entry
+ * its path matches), as the build writes it. `false` when the output does not exist and the
+ * request goes on to the pages (a page may have that name).
+ */
+async function serveOutput({ site, context, request, response }: Exchange, output: OutputKind, path: string): Promise<boolean> {
+  const produced = await output.produce(site, path, { siteUrl: site.siteUrl ?? requestOrigin(request) });
+  const body = produced.body;
+  if (!body) {
+    if (output.whenMissing === 'pages') return false;
+    sendStatus(response, request, 404);
+    return true;
+  }
+  context.report(produced.messages);
+  if ('file' in body) {
+    // A project file (the favicon) goes through the chokepoint like every other: dotfiles,
+    // symlinks out of its folder, … and is sent with its own type.
+    await serveResolvedFile(request, response, await resolveRequestFile(`/file/${encodeURIComponent(basename(body.file))}`, { folder: dirname(body.file), prefix: '/file' }));
+  } else if (output.cachePolicy === 'etag' && body.etag !== undefined) sendTagged(response, request, body.content, body.contentType, body.etag);
+  else send(response, request, 200, body.contentType, body.content);
+  return true;
 }
 
 /** This server as the request reached it, standing in for a site URL the project does not set. */
@@ -407,22 +404,23 @@ function sendRedirect(response: ServerResponse, status: number, location: string
   response.end();
 }
 
-function sendPng(response: ServerResponse, request: IncomingMessage, png: Buffer, etag: string): void {
+function sendTagged(response: ServerResponse, request: IncomingMessage, content: string | Uint8Array, type: string, etag: string): void {
   const isFresh = String(request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   response.writeHead(isFresh ? 304 : 200, {
-    'Content-Type': 'image/png',
-    ...(isFresh ? {} : { 'Content-Length': png.length }),
+    'Content-Type': type,
+    ...(isFresh ? {} : { 'Content-Length': bytes.length }),
     ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   });
-  response.end(isFresh || request.method === 'HEAD' ? undefined : png);
+  response.end(isFresh || request.method === 'HEAD' ? undefined : bytes);
 }
 
-function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string): void {
+function send(response: ServerResponse, request: IncomingMessage, status: number, type: string, body: string | Uint8Array): void {
   response.writeHead(status, {
     'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   });

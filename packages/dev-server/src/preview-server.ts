@@ -1,4 +1,4 @@
-import { matchRedirect, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
+import { findOutputKind, matchRedirect, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -129,10 +129,15 @@ function candidates(path: string): string[] {
   return [`${path}.html`, `${path}/index.html`, path];
 }
 
-/** Pages are HTML, twins Markdown, the sitemap XML; in the copied asset folders they stay downloads, as in dev. */
+/**
+ * Pages are HTML, twins Markdown, the sitemap XML, and the site's other outputs what the output
+ * table says (as dev sends them); in the copied asset folders they stay downloads, as in dev.
+ */
 function pageType(context: Context, candidate: string): string | undefined {
   const first = decodeURIComponent(candidate.split('/')[1] ?? '');
   if (context.assetFolders.has(first)) return undefined;
+  const output = findOutputKind(decodeURIComponent(candidate.slice(1)));
+  if (output && output.contentType !== 'file') return output.contentType;
   const extension = /\.[a-z]+$/i.exec(candidate)?.[0]?.toLowerCase() ?? '';
   return pageTypes.get(extension);
 }

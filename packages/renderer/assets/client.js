@@ -1,13 +1,22 @@
-// @docsgen/renderer client script. Plain browser JavaScript, no imports: load it with
-// <script src="client.js" defer>. It enhances server-rendered content components, each of
-// which works (or degrades to something readable) without it.
+// @docsgen/renderer client script (plain, no imports; <script src="client.js" defer>): it
+// enhances server-rendered content components, each readable without it.
 (() => {
   'use strict';
   const doc = document;
   const KEY = 'docsgen:tabs';
   const all = (root, selector) => Array.from(root.querySelectorAll(selector));
+  // Labels in the page's language (`<script id="dg-strings">`, see `clientStringsScript`).
+  let strings;
+  const t = (key) => {
+    try {
+      strings ??= JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
+    } catch {
+      strings = {};
+    }
+    return strings[key] ?? key;
+  };
 
-  // Labels the reader chose, most recent first; synced tabs, code groups and views follow them.
+  // Labels the reader chose, newest first; synced tabs and views follow them.
   const stored = () => {
     try {
       const list = JSON.parse(localStorage.getItem(KEY) || '[]');
@@ -83,7 +92,7 @@
     if (set.hasAttribute('data-dropdown')) {
       const menu = doc.createElement('select');
       menu.className = 'dg-tabs-select';
-      menu.setAttribute('aria-label', 'Choose a tab');
+      menu.setAttribute('aria-label', t('chooseTab'));
       for (const label of labels) menu.add(new Option(label, label));
       menu.addEventListener('change', () => choose(set, menu.selectedIndex, false));
       set.prepend(menu);
@@ -105,7 +114,7 @@
     const titles = [...new Set(views.map((view) => view.dataset.view))];
     viewMenu = doc.createElement('select');
     viewMenu.className = 'dg-view-select';
-    viewMenu.setAttribute('aria-label', 'View');
+    viewMenu.setAttribute('aria-label', t('view'));
     for (const title of titles) viewMenu.add(new Option(title, title));
     viewMenu.addEventListener('change', () => {
       remember(viewMenu.value);
@@ -116,21 +125,25 @@
     showView(stored().find((title) => titles.includes(title)) ?? titles[0]);
   };
 
-  // Copy buttons
+  // Copy buttons: text (a code block's, beside its icon) and name say "Copied", then go back.
   const copy = (button, text) => {
+    const label = button.querySelector('.dg-code-copy-text') ?? button;
+    const { dataset } = button;
+    dataset.label ??= label.textContent;
+    dataset.name ??= button.ariaLabel ?? '';
+    const show = (copied) => {
+      label.textContent = copied ? t('copied') : dataset.label;
+      if (dataset.name) button.ariaLabel = copied ? t('copied') : dataset.name;
+      button.toggleAttribute('data-copied', copied);
+    };
     navigator.clipboard.writeText(text).then(
       () => {
-        button.dataset.label ??= button.textContent;
-        button.textContent = 'Copied';
-        button.setAttribute('data-copied', '');
-        announce('Copied to clipboard');
+        show(true);
+        announce(t('copiedToClipboard'));
         clearTimeout(button.dgTimer);
-        button.dgTimer = setTimeout(() => {
-          button.textContent = button.dataset.label;
-          button.removeAttribute('data-copied');
-        }, 2000);
+        button.dgTimer = setTimeout(() => show(false), 2000);
       },
-      () => announce('Could not copy'),
+      () => announce(t('couldNotCopy')),
     );
   };
 
@@ -153,7 +166,7 @@
       const open = !block.hasAttribute('data-expanded');
       block.toggleAttribute('data-expanded', open);
       button.setAttribute('aria-expanded', String(open));
-      button.textContent = open ? 'Show less' : 'Show more';
+      button.textContent = open ? t('showLess') : t('showMore');
     } else if (button.matches('[data-prompt-action]')) {
       const text = button.closest('.dg-prompt')?.querySelector('.dg-prompt-body')?.innerText.trim() ?? '';
       if (button.dataset.promptAction === 'copy') copy(button, text);

@@ -1,6 +1,8 @@
 // @docsgen/renderer site script: the light/dark toggle, sidebar groups filled in from the
-// shared navigation file, menus (Escape and outside clicks close them), the mobile navigation,
-// the table of contents' scroll-spy and the reading-progress bar. Plain browser JavaScript, no
+// shared navigation file, menus (Escape and outside clicks close them), the mobile navigation
+// drawer (a modal: focus stays inside, Escape closes it), the tabs row's scroll fades, the
+// table of contents' scroll-spy and the reading-progress bar. Labels come in the page's
+// language from `<script id="dg-strings">`. Plain browser JavaScript, no
 // imports: load it with <script src="site.js" defer>. Everything it enhances is server-rendered
 // and usable without it. It queries the page on every event rather than keeping references,
 // so the dev server's in-place update of <main> needs nothing from it.
@@ -10,6 +12,15 @@
   const root = doc.documentElement;
   const KEY = 'docsgen:appearance';
   const all = (selector, scope = doc) => Array.from(scope.querySelectorAll(selector));
+  let strings;
+  const t = (key) => {
+    try {
+      strings ??= JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
+    } catch {
+      strings = {};
+    }
+    return strings[key] ?? key;
+  };
   // The search dialog (search.js, next to this file) loads on first use.
   const searchJs = new URL('search.js', doc.currentScript?.src || location.href).href;
 
@@ -102,12 +113,51 @@
     true,
   );
 
-  // Menus and the mobile navigation close with Escape or a click elsewhere.
-  const setNavigation = (open) => {
+  // The mobile navigation: the sidebar slides in as a modal drawer over a dimmed backdrop.
+  // Opening moves focus to its close button; Tab and Shift+Tab stay inside it; Escape, the
+  // close button, the backdrop or following a link close it, and focus goes back to the
+  // button that opened it.
+  const drawer = () => doc.getElementById('dg-sidebar');
+  const isDrawer = matchMedia('(max-width: 900px)');
+  const setNavigation = (open, returnFocus) => {
+    const panel = drawer();
+    if (!panel || open === root.hasAttribute('data-nav-open')) return;
     root.toggleAttribute('data-nav-open', open);
     for (const button of all('.dg-nav-toggle')) {
       button.setAttribute('aria-expanded', String(open));
-      button.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+      button.setAttribute('aria-label', t(open ? 'closeNavigation' : 'openNavigation'));
+    }
+    if (open) {
+      panel.setAttribute('role', 'dialog');
+      panel.setAttribute('aria-modal', 'true');
+      panel.querySelector('[data-dg-drawer-close]')?.focus();
+    } else {
+      panel.removeAttribute('role');
+      panel.removeAttribute('aria-modal');
+      if (returnFocus) doc.querySelector('.dg-nav-toggle')?.focus();
+    }
+  };
+  isDrawer.addEventListener('change', () => {
+    if (!isDrawer.matches) setNavigation(false, false);
+  });
+  const trapFocus = (event) => {
+    const panel = drawer();
+    // What Tab can reach: shown, and not inside a closed group.
+    const stops = all('a[href], button:not([disabled]), summary, input, select, [tabindex]:not([tabindex="-1"])', panel).filter((element) =>
+      element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0,
+    );
+    if (stops.length === 0) return;
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    if (!panel.contains(doc.activeElement)) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    } else if (event.shiftKey && doc.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && doc.activeElement === last) {
+      event.preventDefault();
+      first.focus();
     }
   };
   doc.addEventListener('click', (event) => {
@@ -118,9 +168,11 @@
     } else if (target?.closest('[data-dg-theme-toggle]')) {
       setMode(root.getAttribute('data-theme') === 'dark' ? 'light' : 'dark', true);
     } else if (target?.closest('.dg-nav-toggle')) {
-      setNavigation(!root.hasAttribute('data-nav-open'));
-    } else if (root.hasAttribute('data-nav-open') && (target?.closest('.dg-sidebar a') || !target?.closest('.dg-sidebar-wrap'))) {
-      setNavigation(false);
+      setNavigation(!root.hasAttribute('data-nav-open'), true);
+    } else if (target?.closest('[data-dg-drawer-close]')) {
+      setNavigation(false, true);
+    } else if (root.hasAttribute('data-nav-open') && (target?.closest('.dg-sidebar-wrap a') || !target?.closest('.dg-sidebar-wrap'))) {
+      setNavigation(false, !target?.closest('a'));
     }
   });
   doc.addEventListener('keydown', (event) => {
@@ -130,10 +182,9 @@
         menu.open = false;
         if (menu.contains(doc.activeElement)) menu.querySelector('summary')?.focus();
       }
-      if (root.hasAttribute('data-nav-open')) {
-        setNavigation(false);
-        doc.querySelector('.dg-nav-toggle')?.focus();
-      }
+      if (root.hasAttribute('data-nav-open') && open.length === 0) setNavigation(false, true);
+    } else if (event.key === 'Tab' && root.hasAttribute('data-nav-open')) {
+      trapFocus(event);
     } else if (event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) {
       const search = doc.querySelector('[data-dg-search]');
       if (search) {
@@ -180,6 +231,30 @@
   addEventListener('scroll', onScroll, { passive: true });
   addEventListener('resize', onScroll, { passive: true });
 
+  // The tabs row scrolls sideways on narrow screens: a fade marks each side with more tabs
+  // (measured on screen, so it holds right to left too).
+  const fadeTabs = () => {
+    for (const list of all('.dg-section-tabs:not(.dg-section-tabs-sidebar) > ul')) {
+      const frame = list.getBoundingClientRect();
+      const items = all(':scope > li', list).map((item) => item.getBoundingClientRect());
+      list.parentElement.toggleAttribute('data-more-left', items.some((box) => box.left < frame.left - 1));
+      list.parentElement.toggleAttribute('data-more-right', items.some((box) => box.right > frame.right + 1));
+    }
+  };
+  doc.addEventListener('scroll', (event) => {
+    if (event.target instanceof Element && event.target.matches('.dg-section-tabs > ul')) fadeTabs();
+  }, { capture: true, passive: true });
+  addEventListener('resize', fadeTabs, { passive: true });
+  // The current tab in view, without scrolling the page.
+  const revealTab = () => {
+    const current = doc.querySelector('.dg-section-tabs:not(.dg-section-tabs-sidebar) [aria-current="true"]');
+    const list = current?.closest('ul');
+    if (!list || list.scrollWidth <= list.clientWidth) return;
+    const box = current.getBoundingClientRect();
+    const frame = list.getBoundingClientRect();
+    if (box.left < frame.left || box.right > frame.right) list.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+  };
+
   const start = () => {
     const mode = root.getAttribute('data-theme');
     if (mode !== 'light' && mode !== 'dark') setMode(system.matches ? 'dark' : 'light', false);
@@ -187,6 +262,8 @@
     // Groups above the current page's grow as they fill in: keep its entry in view.
     Promise.all(all('details[data-dg-group][open]:not([data-loaded])').map(fill)).then(revealCurrent, revealCurrent);
     revealCurrent();
+    revealTab();
+    fadeTabs();
     spy();
     progress();
   };

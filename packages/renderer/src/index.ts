@@ -32,7 +32,9 @@ export { documentAssetFiles, documentAssetNames, renderDocument } from './render
 export { renderProblemsOverlay } from './problems-overlay.js';
 export type { OverlayProblem } from './problems-overlay.js';
 export type { DocumentInput } from './render-document.js';
-export { islandAssetNames, renderPageDocument, themeStylesheetName } from './layout/page-document.js';
+export { islandAssetNames, pageLanguage, renderPageDocument, themeStylesheetName } from './layout/page-document.js';
+export { clientStringKeys, clientStringsScript, formatUiString, languageTag, textDirection, uiStrings, uiStringTables } from './i18n/ui-strings.js';
+export type { UiStringKey, UiStrings } from './i18n/ui-strings.js';
 export type { PageDocumentInput, PageMode } from './layout/page-document.js';
 export { navigationFileName, renderNavigationFile } from './layout/navigation-file.js';
 export type { NavigationFile } from './layout/navigation-file.js';

@@ -23,6 +23,8 @@ export interface RenderContextValue {
   onMessage?: ((message: RenderMessage) => void) | null | undefined;
   /** The site's API specs and try-it settings, for `<OpenApiEndpoint>` and the viewers (default: none: they render a notice). */
   apiReference?: ApiReferenceContext | null | undefined;
+  /** docs.json language code of the page: the components' own labels ("Copy") are in it (default: English). */
+  language?: string | null | undefined;
 }
 
 /** A warning of a content component; the same shape as `DocsgenMessage` of `@docsgen/config`. */
@@ -42,6 +44,7 @@ export interface ResolvedRenderContextValue {
   iconLibrary: string;
   onMessage: (message: RenderMessage) => void;
   apiReference: ApiReferenceContext | undefined;
+  language: string | undefined;
 }
 
 /** Preact context that selects the render mode of every content component. */
@@ -56,6 +59,7 @@ export function useRenderContext(): ResolvedRenderContextValue {
     iconLibrary: typeof value.iconLibrary === 'string' ? value.iconLibrary : 'fontawesome',
     onMessage: typeof value.onMessage === 'function' ? value.onMessage : () => {},
     apiReference: value.apiReference ?? undefined,
+    language: typeof value.language === 'string' ? value.language : undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@docsgen/util/escape-html';
+import { clientStringsScript, uiStrings } from './i18n/ui-strings.js';
 import { sitePartAssetFiles } from './site-parts/assets.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -52,6 +53,7 @@ export function renderDocument(input: DocumentInput): string {
     // A readable column until the themed layout replaces this shell.
     '<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.6}main.dg-content{max-width:48rem;margin:2rem auto;padding:0 1.25rem}</style>',
     input.hasMath ? `<link rel="stylesheet" href="${asset(documentAssetNames.katexCss)}">` : '',
+    clientStringsScript(uiStrings('en')),
     `<script src="${asset(documentAssetNames.clientJs)}" defer></script>`,
     input.hasMermaid ? `<script src="${asset(documentAssetNames.mermaidJs)}" defer></script>` : '',
     input.hasMermaid ? `<script src="${asset(documentAssetNames.mermaidLoaderJs)}" defer></script>` : '',

@@ -13,6 +13,7 @@ import {
   type LayoutPage,
   type PageDocumentInput,
 } from '../src/index.js';
+import { sidebarBudget } from '../src/layout/sidebar.js';
 
 // Navigation models shaped like `buildNavigation`'s output, written by hand.
 let counter = 0;
@@ -147,7 +148,7 @@ test('should put noindex on pages outside the navigation unless indexing is `all
   assert.match(render({ isNoindex: true, config: { seo: { indexing: 'all' } } }), '<meta name="robots" content="noindex">');
 });
 
-test('should render the current group in full and the other groups as headings filled from the navigation file', () => {
+test('should render top-level groups in full and nested groups away from the page as headings filled from the navigation file', () => {
   const navigation = model([
     group('Start', [page('index'), page('intro'), page('secret'), page('missing')], { tag: 'New' }),
     group('More', [page('deep'), group('Nested', [page('deeper')])], { icon: 'rocket' }),
@@ -160,9 +161,11 @@ test('should render the current group in full and the other groups as headings f
   assert.match(html, 'data-icon="rocket"');
   assert.not.match(html, 'secret', 'hidden pages are not listed');
   assert.not.match(html, 'missing', 'pages that do not exist are not listed');
-  // The other group: its heading, a link to its first page, and no other entry.
+  // The other top-level group in full, so the sidebar does not move when the page loads; its
+  // nested group closed: a heading and a link to its first page, its entries in the file.
   assert.match(html, '<span class="dg-nav-label">More</span>');
-  assert.not.match(html, 'Title of deeper');
+  assert.match(html, '<a class="dg-nav-link" href="/deep">');
+  assert.match(html, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title"><span class="dg-nav-label">Nested<\/span><\/summary><ul class="dg-nav-list" role="list"><li class="dg-nav-item dg-nav-placeholder">/);
   const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
   assert.match(html, `data-nav-src="/_docsgen/${file.name}"`);
   assert.match(file.name, /^navigation-[0-9a-f]{16}\.json$/);
@@ -174,6 +177,22 @@ test('should render the current group in full and the other groups as headings f
   const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title"><svg class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
   assert.ok(id && groups[id]?.includes('Title of deep'), 'the page names the group by the id the file uses');
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
+});
+
+test('should list a changelog\'s entries by label in the table of contents, not their repeated headings', () => {
+  const entry = (id: string, label: string) =>
+    `<section id="${id}" data-label="${label}" class="dg-update"><div class="dg-update-meta"><h2 class="dg-update-label">${label}</h2></div>` +
+    `<div class="dg-update-body"><h2 id="${id}-fixes">Bug fixes</h2></div></section>`;
+  const html = render({
+    contentHtml: entry('march-3-2026', 'March 3, 2026') + entry('v2', 'v2 &amp; &quot;more&quot;'),
+    toc: [{ depth: 2, id: 'march-3-2026-fixes', text: 'Bug fixes' }, { depth: 2, id: 'v2-fixes', text: 'Bug fixes' }],
+  });
+  const toc = html.slice(html.indexOf('class="dg-toc"'));
+  assert.equal([...toc.matchAll(/<a class="dg-toc-link" href="([^"]+)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]), [
+    ['#march-3-2026', 'March 3, 2026'],
+    ['#v2', 'v2 &amp; &quot;more&quot;'],
+  ]);
+  assert.not.match(toc, 'Bug fixes');
 });
 
 test('should link the navigation file by the name it is given, without rendering the file', () => {
@@ -192,7 +211,10 @@ test('should keep a page linear in the size of the navigation: 1,000 entries are
   const pages = pagesOf(slugs);
   const html = render({ navigation, pages, slug: slugs[500] as string, title: 'Page' });
   const links = html.match(/class="dg-nav-link"/g)?.length ?? 0;
-  assert.ok(links < 80, `${links} sidebar links on a page`);
+  // The page's group (20), others near it up to the budget (100), one link for each of the rest (44).
+  assert.is(links, 20 + sidebarBudget + 44, `${links} sidebar links on a page`);
+  // The groups left out keep their room: one row per entry after the placeholder.
+  assert.is(html.match(/<li class="dg-nav-spacer" aria-hidden="true" style="--dg-rows:19"><\/li>/g)?.length, 44);
   const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
   assert.is(file.content.match(/class=\\"dg-nav-link\\"/g)?.length, 1000);
 });
@@ -341,7 +363,9 @@ test('should link version and language selectors to the same page in the other v
   const french = render({ navigation: languages, pages: pagesOf(['en/a', 'fr/a']), slug: 'fr/a' });
   assert.match(french, '<html lang="fr"');
   assert.match(french, '<a class="dg-menu-item" href="/en/a">English</a>');
-  assert.match(french, 'aria-label="Language: Français"');
+  // The page's own labels are French; `data-current` names the choice in any language.
+  assert.match(french, 'aria-label="Langue: Français" data-variant="language" data-current="Français"');
+  assert.match(french, '<a class="dg-skip" href="#dg-main">Aller au contenu</a>');
 });
 
 test('should leave a hidden version out of the version menu, except on its own pages', () => {

@@ -3,6 +3,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
+import { useUiStrings } from '../i18n/use-ui-strings.js';
 import { Icon, iconOf } from './icon.js';
 
 /** `true` inside a code group, where the tab already shows the title. */
@@ -53,13 +54,16 @@ function copyMode(value: unknown): 'always' | 'hover' | 'none' {
 }
 
 /**
- * A code block. Html mode: `<figure class="dg-code">` with a caption bar (unless `bare` or
- * inside a code group), the highlighted HTML (or escaped plain code, one `.line` span per
- * line), a copy button and, for long expandable blocks, a "Show more" toggle. Markdown mode:
+ * A code block. Html mode: `<figure class="dg-code">` with a caption bar when it has a title
+ * or an icon (not when `bare`, nor inside a code group, whose tabs are its bar), the
+ * highlighted HTML (or escaped plain code, one `.line` span per line), a copy button (in the
+ * bar, or floating in the corner of a block without one) and, for long expandable blocks, a
+ * "Show more" toggle. Markdown mode:
  * `<pre data-language data-title><code>` with the raw code.
  */
 export function CodeBlock(props: CodeBlockProps) {
   const isMarkdown = useIsMarkdown();
+  const strings = useUiStrings();
   const inGroup = useContext(CodeGroupContext);
   const html = parseText(props.html);
   const language = parseText(props.language);
@@ -80,20 +84,27 @@ export function CodeBlock(props: CodeBlockProps) {
   const copy = copyMode(props.copy);
   const hasLines = parseBoolean(props.lines);
   const isExpandable = parseBoolean(props.expandable) && (html !== undefined && code === '' ? true : code.replace(/\n$/, '').split('\n').length > collapsedLines);
-  const showBar = chrome === 'bar' && !inGroup;
+  // An untitled block gets no bar: a page of short snippets stays light, as on the platform.
+  const showBar = chrome === 'bar' && !inGroup && (title !== undefined || props.icon !== undefined);
+  // Without a bar the copy button floats in the corner; an untitled block shows it on hover
+  // and keyboard focus (a `bare` one as `copy` says), a code group in its tabs row.
+  const isFloating = !showBar && !inGroup;
+  const copyShown = isFloating && chrome === 'bar' && copy === 'always' ? 'hover' : copy;
   const attributes = rootAttributes(props, 'dg-code');
   return (
     <figure
       class={attributes.class}
       style={attributes.style}
       data-chrome={chrome}
-      data-copy={copy}
+      data-bar={showBar ? '' : undefined}
+      data-floating={isFloating ? '' : undefined}
+      data-copy={copyShown}
       data-language={language}
       data-lines={hasLines ? '' : undefined}
       data-wrap={parseBoolean(props.wrap) ? '' : undefined}
       data-expandable={isExpandable ? '' : undefined}
     >
-      {showBar && (title !== undefined || language !== undefined || props.icon !== undefined) && (
+      {showBar && (
         <figcaption class="dg-code-bar">
           <Icon icon={iconOf(props.icon)} />
           {title !== undefined && <span class="dg-code-title">{title}</span>}
@@ -121,13 +132,14 @@ export function CodeBlock(props: CodeBlockProps) {
         <div class="dg-code-body" dangerouslySetInnerHTML={{ __html: html }} />
       )}
       {copy !== 'none' && (
-        <button type="button" class="dg-code-copy" aria-label="Copy code">
-          Copy
+        <button type="button" class="dg-code-copy" aria-label={strings.copyCode}>
+          <Icon icon="copy" library="lucide" class="dg-code-copy-icon" />
+          <span class="dg-code-copy-text">{strings.copy}</span>
         </button>
       )}
       {isExpandable && (
         <button type="button" class="dg-code-expand" aria-expanded="false">
-          Show more
+          {strings.showMore}
         </button>
       )}
     </figure>

@@ -3,6 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseList, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { slugify } from '../slug.js';
+import { useUiStrings } from '../i18n/use-ui-strings.js';
 
 export interface UpdateProps extends PassThroughProps {
   /** Entry label, such as a date or version (required); also its anchor id. */
@@ -31,23 +32,25 @@ export function Update(props: UpdateProps) {
       </>
     );
   }
+  const strings = useUiStrings();
   const id = parseText(props.id) ?? slugify(label);
   const tags = parseList(props.tags);
   const attributes = rootAttributes(props, 'dg-update');
   return (
-    <section class={attributes.class} style={attributes.style} id={id === '' ? undefined : id}>
+    // `data-label`: the page's table of contents lists the entries by label (see `updateToc`).
+    <section class={attributes.class} style={attributes.style} id={id === '' ? undefined : id} data-label={id === '' ? undefined : label}>
       <div class="dg-update-meta">
         <h2 class="dg-update-label">
           {label}
           {id !== '' && (
-            <a class="dg-heading-anchor" href={`#${id}`} aria-label="Link to this section">
+            <a class="dg-heading-anchor" href={`#${id}`} aria-label={strings.linkToSection}>
               <span aria-hidden="true">#</span>
             </a>
           )}
         </h2>
         {description !== undefined && <p class="dg-update-description">{description}</p>}
         {tags.length > 0 && (
-          <ul class="dg-update-tags" aria-label="Tags">
+          <ul class="dg-update-tags" aria-label={strings.tags}>
             {tags.map((tag) => (
               <li class="dg-badge" data-color="gray" data-size="sm" data-shape="pill">
                 {tag}

@@ -3,6 +3,7 @@
 // and the table of contents or the side content beside it.
 import { sideContentMarkers } from '../components/frame.js';
 import { Icon } from '../components/icon.js';
+import { formatUiString, type UiStrings } from '../i18n/ui-strings.js';
 import type { LayoutTocEntry } from './types.js';
 
 /** A link to a neighbouring page. */
@@ -19,13 +20,14 @@ export function PageHeader(props: {
   description: string | undefined;
   readingMinutes: number | undefined;
   contextualMenu: string | undefined;
+  strings: UiStrings;
 }) {
   const { eyebrow } = props;
   const hasEyebrow = eyebrow.length > 0;
   return (
     <header class="dg-page-header">
       {hasEyebrow && props.eyebrowStyle === 'breadcrumbs' ? (
-        <nav class="dg-eyebrow dg-breadcrumbs" aria-label="Breadcrumbs">
+        <nav class="dg-eyebrow dg-breadcrumbs" aria-label={props.strings.breadcrumbs}>
           <ol role="list">
             {eyebrow.map((crumb) => (
               <li>{crumb}</li>
@@ -45,7 +47,7 @@ export function PageHeader(props: {
       {props.readingMinutes ? (
         <p class="dg-reading-time">
           <Icon icon="clock" library="lucide" class="dg-nav-icon" />
-          <span>{props.readingMinutes} min read</span>
+          <span>{formatUiString(props.strings.minutesRead, { minutes: props.readingMinutes })}</span>
         </p>
       ) : null}
     </header>
@@ -53,14 +55,14 @@ export function PageHeader(props: {
 }
 
 /** Previous and next page links. */
-export function Pager(props: { previous: PagerLink | undefined; next: PagerLink | undefined }) {
+export function Pager(props: { previous: PagerLink | undefined; next: PagerLink | undefined; strings: UiStrings }) {
   if (!props.previous && !props.next) return null;
   return (
-    <nav class="dg-pager" aria-label="Previous and next pages">
+    <nav class="dg-pager" aria-label={props.strings.pager}>
       {props.previous ? (
         <a class="dg-pager-link dg-pager-previous" href={props.previous.href} rel="prev">
           <span class="dg-pager-label">
-            <Icon icon="arrow-left" library="lucide" class="dg-nav-icon" /> Previous
+            <Icon icon="arrow-left" library="lucide" class="dg-nav-icon dg-flip" /> {props.strings.previous}
           </span>
           <span class="dg-pager-title">{props.previous.title}</span>
         </a>
@@ -70,7 +72,7 @@ export function Pager(props: { previous: PagerLink | undefined; next: PagerLink 
       {props.next ? (
         <a class="dg-pager-link dg-pager-next" href={props.next.href} rel="next">
           <span class="dg-pager-label">
-            Next <Icon icon="arrow-right" library="lucide" class="dg-nav-icon" />
+            {props.strings.next} <Icon icon="arrow-right" library="lucide" class="dg-nav-icon dg-flip" />
           </span>
           <span class="dg-pager-title">{props.next.title}</span>
         </a>
@@ -100,6 +102,26 @@ export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: 
       </ul>
     </nav>
   );
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
+
+/**
+ * The table of contents of a changelog: one entry per `Update` (its label, usually a date)
+ * instead of the headings inside the entries, which repeat ("Improvements", "Bug fixes").
+ * `undefined` when the content has no `Update` with an id.
+ */
+export function updateToc(html: string): LayoutTocEntry[] | undefined {
+  const entries: LayoutTocEntry[] = [];
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
+  // Attributes come in the order the pipeline writes them: read each by name.
+  for (const [tag] of html.matchAll(/<section\b[^>]*\bdata-label="[^"]*"[^>]*>/g)) {
+    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    const id = attribute('id');
+    const label = attribute('data-label');
+    if (id && label !== undefined && /(?:^|\s)dg-update(?:\s|$)/.test(attribute('class') ?? '')) entries.push({ depth: 2, id: decode(id), text: decode(label) });
+  }
+  return entries.length > 0 ? entries : undefined;
 }
 
 /** The content HTML without its side content, and the side content's blocks in document order. */

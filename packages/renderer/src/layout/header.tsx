@@ -6,6 +6,7 @@ import { sanitizeHref } from '../safe-url.js';
 import { projectUrl } from './appearance.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
+import type { UiStrings } from '../i18n/ui-strings.js';
 import type { LayoutConfig } from './types.js';
 
 /** One choice of a version or language selector. */
@@ -33,12 +34,13 @@ function Logo(props: { config: LayoutConfig }) {
 }
 
 /** A menu of variants (versions, languages) as links: works without JavaScript. */
-export function VariantMenu(props: { label: string; icon?: string; choices: VariantChoice[] }) {
+export function VariantMenu(props: { kind: 'version' | 'language'; label: string; icon?: string; choices: VariantChoice[] }) {
   if (props.choices.length < 2) return null;
   const current = props.choices.find((choice) => choice.isCurrent) ?? props.choices[0];
   return (
     <details class="dg-menu dg-variant-menu">
-      <summary class="dg-menu-button" aria-label={`${props.label}: ${current?.label ?? ''}`}>
+      {/* `data-variant` and `data-current` name the choice in any language (search scopes by version). */}
+      <summary class="dg-menu-button" aria-label={`${props.label}: ${current?.label ?? ''}`} data-variant={props.kind} data-current={current?.label}>
         {props.icon ? <Icon icon={props.icon} class="dg-nav-icon" /> : null}
         <span>{current?.label}</span>
         <Icon icon="chevron-down" library="lucide" class="dg-chevron" />
@@ -56,7 +58,7 @@ export function VariantMenu(props: { label: string; icon?: string; choices: Vari
   );
 }
 
-function PrimaryAction(props: { config: LayoutConfig }) {
+function PrimaryAction(props: { config: LayoutConfig; strings: UiStrings }) {
   const primary = props.config.navbar?.primary;
   if (!primary?.href) return null;
   const attributes = linkAttributes(primary.href);
@@ -71,8 +73,8 @@ function PrimaryAction(props: { config: LayoutConfig }) {
   }
   return (
     <a class="dg-primary" {...attributes}>
-      <span>{primary.label ?? 'Get started'}</span>
-      <Icon icon="chevron-right" library="lucide" class="dg-nav-icon" />
+      <span>{primary.label ?? props.strings.getStarted}</span>
+      <Icon icon="chevron-right" library="lucide" class="dg-nav-icon dg-flip" />
     </a>
   );
 }
@@ -101,11 +103,11 @@ function NavbarLinks(props: { config: LayoutConfig }) {
 }
 
 /** The tabs of the page's level, each linking to its first page (or its `href`). */
-export function Tabs(props: { chrome: PageChrome; index: NavIndex; variant: Variant; class: string }) {
+export function Tabs(props: { chrome: PageChrome; index: NavIndex; variant: Variant; class: string; strings: UiStrings }) {
   const { chrome, index, variant } = props;
   if (chrome.tabs.length === 0) return null;
   return (
-    <nav class={props.class} aria-label="Sections">
+    <nav class={props.class} aria-label={props.strings.sections}>
       <ul role="list">
         {chrome.tabs.map(({ node, isCurrent }) => {
           const first = node.href ? undefined : firstPageUnder(index, node, variant);
@@ -135,21 +137,23 @@ export interface HeaderProps {
   hasSearch: boolean;
   /** Show the light/dark toggle (`appearance.strict` hides it). */
   hasToggle: boolean;
-  /** The page has a sidebar: small screens get a button that opens it. */
+  /** The page has a sidebar or a navbar to show in the phone's menu: small screens get a button that opens it. */
   hasSidebar: boolean;
   /** The tabs row, when the theme shows it in the header. */
   tabs: preact.ComponentChildren;
+  /** The site's own labels in the page's language. */
+  strings: UiStrings;
 }
 
 /** The top navigation bar and the tabs row under it. */
 export function Header(props: HeaderProps) {
-  const { config } = props;
-  const prompt = config.search?.prompt || 'Search…';
+  const { config, strings } = props;
+  const prompt = config.search?.prompt || strings.search;
   return (
     <header class="dg-header">
       <div class="dg-header-bar">
         {props.hasSidebar ? (
-          <button class="dg-icon-button dg-nav-toggle" type="button" aria-label="Open navigation" aria-controls="dg-sidebar" aria-expanded="false">
+          <button class="dg-icon-button dg-nav-toggle" type="button" aria-label={strings.openNavigation} aria-controls="dg-sidebar" aria-expanded="false">
             <Icon icon="menu" library="lucide" class="dg-nav-icon" />
           </button>
         ) : null}
@@ -165,18 +169,56 @@ export function Header(props: HeaderProps) {
         </div>
         <div class="dg-header-end">
           <NavbarLinks config={config} />
-          <VariantMenu label="Version" choices={props.versions} />
-          <VariantMenu label="Language" icon="language" choices={props.languages} />
+          <VariantMenu kind="version" label={strings.version} choices={props.versions} />
+          <VariantMenu kind="language" label={strings.language} icon="language" choices={props.languages} />
           {props.hasToggle ? (
-            <button class="dg-icon-button dg-theme-toggle" type="button" aria-label="Dark mode" aria-pressed="false" data-dg-theme-toggle="">
+            <button class="dg-icon-button dg-theme-toggle" type="button" aria-label={strings.darkMode} aria-pressed="false" data-dg-theme-toggle="">
               <Icon icon="sun" library="lucide" class="dg-nav-icon dg-when-light" />
               <Icon icon="moon" library="lucide" class="dg-nav-icon dg-when-dark" />
             </button>
           ) : null}
-          <PrimaryAction config={config} />
+          <PrimaryAction config={config} strings={strings} />
         </div>
       </div>
       {props.tabs}
     </header>
+  );
+}
+
+/**
+ * `true` when the navbar has something for the phone's menu: a link, or a primary button with
+ * a label (an icon-only GitHub or Discord button stays in the header bar, where it fits).
+ */
+export function hasDrawerLinks(config: LayoutConfig): boolean {
+  const primary = config.navbar?.primary;
+  return (config.navbar?.links ?? []).some((link) => link.href) || isLabelledPrimary(primary);
+}
+
+function isLabelledPrimary(primary: NonNullable<LayoutConfig['navbar']>['primary']): boolean {
+  return Boolean(primary?.href) && !((primary?.type === 'github' || primary?.type === 'discord') && !primary.label);
+}
+
+/**
+ * The top of the navigation drawer on small screens (hidden on wide ones, where the header
+ * shows all of it): a close button, then the navbar links and the primary call to action,
+ * which the header bar has no room for on a phone.
+ */
+export function DrawerHead(props: { config: LayoutConfig; strings: UiStrings }) {
+  const { config, strings } = props;
+  return (
+    <div class="dg-drawer-head">
+      <div class="dg-drawer-bar">
+        <span class="dg-drawer-title">{strings.navigation}</span>
+        <button class="dg-icon-button dg-drawer-close" type="button" aria-label={strings.closeNavigation} data-dg-drawer-close="">
+          <Icon icon="x" library="lucide" class="dg-nav-icon" />
+        </button>
+      </div>
+      {hasDrawerLinks(config) ? (
+        <div class="dg-drawer-links">
+          <NavbarLinks config={config} />
+          {isLabelledPrimary(config.navbar?.primary) ? <PrimaryAction config={config} strings={strings} /> : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

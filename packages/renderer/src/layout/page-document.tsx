@@ -7,25 +7,16 @@ import { escapeHtml } from '@docsgen/util/escape-html';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
-import { PageHeader, Pager, splitSideContent, TableOfContents, type PagerLink } from './article.js';
-import { Header, Tabs, type VariantChoice } from './header.js';
+import { PageHeader, Pager, splitSideContent, TableOfContents, updateToc, type PagerLink } from './article.js';
+import { clientStringsScript, languageTag, textDirection, uiStrings } from '../i18n/ui-strings.js';
+import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
 import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
-import {
-  chromeOf,
-  entryOf,
-  indexNavigation,
-  labelOf,
-  neighboursOf,
-  pagesOfVariant,
-  slugInVariant,
-  variantOf,
-  type NavIndex,
-  type Variant,
-} from './navigation-view.js';
+import { chromeOf, entryOf, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
 import { Sidebar, type SidebarContext } from './sidebar.js';
 import { resolveLayoutTheme } from './themes.js';
-import type { LayoutNavNode, LayoutTocEntry, SiteLayoutData } from './types.js';
+import type { LayoutTocEntry, SiteLayoutData } from './types.js';
+import { variantChoices } from './variant-choices.js';
 
 /** File names under the asset prefix that documents link to. */
 export const layoutAssetNames = {
@@ -61,6 +52,14 @@ export const islandAssetNames: readonly string[] = [
 /** The stylesheet name of a theme under the asset prefix (`theme-pith.css`). */
 export function themeStylesheetName(theme: string): string {
   return `theme-${resolveLayoutTheme(theme).name}.css`;
+}
+
+/**
+ * The docs.json language code of the language a page belongs to (`es`), or `undefined` for a
+ * page outside `navigation.languages`. Give it to `uiStrings` for the page's labels.
+ */
+export function pageLanguage(input: SiteLayoutData, slug: string): string | undefined {
+  return variantOf(indexNavigation(input), slug).language;
 }
 
 /** Page modes set with frontmatter `mode`. */
@@ -129,55 +128,6 @@ export interface PageDocumentInput extends SiteLayoutData {
 function pageModeOf(frontmatter: Record<string, unknown> | null | undefined): PageMode {
   const mode = frontmatter?.mode;
   return mode === 'wide' || mode === 'center' || mode === 'custom' || mode === 'frame' ? mode : 'default';
-}
-
-function languageLabel(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
-    return name && name !== code ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
-  } catch {
-    return code;
-  }
-}
-
-/** Per navigation, the labels of its hidden variants: every page asks, the navigation is walked once. */
-const hiddenVariantsOf = new WeakMap<readonly LayoutNavNode[], Record<'version' | 'language', Set<string>>>();
-
-/** Labels of the versions (or languages) every entry of which is `hidden: true`. */
-function hiddenVariants(nodes: readonly LayoutNavNode[] | undefined, kind: 'version' | 'language'): Set<string> {
-  if (!nodes) return new Set();
-  let found = hiddenVariantsOf.get(nodes);
-  if (!found) {
-    const shown = { version: new Set<string>(), language: new Set<string>() };
-    found = { version: new Set<string>(), language: new Set<string>() };
-    const walk = (list: readonly LayoutNavNode[] | undefined): void => {
-      for (const node of list ?? []) {
-        if ((node.kind === 'version' || node.kind === 'language') && node.title !== undefined) (node.isHidden ? found! : shown)[node.kind].add(node.title);
-        walk(node.children);
-      }
-    };
-    walk(nodes);
-    for (const variant of ['version', 'language'] as const) for (const label of shown[variant]) found[variant].delete(label);
-    hiddenVariantsOf.set(nodes, found);
-  }
-  return found[kind];
-}
-
-function variantChoices(index: NavIndex, slug: string, current: Variant, kind: 'version' | 'language'): VariantChoice[] {
-  const model = index.data.navigation;
-  // A hidden version is left out of the menu, except on its own pages (reached by URL).
-  const hidden = hiddenVariants(model?.children, kind);
-  const labels = ((kind === 'version' ? model?.versions : model?.languages) ?? []).filter((label) => !hidden.has(label) || current[kind] === label);
-  return labels.map((label) => {
-    let to: Variant = kind === 'version' ? { ...current, version: label } : { ...current, language: label };
-    if (pagesOfVariant(index, to).length === 0) to = kind === 'version' ? { version: label, language: undefined } : { version: undefined, language: label };
-    const target = slugInVariant(index, slug, current, to);
-    return {
-      label: kind === 'language' ? languageLabel(label) : label,
-      href: target === undefined ? '/' : pageLinkOf(index.data.pages.get(target), target, index.data.homeSlug),
-      isCurrent: (kind === 'version' ? current.version : current.language) === label,
-    };
-  });
 }
 
 function meta(name: string, content: string): string {
@@ -249,6 +199,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const trail = entry?.trail;
   const chrome = chromeOf(index, trail, variant);
   const navigable = entry !== undefined && entry.isNavigable;
+  const strings = uiStrings(variant.language);
   const navigationFileName = input.navigationFileName || renderNavigationFile(input).name;
   const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')) };
 
@@ -307,6 +258,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
+    clientStringsScript(strings),
     input.islands ? `<script type="application/json" id="dg-islands">${input.islands}</script>` : '',
     ...(input.islands ? islandAssetNames.map((name) => `<script src="${asset(name)}" defer></script>`) : []),
     ...projectFiles.filter((file) => file.endsWith('.js')).map((file) => `<script src="${escapeHtml(pageHref(file, undefined))}" defer></script>`),
@@ -315,10 +267,13 @@ export function renderPageDocument(input: PageDocumentInput): string {
 
   const hasSidebar = mode !== 'center' && mode !== 'custom';
   const tabsInSidebar = theme.tabsPlacement === 'sidebar' && hasSidebar;
-  const language = variant.language ?? 'en';
+  // A page without a sidebar still gets the phone's menu when the navbar has links to put in it.
+  const hasDrawer = hasSidebar || hasDrawerLinks(config);
+  const language = languageTag(variant.language ?? 'en');
   const codeblocks = config.styling?.codeblocks;
   const htmlAttributes = [
     `lang="${escapeHtml(language)}"`,
+    textDirection(language) === 'rtl' ? 'dir="rtl"' : '',
     `data-slug="${escapeHtml(input.slug)}"`,
     `data-dg-theme="${theme.name}"`,
     `data-appearance="${appearance.mode}"`,
@@ -330,7 +285,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
   ].filter(Boolean);
 
   const renderLayout = (node: VNode): string => renderWithIcons(node, config.icons?.library);
-  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} />;
+  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} />;
   const header = renderLayout(
     <Header
       config={config}
@@ -338,13 +293,17 @@ export function renderPageDocument(input: PageDocumentInput): string {
       languages={variantChoices(index, input.slug, variant, 'language')}
       hasSearch={input.hasSearch !== false}
       hasToggle={!appearance.isStrict}
-      hasSidebar={hasSidebar}
+      hasSidebar={hasDrawer}
       tabs={tabsInSidebar ? null : tabs}
+      strings={strings}
     />,
   );
-  const sidebar = hasSidebar
+  const sidebar = hasDrawer
     ? renderLayout(
-        <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFileName}`} tabs={tabsInSidebar ? tabs : null} />,
+        <>
+          <DrawerHead config={config} strings={strings} />
+          {hasSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} /> : null}
+        </>,
       )
     : '';
 
@@ -366,29 +325,33 @@ export function renderPageDocument(input: PageDocumentInput): string {
             description={input.description ?? undefined}
             readingMinutes={readingMinutes}
             contextualMenu={input.contextualMenu ?? undefined}
+            strings={strings}
           />,
         );
   const neighbours = navigable ? neighboursOf(index, input.slug, variant) : { previous: undefined, next: undefined };
   const link = (slug: string | undefined): PagerLink | undefined =>
     slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
-  const pager = mode === 'custom' ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} />);
+  const pager = mode === 'custom' ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} />);
   // Panel, RequestExample and ResponseExample take the right-hand column in place of the table
   // of contents. The column sits inside the article, after the page header: below the width
   // where the column shows, the side content is read right there, in the flow (layout.css).
   const { contentHtml, sideBlocks } = mode === 'default' ? splitSideContent(input.contentHtml) : { contentHtml: input.contentHtml, sideBlocks: [] };
   const hasSide = sideBlocks.length > 0;
-  const hasToc = mode === 'default' && !hasSide && (input.toc?.length ?? 0) > 0;
-  const toc = hasToc ? renderLayout(<TableOfContents toc={input.toc ?? []} title={theme.tocTitle} />) : '';
+  // A changelog's table of contents lists its entries' labels (dates), not their headings.
+  const tocEntries = (contentHtml.includes('class="dg-update') ? updateToc(contentHtml) : undefined) ?? input.toc ?? [];
+  const hasToc = mode === 'default' && !hasSide && tocEntries.length > 0;
+  const toc = hasToc ? renderLayout(<TableOfContents toc={tocEntries} title={strings[theme.tocTitle]} />) : '';
   // A custom page is the top bar and its own content: no footer either.
   const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${mode === 'custom' ? '' : (input.footer ?? '')}`;
 
   const body = [
-    '<a class="dg-skip" href="#dg-main">Skip to content</a>',
+    `<a class="dg-skip" href="#dg-main">${escapeHtml(strings.skipToContent)}</a>`,
     config.appearance?.readingProgress === true ? '<div class="dg-progress" aria-hidden="true"><div class="dg-progress-bar"></div></div>' : '',
     input.banner ?? '',
     header,
     `<div class="dg-layout" data-page-mode="${mode}"${hasSidebar ? '' : ' data-no-sidebar=""'}${hasToc ? ' data-has-toc=""' : ''}${hasSide ? ' data-has-side-panel=""' : ''}>`,
-    hasSidebar ? `<aside class="dg-sidebar-wrap" id="dg-sidebar">${sidebar}</aside>` : '',
+    hasDrawer ? `<aside class="dg-sidebar-wrap${hasSidebar ? '' : ' dg-drawer-only'}" id="dg-sidebar" aria-label="${escapeHtml(strings.navigation)}">${sidebar}</aside>` : '',
+    hasDrawer ? '<div class="dg-backdrop" aria-hidden="true"></div>' : '',
     '<main class="dg-content" id="dg-main" tabindex="-1">',
     '<div class="dg-page">',
     hasSide

@@ -1,12 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-// The sidebar: pages and groups of the page's section. Only the groups on the way to the
-// current page are rendered with their entries; every other group is a heading whose entries
-// the client fills in from the shared navigation file, so a page's size does not grow with
-// the size of the whole navigation.
+// The sidebar: pages and groups of the page's section. Open groups (the top-level ones, those
+// on the way to the current page and those with `expanded: true`) are rendered with their
+// entries, at most `groupWindowSize` of them, with the space of the rest reserved, so the
+// sidebar does not move when the client fills them in. Closed nested groups are headings whose
+// entries come from the shared navigation file when opened. A page's size then grows with its
+// section's top level, not with the whole navigation.
 import type { ComponentChildren } from 'preact';
 import { Icon } from '../components/icon.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, groupId, labelOf, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
+import type { UiStrings } from '../i18n/ui-strings.js';
 import type { LayoutNavNode } from './types.js';
 
 /** What a sidebar list needs to know about the page it is shown on. */
@@ -17,6 +20,8 @@ export interface SidebarContext {
   current: string | undefined;
   /** Groups holding the current page: rendered open, with their entries. */
   openGroups: ReadonlySet<LayoutNavNode>;
+  /** Top-level groups rendered with their entries (see `topGroupsInFull`); the others keep their room (default: all). */
+  fullGroups?: ReadonlySet<LayoutNavNode> | undefined;
 }
 
 /** `true` when a node shows up in the sidebar: not hidden, and a page that exists and is listed. */
@@ -109,48 +114,87 @@ export const groupWindowSize = 30;
  * open group holding it). A page's size then stays the same however long its group grows;
  * the client replaces the window with the whole group from the shared navigation file.
  */
-function groupWindow(node: LayoutNavNode, context: SidebarContext): { nodes: readonly LayoutNavNode[]; isPartial: boolean } {
-  const shown = (node.children ?? []).filter((child) => isShown(child, context));
-  if (shown.length <= groupWindowSize) return { nodes: shown, isPartial: false };
+function groupWindow(node: LayoutNavNode, context: SidebarContext): { nodes: readonly LayoutNavNode[]; before: number; after: number } {
+  const shown = shownChildren(node, context);
+  if (shown.length <= groupWindowSize) return { nodes: shown, before: 0, after: 0 };
   const at = shown.findIndex((child) => (child.kind === 'page' && child.slug === context.current) || context.openGroups.has(child));
   const start = Math.max(0, Math.min(at - Math.floor(groupWindowSize / 2), shown.length - groupWindowSize));
-  return { nodes: shown.slice(start, start + groupWindowSize), isPartial: true };
+  return { nodes: shown.slice(start, start + groupWindowSize), before: start, after: shown.length - start - groupWindowSize };
+}
+
+/** Most entries a page renders of the top-level groups that do not hold it. */
+export const sidebarBudget = 100;
+
+/**
+ * The top-level groups a page renders with their entries: the one holding the page, then the
+ * others nearest to it while their entries fit in `sidebarBudget`. The rest are headings with
+ * their room kept, filled in by the client. A page's size stays bounded however many groups
+ * its section has.
+ */
+function topGroupsInFull(nodes: readonly LayoutNavNode[], context: SidebarContext): Set<LayoutNavNode> {
+  const groups = nodes.filter((node) => node.kind !== 'page' && node.kind !== 'operation' && isShown(node, context));
+  const at = Math.max(0, groups.findIndex((node) => context.openGroups.has(node)));
+  const byDistance = groups.map((node, index) => ({ node, distance: Math.abs(index - at) })).sort((a, b) => a.distance - b.distance);
+  const full = new Set<LayoutNavNode>();
+  let left = sidebarBudget;
+  for (const { node } of byDistance) {
+    const size = Math.min(groupWindowSize, shownChildren(node, context).length);
+    if (context.openGroups.has(node)) full.add(node);
+    else if (size <= left) {
+      full.add(node);
+      left -= size;
+    }
+  }
+  return full;
+}
+
+function shownChildren(node: LayoutNavNode, context: SidebarContext): LayoutNavNode[] {
+  return (node.children ?? []).filter((child) => isShown(child, context));
+}
+
+/** Room for entries the client fills in: one line each, so the entries around do not move. */
+function Spacer(props: { rows: number }) {
+  return props.rows > 0 ? <li class="dg-nav-spacer" aria-hidden="true" style={`--dg-rows:${props.rows}`} /> : null;
 }
 
 function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: number }) {
   const { node, context, depth } = props;
-  const isOpen = context.openGroups.has(node);
+  // Top-level groups are sections, always open; nested ones open on the way to the current
+  // page or with `expanded: true`. An open group is rendered with its entries (a window of a
+  // long one, with room kept for the rest); a closed one's come from the shared navigation
+  // file when the reader opens it.
+  const isOpen = context.openGroups.has(node) || depth === 0 || node.isExpanded === true;
   const id = groupId(node);
-  // Entries of a group away from the current page come from the shared navigation file, and
-  // so do those of a long group beyond the window around the current page.
-  const window = isOpen ? groupWindow(node, context) : undefined;
-  const body: ComponentChildren = window ? <GroupEntries node={node} context={context} depth={depth} nodes={window.nodes} /> : null;
+  const isRendered = isOpen && (depth !== 0 || !context.fullGroups || context.fullGroups.has(node));
+  const window = isRendered ? groupWindow(node, context) : undefined;
+  const isPartial = (window !== undefined && window.before + window.after > 0) || (isOpen && !isRendered);
   const first = firstPageUnder(context.index, node, context.variant);
+  const body: ComponentChildren = window ? (
+    <>
+      <Spacer rows={window.before} />
+      <GroupEntries node={node} context={context} depth={depth} nodes={window.nodes} />
+      <Spacer rows={window.after} />
+    </>
+  ) : first ? (
+    <>
+      <li class="dg-nav-item dg-nav-placeholder">
+        <a class="dg-nav-link" href={pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug)}>
+          {labelOf(context.index.data.pages.get(first), first)}
+        </a>
+      </li>
+      {isOpen ? <Spacer rows={shownChildren(node, context).length - 1} /> : null}
+    </>
+  ) : null;
   return (
     <li class="dg-nav-group" data-depth={depth}>
-      <details
-        // Top-level groups are sections, always open; nested ones open on the way to the
-        // current page or with `expanded: true`. Entries away from the page come from the
-        // shared navigation file once the page has loaded.
-        open={isOpen || depth === 0 || node.isExpanded === true}
-        data-dg-group={id}
-        data-loaded={window && !window.isPartial ? '' : undefined}
-        data-partial={window?.isPartial ? '' : undefined}
-      >
+      <details open={isOpen} data-dg-group={id} data-loaded={window && !isPartial ? '' : undefined} data-partial={isPartial ? '' : undefined}>
         <summary class="dg-nav-group-title">
           <NavIcon icon={node.icon} />
           <span class="dg-nav-label">{node.title}</span>
           <Tag text={node.tag} />
         </summary>
         <ul class="dg-nav-list" role="list">
-          {body ??
-            (first ? (
-              <li class="dg-nav-item dg-nav-placeholder">
-                <a class="dg-nav-link" href={pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug)}>
-                  {labelOf(context.index.data.pages.get(first), first)}
-                </a>
-              </li>
-            ) : null)}
+          {body}
         </ul>
       </details>
     </li>
@@ -185,7 +229,7 @@ function Anchors(props: { chrome: PageChrome; context: SidebarContext }) {
 }
 
 /** A menu of sections (dropdowns, products) at the top of the sidebar. */
-function Dropdowns(props: { chrome: PageChrome; context: SidebarContext }) {
+function Dropdowns(props: { chrome: PageChrome; context: SidebarContext; strings: UiStrings }) {
   const { chrome, context } = props;
   if (chrome.dropdowns.length === 0) return null;
   const current = chrome.dropdowns.find((entry) => entry.isCurrent)?.node;
@@ -193,7 +237,7 @@ function Dropdowns(props: { chrome: PageChrome; context: SidebarContext }) {
     <details class="dg-menu dg-dropdown">
       <summary class="dg-dropdown-button">
         <NavIcon icon={current?.icon} />
-        <span class="dg-nav-label">{current?.title ?? 'Sections'}</span>
+        <span class="dg-nav-label">{current?.title ?? props.strings.sections}</span>
         <Icon icon="chevron-down" library="lucide" class="dg-chevron" />
       </summary>
       <ul class="dg-menu-list" role="list">
@@ -217,15 +261,15 @@ function Dropdowns(props: { chrome: PageChrome; context: SidebarContext }) {
 }
 
 /** The whole sidebar of a page. `tabs` is set when the theme lists the tabs in the sidebar. */
-export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; tabs?: ComponentChildren }) {
+export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; strings: UiStrings; tabs?: ComponentChildren }) {
   const { chrome, context } = props;
   return (
-    <nav class="dg-sidebar" aria-label="Documentation" data-nav-src={props.navigationSrc}>
+    <nav class="dg-sidebar" aria-label={props.strings.navigation} data-nav-src={props.navigationSrc}>
       {props.tabs}
-      <Dropdowns chrome={chrome} context={context} />
+      <Dropdowns chrome={chrome} context={context} strings={props.strings} />
       <Anchors chrome={chrome} context={context} />
       <ul class="dg-nav-list dg-nav-root" role="list">
-        <NavItems nodes={chrome.sidebar} context={context} depth={0} />
+        <NavItems nodes={chrome.sidebar} context={{ ...context, fullGroups: topGroupsInFull(chrome.sidebar, context) }} depth={0} />
       </ul>
     </nav>
   );

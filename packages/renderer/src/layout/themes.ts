@@ -13,16 +13,16 @@ export interface LayoutTheme {
   name: LayoutThemeName;
   /** Where the tabs are listed: a row in the header, or at the top of the sidebar. */
   tabsPlacement: 'header' | 'sidebar';
-  /** Label of the table of contents. */
-  tocTitle: string;
+  /** Label of the table of contents: a key of the labels table (`../i18n/`). */
+  tocTitle: 'onThisPage' | 'contents';
 }
 
 const themes: Record<LayoutThemeName, LayoutTheme> = {
-  base: { name: 'base', tabsPlacement: 'header', tocTitle: 'On this page' },
-  pith: { name: 'pith', tabsPlacement: 'header', tocTitle: 'On this page' },
-  pip: { name: 'pip', tabsPlacement: 'sidebar', tocTitle: 'On this page' },
-  readable: { name: 'readable', tabsPlacement: 'header', tocTitle: 'Contents' },
-  'theme-e': { name: 'theme-e', tabsPlacement: 'header', tocTitle: 'On this page' },
+  base: { name: 'base', tabsPlacement: 'header', tocTitle: 'onThisPage' },
+  pith: { name: 'pith', tabsPlacement: 'header', tocTitle: 'onThisPage' },
+  pip: { name: 'pip', tabsPlacement: 'sidebar', tocTitle: 'onThisPage' },
+  readable: { name: 'readable', tabsPlacement: 'header', tocTitle: 'contents' },
+  'theme-e': { name: 'theme-e', tabsPlacement: 'header', tocTitle: 'onThisPage' },
 };
 
 /** The theme to render with: a shipped theme by name, `base` for anything else. */

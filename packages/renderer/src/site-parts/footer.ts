@@ -4,6 +4,7 @@ import { resolveEditUrl, type RepositoryInfo } from './edit-url.js';
 import { resolveIcon } from '../icons.js';
 import { socialIcon } from './social-icons.js';
 import { pencilIcon } from './ui-icons.js';
+import { languageTag, uiStrings } from '../i18n/ui-strings.js';
 
 /** docs.json `footer` as written (SPEC footer). */
 export interface FooterConfig {
@@ -69,21 +70,22 @@ export function renderFooter(input: RenderFooterInput): string {
   const parts: string[] = [];
 
   const meta: string[] = [];
+  const strings = uiStrings(input.locale);
   const date = toDate(input.page.lastUpdated);
   if (date && isLastUpdatedOn(input.config)) {
-    const text = formatDate(date, input.locale ?? 'en');
-    meta.push(`<p class="dg-footer-updated">Last updated <time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(text)}</time></p>`);
+    const text = formatDate(date, languageTag(input.locale ?? 'en'));
+    meta.push(`<p class="dg-footer-updated">${escapeHtml(strings.lastUpdated)} <time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(text)}</time></p>`);
   }
   const editUrl = safeHref(
     resolveEditUrl({ editUrl: footer.editUrl, repo: footer.repo, relativePath: input.page.relativePath, repository: input.repository }),
   );
   if (editUrl) {
-    meta.push(`<a class="dg-footer-edit" href="${escapeHtml(editUrl)}" rel="noopener noreferrer">${pencilIcon}<span>Edit this page</span></a>`);
+    meta.push(`<a class="dg-footer-edit" href="${escapeHtml(editUrl)}" rel="noopener noreferrer">${pencilIcon}<span>${escapeHtml(strings.editPage)}</span></a>`);
   }
   if (meta.length > 0) parts.push(`<div class="dg-footer-meta">${meta.join('')}</div>`);
 
   const columns = (Array.isArray(footer.links) ? footer.links : []).map((column) => renderColumn(column, input.config.icons?.library)).filter(Boolean);
-  if (columns.length > 0) parts.push(`<nav class="dg-footer-links" aria-label="Footer">${columns.join('')}</nav>`);
+  if (columns.length > 0) parts.push(`<nav class="dg-footer-links" aria-label="${escapeHtml(strings.footer)}">${columns.join('')}</nav>`);
 
   const socials = Object.entries(footer.socials ?? {}).flatMap(([name, url]) => {
     const href = safeHref(url);
@@ -91,7 +93,7 @@ export function renderFooter(input: RenderFooterInput): string {
     const icon = socialIcon(name);
     return [`<li><a class="dg-social" data-social="${escapeHtml(name)}" href="${escapeHtml(href)}" aria-label="${escapeHtml(icon.label)}" title="${escapeHtml(icon.label)}" rel="noopener noreferrer">${icon.svg}</a></li>`];
   });
-  if (socials.length > 0) parts.push(`<ul class="dg-footer-socials" aria-label="Social links">${socials.join('')}</ul>`);
+  if (socials.length > 0) parts.push(`<ul class="dg-footer-socials" aria-label="${escapeHtml(strings.socialLinks)}">${socials.join('')}</ul>`);
 
   return parts.length > 0 ? `<footer class="dg-footer">${parts.join('')}</footer>` : '';
 }

@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
+import type { CardCache } from './build-card-cache.js';
+import { renderBuiltPage, type BuiltPage } from './build-render.js';
+import type { Site } from './site.js';
+
+// The build's page scheduler: which pages come from the cache and which render, in what order,
+// on which thread. Each page is handed to `takePage` once, cached or rendered, as it is ready.
+
+/** What a worker thread needs to load the project as the build did. */
+export interface WorkerData {
+  root: string;
+  siteUrl: string | undefined;
+  cardFolder: string | undefined;
+  compileCache: boolean;
+  navigationCache: string | undefined;
+}
+
+export interface SchedulePagesOptions {
+  /** The pages to build, in the order they are read from the cache and rendered. */
+  slugs: readonly string[];
+  /** The build's page cache (default: none, every page renders). */
+  cache?: BuildCache | null | undefined;
+  /** The build's social cards: a page whose card is not at hand renders again. */
+  cards: CardCache;
+  /** The card hash of each page that has a card (`planCards`). */
+  cardHashes: ReadonlyMap<string, string>;
+  /** Threads rendering pages, this one included (`0` or `1`: this thread only). */
+  threads: number;
+  /** What worker threads load the project with. */
+  workerData: WorkerData;
+  /**
+   * Takes a page, cached or rendered; `files` are the cache's copies of a rendered page's
+   * files (kept just now). Returns what the build read from it, stored in the cache.
+   */
+  takePage(page: BuiltPage | CachedPage, files?: PageFiles): PageFacts;
+  /** Called as pages finish, with how many are done and how many of those came from the cache. */
+  onProgress(done: number, cached: number): void;
+}
+
+const batchSize = 8;
+const youngGenerationMb = 96;
+// Pages a build with a cache starts rendering on this thread while it reads the cached ones.
+const earlyRenderCount = 4;
+
+/** The number of threads rendering when a build sets none: one per core, at most 8. */
+export function defaultThreads(): number {
+  return Math.min(8, availableParallelism());
+}
+
+/**
+ * Builds every page: those in the cache (with their card at hand) are taken from it, the rest
+ * render across worker threads and this one. With a cache, the first few pages to render start
+ * at once, between reads. Every render settles before an error is thrown, so nothing is handed
+ * on once the build has given up. Returns how many pages came from the cache.
+ */
+export async function schedulePages(site: Site, options: SchedulePagesOptions): Promise<number> {
+  const { cache, cards, cardHashes } = options;
+  let done = 0;
+  const renderHere = async (slug: string): Promise<BuiltPage> => {
+    // This thread, which has the site loaded already, renders too: one worker fewer to load.
+    const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
+    site.release(slug);
+    return page;
+  };
+  const misses: string[] = [];
+  // Cached pages are read in the given order, letting Pagefind's process index them while the
+  // rest are read. The index waits for every page before one still to render, so the first few
+  // pages to render (a rebuild after an edit has only those) start at once, between reads.
+  const earlyRenders = new Map<string, Promise<BuiltPage>>();
+  let yielded = performance.now();
+  for (const slug of options.slugs) {
+    const hit = cache?.read(slug);
+    if (hit && cards.has(cardHashes.get(slug))) {
+      options.takePage(hit);
+      done += 1;
+    } else {
+      misses.push(slug);
+      if (cache && earlyRenders.size < earlyRenderCount) {
+        const pending = renderHere(slug);
+        // Awaited below; a failure is thrown there, not reported as unhandled here.
+        pending.catch(() => undefined);
+        earlyRenders.set(slug, pending);
+      }
+    }
+    if (performance.now() - yielded > 20) {
+      await new Promise((resolvePromise) => setImmediate(resolvePromise));
+      yielded = performance.now();
+    }
+  }
+  const cached = done;
+  options.onProgress(done, cached);
+
+  const rest = misses.filter((slug) => !earlyRenders.has(slug));
+  const threads = Math.min(options.threads, Math.ceil(rest.length / (batchSize * 2)));
+  const workerFile = new URL('./build-worker.js', import.meta.url);
+  const takeRendered = (rendered: BuiltPage): void => {
+    const page = cards.take(rendered);
+    const kept = cache?.keepFiles(page);
+    const facts = options.takePage(page, kept);
+    if (kept) cache?.write(page, kept, facts);
+    done += 1;
+    options.onProgress(done, cached);
+  };
+  // The workers start now, not after the early pages.
+  const settled = await Promise.allSettled([
+    ...[...earlyRenders.values()].map(async (pending) => takeRendered(await pending)),
+    threads > 1 && existsSync(workerFile)
+      ? renderInWorkers({ workerFile, workerData: options.workerData, slugs: rest, workers: threads - 1, takeRendered, renderHere })
+      : (async () => {
+          for (const slug of rest) takeRendered(await renderHere(slug));
+        })(),
+  ]);
+  const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return cached;
+}
+
+interface RenderInWorkersOptions {
+  workerFile: URL;
+  workerData: WorkerData;
+  slugs: readonly string[];
+  /** Worker threads to start. */
+  workers: number;
+  takeRendered(page: BuiltPage): void;
+  /** Renders a page on this thread. */
+  renderHere(slug: string): Promise<BuiltPage>;
+}
+
+/** Renders `slugs` across worker threads and this thread, handing out small batches as each frees up. */
+async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
+  const { slugs, takeRendered } = options;
+  let next = 0;
+  // Batches for this thread, between the workers' messages.
+  const runHere = async (): Promise<void> => {
+    while (next < slugs.length) {
+      const batch = slugs.slice(next, (next += batchSize));
+      for (const slug of batch) takeRendered(await options.renderHere(slug));
+      // Let the workers' finished batches in before the next one.
+      await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
+    }
+  };
+  const runWorker = (): Promise<void> =>
+    new Promise((resolvePromise, reject) => {
+      // A young generation of 96 MB (V8's default is 16 to 32 MB): rendering makes many
+      // short-lived objects (syntax trees, tokens), and collecting them less often cut a cold
+      // 1,000-page build's CPU time by about a tenth. This thread's heap is set when Node starts.
+      const worker = new Worker(options.workerFile, { workerData: options.workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
+      let finished = false;
+      const send = (): void => {
+        if (finished) return;
+        if (next >= slugs.length) {
+          finished = true;
+          worker.postMessage(null);
+          return;
+        }
+        worker.postMessage(slugs.slice(next, (next += batchSize)));
+      };
+      // Two batches queued: the worker starts the second while this thread, busy rendering a
+      // batch of its own, has not yet read the first one's pages.
+      worker.on('message', (message: 'ready' | BuiltPage[]) => {
+        if (message === 'ready') send();
+        else for (const page of message) takeRendered(page);
+        send();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => {
+        if (finished) resolvePromise();
+        else reject(new Error(`a worker thread stopped with exit code ${code}`));
+      });
+    });
+  await Promise.all([...Array.from({ length: options.workers }, runWorker), runHere()]);
+}

@@ -1,0 +1,225 @@
+import { resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
+import { statSync } from 'node:fs';
+import { mayHaveFeed } from './changelog-feed.js';
+import type { PageInfo } from './pages.js';
+import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
+import type { Site } from './site.js';
+
+// The files a site derives from its pages and config, each described once: its path pattern,
+// its producer, its content type and how long a copy may be kept. The build writes every path
+// the table lists; the dev server and `preview` answer a request through the entry whose
+// pattern it matches. So the two give the same bytes by construction, and a new output is one
+// entry here. Pages, their Markdown twins, docsgen's assets and the search index are written
+// by their own parts of the build (page scheduler, asset publisher, search index).
+
+/** What a producer is given besides the site. */
+export interface OutputContext {
+  /**
+   * Absolute URL of the site, for links and `<loc>`s: the site's own, else (in dev) the
+   * server's origin; `undefined` when neither is known.
+   */
+  siteUrl: string | undefined;
+  /** When each page last changed, by slug, for sitemaps (default: read from version control when `footer.lastUpdated` is on). */
+  lastUpdated?: ReadonlyMap<string, Date> | undefined;
+  /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
+  markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | undefined;
+  /** Social cards drawn already, by slug: their hashes, and their PNG bytes by hash (default: planned and drawn by the site). */
+  cards?: { hashes: ReadonlyMap<string, string>; read(hash: string): Uint8Array } | undefined;
+}
+
+/** One output as produced: its bytes, or a project file to send as it is (the favicon). */
+export type OutputBody = { content: string | Uint8Array; contentType: string; etag?: string | undefined } | { file: string };
+
+/** What a producer gives: the output (none, for example, without a site URL) and why not. */
+export interface ProducedOutput {
+  body: OutputBody | undefined;
+  messages: DocsgenMessage[];
+}
+
+/** One kind of output. */
+export interface OutputKind {
+  /** Kebab-case name of the kind (`social-card`). */
+  name: string;
+  /** Its path in the output, with placeholders (`og/<slug>.png`): documentation, not parsed. */
+  pattern: string;
+  /** `Content-Type` it is served with; `file` when it is the file's own (by extension). */
+  contentType: string;
+  /**
+   * How a server may keep a copy: `revalidate` (`Cache-Control: no-cache`, the content can
+   * change with any edit), `etag` (no-cache, with an `ETag` of the inputs' hash).
+   */
+  cachePolicy: 'revalidate' | 'etag';
+  /**
+   * What a request matching the pattern gets when the producer has nothing: `not-found` (a
+   * plain 404) or `pages` (the request goes on to the pages, which may have one of that name).
+   */
+  whenMissing: 'not-found' | 'pages';
+  /**
+   * Whether the output takes the place of a project file at the same path (`true`: it is
+   * written after the project's files and answered before them; `false`: a project file wins).
+   */
+  isOverProjectFiles: boolean;
+  /** Whether a request path (decoded, from the root, without the leading `/`) names an output of this kind. */
+  matches(path: string): boolean;
+  /** The paths the build writes, in order. */
+  list(site: Site, context: OutputContext): Promise<string[]>;
+  /** The output at `path` (one `list` gives or `matches` accepts). */
+  produce(site: Site, path: string, context: OutputContext): Promise<ProducedOutput>;
+}
+
+const source = '@docsgen/core';
+const xmlType = siteOutputContentTypes['sitemap.xml'];
+const rssType = 'application/rss+xml; charset=utf-8';
+const sitemapPartPattern = /^sitemap-([1-9]\d{0,5})\.xml$/;
+const feedPattern = /^(?:(.+)\/)?rss\.xml$/;
+const cardPattern = /^og\/(.+)\.png$/;
+
+/** The favicon `favicon` names in docs.json (its light one), when it is a regular file inside the project. */
+export function faviconFile(site: Pick<Site, 'root' | 'config'>): string | undefined {
+  const name = site.config?.favicon?.light;
+  if (!name) return undefined;
+  // `/favicon.svg` names a file at the project root, as on the site.
+  const resolved = resolveProjectPath(site.root, name.replace(/^\/+/, ''));
+  if (!resolved.ok) return undefined;
+  try {
+    return statSync(resolved.real).isFile() ? resolved.real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const favicon: OutputKind = {
+  name: 'favicon',
+  pattern: 'favicon.ico',
+  contentType: 'file',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === 'favicon.ico',
+  list: async (site) => (faviconFile(site) ? ['favicon.ico'] : []),
+  produce: async (site) => {
+    const file = faviconFile(site);
+    return { body: file === undefined ? undefined : { file }, messages: [] };
+  },
+};
+
+const socialCard: OutputKind = {
+  name: 'social-card',
+  pattern: 'og/<slug>.png',
+  contentType: 'image/png',
+  cachePolicy: 'etag',
+  whenMissing: 'not-found',
+  isOverProjectFiles: false,
+  matches: (path) => cardPattern.test(path),
+  list: async (site, context) => {
+    if (context.cards) return [...context.cards.hashes.keys()].map((slug) => `og/${slug}.png`);
+    const paths: string[] = [];
+    for (const slug of publishedSlugs(site)) if (await site.cardPlan(slug, { origin: context.siteUrl })) paths.push(`og/${slug}.png`);
+    return paths;
+  },
+  // Drawn, not read from disk; the site keeps each in memory while unchanged.
+  produce: async (site, path, context) => {
+    const slug = cardPattern.exec(path)?.[1] ?? '';
+    const hash = context.cards?.hashes.get(slug);
+    const drawn = context.cards ? hash && { png: context.cards.read(hash), hash, messages: [] } : await site.card(slug, { origin: context.siteUrl });
+    return drawn ? { body: { content: drawn.png, contentType: 'image/png', etag: `"${drawn.hash.slice(0, 32)}"` }, messages: drawn.messages } : { body: undefined, messages: [] };
+  },
+};
+
+/** sitemap.xml, robots.txt, llms.txt, llms-full.txt: one entry each (`renderSiteOutput`). */
+const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
+  name: name.replace(/\.(xml|txt)$/, '').replace(/[^a-z]+/g, '-'),
+  pattern: name,
+  contentType: siteOutputContentTypes[name],
+  cachePolicy: 'revalidate',
+  whenMissing: 'pages',
+  isOverProjectFiles: true,
+  matches: (path) => path === name,
+  list: async () => [name],
+  produce: async (site, _path, context) => {
+    const rendered = await renderSiteOutput(site, name as SiteOutputName, context);
+    const output = rendered.output;
+    return { body: output && { content: output.content, contentType: output.contentType }, messages: rendered.messages };
+  },
+}));
+
+const sitemapParts: OutputKind = {
+  name: 'sitemap-part',
+  pattern: 'sitemap-<n>.xml',
+  contentType: xmlType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'pages',
+  isOverProjectFiles: true,
+  matches: (path) => sitemapPartPattern.test(path),
+  // More pages than one sitemap may list: sitemap.xml is an index of numbered parts (none when
+  // the project's own sitemap.xml is used).
+  list: async (site, context) => {
+    const paths: string[] = [];
+    const sitemap = await renderSiteOutput(site, 'sitemap.xml', context);
+    if (!sitemap.output || sitemap.output.isOverride || !sitemap.output.content.includes('<sitemapindex')) return paths;
+    for (let part = 1; sitemapPart(site, part, context) !== undefined; part += 1) paths.push(`sitemap-${part}.xml`);
+    return paths;
+  },
+  produce: async (site, path, context) => {
+    const xml = sitemapPart(site, Number(sitemapPartPattern.exec(path)?.[1]), context);
+    return { body: xml === undefined ? undefined : { content: xml, contentType: xmlType }, messages: [] };
+  },
+};
+
+const changelogFeeds: OutputKind = {
+  name: 'changelog-feed',
+  pattern: '<slug>/rss.xml, rss.xml for the home page',
+  contentType: rssType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'pages',
+  isOverProjectFiles: true,
+  matches: (path) => feedPattern.test(path),
+  // For pages with `<Update>` entries (found in the text first, so other pages are not compiled
+  // again here). The home page's is `rss.xml`, and `<slug>/rss.xml` too.
+  list: async (site) => {
+    const paths: string[] = [];
+    for (const slug of publishedSlugs(site)) {
+      if (!mayHaveFeed(site.pages.get(slug) as PageInfo)) continue;
+      const feed = await site.feed(slug);
+      if (!feed) continue;
+      paths.push(feed.path);
+      // Once: a feed without a site URL is reported once.
+      if (feed.path === 'rss.xml' && slug !== 'index' && feed.xml !== undefined) paths.push(`${slug}/rss.xml`);
+    }
+    return paths;
+  },
+  produce: async (site, path, context) => {
+    const slug = feedPattern.exec(path)?.[1] ?? site.homeSlug ?? 'index';
+    const feed = await site.feed(slug, { origin: context.siteUrl });
+    if (!feed) return { body: undefined, messages: [] };
+    if (feed.xml !== undefined) return { body: { content: feed.xml, contentType: rssType }, messages: [] };
+    const page = site.pages.get(slug) as PageInfo;
+    return {
+      body: undefined,
+      messages: [{
+        reason: `Cannot write the RSS feed of \`${page.relativePath}\`: the site URL is not known`,
+        ruleId: 'rss-site-url-missing',
+        source,
+        fatal: false,
+        file: page.file,
+        note: 'A feed links its entries with absolute URLs. Set `siteUrl` in docs.json (or pass `--site-url`, or set `DOCSGEN_SITE_URL`), or turn the feed off with `rss: false` in the page\'s frontmatter.',
+      }],
+    };
+  },
+};
+
+/**
+ * Every output the site derives, in the order the build writes them (a later one replaces an
+ * earlier one at the same path).
+ */
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds];
+
+/** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
+export function findOutputKind(path: string): OutputKind | undefined {
+  return outputTable.find((kind) => kind.matches(path));
+}
+
+/** The pages a build publishes: neither drafts nor the 404 page. */
+function publishedSlugs(site: Site): string[] {
+  return [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
+}

@@ -1,0 +1,212 @@
+import { createSampleHighlighter, type ChangelogEntry, type SampleHighlighter } from '@docsgen/mdx-transforms';
+import { renderSpecMarkdown } from '@docsgen/renderer';
+import {
+  builtinComponents,
+  RenderContext,
+  renderApiOperation,
+  renderAsyncApiOperation,
+  pageLanguage,
+  type ApiReferenceContext,
+  type PlaygroundSettings,
+  type RenderMessage,
+} from '@docsgen/renderer';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { playgroundMode, type SiteApiReference } from './api-reference.js';
+import type { PageInfo } from './pages.js';
+import { renderPageContent, type RenderMode } from './render.js';
+import { decodeEntities } from './site-outputs.js';
+import { resolveCodeOptions, type SiteModel } from './site-model.js';
+import type { RenderedPage } from './site.js';
+
+// The page renderer: a page's content as HTML (MDX pages through the module graph, API pages
+// from their operation model), with the caches that go with it: rendered pages, the specs each
+// page used, the code-sample highlighter. Whole documents, twins and other outputs are made
+// from what it renders (`site-derived.ts`).
+
+/** Renders the pages of a site model. */
+export interface PageRenderer {
+  /** The page's content as HTML, kept while the page and what it imports are unchanged; `undefined` for an unknown slug. */
+  render(slug: string): Promise<RenderedPage | undefined>;
+  /** The page's content rendered now, for `mode` (a twin renders for `markdown`); `undefined` for an unknown slug. */
+  renderAs(slug: string, mode: RenderMode): Promise<RenderedPage | undefined>;
+  /** A page file's content, without the operation a frontmatter `openapi` binds it to. */
+  renderMdx(page: PageInfo, mode: RenderMode): Promise<RenderedPage>;
+  /** The page's `<Update>` entries, from its compiled module (linked). */
+  changelogOf(page: PageInfo): ChangelogEntry[];
+  /** The project files a rendered page depends on, each with its content hash. */
+  dependencies(slug: string): Array<{ file: string; hash: string }>;
+  /** Forgets what is kept of these pages (they changed). */
+  forget(slugs: readonly string[]): void;
+  /** Forgets a page and the specs it used, for a build that renders each page once. */
+  release(slug: string): void;
+}
+
+/** The page renderer of a loaded site. */
+export function createPageRenderer(site: SiteModel): PageRenderer {
+  const { config, pages, api, modules, overrides } = site;
+  const userComponents = site.userConfig.config.components ?? {};
+  const rendered = new Map<string, RenderedPage>();
+  // The page's docs.json language, for the labels content components write themselves.
+  const languageOf = (slug: string) =>
+    pageLanguage({ config: config ?? { name: 'docsgen' }, navigation: site.navigation, pages, homeSlug: site.homeSlug, hasSearch: site.userConfig.config.search !== false }, slug);
+  let sampleHighlighter: Promise<SampleHighlighter> | undefined;
+  const specsUsed = new Map<string, Set<string>>();
+  const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => pagePlayground(api, page);
+  // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
+  const apiContext = (slug: string, highlight: SampleHighlighter | undefined): ApiReferenceContext => {
+    const used = specsUsed.get(slug) ?? new Set<string>();
+    specsUsed.set(slug, used);
+    return createApiContext({ api, page: pages.get(slug), used, highlight });
+  };
+  const highlighter = (): Promise<SampleHighlighter> =>
+    (sampleHighlighter ??= createSampleHighlighter(resolveCodeOptions(config).themes, ['bash', 'shell', 'javascript', 'typescript', 'python', 'go', 'json', 'yaml', 'xml', 'html', 'ruby', 'php', 'java', 'csharp', 'rust', 'kotlin', 'swift']));
+
+  async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
+    const page = pages.get(slug);
+    if (!page) return undefined;
+    if (page.api) return renderApiPage(page, renderMode);
+    let result = await renderMdx(page, renderMode);
+    const bound = api.bindings.get(slug);
+    if (bound && !result.messages.some((message) => message.fatal)) {
+      specsUsed.get(slug)?.add(bound.spec);
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter() });
+      result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
+    }
+    return result;
+  }
+
+  /** A page file's content, without the operation a frontmatter `openapi` binds it to. */
+  async function renderMdx(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
+    const slug = page.slug;
+    const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
+    const renderOnce = () =>
+      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight), language: languageOf(slug) });
+    const apiMessagesBefore = api.messages.length;
+    let result = await renderOnce();
+    // A component named a spec docs.json does not: read it, then render again.
+    for (let pass = 0; pass < 2; pass += 1) {
+      const pending = api.pending();
+      if (!pending) break;
+      await pending;
+      result = await renderOnce();
+    }
+    // Problems reading those specs (a failed download) belong to the page that asked.
+    for (const message of api.messages.slice(apiMessagesBefore)) result.messages.push({ ...message, file: message.file ?? page.file });
+    if (result.html.includes('dg-api-heading')) result.toc = withEndpointHeadings(result.toc, result.html);
+    return result;
+  }
+
+  async function renderApiPage(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
+    const source = page.api!;
+    const highlight = await highlighter();
+    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, messages: [] };
+    if (source.kind === 'asyncapi') {
+      const drawn = renderAsyncApiOperation({ page: source.model, mode: renderMode, highlight });
+      return { ...result, html: drawn.html, toc: drawn.toc };
+    }
+    const model = source.model;
+    if (api.viewer !== 'docsgen' && renderMode === 'html') {
+      const Viewer = builtinComponents[api.viewer === 'viewer-a' ? 'OpenApiViewerA' : api.viewer === 'viewer-b' ? 'OpenApiViewerB' : 'OpenApiViewerC']!;
+      const value = { mode: renderMode, apiReference: apiContext(page.slug, highlight), onMessage: (message: RenderMessage) => result.messages.push({ ...message, file: page.file }) };
+      return { ...result, html: renderToString(h(RenderContext.Provider, { value }, h(Viewer, { spec: model.spec, method: model.method, path: model.path }))) };
+    }
+    // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
+    const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight });
+    return { ...result, html: drawn.html, toc: drawn.toc };
+  }
+
+  async function renderKept(slug: string): Promise<RenderedPage | undefined> {
+    const cached = rendered.get(slug);
+    // A spec change reloads the whole site: a generated page stays valid for the site's life.
+    if (cached && (cached.page.api !== undefined || !(await modules.hasChanged(cached.page.file)))) return cached;
+    const result = await render(slug, 'html');
+    if (result && !result.messages.some((message) => message.fatal)) rendered.set(slug, result);
+    return result;
+  }
+
+  return {
+    render: renderKept,
+    renderAs: render,
+    renderMdx,
+    changelogOf(page) {
+      const entries = page.api === undefined ? modules.recordOf(page.file)?.data.changelog : undefined;
+      return Array.isArray(entries) ? (entries as ChangelogEntry[]) : [];
+    },
+    dependencies(slug) {
+      const page = pages.get(slug);
+      if (!page) return [];
+      const seen = new Map<string, string>();
+      const specs = page.api ? [page.api.model.spec] : [...(specsUsed.get(slug) ?? [])];
+      for (const dependency of api.dependencies(specs)) seen.set(dependency.file, dependency.hash);
+      if (page.api) return [...seen].map(([file, hash]) => ({ file, hash }));
+      const files = [page.file, ...overrides.values()];
+      for (const file of files) for (const dependency of modules.dependenciesOf(file)) seen.set(dependency.file, dependency.hash);
+      return [...seen].map(([file, hash]) => ({ file, hash }));
+    },
+    forget(slugs) {
+      for (const slug of slugs) rendered.delete(slug);
+    },
+    release(slug) {
+      rendered.delete(slug);
+      specsUsed.delete(slug);
+    },
+  };
+}
+
+/**
+ * The table of contents with the sections of each `<OpenApiEndpoint>` on the page (their
+ * headings are drawn by the component, after the page's own headings were collected), in the
+ * order they appear.
+ */
+function withEndpointHeadings(toc: RenderedPage['toc'], html: string): RenderedPage['toc'] {
+  const placed = toc.map((entry) => ({ entry, at: html.indexOf(` id="${entry.id}"`) }));
+  for (const match of html.matchAll(/<h([23]) id="([^"]+)" class="dg-api-heading">([^<]*)</g)) {
+    placed.push({ entry: { depth: Number(match[1]), id: match[2]!, text: decodeEntities(match[3]!) }, at: match.index });
+  }
+  return placed.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
+}
+
+/** The try-it settings of a page: docs.json's, with the page's frontmatter `playground` mode when it sets one. */
+function pagePlayground(api: SiteApiReference, page: PageInfo | undefined): PlaygroundSettings {
+  const mode = playgroundMode(page?.frontmatter.playground);
+  return mode ? { ...api.playground, mode } : api.playground;
+}
+
+interface ApiContextInput {
+  api: SiteApiReference;
+  page: PageInfo | undefined;
+  /** The specs the page uses, added to as it renders. */
+  used: Set<string>;
+  highlight: SampleHighlighter | undefined;
+}
+
+/** What `<OpenApiEndpoint>` and the viewers of one page read, recording the specs they use. */
+function createApiContext({ api, page, used, highlight }: ApiContextInput): ApiReferenceContext {
+  const claimed = new Map<string, number>();
+  const record = <T>(found: T): T => {
+    if (found && typeof found === 'object' && 'spec' in found && typeof found.spec === 'string') used.add(found.spec);
+    return found;
+  };
+  return {
+    findOperation: (spec, method, path) => record(api.findOperation(spec, method, path)),
+    operationDocument: (spec, method, path) => {
+      const model = api.findOperation(spec, method, path);
+      if (model && model !== 'loading') used.add(model.spec);
+      return api.operationDocument(spec, method, path);
+    },
+    playground: pagePlayground(api, page),
+    expandParameters: api.expandParameters,
+    parameterPills: api.parameterPills,
+    claimIdPrefix: (key) => {
+      const count = (claimed.get(key) ?? 0) + 1;
+      claimed.set(key, count);
+      return count === 1 ? key : `${key}${count}-`;
+    },
+    highlight,
+    get viewerBundles() {
+      return api.viewerBundles;
+    },
+  };
+}

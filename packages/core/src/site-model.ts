@@ -1,0 +1,175 @@
+import { findOrphanPages, listNavigationPages, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
+import { builtinComponentNames } from '@docsgen/renderer';
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { loadApiReference, type SiteApiReference } from './api-reference.js';
+import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
+import { createPageCompiler, type CodeBlockOptions } from './compile.js';
+import { loadCustomLanguages } from './custom-languages.js';
+import { ProjectModules } from './modules.js';
+import type { PageInfo } from './pages.js';
+import { checkNavigationPages, loadProject } from './project.js';
+import { createNamedModules, injectedGlobals, registerIslands, renderTree } from './runtime.js';
+import { createSiteChrome } from './site-chrome.js';
+import type { Manifest, SiteOptions } from './site.js';
+import { createSocialCards, type SocialCards } from './social-cards.js';
+import type { LoadedUserConfig } from './user-config.js';
+import { docsgenVersion } from './version.js';
+
+// The loaded model of a site: config, pages, navigation, API reference, manifest, and the
+// module graph pages compile into. Loaded once per site; the page renderer and the derived
+// outputs read it and never change it (but for the module graph's compiled records).
+
+/** What a site is made of, once loaded. */
+export interface SiteModel {
+  root: string;
+  /** `dev` renders drafts; `build` leaves them out of routes. */
+  mode: 'dev' | 'build';
+  config: ResolvedDocsConfig | undefined;
+  navigation: NavigationModel | undefined;
+  /** Every page by slug, generated API pages included. */
+  pages: Map<string, PageInfo>;
+  manifest: Manifest;
+  /** Messages found while loading (docs.json, frontmatter, navigation, specs, chrome, cards). */
+  messages: DocsgenMessage[];
+  /** `docsgen.config.ts` as loaded (`{ config: {} }` without one). */
+  userConfig: LoadedUserConfig;
+  api: SiteApiReference;
+  /** Absolute URL of the deployed site: `options.siteUrl`, else docsgen.config's, else docs.json's. */
+  siteUrl: string | undefined;
+  /** Header, footer and head parts of each page (banner, edit link, last change). */
+  chrome: ReturnType<typeof createSiteChrome>;
+  /** What each page's social card is drawn from. */
+  cards: SocialCards;
+  /** The project's modules: pages, snippets, components, with their compiled records. */
+  modules: ProjectModules;
+  /** `theme/<Name>` component overrides by component name. */
+  overrides: Map<string, string>;
+  /** `.css` and `.js` files at the project root. */
+  projectFiles: string[];
+  /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
+  navigablePages: string[];
+  /** Where `/` leads: the first navigable page, else `index`, else the first page. */
+  homeSlug: string | undefined;
+  /** The config file, the local files it imports and the custom grammar files. */
+  configFiles: string[];
+}
+
+const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
+
+/** Loads a project (config, pages, navigation, API reference) into a site model; pages compile on demand. */
+export async function loadSiteModel(projectRoot: string, options?: SiteOptions | null): Promise<SiteModel> {
+  const root = resolve(projectRoot);
+  const mode = options?.mode ?? 'dev';
+  // A build checks its cached pages against the text read now (`PageInfo.sourceHash`).
+  const project = await loadProject(root, { hashSources: mode === 'build', configCache: options?.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined });
+  const { config, pages, messages, userConfig, locate } = project;
+  // A listed page without a file is left out of the sidebar; `docsgen check` calls it an error.
+  if (project.navigation) {
+    for (const message of checkNavigationPages(project.navigation, project.files, locate)) {
+      messages.push({ ...message, fatal: false, note: `${message.note} The sidebar leaves it out.` });
+    }
+  }
+  const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate });
+  const navigation = api.navigation;
+  for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);
+  messages.push(...api.messages);
+  const siteUrl = options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined;
+  const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl });
+  messages.push(...chrome.messages);
+  const cards = createSocialCards({ root, config, navigation });
+  messages.push(...cards.messages);
+
+  const manifest: Manifest = {
+    config,
+    pages: [...pages.values()].map(({ slug, relativePath, title, sidebarTitle, description, isDraft, isNoindex, isHidden }) => ({
+      slug, relativePath, title, sidebarTitle, description, isDraft, isNoindex, isHidden,
+    })),
+    navigation,
+    orphans: navigation ? findOrphanPages(navigation, pages.keys()) : [],
+    warnings: messages.filter((message) => !message.fatal),
+    collections: collect([...pages.values()]),
+  };
+  const routes = [...pages.values()].filter((page) => mode === 'dev' || !page.isDraft).map((page) => ({ slug: page.slug, file: page.relativePath }));
+
+  const customLanguages = await loadCustomLanguages({ root, config, locate });
+  messages.push(...customLanguages.messages);
+  const compilerOptions = {
+    root,
+    code: { ...resolveCodeOptions(config), languages: customLanguages.languages },
+    knownComponents: [...builtinComponentNames, ...Object.keys(userConfig.config.components ?? {})],
+    remarkPlugins: [...(options?.remarkPlugins ?? []), ...(userConfig.config.remarkPlugins ?? [])],
+    rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.config.rehypePlugins ?? [])],
+  };
+  const compiler = createPageCompiler(compilerOptions);
+  const modules = new ProjectModules({
+    root,
+    compileMdx:
+      options?.compileCache && !compiler.hasUserPlugins
+        ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
+        : compiler.compileFile,
+    globals: injectedGlobals,
+    renderTree,
+    onEvaluated: registerIslands,
+    namedModules: createNamedModules({
+      'virtual:docsgen/manifest': manifest,
+      'virtual:docsgen/routes': routes,
+      'virtual:docsgen/config': config,
+      'virtual:docsgen/theme': { themeName: config?.theme ?? 'base', userRoot: join(root, 'theme') },
+    }),
+  });
+  const projectFiles = (await readdir(root, { withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isFile() && /^[\w-][\w.-]*\.(?:css|js)$/.test(entry.name) && !entry.name.startsWith('docsgen.config.'))
+    .map((entry) => entry.name)
+    .sort();
+  const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
+  return {
+    root,
+    mode,
+    config,
+    navigation,
+    pages,
+    manifest,
+    messages,
+    userConfig,
+    api,
+    siteUrl,
+    chrome,
+    cards,
+    modules,
+    overrides: await findThemeOverrides(root),
+    projectFiles,
+    navigablePages,
+    homeSlug: navigablePages[0] ?? (pages.has('index') ? 'index' : [...pages.keys()][0]),
+    // Grammar files too: their content changes every code block in their language.
+    configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
+  };
+}
+
+/** `code` and `styling.codeblocks` from docs.json (read once, as `config.codeBlocks`); docsgen's defaults without a config. */
+export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): CodeBlockOptions {
+  if (!config) return defaultCode;
+  const { themes, chrome, copyButton } = config.codeBlocks;
+  return { themes: { ...themes }, chrome, copyButton };
+}
+
+async function findThemeOverrides(root: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const entries = await readdir(join(root, 'theme'), { withFileTypes: true }).catch(() => []);
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const match = /^([A-Z][A-Za-z0-9]*)\.(tsx|jsx|ts|js)$/.exec(entry.name);
+    if (entry.isFile() && match?.[1] && !found.has(match[1])) found.set(match[1], join(root, 'theme', entry.name));
+  }
+  return found;
+}
+
+/** Page slugs grouped by their first folder. */
+export function collect(pages: PageInfo[]): Record<string, string[]> {
+  const collections: Record<string, string[]> = {};
+  for (const { slug, isSection } of pages) {
+    // A folder's `_section.mdx` (slug `guides`) belongs to its folder, not to the top level.
+    const folder = slug.includes('/') ? slug.slice(0, slug.indexOf('/')) : isSection ? slug : '';
+    (collections[folder] ??= []).push(slug);
+  }
+  return collections;
+}

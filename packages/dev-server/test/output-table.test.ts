@@ -1,0 +1,101 @@
+import { buildSite, createSite, outputTable } from '@docsgen/core';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { lookupContentType } from '../src/content-type.js';
+import { createDevServer, createPreviewServer, type PreviewServer } from '../src/index.js';
+import { sendRaw } from './project.js';
+
+const table = suite('output table: dev serves what build writes');
+
+const fixture = fileURLToPath(new URL('fixtures/output-table/every-output/', import.meta.url));
+
+/** Every file of a folder, as posix paths from it. */
+function listFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1).split('\\').join('/'))
+    .sort();
+}
+
+table('should serve, byte for byte and with the same type, every output the build writes from the table', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'docsgen-output-table-'));
+  const root = join(work, 'project');
+  const outDir = join(work, 'dist');
+  cpSync(fixture, root, { recursive: true });
+  let server: Server | undefined;
+  let preview: PreviewServer | undefined;
+  try {
+    const built = await buildSite(root, { outDir, cache: false, workers: 1 });
+    assert.ok(built.ok, built.messages.map((message) => message.reason).join('\n'));
+    const buildSiteModel = await createSite(root, { mode: 'build' });
+    const files = listFiles(outDir);
+
+    ({ server } = createDevServer({ site: await createSite(root), liveReload: false }));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+
+    preview = createPreviewServer({ folder: outDir });
+    await new Promise<void>((resolve) => preview!.server.listen(0, '127.0.0.1', resolve));
+    const previewPort = (preview.server.address() as AddressInfo).port;
+
+    const listed = new Set<string>();
+    for (const kind of outputTable) {
+      const paths = await kind.list(buildSiteModel, { siteUrl: buildSiteModel.siteUrl });
+      // The fixture has one of each kind; a sitemap split in parts needs over 50,000 pages.
+      if (kind.name !== 'sitemap-part') assert.ok(paths.length > 0, `the fixture has no ${kind.name} (${kind.pattern})`);
+      for (const path of paths) {
+        listed.add(path);
+        assert.ok(files.includes(path), `the build wrote ${path}`);
+        const response = await sendRaw(port, `GET /${path} HTTP/1.1`);
+        assert.is(response.status, 200, path);
+        assert.ok(response.body.equals(readFileSync(join(outDir, path))), `dev serves the bytes the build wrote at ${path}`);
+        const type = kind.contentType === 'file' ? lookupContentType(buildSiteModel.config?.favicon?.light ?? '') : kind.contentType;
+        assert.is(response.headers['content-type'], type, `${path} content type`);
+        // `preview` serves the build output with the types dev sends, but for the favicon, which a host sends as `.ico`.
+        const previewed = await sendRaw(previewPort, `GET /${path} HTTP/1.1`);
+        assert.ok(previewed.body.equals(response.body), `preview serves ${path} as dev does`);
+        if (kind.contentType !== 'file') assert.is(previewed.headers['content-type'], type, `preview: ${path} content type`);
+      }
+    }
+    // Nothing the build wrote at a table pattern is missing from the table's list.
+    const matched = files.filter((file) => outputTable.some((kind) => kind.matches(file)));
+    assert.equal(matched, [...listed].sort());
+    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml'));
+
+    // The pages' Markdown twins are the same too.
+    for (const twin of files.filter((file) => file.endsWith('.md'))) {
+      const response = await sendRaw(port, `GET /${twin} HTTP/1.1`);
+      assert.is(response.status, 200, twin);
+      assert.is(response.body.toString('utf8'), readFileSync(join(outDir, twin), 'utf8'), twin);
+    }
+  } finally {
+    if (server) await new Promise((resolve) => server!.close(resolve));
+    await preview?.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+table('should describe each output once, with a name, a pattern, a content type and a cache policy', () => {
+  const names = outputTable.map((kind) => kind.name);
+  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed']);
+  for (const kind of outputTable) {
+    assert.ok(kind.pattern !== '' && kind.contentType !== '', kind.name);
+    assert.ok(kind.cachePolicy === 'revalidate' || kind.cachePolicy === 'etag', kind.name);
+  }
+  const matching = (path: string) => outputTable.filter((kind) => kind.matches(path)).map((kind) => kind.name);
+  assert.equal(matching('og/guides/setup.png'), ['social-card']);
+  assert.equal(matching('favicon.ico'), ['favicon']);
+  assert.equal(matching('sitemap-12.xml'), ['sitemap-part']);
+  assert.equal(matching('sitemap-0.xml'), []);
+  assert.equal(matching('guides/rss.xml'), ['changelog-feed']);
+  assert.equal(matching('llms-full.txt'), ['llms-full']);
+  assert.equal(matching('guides/setup'), []);
+});
+
+table.run();
