@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { adapterNames, type AdapterName } from './adapters.js';
 import type { BuildOptions, BuildProgress } from './build.js';
+import { defaultThreads } from './build-schedule.js';
 import type { UserBuildConfig } from './user-config.js';
 
 /** `BuildOptions` with every default applied and docsgen.config's `build` merged in. */
@@ -20,7 +20,7 @@ export interface ResolvedBuildOptions {
   onProgress: (progress: BuildProgress) => void;
 }
 
-const defaults = { outDir: 'dist', adapter: 'static', cache: true, maxWorkers: 8 } as const;
+const defaults = { outDir: 'dist', adapter: 'static', cache: true } as const;
 
 /**
  * Resolve `buildSite`'s options once: the command line (`options`) wins over docsgen.config's
@@ -38,7 +38,7 @@ export function resolveBuildOptions(root: string, options?: BuildOptions | null,
   if (!adapterNames.includes(adapter)) {
     throw new TypeError(`Cannot build with \`${String(adapter)}\` for \`options.adapter\`, expected one of ${adapterNames.map((name) => `\`${name}\``).join(', ')}`);
   }
-  const workers = options?.workers ?? configured?.workers ?? Math.min(defaults.maxWorkers, availableParallelism());
+  const workers = options?.workers ?? configured?.workers ?? defaultThreads();
   if (!Number.isInteger(workers) || workers < 0) {
     throw new TypeError(`Cannot build with \`${String(workers)}\` for \`options.workers\`, expected a whole number from 0`);
   }
