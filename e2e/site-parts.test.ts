@@ -1,5 +1,7 @@
 // The site parts (banner, "Copy page" menu, analytics) in real Chromium: a minimal document
-// assembled from the renderer's functions, served by a tiny server on a real port. The
+// assembled from the renderer's functions, served by a tiny server on a real port. It checks the
+// parts' own scripts; e2e/contextual-menu.test.ts drives the menu on pages the real layout makes
+// (this document, without the layout's wrapper, let a menu bound twice pass here unseen). The
 // machine is offline, so every request to another host is intercepted: answered with an
 // empty script, or with a stand-in that records the calls a provider's library would get.
 import {

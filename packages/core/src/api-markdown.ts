@@ -3,8 +3,16 @@ import type { ApiPageModel, AsyncApiPageModel, ExampleModel, MediaModel, Paramet
 import { renderSpecMarkdown } from '@docsgen/renderer';
 import { safeUrl } from '@docsgen/util/safe-url';
 
-/** Deepest schema nesting written out in a twin; deeper fields are summarised by their type. */
-const maxTwinDepth = 8;
+/** Levels of fields written out in a twin, as pages draw them without JavaScript and a bit more; deeper fields are named by their type. */
+const maxTwinDepth = 3;
+
+/**
+ * What the field lists of one twin share: the named schemas whose fields are written already
+ * (each once per page; later uses say "see `User` above").
+ */
+interface TwinState {
+  written: Set<SchemaModel>;
+}
 
 /**
  * An API reference page's Markdown twin, written straight from its model: the endpoint, the
@@ -19,6 +27,7 @@ const maxTwinDepth = 8;
  */
 export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdown?: string | undefined; parameterPills?: readonly string[] | undefined } | null): string {
   const pills = options?.parameterPills ?? [];
+  const state: TwinState = { written: new Set() };
   const out: string[] = [];
   const base = page.baseUrls[0] ?? page.servers[0]?.url ?? '';
   out.push(page.kind === 'webhook' ? `\`WEBHOOK ${page.path}\`` : `\`${page.method} ${code(base.replace(/\/$/, '') + page.path)}\``);
@@ -57,7 +66,7 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
     for (const [key, title] of locations) {
       if (page.parameters[key].length === 0) continue;
       out.push(`### ${title}`);
-      out.push(page.parameters[key].map((parameter) => parameterLines(parameter, pills).join('\n')).join('\n'));
+      out.push(page.parameters[key].map((parameter) => parameterLines(parameter, state, pills).join('\n')).join('\n'));
     }
   }
 
@@ -65,7 +74,7 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
     out.push('## Request body');
     if (page.requestBody.isRequired) out.push('Required.');
     pushText(out, page.requestBody.description);
-    for (const media of page.requestBody.content) pushMedia(out, media, '###');
+    for (const media of page.requestBody.content) pushMedia(out, media, '###', state);
   }
 
   if (page.responses.length > 0) {
@@ -73,8 +82,8 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
     for (const response of page.responses) {
       out.push(`### ${response.status}`);
       pushText(out, response.description);
-      if (response.headers.length > 0) out.push(['Headers:', '', ...response.headers.map((header) => parameterLines(header).join('\n'))].join('\n'));
-      for (const media of response.content) pushMedia(out, media, '####');
+      if (response.headers.length > 0) out.push(['Headers:', '', ...response.headers.map((header) => parameterLines(header, state).join('\n'))].join('\n'));
+      for (const media of response.content) pushMedia(out, media, '####', state);
     }
   }
 
@@ -87,6 +96,7 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
 
 /** An AsyncAPI channel operation's Markdown twin (see `apiOperationMarkdown`). */
 export function asyncOperationMarkdown(page: AsyncApiPageModel): string {
+  const state: TwinState = { written: new Set() };
   const out: string[] = [`\`${page.action.toUpperCase()} ${code(page.channel)}\``];
   pushText(out, page.description);
   if (page.servers.length > 0) {
@@ -95,24 +105,24 @@ export function asyncOperationMarkdown(page: AsyncApiPageModel): string {
   }
   if (page.parameters.length > 0) {
     out.push('## Parameters');
-    out.push(page.parameters.map((parameter) => parameterLines(parameter).join('\n')).join('\n'));
+    out.push(page.parameters.map((parameter) => parameterLines(parameter, state).join('\n')).join('\n'));
   }
   for (const message of page.messages) {
     out.push(`## ${escapeText(message.title ?? message.name)}`);
     if (message.contentType) out.push(`\`${code(message.contentType)}\``);
     if (message.summary) out.push(escapeText(message.summary));
     pushText(out, message.description);
-    if (message.headers) out.push('Headers:', schemaLines(message.headers, 0).join('\n') || `\`${code(message.headers.typeLabel)}\``);
-    if (message.payload) out.push('Payload:', schemaLines(message.payload, 0).join('\n') || `\`${code(message.payload.typeLabel)}\``);
+    if (message.headers) out.push('Headers:', rootLines(message.headers, state).join('\n') || `\`${code(message.headers.typeLabel)}\``);
+    if (message.payload) out.push('Payload:', rootLines(message.payload, state).join('\n') || `\`${code(message.payload.typeLabel)}\``);
     pushExamples(out, message.examples);
   }
   return `${out.join('\n\n')}\n`;
 }
 
-function pushMedia(out: string[], media: MediaModel, heading: string): void {
+function pushMedia(out: string[], media: MediaModel, heading: string, state: TwinState): void {
   out.push(`${heading} \`${code(media.mediaType)}\``);
   if (media.schema) {
-    const lines = schemaLines(media.schema, 0);
+    const lines = rootLines(media.schema, state);
     out.push(lines.length > 0 ? lines.join('\n') : `Type: \`${code(media.schema.typeLabel)}\``);
   }
   pushExamples(out, media.examples);
@@ -127,7 +137,7 @@ function pushExamples(out: string[], examples: readonly ExampleModel[]): void {
   }
 }
 
-function parameterLines(parameter: ParameterModel, pills: readonly string[] = []): string[] {
+function parameterLines(parameter: ParameterModel, state: TwinState, pills: readonly string[] = []): string[] {
   const facts = [
     parameter.schema ? typeOf(parameter.schema) : 'string',
     parameter.isRequired ? 'required' : '',
@@ -136,28 +146,65 @@ function parameterLines(parameter: ParameterModel, pills: readonly string[] = []
     ...pills.flatMap((key) => (parameter.extensions?.[key] === undefined ? [] : [`${key}: ${parameter.extensions[key]}`])),
   ].filter(Boolean);
   const lines = [`- \`${code(parameter.name)}\` (${facts.map(escapeText).join(', ')})${describe(parameter.description ?? parameter.schema?.description)}`];
-  if (parameter.schema) lines.push(...detailLines(parameter.schema, '  '), ...schemaLines(parameter.schema, 1));
+  if (parameter.schema) lines.push(...detailLines(parameter.schema, '  '), ...nestedLines(parameter.schema, 1, state, []));
   return lines;
 }
 
-/** The fields of an object schema (or of an array's items) as a nested list. */
-function schemaLines(schema: SchemaModel, depth: number): string[] {
+/** The fields of a body, response or message schema: the schema's own fields at the top. */
+function rootLines(schema: SchemaModel, state: TwinState): string[] {
+  const named = namedOf(schema);
+  if (named) state.written.add(named);
+  return schemaLines(schema, 0, state, [schema]);
+}
+
+/** The named schema whose fields a schema shows (itself, or its array's items), if it has a name. */
+function namedOf(schema: SchemaModel): SchemaModel | undefined {
+  if (schema.refName) return schema;
+  if (schema.items && !schema.properties && schema.items.refName) return schema.items;
+  return undefined;
+}
+
+/**
+ * The fields below a field, bounded: a schema on the way down is a cycle, named ("see
+ * `Node`"); a named schema written already on this page is pointed at; past `maxTwinDepth` the
+ * type names it. Nothing is ever expanded twice, so a twin is small whatever the spec's depth.
+ */
+function nestedLines(schema: SchemaModel, depth: number, state: TwinState, ancestors: readonly SchemaModel[], level = depth): string[] {
   const indent = '  '.repeat(depth);
-  if (schema.recursive) return [`${indent}- Recursive: \`${code(schema.recursive)}\` repeats here`];
-  if (schema.isTruncated || depth > maxTwinDepth) return [];
+  const target = schema.items && !schema.properties ? schema.items : schema;
+  const hasFields = (target.properties?.length ?? 0) > 0 || target.variants !== undefined;
+  if (!hasFields) return [];
+  if (ancestors.includes(schema) || ancestors.includes(target)) return [`${indent}- Recursive: see \`${code(nameOf(target))}\` above`];
+  if (level > maxTwinDepth) return [];
+  const named = namedOf(schema);
+  if (named) {
+    if (state.written.has(named)) return [`${indent}- Fields: see \`${code(nameOf(named))}\` above`];
+    state.written.add(named);
+  }
+  return schemaLines(schema, depth, state, [...ancestors, schema], level);
+}
+
+function nameOf(schema: SchemaModel): string {
+  return schema.refName ?? schema.title ?? schema.typeLabel;
+}
+
+/** The fields of an object schema (or of an array's items) as a nested list. */
+function schemaLines(schema: SchemaModel, depth: number, state: TwinState, ancestors: readonly SchemaModel[], level = depth): string[] {
+  const indent = '  '.repeat(depth);
   const lines: string[] = [];
   const target = schema.items && !schema.properties ? schema.items : schema;
   for (const property of target.properties ?? []) {
     const field = property.schema;
     const facts = [typeOf(field), property.isRequired ? 'required' : '', field.isReadOnly ? 'read-only' : '', field.isWriteOnly ? 'write-only' : '', field.isDeprecated ? 'deprecated' : ''].filter(Boolean);
     lines.push(`${indent}- \`${code(property.name)}\` (${facts.map(escapeText).join(', ')})${describe(field.description)}`);
-    lines.push(...detailLines(field, `${indent}  `), ...schemaLines(field, depth + 1));
+    lines.push(...detailLines(field, `${indent}  `), ...nestedLines(field, depth + 1, state, ancestors, level + 1));
   }
   if (target.variants) {
     lines.push(`${indent}- ${target.variants.kind === 'oneOf' ? 'One of' : 'Any of'}:`);
     for (const option of target.variants.options) {
       lines.push(`${indent}  - ${escapeText(option.label)} (\`${code(option.schema.typeLabel)}\`)`);
-      lines.push(...schemaLines(option.schema, depth + 2));
+      // An option is one more level of indentation, not of fields.
+      if (option.schema !== target) lines.push(...nestedLines(option.schema, depth + 2, state, ancestors, level));
     }
   }
   return lines;

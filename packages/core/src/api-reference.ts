@@ -7,14 +7,16 @@ import {
   type ResolvedDocsConfig,
   type SourceLocation,
 } from '@docsgen/config';
-import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, OperationLookup } from '@docsgen/openapi-pages';
-import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
+import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, OperationLookup, SchemaModel } from '@docsgen/openapi-pages';
+import { renderSchemaFile, type ApiReferenceContext, type PlaygroundSettings } from '@docsgen/renderer';
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { proxyRoute } from './api-proxy/proxy-functions.js';
 import { findViewerBundles } from './api-viewers.js';
 import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
 import { hashSource } from './modules.js';
+import { docsgenVersion } from './version.js';
 import type { PageInfo } from './pages.js';
 
 /** A generated API reference page's model: an OpenAPI operation or webhook, or an AsyncAPI channel operation. */
@@ -54,6 +56,14 @@ export interface SiteApiReference {
   parameterPills: string[];
   /** The viewers' local bundle files: URL path (`/_docsgen/vendor/…`) → absolute file. */
   viewerFiles: Map<string, string>;
+  /**
+   * Name of the schema file of an OpenAPI spec (by its label), served under `/_docsgen/`:
+   * `api-schemas-<hash>.json`, the hash of the spec's files and docsgen's version, so a page
+   * rendered in any worker names the file without making it.
+   */
+  schemaFileOf(spec: string): string | undefined;
+  /** The schema files of the OpenAPI specs (`renderSchemaFile`), each made when first asked for. */
+  schemaFiles(): Array<{ name: string; content(): string }>;
 }
 
 interface SpecEntry {
@@ -61,6 +71,8 @@ interface SpecEntry {
   spec: LoadedSpec;
   pages: Array<ApiPageModel | AsyncApiPageModel>;
   groups: ApiGroupModel[];
+  /** Every schema model of the spec (`ApiPages.schemas`). */
+  schemas?: readonly SchemaModel[] | undefined;
   /** Named only by pages' frontmatter: its operations are for those pages, with no pages or navigation of their own. */
   isFrontmatterOnly?: boolean | undefined;
 }
@@ -140,7 +152,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
         failed.add(entry.spec.label);
         continue;
       }
-      specs.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages: entry.result.pages, groups: entry.result.groups, isFrontmatterOnly: entry.isFrontmatterOnly });
+      specs.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages: entry.result.pages, groups: entry.result.groups, schemas: 'schemas' in entry.result ? entry.result.schemas : undefined, isFrontmatterOnly: entry.isFrontmatterOnly });
     }
     for (const entry of specs.values()) applyExampleSettings(entry.pages, config);
     // Pages and navigation come from the specs docs.json lists; frontmatter may name any spec.
@@ -217,7 +229,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     if (!result || spec.messages.some((message) => message.fatal)) failed.add(label);
     else {
       applyExampleSettings(result.pages, config);
-      specs.set(label, { label, spec, pages: result.pages, groups: result.groups });
+      specs.set(label, { label, spec, pages: result.pages, groups: result.groups, schemas: 'schemas' in result ? result.schemas : undefined });
     }
   };
   const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
@@ -239,6 +251,20 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
       // A spec file removed since it was read: the next reload reports it.
       return undefined;
     }
+  };
+  const schemaFileNames = new Map<string, string | undefined>();
+  const schemaFileContents = new Map<string, string>();
+  const schemaFileOf = (label: string): string | undefined => {
+    if (schemaFileNames.has(label)) return schemaFileNames.get(label);
+    const entry = specs.get(label);
+    let name: string | undefined;
+    if (entry?.spec.kind === 'openapi' && entry.schemas) {
+      const hash = createHash('sha256').update(`${docsgenVersion()}\0${label}`);
+      for (const file of [...entry.spec.documents.keys()].sort()) hash.update(`\0${file}\0${hashOf(file) ?? ''}`);
+      name = `api-schemas-${hash.digest('hex').slice(0, 16)}.json`;
+    }
+    schemaFileNames.set(label, name);
+    return name;
   };
   // Looked up when a page first asks (a viewer on the page, the vendor route, the build's copy).
   let viewerBundles: ReturnType<typeof findViewerBundles> | undefined;
@@ -282,6 +308,15 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     },
     get viewerFiles() {
       return (viewerBundles ??= findViewerBundles(root)).files;
+    },
+    schemaFileOf,
+    schemaFiles() {
+      return [...specs.values()].flatMap((entry) => {
+        const name = schemaFileOf(entry.label);
+        if (name === undefined || !entry.schemas) return [];
+        const schemas = entry.schemas;
+        return [{ name, content: () => schemaFileContents.get(name) ?? (schemaFileContents.set(name, renderSchemaFile(schemas)), schemaFileContents.get(name) as string) }];
+      });
     },
   };
 }

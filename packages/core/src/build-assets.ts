@@ -50,6 +50,8 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
   }
   assets.prune();
   writer.write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
+  // Nested API fields readers open on demand: one file per spec, pages draw the top level.
+  if (used.api) for (const file of site.api.schemaFiles()) writer.write(`_docsgen/${file.name}`, file.content());
   // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
   for (const vendor of usedViewerFiles(site.api.viewerFiles, options.viewerPages)) writer.write(vendor.path, readFileSync(vendor.file));
   for (const name of site.projectFiles) writer.write(name, readFileSync(join(root, name)));
@@ -71,7 +73,7 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
 export function isAssetUsed(name: string, used: AssetsUsed, theme: string | undefined): boolean {
   if (!used.math && name === documentAssetNames.katexCss) return false;
   if (!used.mermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) return false;
-  if (!used.api && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs)) return false;
+  if (!used.api && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs || name === documentAssetNames.apiSchemaJs)) return false;
   if (!used.apiViewer && name === documentAssetNames.apiViewersJs) return false;
   if (!used.islands && islandAssetNames.includes(name)) return false;
   return !name.startsWith('theme-') || (theme !== undefined && name === themeStylesheetName(theme));

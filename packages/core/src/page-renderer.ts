@@ -70,7 +70,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter() });
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter(), schemaFile: api.schemaFileOf(bound.spec) });
       result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
     }
     return result;
@@ -113,7 +113,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     }
     // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
-    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight });
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(model.spec) });
     return { ...result, html: drawn.html, toc: drawn.toc };
   }
 
@@ -208,5 +208,6 @@ function createApiContext({ api, page, used, highlight }: ApiContextInput): ApiR
     get viewerBundles() {
       return api.viewerBundles;
     },
+    schemaFileOf: api.schemaFileOf,
   };
 }

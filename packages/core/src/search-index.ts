@@ -43,8 +43,27 @@ const concurrency = 16;
 // Fewest pages in one round of a stored index (`startSearchIndex`).
 const minRoundSize = 100;
 
-// Inside the indexed <article>: page chrome that is not the page's own text.
-const excludeSelectors = ['.dg-eyebrow', '.dg-contextual', '.dg-reading-time', '.dg-pager', '.dg-footer', 'script', 'style', 'svg'];
+// Inside the indexed <article>: page chrome that is not the page's own text, and the controls
+// and labels components draw around it (a code block's "Copy" button and language, text for
+// screen readers only, table header rows, field badges), which made excerpts read "…</Tabs>
+// Copy ComponentProps…".
+const excludeSelectors = [
+  '.dg-eyebrow',
+  '.dg-contextual',
+  '.dg-reading-time',
+  '.dg-pager',
+  '.dg-footer',
+  'script',
+  'style',
+  'svg',
+  'button',
+  '[aria-hidden="true"]',
+  '.dg-sr-only',
+  'thead',
+  // A code block's language label ("bash") and a field's "required" or "deprecated" badge.
+  '.dg-code-language',
+  '.dg-field-badge',
+];
 
 // Pagefind also writes its own UIs and highlighter; docsgen has its dialog, so they stay out.
 const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$|^playground\//;

@@ -1,10 +1,11 @@
 import { formatCodeFrame, type DocsgenMessage } from '@docsgen/config';
-import { escapeHtml, pageLanguage, renderNavigationFile, renderPageDocument, renderProblemsOverlay, serializeJsonForScript, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
+import { pageLanguage, renderNavigationFile, renderPageDocument, renderProblemsOverlay, serializeJsonForScript, type NavigationFile, type SiteLayoutData } from '@docsgen/renderer';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { changelogFeed, feedHref, feedPath, hasFeed } from './changelog-feed.js';
 import { cachedNavigationFile } from './navigation-file-cache.js';
+import { renderNotFoundPage } from './not-found-page.js';
 import type { PageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
 import type { SiteModel } from './site-model.js';
@@ -117,7 +118,18 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
       const custom = pages.has('404') ? await derived.document('404', documentOptions) : undefined;
       if (custom) return custom;
       const parts = await chrome.forPage(undefined, '404');
-      return { html: builtinNotFound({ siteName: config?.name ?? 'docsgen', homeSlug: model.homeSlug, bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''), headEnd: parts.headEnd, layout: layout() }), messages: [] };
+      const html = renderNotFoundPage({
+        layout: layout(),
+        siteName: config?.name ?? 'docsgen',
+        homeSlug: model.homeSlug,
+        navigablePages: model.navigablePages,
+        pages,
+        errors: config?.errors?.['404'],
+        hasSearch,
+        headEnd: parts.headEnd,
+        bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
+      });
+      return { html, messages: [] };
     },
     forget(slugs) {
       for (const slug of slugs) twins.delete(slug);
@@ -187,31 +199,6 @@ function twinOf(page: PageInfo, body: string, messages: DocsgenMessage[]): Twin 
   return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
 }
 
-
-interface BuiltinNotFoundOptions {
-  siteName: string;
-  homeSlug: string | undefined;
-  headEnd: string;
-  bodyEnd: string | undefined;
-  layout: SiteLayoutData & { navigationFileName: string | undefined };
-}
-
-/** docsgen's own 404 page, for a project without `404.mdx`: a link to the home page. */
-function builtinNotFound({ siteName, homeSlug, headEnd, bodyEnd, layout }: BuiltinNotFoundOptions): string {
-  const home = homeSlug && homeSlug !== 'index' ? `/${homeSlug}` : '/';
-  return renderPageDocument({
-    ...layout,
-    config: { ...layout.config, name: siteName },
-    title: 'Page not found',
-    contentHtml: `<p>There is no page at this address. <a href="${escapeHtml(home)}">Go to the first page</a>.</p>`,
-    hasMath: false,
-    hasMermaid: false,
-    showTitle: true,
-    headEnd,
-    bodyEnd,
-    slug: '404',
-  });
-}
 
 function renderProblems(root: string, messages: DocsgenMessage[]): string {
   const sources = new Map<string, string | undefined>();

@@ -100,6 +100,23 @@ search('should make frontmatter `keywords` searchable terms that the page text l
   assert.ok(words.includes('bearertoken'));
 });
 
+search('should keep the UI text around the content out of the index: copy buttons, screen-reader labels, table headers', async () => {
+  const result = await indexOf({
+    'docs.json': JSON.stringify({ name: 'Acme', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }),
+    'index.mdx': page(
+      'Home',
+      '',
+      '<Warning>Mind the glimmerstep.</Warning>\n\n```zsh\nconst lanternfish = 1;\n```\n\n| Headerword | Other |\n| --- | --- |\n| cellword | x |\n\n<Tabs><Tab title="Tabword">Inside the tab.</Tab></Tabs>\n\n<ParamField path="fieldword" type="string" required>About it.</ParamField>\n',
+    ),
+  });
+  const fragments = text(result.files, /^fragment\//);
+  const content = /"content":"([^"]*)"/.exec(fragments)?.[1] ?? '';
+  for (const word of ['glimmerstep', 'lanternfish', 'cellword', 'Inside the tab', 'fieldword']) assert.match(content, word, word);
+  // The code block's "Copy" button and language, the callout's "Warning:" label for screen
+  // readers, the table's header row, the field's "required" badge.
+  for (const word of ['Copy', 'zsh', 'Warning', 'Headerword', 'required']) assert.not.match(content, word, `${word} in ${content}`);
+});
+
 search('should give each page its navigation version as a filter', async () => {
   const result = await indexOf({
     'docs.json': JSON.stringify({

@@ -74,4 +74,32 @@ chrome('should advertise the api.mdx.server agent-protocol servers on every page
   assert.not.match((await withoutUrl.document('index'))?.html ?? '', 'rel="mcp-server"', 'a path without a site URL is left out');
 });
 
+chrome("should let a page's frontmatter `contextual` replace the site's menu, and offer an API page's published spec", async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({
+      name: 'Chrome',
+      contextual: { options: ['copy', 'claude', 'download-spec'] },
+      navigation: { tabs: [{ tab: 'Docs', groups: [{ group: 'Docs', pages: ['index', 'terms', 'landing'] }] }, { tab: 'API', openapi: 'public/openapi.json' }] },
+    }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+    'terms.mdx': '---\ntitle: Terms\ncontextual:\n  options: ["view"]\n---\n\nTerms.\n',
+    'landing.mdx': '---\ntitle: Landing\ncontextual:\n  options: []\n---\n\nWelcome.\n',
+    'public/openapi.json': JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      paths: { '/pets': { get: { summary: 'List pets', operationId: 'listPets', responses: { '200': { description: 'OK' } } } } },
+    }),
+  });
+  const site = await createSite(root);
+  assert.equal(site.messages, []);
+  const actions = async (slug: string) => [...((await site.document(slug))?.html ?? '').matchAll(/data-action="([^"]+)"/g)].map((match) => match[1]);
+  assert.equal(await actions('index'), ['copy', 'assistant-b'], 'no spec on a page that is not an API page');
+  assert.equal(await actions('terms'), ['view']);
+  assert.equal(await actions('landing'), []);
+  const apiSlug = [...site.pages.values()].find((page) => page.api)?.slug;
+  assert.ok(apiSlug, 'the spec made a page');
+  const api = (await site.document(apiSlug!))?.html ?? '';
+  assert.match(api, 'data-action="download-spec" href="/public/openapi.json" download');
+});
+
 chrome.run();

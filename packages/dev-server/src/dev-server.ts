@@ -224,6 +224,11 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
       send(response, request, 200, 'application/json; charset=utf-8', navigation.content);
       return true;
     }
+    const schemaFile = name.startsWith('api-schemas-') ? site.api.schemaFiles().find((file) => file.name === name) : undefined;
+    if (schemaFile) {
+      send(response, request, 200, 'application/json; charset=utf-8', schemaFile.content());
+      return true;
+    }
     const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
     // The fixed table is the allow-list; the file is still opened through the chokepoint.
     const result: RequestFileResult = file

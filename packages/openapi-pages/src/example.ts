@@ -19,17 +19,24 @@ const stringsByFormat: Record<string, string> = {
   password: '********',
 };
 
+/** Most values (objects, arrays and scalars together) one generated example holds. */
+export const maxExampleValues = 500;
+
+/** Deepest nesting of a generated example. */
+const maxExampleDepth = 12;
+
 /**
  * Builds an example value from a normalised schema: the spec's own `example`, `const`,
- * `default` or first `enum` value where given, else a placeholder by type and format. Recursive
- * and truncated parts are left out, so the result is always finite.
+ * `default` or first `enum` value where given, else a placeholder by type and format. Schema
+ * models form a graph with cycles: a schema already being built higher up (a cycle) is left out,
+ * as is anything past 12 levels or past `maxExampleValues` values, so the result is always small.
  */
 export function generateExample(model: SchemaModel, direction: ExampleDirection, options?: GenerateExampleOptions | null): unknown {
   // Models are shared between operations (one `User` for every response that returns it).
   const requiredOnly = options?.requiredOnly === true;
   const cache = requiredOnly ? (direction === 'request' ? requiredRequestExamples : requiredResponseExamples) : direction === 'request' ? requestExamples : responseExamples;
   if (cache.has(model)) return cache.get(model);
-  const value = build(model, direction, 0, requiredOnly);
+  const value = build(model, { direction, requiredOnly, path: new Set(), budget: maxExampleValues }, 0);
   cache.set(model, value);
   return value;
 }
@@ -45,15 +52,39 @@ const responseExamples = new WeakMap<SchemaModel, unknown>();
 const requiredRequestExamples = new WeakMap<SchemaModel, unknown>();
 const requiredResponseExamples = new WeakMap<SchemaModel, unknown>();
 
-function build(model: SchemaModel, direction: ExampleDirection, depth: number, requiredOnly: boolean): unknown {
-  if (model.recursive || model.isTruncated || depth > 12) return undefined;
+interface BuildState {
+  direction: ExampleDirection;
+  requiredOnly: boolean;
+  /** Models on the way down to the current one: reaching one again is a cycle. */
+  path: Set<SchemaModel>;
+  /** Values still allowed. */
+  budget: number;
+}
+
+function build(model: SchemaModel, state: BuildState, depth: number): unknown {
+  if (state.path.has(model) || depth > maxExampleDepth || state.budget <= 0) return undefined;
+  state.budget--;
   if (model.example) return model.example.value;
   if (model.const !== undefined) return model.const;
   if (model.default) return model.default.value;
   if (model.enum && model.enum.length > 0) return model.enum[0];
+  state.path.add(model);
+  try {
+    return buildShape(model, state, depth);
+  } finally {
+    state.path.delete(model);
+  }
+}
+
+function buildShape(model: SchemaModel, state: BuildState, depth: number): unknown {
+  const { direction, requiredOnly } = state;
   if (model.variants) {
-    const first = model.variants.options[0];
-    return first ? build(first.schema, direction, depth + 1, requiredOnly) : undefined;
+    // The first option that gives a value (an option that leads back into a cycle gives none).
+    for (const option of model.variants.options) {
+      const value = build(option.schema, state, depth + 1);
+      if (value !== undefined) return value;
+    }
+    return undefined;
   }
   const type = model.types.find((t) => t !== 'null') ?? (model.properties ? 'object' : model.items ? 'array' : undefined);
   switch (type) {
@@ -63,17 +94,17 @@ function build(model: SchemaModel, direction: ExampleDirection, depth: number, r
         if (direction === 'request' && property.schema.isReadOnly) continue;
         if (direction === 'response' && property.schema.isWriteOnly) continue;
         if (requiredOnly && !property.isRequired) continue;
-        const item = build(property.schema, direction, depth + 1, requiredOnly);
+        const item = build(property.schema, state, depth + 1);
         if (item !== undefined) Object.defineProperty(value, property.name, { value: item, enumerable: true, writable: true, configurable: true });
       }
       if (!model.properties && typeof model.additionalProperties === 'object') {
-        const item = requiredOnly ? undefined : build(model.additionalProperties, direction, depth + 1, requiredOnly);
+        const item = requiredOnly ? undefined : build(model.additionalProperties, state, depth + 1);
         if (item !== undefined) value.key = item;
       }
       return value;
     }
     case 'array': {
-      const item = model.items ? build(model.items, direction, depth + 1, requiredOnly) : undefined;
+      const item = model.items ? build(model.items, state, depth + 1) : undefined;
       return item === undefined ? [] : [item];
     }
     case 'string':

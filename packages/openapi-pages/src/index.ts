@@ -6,7 +6,7 @@ export { generateCodeSamples } from './code-samples.js';
 export type { CodeSampleOptions } from './code-samples.js';
 export { sampleCredentials } from './sample-credentials.js';
 export type { SampleCredentials } from './sample-credentials.js';
-export { generateExample } from './example.js';
+export { generateExample, maxExampleValues } from './example.js';
 export type { ExampleDirection, GenerateExampleOptions } from './example.js';
 export type { OperationLabelInput } from './label-operation.js';
 export { labelOperation, untitledOperationLabel } from './label-operation.js';
@@ -34,7 +34,6 @@ export type {
   ServerModel,
 } from './page-model.js';
 export { maxSpecFileSize } from './project-files.js';
-export { maxSchemaDepth } from './schema-model.js';
 export type { PropertyModel, SchemaModel, VariantModel } from './schema-model.js';
 export { slugifySegment } from './slug.js';
 export type { SourceDocument } from './source-document.js';

@@ -236,13 +236,14 @@ export async function loadSpec(root: string, specPath: string, options?: LoadSpe
   )) {
     spec.cycles.push(cycle.chain);
     const closing = cycle.closing;
+    const others = cycle.members.length - (cycle.chain.length - 1);
     messages.push(
       createSpecMessage(
         {
-          reason: `Circular \`$ref\`: ${cycle.chain.map((item) => `\`${item}\``).join(' → ')}`,
+          reason: `Circular \`$ref\`: ${cycle.chain.map((item) => `\`${item}\``).join(' → ')}${others > 0 ? ` (and ${others} more ${others === 1 ? 'schema' : 'schemas'} on cycles with these)` : ''}`,
           ruleId: 'ref-circular',
           fatal: false,
-          note: 'Pages show the schema down to the repeat and mark it as recursive.',
+          note: 'Pages show one level of fields at a time and readers open the repeat as far as they like; Markdown twins name it instead of repeating it.',
         },
         documents.get(closing.file)?.locate([...closing.path, '$ref']) ?? { file: closing.file },
       ),

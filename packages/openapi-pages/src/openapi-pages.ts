@@ -18,7 +18,7 @@ import {
 } from './openapi-parts.js';
 import type { ApiGroupModel, ApiInfoModel, ApiPageModel, CodeSampleModel } from './page-model.js';
 import { isRecord, text } from './pointer.js';
-import { createSchemaNormalizer } from './schema-model.js';
+import { createSchemaNormalizer, type SchemaModel } from './schema-model.js';
 import { createSlugAllocator, slugifySegment } from './slug.js';
 
 /** HTTP methods of a path item, in the order OpenAPI lists them. */
@@ -63,6 +63,11 @@ export interface ApiPages {
   groups: ApiGroupModel[];
   /** Every page (hidden ones included) in spec order: paths, then webhooks. */
   pages: ApiPageModel[];
+  /**
+   * Every schema model the pages use, each once (their graph, `SchemaModel.id` unique): what a
+   * site needs to let readers open nested fields the pages do not show.
+   */
+  schemas: readonly SchemaModel[];
   messages: DocsgenMessage[];
 }
 
@@ -77,9 +82,10 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
   const root = isRecord(spec.value) ? spec.value : {};
   const isSwagger = root.swagger !== undefined;
   const reportedUrls = new Set<string>();
+  const schemas = createSchemaNormalizer(spec);
   const context: OpenApiContext = {
     spec,
-    schemas: createSchemaNormalizer(spec),
+    schemas,
     isSwagger,
     consumes: stringList(root.consumes) ?? [],
     produces: stringList(root.produces) ?? [],
@@ -221,7 +227,7 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
   const untagged = used.get(undefined);
   if (untagged) groups.push({ title: 'Endpoints', tag: undefined, description: '', pages: untagged });
   if (usedWebhooksUntagged.length > 0) groups.push({ title: 'Webhooks', tag: undefined, description: '', pages: usedWebhooksUntagged });
-  return { info, groups, pages, messages: messages.sort(compareMessages) };
+  return { info, groups, pages, schemas: schemas.models(), messages: messages.sort(compareMessages) };
 }
 
 function readInfo(context: OpenApiContext, root: Record<string, unknown>): ApiInfoModel {

@@ -15,8 +15,17 @@ export interface VariantModel {
   schema: SchemaModel;
 }
 
-/** A schema made ready for display: references followed, `allOf` merged, dialects unified. */
+/**
+ * A schema made ready for display: references followed, `allOf` merged, dialects unified.
+ *
+ * Models form a graph: each schema object of a spec is normalised once (`id`), and a property,
+ * item or variant holds the very model of the schema it refers to. A cycle of `$ref`s is a cycle
+ * of models, so walking a model must guard against repeats (`id` on the current path) or stop
+ * at a depth: nothing here is ever expanded.
+ */
 export interface SchemaModel {
+  /** The node's id in its spec's graph: unique among the models of one normaliser, the same on every run over the same spec. */
+  id: string;
   /** JSON types, `null` included when nullable; empty for "any". */
   types: string[];
   /** Short type for display: `string`, `User`, `integer[]`, `string | null`, `Card | Transfer`. */
@@ -46,14 +55,7 @@ export interface SchemaModel {
   /** Switchable alternatives. */
   variants?: { kind: 'oneOf' | 'anyOf'; options: VariantModel[] } | undefined;
   discriminator?: { propertyName: string; mapping: { value: string; label: string }[] } | undefined;
-  /** Set instead of the content when this schema repeats one of its ancestors: the name of the repeated schema. */
-  recursive?: string | undefined;
-  /** Set instead of the content when nesting went past `maxSchemaDepth`. */
-  isTruncated?: boolean | undefined;
 }
-
-/** Deepest schema nesting shown; deeper parts get `isTruncated`. */
-export const maxSchemaDepth = 32;
 
 const constraintKeys = [
   'minimum',
@@ -71,64 +73,102 @@ const constraintKeys = [
   'maxProperties',
 ] as const;
 
-/** Turns raw schemas of one loaded spec into `SchemaModel`s, sharing results between operations. */
+/** Turns raw schemas of one loaded spec into `SchemaModel`s, each schema object once. */
 export interface SchemaNormalizer {
   /** Normalises the schema found in `file` (relative `$ref`s resolve against that file). */
   normalize(schema: unknown, file: string): SchemaModel;
+  /** Every model made so far, in the order they were made. */
+  models(): readonly SchemaModel[];
 }
 
 /**
- * Creates the normaliser of one spec. A schema reached again below itself becomes a
- * `recursive` marker; a component whose expansion does not depend on where it is used is
- * normalised once and shared, which keeps large specs (GitHub's) small in memory.
+ * Creates the normaliser of one spec. Each schema object (a location in a file) becomes one
+ * model, made the first time it is reached and shared after: a `$ref` gives the model of its
+ * target, so a schema used by a hundred operations is normalised once and a cycle is a cycle of
+ * references. Time and memory are linear in the size of the spec.
  */
 export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
   const isSwagger = own(spec.value, 'swagger') !== undefined;
   const isOpenApi30 = spec.kind === 'openapi' && !isSwagger && spec.version?.startsWith('3.0') === true;
-  const shared = new Map<string, SchemaModel>();
-  const stack: string[] = [];
-  // Lowest stack index a recursion cut pointed at in the current subtree; -1 for a depth cut.
-  let lowestCut = Number.POSITIVE_INFINITY;
+  // Raw schema object (its location) → its model; the model is registered before its children
+  // are read, so a child that leads back to it gets the same object.
+  const byObject = new Map<object, SchemaModel>();
+  const made: SchemaModel[] = [];
+  const following = new Set<object>();
+  // `$ref`s with sibling keywords, completed once the outermost call is done (their target may be in progress).
+  let pending: Array<{ model: SchemaModel; target: SchemaModel; local: SchemaModel }> = [];
+  const shared = { any: undefined as SchemaModel | undefined, never: undefined as SchemaModel | undefined };
+  // Nesting of the calls below: past `maxNesting` a schema is registered and filled later, from
+  // the top, so a chain of thousands of schemas (`S1.next: S2`, …) never overflows the stack.
+  let nesting = 0;
+  const deferred: Array<{ model: SchemaModel; schema: Record<string, unknown>; file: string }> = [];
+  const unfilled = new Set<SchemaModel>();
+  // `allOf`s merged while a part was still unfilled: merged again once every part is.
+  const remerge: Array<{ model: SchemaModel; parts: SchemaModel[] }> = [];
 
-  const normalize = (schema: unknown, file: string, depth: number): SchemaModel => {
-    if (depth > maxSchemaDepth) {
-      lowestCut = -1;
-      return { ...emptyModel(), typeLabel: 'object', isTruncated: true };
-    }
-    if (schema === true || schema === undefined) return emptyModel();
-    if (schema === false) return { ...emptyModel(), typeLabel: 'never' };
-    if (!isRecord(schema)) return emptyModel();
+  const create = (fields?: Partial<SchemaModel>): SchemaModel => {
+    const model: SchemaModel = { id: made.length.toString(36), ...emptyFields(), ...fields };
+    made.push(model);
+    return model;
+  };
+
+  const normalize = (schema: unknown, file: string, name?: string): SchemaModel => {
+    if (schema === true || schema === undefined || (!isRecord(schema) && schema !== false)) return (shared.any ??= create());
+    if (schema === false) return (shared.never ??= create({ typeLabel: 'never' }));
+    const known = byObject.get(schema);
+    if (known) return known;
 
     const ref = schema.$ref;
     if (typeof ref === 'string') {
       const target = spec.resolveRef(file, ref);
-      const name = refName(ref);
-      if (!target) return { ...emptyModel(), typeLabel: name ?? 'unknown', refName: name };
-      const key = target.file + '#' + formatPointer(target.path);
-      const onStack = stack.indexOf(key);
-      if (onStack !== -1) {
-        lowestCut = Math.min(lowestCut, onStack);
-        return { ...emptyModel(), typeLabel: name ?? 'object', refName: name, recursive: name ?? ref };
+      const targetName = refName(ref);
+      if (!target || following.has(schema)) {
+        // Broken, or a chain of `$ref`s that leads back to itself without a schema in between.
+        const broken = create({ typeLabel: targetName ?? 'unknown', refName: targetName });
+        byObject.set(schema, broken);
+        return broken;
+      }
+      following.add(schema);
+      nesting++;
+      let targetModel: SchemaModel;
+      try {
+        // A chain of `$ref`s to `$ref`s this long is not a schema anyone wrote by hand.
+        targetModel = nesting > maxNesting * 4 ? create({ typeLabel: targetName ?? 'unknown', refName: targetName }) : normalize(target.value, target.file, targetName);
+      } finally {
+        nesting--;
+        following.delete(schema);
       }
       // 3.1 allows keywords beside `$ref` (a description, mostly): they win over the target's.
-      const siblings = Object.keys(schema).filter((k) => k !== '$ref');
-      let model = shared.get(key);
-      if (!model) {
-        const outer = lowestCut;
-        lowestCut = Number.POSITIVE_INFINITY;
-        stack.push(key);
-        model = normalize(target.value, target.file, depth + 1);
-        stack.pop();
-        if (name && !model.refName) model = { ...model, refName: name, typeLabel: relabel(model, name) };
-        if (lowestCut >= stack.length) shared.set(key, model);
-        lowestCut = Math.min(outer, lowestCut);
+      const siblings = Object.keys(schema).filter((key) => key !== '$ref');
+      if (siblings.length === 0) {
+        byObject.set(schema, targetModel);
+        return targetModel;
       }
-      if (siblings.length === 0) return model;
-      const local = normalize(Object.fromEntries(siblings.map((k) => [k, schema[k]])), file, depth);
-      return { ...model, ...definedOnly(local, ['title', 'description', 'default', 'example', 'isDeprecated', 'isReadOnly', 'isWriteOnly']) };
+      const model = create({ ...targetModel, id: made.length.toString(36) });
+      byObject.set(schema, model);
+      const local = normalize(Object.fromEntries(siblings.map((key) => [key, schema[key]])), file);
+      pending.push({ model, target: targetModel, local });
+      Object.assign(model, definedOnly(local, overridingKeys));
+      return model;
     }
 
-    const model = emptyModel();
+    const model = create(name ? { refName: name, typeLabel: name } : undefined);
+    byObject.set(schema, model);
+    if (nesting >= maxNesting) {
+      deferred.push({ model, schema, file });
+      unfilled.add(model);
+      return model;
+    }
+    nesting++;
+    try {
+      fill(model, schema, file);
+    } finally {
+      nesting--;
+    }
+    return model;
+  };
+
+  const fill = (model: SchemaModel, schema: Record<string, unknown>, file: string): void => {
     let types = readTypes(schema);
     if (isSwagger && schema.type === 'file') {
       types = ['string'];
@@ -148,20 +188,21 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
     model.isReadOnly = schema.readOnly === true;
     model.isWriteOnly = schema.writeOnly === true;
     model.isDeprecated = schema.deprecated === true;
-    model.constraints = readConstraints(schema, isOpenApi30 || isSwagger);
+    const constraints = readConstraints(schema, isOpenApi30 || isSwagger);
+    if (Object.keys(constraints).length > 0) model.constraints = constraints;
 
     const required = new Set(Array.isArray(schema.required) ? schema.required.filter((v): v is string => typeof v === 'string') : []);
     if (isRecord(schema.properties)) {
       model.properties = Object.entries(schema.properties).map(([name, property]) => ({
         name,
         isRequired: required.has(name),
-        schema: normalize(property, file, depth + 1),
+        schema: normalize(property, file),
       }));
     }
     if (typeof schema.additionalProperties === 'boolean') model.additionalProperties = schema.additionalProperties;
-    else if (isRecord(schema.additionalProperties)) model.additionalProperties = normalize(schema.additionalProperties, file, depth + 1);
-    if (isRecord(schema.items)) model.items = normalize(schema.items, file, depth + 1);
-    else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length > 0) model.items = normalize(schema.prefixItems[0], file, depth + 1);
+    else if (isRecord(schema.additionalProperties)) model.additionalProperties = normalize(schema.additionalProperties, file);
+    if (isRecord(schema.items)) model.items = normalize(schema.items, file);
+    else if (Array.isArray(schema.prefixItems) && schema.prefixItems.length > 0) model.items = normalize(schema.prefixItems[0], file);
 
     for (const kind of ['oneOf', 'anyOf'] as const) {
       const list = schema[kind];
@@ -169,7 +210,7 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
       model.variants = {
         kind,
         options: list.map((option, index) => {
-          const optionModel = normalize(option, file, depth + 1);
+          const optionModel = normalize(option, file);
           return { label: variantLabel(optionModel, index), schema: optionModel };
         }),
       };
@@ -186,20 +227,46 @@ export function createSchemaNormalizer(spec: LoadedSpec): SchemaNormalizer {
     }
     model.types = types;
 
-    let result = model;
     if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
-      const parts = schema.allOf.map((part) => normalize(part, file, depth + 1));
-      result = mergeAllOf(model, parts);
+      // A part still being made (an `allOf` that leads back to itself) adds what it has so far.
+      const parts = schema.allOf.map((part) => normalize(part, file)).filter((part) => part !== model);
+      mergeAllOf(model, parts);
+      if (parts.some((part) => unfilled.has(part))) remerge.push({ model, parts });
     }
-    result.typeLabel = typeLabelOf(result);
-    if (!result.constraints || Object.keys(result.constraints).length === 0) delete result.constraints;
-    return result;
+    model.typeLabel = typeLabelOf(model);
   };
 
-  return { normalize: (schema, file) => normalize(schema, file, 0) };
+  return {
+    normalize(schema, file) {
+      const model = normalize(schema, file);
+      while (deferred.length > 0) {
+        const next = deferred.pop() as (typeof deferred)[number];
+        unfilled.delete(next.model);
+        fill(next.model, next.schema, next.file);
+      }
+      for (let index = remerge.length - 1; index >= 0; index--) {
+        const { model: merged, parts } = remerge[index] as (typeof remerge)[number];
+        mergeAllOf(merged, parts);
+        merged.typeLabel = typeLabelOf(merged);
+      }
+      remerge.length = 0;
+      // Every target is complete now: a `$ref` with siblings takes its target's final fields.
+      const list = pending;
+      pending = [];
+      for (const { model: sibling, target, local } of list) Object.assign(sibling, { ...target, id: sibling.id }, definedOnly(local, overridingKeys));
+      return model;
+    },
+    models: () => made,
+  };
 }
 
-function emptyModel(): SchemaModel {
+/** Nested calls made before a schema is left to be filled from the top (see `createSchemaNormalizer`). */
+const maxNesting = 200;
+
+/** Keywords beside a `$ref` that override the target's. */
+const overridingKeys: (keyof SchemaModel)[] = ['title', 'description', 'default', 'example', 'isDeprecated', 'isReadOnly', 'isWriteOnly'];
+
+function emptyFields(): Omit<SchemaModel, 'id'> {
   return { types: [], typeLabel: 'any', isNullable: false, isReadOnly: false, isWriteOnly: false, isDeprecated: false };
 }
 
@@ -249,45 +316,43 @@ function readDiscriminator(discriminator: Record<string, unknown>, model: Schema
   return { propertyName: discriminator.propertyName as string, mapping };
 }
 
-/** `allOf`: one object with every part's properties; the schema's own fields win. */
-function mergeAllOf(own: SchemaModel, parts: SchemaModel[]): SchemaModel {
-  const merged: SchemaModel = { ...own };
+/** `allOf`, in place: one object with every part's properties; the schema's own fields win. */
+function mergeAllOf(model: SchemaModel, parts: SchemaModel[]): void {
+  const ownProperties = model.properties ?? [];
+  const ownConstraints = model.constraints;
   const properties = new Map<string, PropertyModel>();
   for (const part of parts) {
     for (const property of part.properties ?? []) {
       const previous = properties.get(property.name);
-      properties.set(property.name, { ...property, isRequired: property.isRequired || previous?.isRequired === true });
+      properties.set(property.name, previous?.isRequired && !property.isRequired ? { ...property, isRequired: true } : property);
     }
-    if (part.recursive && !merged.recursive && parts.length === 1) merged.recursive = part.recursive;
-    if (merged.types.length === 0 && part.types.length > 0) merged.types = [...part.types];
-    merged.description ??= part.description;
-    merged.title ??= part.title;
-    merged.format ??= part.format;
-    merged.enum ??= part.enum;
-    merged.default ??= part.default;
-    merged.example ??= part.example;
-    merged.items ??= part.items;
-    merged.variants ??= part.variants;
-    merged.discriminator ??= part.discriminator;
-    if (merged.additionalProperties === undefined) merged.additionalProperties = part.additionalProperties;
-    if (part.constraints) merged.constraints = { ...part.constraints, ...merged.constraints };
-    merged.isNullable ||= part.isNullable;
-    merged.isDeprecated ||= part.isDeprecated;
-    merged.isReadOnly ||= part.isReadOnly;
-    merged.isWriteOnly ||= part.isWriteOnly;
+    if (model.types.length === 0 && part.types.length > 0) model.types = [...part.types];
+    model.description ??= part.description;
+    model.title ??= part.title;
+    model.format ??= part.format;
+    model.enum ??= part.enum;
+    model.default ??= part.default;
+    model.example ??= part.example;
+    model.items ??= part.items;
+    model.variants ??= part.variants;
+    model.discriminator ??= part.discriminator;
+    if (model.additionalProperties === undefined) model.additionalProperties = part.additionalProperties;
+    if (part.constraints) model.constraints = { ...part.constraints, ...model.constraints, ...ownConstraints };
+    model.isNullable ||= part.isNullable;
+    model.isDeprecated ||= part.isDeprecated;
+    model.isReadOnly ||= part.isReadOnly;
+    model.isWriteOnly ||= part.isWriteOnly;
   }
-  for (const property of own.properties ?? []) {
+  for (const property of ownProperties) {
     const previous = properties.get(property.name);
-    properties.set(property.name, { ...property, isRequired: property.isRequired || previous?.isRequired === true });
+    properties.set(property.name, previous?.isRequired && !property.isRequired ? { ...property, isRequired: true } : property);
   }
-  if (properties.size > 0) merged.properties = [...properties.values()];
+  if (properties.size > 0) model.properties = [...properties.values()];
   // A single `allOf: [$ref]` is a common way to add a description to a reference: keep its name.
-  if (parts.length === 1 && !merged.refName && parts[0]?.refName) merged.refName = parts[0].refName;
-  return merged;
+  if (parts.length === 1 && !model.refName && parts[0]?.refName) model.refName = parts[0].refName;
 }
 
 function typeLabelOf(model: SchemaModel): string {
-  if (model.recursive) return model.refName ?? 'object';
   if (model.variants) {
     const labels = [...new Set(model.variants.options.map((option) => option.schema.typeLabel))];
     return labels.join(' | ');
@@ -305,10 +370,6 @@ function typeLabelOf(model: SchemaModel): string {
       .join(' | ');
   }
   return model.isNullable && label !== 'null' ? `${label} | null` : label;
-}
-
-function relabel(model: SchemaModel, name: string): string {
-  return model.types.includes('object') || (model.types.length === 0 && model.properties) ? typeLabelOf({ ...model, refName: name }) : model.typeLabel;
 }
 
 /** `(a | b)` when the label is a union at its top level, so `[]` applies to the whole. */

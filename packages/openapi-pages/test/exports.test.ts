@@ -16,7 +16,7 @@ test('should expose the public api', async () => {
     'httpMethods',
     'labelOperation',
     'loadSpec',
-    'maxSchemaDepth',
+    'maxExampleValues',
     'maxSpecDepth',
     'maxSpecFileSize',
     'maxSpecFiles',

@@ -30,8 +30,25 @@
     });
   }
 
-  // "Copy page" menu
+  // "Copy page" menu: the WAI-ARIA menu button pattern
+  // (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/). Its words, in one place:
+  const words = {
+    copied: 'Copied',
+    failed: 'Could not copy',
+    pageCopied: 'Page copied as Markdown',
+    linkCopied: 'Markdown link copied',
+    mcpCopied: 'MCP server URL copied',
+    commandCopied: 'Install command copied',
+  };
+  // The same text and links as contextual-menu.ts writes when it knows the site URL.
   const prompt = (url) => `Read ${url} so I can ask questions about it.`;
+  const mcpInstallLink = (editor, name, url) => {
+    if (editor === 'cursor') {
+      const bytes = new TextEncoder().encode(JSON.stringify({ url }));
+      return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(btoa(String.fromCharCode(...bytes)))}`;
+    }
+    return `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: 'http', url }))}`;
+  };
 
   const copyText = async (text) => {
     // A ClipboardItem with a promise keeps the click's user activation while the twin loads
@@ -57,17 +74,33 @@
     }
   };
 
-  for (const menu of doc.querySelectorAll('.dg-contextual')) {
+  const bindMenu = (menu) => {
     const twin = menu.getAttribute('data-twin');
+    const name = menu.getAttribute('data-name') || 'docs';
+    // Without a configured site URL the server only knew paths: the page's own origin stands in.
     const twinUrl = menu.getAttribute('data-twin-url') || absolute(twin);
+    const mcpUrl = menu.getAttribute('data-mcp-url') || absolute('/mcp');
     const status = menu.querySelector('[role="status"]');
     const toggle = menu.querySelector('.dg-contextual-toggle');
     const list = menu.querySelector('[role="menu"]');
     const items = list ? Array.from(list.querySelectorAll('[role="menuitem"]')) : [];
 
-    // Without a configured site URL the server only knew the twin's path.
-    for (const link of menu.querySelectorAll('a[data-prompt]')) {
-      link.href = link.getAttribute('data-prompt') + encodeURIComponent(prompt(twinUrl));
+    if (!menu.hasAttribute('data-twin-url')) {
+      for (const link of menu.querySelectorAll('a[data-prompt]')) link.href = link.getAttribute('data-prompt') + encodeURIComponent(prompt(twinUrl));
+      for (const link of menu.querySelectorAll('a[data-editor]')) link.href = mcpInstallLink(link.getAttribute('data-editor'), name, mcpUrl);
+      for (const link of menu.querySelectorAll('a[data-template]')) {
+        try {
+          const template = JSON.parse(link.getAttribute('data-template'));
+          const fill = (value) => String(value).split('$page').join(twinUrl).split('$mcp').join(mcpUrl);
+          const base = fill(template.base);
+          const query = template.query.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(fill(value))}`).join('&');
+          const href = query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+          // The server checked the template's scheme; filling in URLs must not change it.
+          if (new URL(href, location.href).protocol === new URL(link.href).protocol) link.href = href;
+        } catch {
+          // Keep the server's link.
+        }
+      }
     }
 
     const say = (text) => {
@@ -86,33 +119,41 @@
       button._dgTimer = setTimeout(() => (label.textContent = before), 2000);
     };
 
+    const texts = {
+      copy: () => [
+        fetch(twin, { headers: { Accept: 'text/markdown' } }).then((response) => {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.text();
+        }),
+        words.pageCopied,
+      ],
+      'copy-url': () => [twinUrl, words.linkCopied],
+      mcp: () => [mcpUrl, words.mcpCopied],
+      'add-mcp': () => [`npx add-mcp ${mcpUrl}`, words.commandCopied],
+    };
     const run = async (button, action) => {
+      if (!texts[action]) return;
+      const [text, done] = texts[action]();
       try {
-        if (action === 'copy') {
-          const text = fetch(twin, { headers: { Accept: 'text/markdown' } }).then((response) => {
-            if (!response.ok) throw new Error(String(response.status));
-            return response.text();
-          });
-          await copyText(text);
-          say('Page copied as Markdown');
-        } else {
-          await copyText(twinUrl);
-          say('Markdown link copied');
-        }
+        await copyText(text);
         menu.setAttribute('data-copied', action);
-        flash(button, 'Copied');
+        say(done);
+        flash(button, words.copied);
       } catch {
-        say('Could not copy');
-        flash(button, 'Could not copy');
+        say(words.failed);
+        flash(button, words.failed);
       }
     };
 
     const isOpen = () => toggle && toggle.getAttribute('aria-expanded') === 'true';
+    const focusItem = (index) => {
+      if (items.length > 0) items[(index + items.length) % items.length].focus();
+    };
     const open = (focusIndex) => {
       if (!toggle || !list) return;
       toggle.setAttribute('aria-expanded', 'true');
       list.hidden = false;
-      if (focusIndex !== undefined && items.length > 0) items[(focusIndex + items.length) % items.length].focus();
+      focusItem(focusIndex);
     };
     const close = (returnFocus) => {
       if (!toggle || !list || !isOpen()) return;
@@ -123,33 +164,50 @@
 
     menu.addEventListener('click', (event) => {
       const button = event.target.closest('button[data-action]');
-      if (button && menu.contains(button)) {
+      if (button) {
         run(button, button.getAttribute('data-action'));
         close(button.getAttribute('role') === 'menuitem');
-        return;
+      } else if (event.target.closest('a[role="menuitem"]')) {
+        close(true);
       }
-      if (event.target.closest('a[role="menuitem"]')) close(false);
     });
-    if (!toggle || !list) continue;
+    if (!toggle || !list) return;
 
+    // A pointer click opens the menu with its first item focused, as a keyboard opening does.
     toggle.addEventListener('click', () => (isOpen() ? close(false) : open(0)));
     toggle.addEventListener('keydown', (event) => {
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        open(event.key === 'ArrowDown' ? 0 : -1);
-      }
+      const first = { ArrowDown: 0, Enter: 0, ' ': 0, ArrowUp: -1 }[event.key];
+      if (first === undefined) return;
+      // Enter and Space would also click the button (a second toggle).
+      event.preventDefault();
+      open(first);
     });
     list.addEventListener('keydown', (event) => {
       const index = items.indexOf(doc.activeElement);
       const moves = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 };
       if (event.key in moves) {
         event.preventDefault();
-        items[(moves[event.key] + items.length) % items.length].focus();
+        focusItem(moves[event.key]);
       } else if (event.key === 'Escape') {
         event.preventDefault();
         close(true);
       } else if (event.key === 'Tab') {
         close(false);
+      } else if (event.key === ' ' && doc.activeElement && doc.activeElement.tagName === 'A') {
+        // Space activates a menu item; a link alone would scroll the page.
+        event.preventDefault();
+        doc.activeElement.click();
+      } else if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // Type-ahead: the next item whose title starts with the character.
+        const char = event.key.toLowerCase();
+        const titles = items.map((item) => (item.querySelector('.dg-contextual-title')?.textContent || '').trim().toLowerCase());
+        for (let step = 1; step <= items.length; step += 1) {
+          const next = (index + step) % items.length;
+          if (titles[next].startsWith(char)) {
+            focusItem(next);
+            break;
+          }
+        }
       }
     });
     doc.addEventListener('click', (event) => {
@@ -158,5 +216,12 @@
     menu.addEventListener('focusout', (event) => {
       if (event.relatedTarget && !menu.contains(event.relatedTarget)) close(false);
     });
+  };
+
+  // Each menu is bound once, even if this script runs twice.
+  for (const menu of doc.querySelectorAll('.dg-contextual[data-twin]:not([data-bound])')) {
+    menu.setAttribute('data-bound', '');
+    bindMenu(menu);
   }
+
 })();

@@ -164,7 +164,17 @@
     const target = event.target instanceof Element ? event.target : null;
     for (const menu of all('details.dg-menu[open]')) if (!menu.contains(target)) menu.open = false;
     if (target?.closest('[data-dg-search]')) {
-      import(searchJs).then((search) => search.openSearch());
+      // Keys typed while search.js loads are kept for its input ("navigation", not "avigation").
+      const typed = [];
+      const keep = (key) => {
+        if (key.key.length !== 1 || key.ctrlKey || key.metaKey || key.altKey) return;
+        typed.push(key.key);
+        key.preventDefault();
+      };
+      doc.addEventListener('keydown', keep, true);
+      import(searchJs)
+        .then((search) => search.openSearch({ typed: typed.join('').replace(/^\s+/, '') }))
+        .finally(() => doc.removeEventListener('keydown', keep, true));
     } else if (target?.closest('[data-dg-theme-toggle]')) {
       setMode(root.getAttribute('data-theme') === 'dark' ? 'light' : 'dark', true);
     } else if (target?.closest('.dg-nav-toggle')) {

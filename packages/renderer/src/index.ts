@@ -44,4 +44,6 @@ export type { LayoutConfig, LayoutNavigation, LayoutNavNode, LayoutPage, LayoutT
 export { ApiOperation, renderApiOperation } from './api/operation.js';
 export type { ApiOperationInput, ApiReferenceContext, PlaygroundSettings, ViewerBundle } from './api/types.js';
 export { renderAsyncApiOperation } from './api/async-operation.js';
+export { renderSchemaFile } from './api/schema-file.js';
+export type { SchemaFile } from './api/schema-file.js';
 export type { AsyncApiOperationInput } from './api/async-operation.js';

@@ -100,6 +100,7 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,
   [documentAssetNames.apiCss]: ownAsset('api.css'),
   [documentAssetNames.apiPlaygroundJs]: ownAsset('api-playground.js'),
+  [documentAssetNames.apiSchemaJs]: ownAsset('api-schema.js'),
   [documentAssetNames.apiViewersJs]: ownAsset('api-viewers.js'),
   [documentAssetNames.preactJs]: preactFile('dist/preact.min.umd.js'),
   [documentAssetNames.preactHooksJs]: preactFile('hooks/dist/hooks.umd.js'),

@@ -54,7 +54,7 @@ test('should list every server when there are several', async () => {
 test('should draw schema fields with the ParamField classes: type, format, required, default, enum, nullable, read/write-only', async () => {
   const page = await pageOf(`${specs}tiny`, 'openapi.yaml', 'POST', '/users');
   const { html } = renderApiOperation({ page, playground });
-  assert.match(html, '<div class="dg-field dg-api-field" data-field="param"><div class="dg-field-head"><code class="dg-field-name">name</code>');
+  assert.match(html, '<div class="dg-field dg-api-field" data-field="param" id="body-name"><div class="dg-field-head"><code class="dg-field-name">name</code>');
   assert.is(fieldHead(html, 'name'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="required">required</span>');
   assert.is(fieldHead(html, 'email'), '<span class="dg-field-type">string&lt;email></span><span class="dg-field-badge" data-badge="required">required</span>');
   assert.is(fieldHead(html, 'id'), '<span class="dg-field-type">string&lt;uuid></span><span class="dg-field-badge" data-badge="read-only">read-only</span>');
@@ -75,7 +75,7 @@ test('should group parameters by location under their own headings, in path, que
   const order = ['accountId', 'dryRun', 'X-Trace', 'session'].map((name) => html.indexOf(`<code class="dg-field-name">${name}</code>`));
   assert.equal([...order].sort((a, b) => a - b), order);
   assert.ok(order.every((index) => index > 0));
-  assert.match(html, '<div class="dg-field dg-api-field" data-field="param" data-location="cookie"><div class="dg-field-head"><code class="dg-field-name">session</code>');
+  assert.match(html, '<div class="dg-field dg-api-field" data-field="param" data-location="cookie" id="parameter-session"><div class="dg-field-head"><code class="dg-field-name">session</code>');
   assert.is(fieldHead(html, 'accountId'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="required">required</span>');
   assert.is(
     fieldHead(html, 'dryRun'),
@@ -144,7 +144,7 @@ test('should draw oneOf as switchable variants, the discriminator, allOf merged,
   assert.ok(html.includes('<code class="dg-field-name">by</code>'), 'allOf parts merged into one object');
   assert.is(fieldHead(html, 'total'), '<span class="dg-field-type">number | null</span>');
   assert.match(html, '<p class="dg-api-fact">Value: <code>order</code></p>');
-  assert.match(html, /<details class="dg-expandable dg-api-children"><summary class="dg-expandable-summary"><span class="dg-expandable-show">Show<\/span><span class="dg-expandable-hide">Hide<\/span> properties<\/summary>/);
+  assert.match(html, /<details class="dg-expandable dg-api-children"><summary class="dg-expandable-summary"><span class="dg-expandable-show">Show<\/span><span class="dg-expandable-hide">Hide<\/span> child attributes<\/summary>/);
 });
 
 test('should open every nested field list with expandParameters, and keep the collapsed copy apart', async () => {
@@ -157,7 +157,7 @@ test('should open every nested field list with expandParameters, and keep the co
   assert.ok(closed(collapsed) > 0 && open(collapsed) === 0, 'collapsed by default');
   assert.is(open(expanded), closed(collapsed), 'the same lists, open');
   assert.is(closed(expanded), 0);
-  // Schema HTML is cached per schema: the collapsed copy comes back collapsed.
+  // Rendering again gives the same page (ids included).
   assert.is(renderApiOperation({ page, playground }).html, collapsed);
 });
 

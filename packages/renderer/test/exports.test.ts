@@ -37,6 +37,7 @@ test('should expose the public api', async () => {
     'renderNavigationFile',
     'renderPageDocument',
     'renderProblemsOverlay',
+    'renderSchemaFile',
     'renderSpecMarkdown',
     'renderToHtml',
     'rendererAssets',

@@ -17,8 +17,9 @@ test('should link both assets under the asset prefix, escaped', () => {
 
 test('should keep the client script small and free of imports', () => {
   const source = readFileSync(sitePartAssetFiles['site-parts.js']!, 'utf8');
-  // Part of the 30 KB (gzip) budget of a plain page (issue 5).
-  assert.ok(gzipSync(source).length < 3 * 1024, `${gzipSync(source).length} bytes gzip`);
+  // Part of the 30 KB (gzip) budget of a plain page (issue 5). 3.5 KB since the "Copy page" menu
+  // carries every documented option and the full menu-button keyboard pattern (issue 25).
+  assert.ok(gzipSync(source).length < 3.5 * 1024, `${gzipSync(source).length} bytes gzip`);
   assert.not.match(source, /^\s*import\s/m);
   assert.not.match(source, /\brequire\(/);
 });

@@ -17,7 +17,8 @@ test('should show all five actions when `contextual` is omitted', () => {
 
 test('should show no menu for `options: []`', () => {
   assert.is(renderContextualMenu({ config: { contextual: { options: [] } }, slug: 'a' }), '');
-  assert.is(renderContextualMenu({ config: { contextual: { options: ['download-pdf', 'mcp'] } }, slug: 'a' }), '');
+  // Ids docsgen cannot carry out are accepted and not shown; `download-spec` needs a published spec.
+  assert.is(renderContextualMenu({ config: { contextual: { options: ['download-pdf', 'assistant', 'devin-desktop', 'windsurf', 'devin-mcp', 'download-spec'] } }, slug: 'a' }), '');
 });
 
 test('should show only the configured subset, in order, without duplicates', () => {
@@ -31,11 +32,41 @@ test('should show only the configured subset, in order, without duplicates', () 
   assert.equal(resolveContextualOptions({ options: ['view', 'view', 'chatgpt', 'assistant-a'] }), ['view', 'assistant-a']);
 });
 
-test('should read `chatgpt` and `claude` as the two assistants', () => {
-  const html = renderContextualMenu({ config: { contextual: { options: ['claude', 'chatgpt', 'perplexity'] } }, slug: 'a' });
-  assert.equal(actionsOf(html), ['assistant-b', 'assistant-a']);
-  assert.match(html, 'href="https://claude.ai/new?q=Read%20%2Fa.md%20so%20I%20can%20ask%20questions%20about%20it."');
-  assert.match(html, 'href="https://chatgpt.com/?hints=search&amp;q=Read%20%2Fa.md%20so%20I%20can%20ask%20questions%20about%20it."');
+test('should read `chatgpt` and `claude` as the two assistants, and open the other assistants with the same prompt', () => {
+  const html = renderContextualMenu({ config: { contextual: { options: ['claude', 'chatgpt', 'perplexity', 'grok', 'aistudio', 'devin'] } }, slug: 'a' });
+  assert.equal(actionsOf(html), ['assistant-b', 'assistant-a', 'perplexity', 'grok', 'aistudio', 'devin']);
+  const prompt = 'Read%20%2Fa.md%20so%20I%20can%20ask%20questions%20about%20it.';
+  assert.match(html, `href="https://claude.ai/new?q=${prompt}"`);
+  assert.match(html, `href="https://chatgpt.com/?hints=search&amp;q=${prompt}"`);
+  assert.match(html, `href="https://www.perplexity.ai/search/new?q=${prompt}"`);
+  assert.match(html, `href="https://grok.com/?q=${prompt}"`);
+  assert.match(html, `href="https://aistudio.google.com/prompts/new_chat?prompt=${prompt}"`);
+  assert.match(html, `href="https://app.devin.ai/?prompt=${prompt}"`);
+  for (const title of ['Open in Claude', 'Open in ChatGPT', 'Open in Perplexity', 'Open in Grok', 'Open in Google AI Studio', 'Open in Devin']) assert.match(html, `>${title}<`);
+});
+
+test('should point the MCP entries at the /mcp server of the site', () => {
+  const html = renderContextualMenu({ config: { name: 'Acme Docs', contextual: { options: ['mcp', 'add-mcp', 'cursor', 'vscode'] } }, slug: 'a', siteUrl: 'https://docs.acme.dev/' });
+  assert.equal(actionsOf(html), ['mcp', 'add-mcp', 'cursor', 'vscode']);
+  assert.match(html, 'data-mcp-url="https://docs.acme.dev/mcp"');
+  assert.match(html, '<button type="button" role="menuitem" tabindex="-1" data-action="mcp">');
+  assert.match(html, '<button type="button" role="menuitem" tabindex="-1" data-action="add-mcp">');
+  const cursor = /data-action="cursor" href="([^"]+)"/.exec(html)?.[1] ?? '';
+  const cursorUrl = new URL(cursor.replace(/&amp;/g, '&'));
+  assert.is(cursorUrl.protocol, 'cursor:');
+  assert.is(cursorUrl.searchParams.get('name'), 'Acme Docs');
+  assert.equal(JSON.parse(Buffer.from(cursorUrl.searchParams.get('config')!, 'base64').toString('utf8')), { url: 'https://docs.acme.dev/mcp' });
+  const vscode = /data-action="vscode" href="([^"]+)"/.exec(html)?.[1] ?? '';
+  assert.ok(vscode.startsWith('vscode:mcp/install?'));
+  assert.equal(JSON.parse(decodeURIComponent(vscode.slice('vscode:mcp/install?'.length))), { name: 'Acme Docs', type: 'http', url: 'https://docs.acme.dev/mcp' });
+  // Editor links open an app: no new tab.
+  assert.not.match(/<a [^>]*data-action="cursor"[^>]*>/.exec(html)?.[0] ?? '', 'target=');
+});
+
+test('should link `download-spec` to the spec the site publishes, as a download', () => {
+  const html = renderContextualMenu({ config: { contextual: { options: ['copy', 'download-spec'] } }, slug: 'api/get-user', specHref: '/public/openapi.yaml' });
+  assert.match(html, '<a role="menuitem" tabindex="-1" data-action="download-spec" href="/public/openapi.yaml" download>');
+  assert.equal(actionsOf(renderContextualMenu({ config: { contextual: { options: ['copy', 'download-spec'] } }, slug: 'guide' })), ['copy']);
 });
 
 test('should prefill the assistants with the absolute twin URL when the site URL is known', () => {
@@ -70,7 +101,19 @@ test('should render custom entries with placeholders, and drop unsafe ones', () 
   assert.match(html, `href="https://www.perplexity.ai/search?q=${encodeURIComponent('Read https://docs.example.com/guides/setup.md')}"`);
   assert.match(html, '<span class="dg-contextual-description">Search &lt;it&gt;</span>');
   assert.match(html, 'href="https://github.com/acme/docs/blob/main/guides/setup.mdx"');
-  assert.not.match(html, /Evil|javascript|Agent/);
+  assert.match(html, `href="https://x.example/?mcp=https://docs.example.com/mcp"`);
+  assert.not.match(html, /Evil|javascript/);
+});
+
+test('should leave `$page` and `$mcp` for the page to fill in when the site URL is unknown', () => {
+  const html = renderContextualMenu({
+    config: { contextual: { options: [{ title: 'Share', description: 'Share it', icon: 'plus', href: { base: 'https://x.example/share', query: [{ key: 'u', value: '$page from $path' }] } }] } },
+    slug: 'guides/setup',
+  });
+  assert.match(html, `href="https://x.example/share?u=${encodeURIComponent('/guides/setup.md from /guides/setup')}"`);
+  assert.match(html, `data-template="${JSON.stringify({ base: 'https://x.example/share', query: [['u', '$page from /guides/setup']] }).replace(/"/g, '&quot;')}"`);
+  // A named icon is drawn from the site's icon library.
+  assert.match(html, 'data-icon="plus"');
 });
 
 test('should keep element ids apart with `idPrefix`, and mark where the menu is displayed', () => {

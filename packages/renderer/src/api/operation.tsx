@@ -139,7 +139,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const body = (
     <ParameterPills.Provider value={props.parameterPills ?? noPills}>
     <SchemaExpanded.Provider value={props.expandParameters === true}>
-    <SchemaInsertions.Provider value={{ next: 0, prefix: idPrefix ?? defaultIdPrefix }}>
+    <SchemaInsertions.Provider value={{ next: 0, prefix: idPrefix ?? defaultIdPrefix, schemaFile: props.schemaFile ?? context.apiReference?.schemaFileOf?.(page.spec) }}>
     <section class="dg-api" data-dg-api="" data-method={page.method.toLowerCase()} data-kind={page.kind}>
       <Endpoint page={page} isMarkdown={isMarkdown} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
       <SpecMarkdown text={page.description} />

@@ -4,12 +4,13 @@ import type { ComponentChildren } from 'preact';
 import { valueText } from './schema-text.js';
 
 /** The type as shown: `string<uuid>`, `array of User`, `integer | null`, `Card | Transfer`. */
-export function typeText(schema: SchemaModel): string {
-  if (schema.recursive || schema.variants) return schema.typeLabel;
+export function typeText(schema: SchemaModel, depth = 0): string {
+  if (schema.variants) return schema.typeLabel;
   const nonNull = schema.types.filter((type) => type !== 'null');
   const nullable = schema.isNullable && schema.typeLabel !== 'null' ? ' | null' : '';
   if (nonNull.length === 1 && nonNull[0] === 'array') {
-    const inner = schema.items ? typeText(schema.items) : 'any';
+    // Items may lead back to the array (`List: {items: List}`): a few levels, then the label.
+    const inner = schema.items ? (depth < 3 && schema.items !== schema ? typeText(schema.items, depth + 1) : schema.items.typeLabel) : 'any';
     return `array of ${inner.includes(' | ') ? `(${inner})` : inner}${nullable}`;
   }
   if (schema.format && nonNull.length === 1 && nonNull[0] !== 'object') return `${nonNull[0]}<${schema.format}>${nullable}`;
@@ -57,26 +58,12 @@ function Codes(props: { values: string[] }) {
   );
 }
 
-/** The schema a field repeats, itself or as the items of an array (`children: Node[]`). */
-export function recursiveName(schema: SchemaModel): string | undefined {
-  return schema.recursive ?? (schema.items && !schema.properties ? schema.items.recursive : undefined);
-}
-
 /** Objects and arrays as examples are shown only when short: the examples section has the full body. */
 const maxInlineExample = 80;
 
-/** Enum, const, constraints, example, discriminator, extra keys and the recursion note: one line each. */
+/** Enum, const, constraints, example, discriminator and extra keys: one line each. */
 export function schemaFacts(schema: SchemaModel, fallbackExample: { value: unknown } | undefined): ComponentChildren[] {
   const facts: ComponentChildren[] = [];
-  const recursive = recursiveName(schema);
-  if (recursive !== undefined) {
-    facts.push(
-      <>
-        Recursive: repeats <code>{recursive}</code>, shown above.
-      </>,
-    );
-  }
-  if (schema.isTruncated || (schema.items?.isTruncated && !schema.properties)) facts.push('Nested too deeply to show here.');
   if (schema.enum && schema.enum.length > 0) {
     facts.push(
       <>

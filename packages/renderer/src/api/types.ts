@@ -54,6 +54,12 @@ export interface ApiReferenceContext {
   highlight?: ((code: string, lang: string) => string | undefined) | undefined;
   /** Browser bundles of the embeddable viewers, by viewer (`viewer-a`, `viewer-b`, `viewer-c`). */
   viewerBundles: Record<'viewer-a' | 'viewer-b' | 'viewer-c', ViewerBundle>;
+  /**
+   * Name of the schema file of a spec (`ApiPageModel.spec`) under the asset prefix, which readers
+   * fetch nested fields from (`renderSchemaFile`); `undefined`: nested fields are drawn into the
+   * page to a bounded depth instead (default: none).
+   */
+  schemaFileOf?: ((spec: string) => string | undefined) | undefined;
 }
 
 /** What `renderApiOperation` draws: one operation's reference. */
@@ -73,4 +79,10 @@ export interface ApiOperationInput {
   expandParameters?: boolean | null | undefined;
   /** Extension keys (`x-…`) whose values parameters show as pills, in this order (default: none). */
   parameterPills?: readonly string[] | null | undefined;
+  /**
+   * Name of the spec's schema file under the asset prefix (`api-schemas-<hash>.json`, made with
+   * `renderSchemaFile`): the page draws the top level of fields and readers open deeper levels
+   * from the file. Without it, nested fields are drawn to a bounded depth (default: none).
+   */
+  schemaFile?: string | null | undefined;
 }

@@ -40,7 +40,7 @@ export function PageHeader(props: {
       {props.title !== undefined || props.contextualMenu ? (
         <div class="dg-title-row">
           {props.title !== undefined ? <h1 class="dg-title">{props.title}</h1> : <span />}
-          {props.contextualMenu ? <div class="dg-contextual" dangerouslySetInnerHTML={{ __html: props.contextualMenu }} /> : null}
+          {props.contextualMenu ? <div class="dg-contextual-slot" dangerouslySetInnerHTML={{ __html: props.contextualMenu }} /> : null}
         </div>
       ) : null}
       {props.description ? <p class="dg-description">{props.description}</p> : null}

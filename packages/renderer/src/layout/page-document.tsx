@@ -30,6 +30,7 @@ export const layoutAssetNames = {
   mermaidLoaderJs: 'mermaid-loader.js',
   apiCss: 'api.css',
   apiPlaygroundJs: 'api-playground.js',
+  apiSchemaJs: 'api-schema.js',
   apiViewersJs: 'api-viewers.js',
   // Interactive components: Preact's browser builds (each sets a global the next ones use),
   // then the loader that runs the pages' own component code and hydrates them.
@@ -257,6 +258,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidJs)}" defer></script>` : '',
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
+    input.hasApi ? `<script src="${asset(layoutAssetNames.apiSchemaJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
     clientStringsScript(strings),
     input.islands ? `<script type="application/json" id="dg-islands">${input.islands}</script>` : '',
@@ -314,6 +316,16 @@ export function renderPageDocument(input: PageDocumentInput): string {
     config.appearance?.readingTime === true && typeof (input.readingTime as { minutes?: unknown } | undefined)?.minutes === 'number'
       ? (input.readingTime as { minutes: number }).minutes
       : undefined;
+  // Panel, RequestExample and ResponseExample take the right-hand column in place of the table
+  // of contents. The column sits inside the article, after the page header: below the width
+  // where the column shows, the side content is read right there, in the flow (layout.css).
+  const { contentHtml, sideBlocks } = mode === 'default' ? splitSideContent(input.contentHtml) : { contentHtml: input.contentHtml, sideBlocks: [] };
+  const hasSide = sideBlocks.length > 0;
+  // A changelog's table of contents lists its entries' labels (dates), not their headings.
+  const tocEntries = (contentHtml.includes('class="dg-update') ? updateToc(contentHtml) : undefined) ?? input.toc ?? [];
+  const hasToc = mode === 'default' && !hasSide && tocEntries.length > 0;
+  // `contextual.display: "toc"` puts the menu above the table of contents (in the header on a page without one).
+  const menuInToc = hasToc && /^<div class="dg-contextual" data-display="toc"/.test(input.contextualMenu ?? '');
   const pageHeader =
     mode === 'custom'
       ? ''
@@ -324,7 +336,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
             title={input.showTitle === false ? undefined : input.title}
             description={input.description ?? undefined}
             readingMinutes={readingMinutes}
-            contextualMenu={input.contextualMenu ?? undefined}
+            contextualMenu={menuInToc ? undefined : (input.contextualMenu ?? undefined)}
             strings={strings}
           />,
         );
@@ -332,14 +344,6 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const link = (slug: string | undefined): PagerLink | undefined =>
     slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
   const pager = mode === 'custom' ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} />);
-  // Panel, RequestExample and ResponseExample take the right-hand column in place of the table
-  // of contents. The column sits inside the article, after the page header: below the width
-  // where the column shows, the side content is read right there, in the flow (layout.css).
-  const { contentHtml, sideBlocks } = mode === 'default' ? splitSideContent(input.contentHtml) : { contentHtml: input.contentHtml, sideBlocks: [] };
-  const hasSide = sideBlocks.length > 0;
-  // A changelog's table of contents lists its entries' labels (dates), not their headings.
-  const tocEntries = (contentHtml.includes('class="dg-update') ? updateToc(contentHtml) : undefined) ?? input.toc ?? [];
-  const hasToc = mode === 'default' && !hasSide && tocEntries.length > 0;
   const toc = hasToc ? renderLayout(<TableOfContents toc={tocEntries} title={strings[theme.tocTitle]} />) : '';
   // A custom page is the top bar and its own content: no footer either.
   const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${mode === 'custom' ? '' : (input.footer ?? '')}`;
@@ -358,7 +362,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
       ? `<article class="dg-article dg-article-with-side">${pageHeader}<aside class="dg-side-panel"><div class="dg-prose">\n${sideBlocks.join('\n')}\n</div></aside>` +
         `<div class="dg-article-body">${articleBody}</div></article>`
       : `<article class="dg-article">${pageHeader}${articleBody}</article>`,
-    toc ? `<aside class="dg-toc-wrap">${toc}</aside>` : '',
+    toc ? `<aside class="dg-toc-wrap">${menuInToc ? `<div class="dg-contextual-slot dg-contextual-toc">${input.contextualMenu}</div>` : ''}${toc}</aside>` : '',
     '</div>',
     '</main>',
     '</div>',

@@ -1,0 +1,142 @@
+// The built-in 404 page in real Chromium, from `docsgen dev` and from a build served as a static
+// host serves it: a reader who mistyped an address sees the closest pages and a search box, and
+// gets to the page they meant by a click or by typing. Screenshots go to test-output/screenshots/.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { contentPage, previewBuild, serveProject, type PreviewedBuild, type ServedProject } from './site-project.js';
+
+const screenshots = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify({
+    name: 'Lost and found',
+    colors: { primary: '#2563eb' },
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index', 'quickstart'] },
+        { group: 'Guides', pages: ['guides/navigation', 'guides/migration', 'guides/deploy', 'guides/themes'] },
+        { group: 'Reference', pages: ['reference/cli', 'reference/config'] },
+      ],
+    },
+  }),
+  'index.mdx': contentPage('Introduction', 'The home page.'),
+  'quickstart.mdx': contentPage('Quickstart', 'Start here.'),
+  'guides/navigation.mdx': contentPage('Navigation', 'Tabs, groups and pages.'),
+  'guides/migration.mdx': contentPage('Migration', 'Coming from elsewhere.'),
+  'guides/deploy.mdx': contentPage('Deploying', 'Put it online.'),
+  'guides/themes.mdx': contentPage('Themes', 'How it looks.'),
+  'reference/cli.mdx': contentPage('Command line', 'Every command.'),
+  'reference/config.mdx': contentPage('Configuration', 'Every field.'),
+};
+
+interface Context {
+  dev: ServedProject;
+  preview: PreviewedBuild;
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+const notFound = suite<Context>('404 page in Chromium');
+
+notFound.before(async (context) => {
+  context.dev = await serveProject(files);
+  context.preview = await previewBuild(context.dev.root);
+  const launched = await launchBrowser();
+  context.context = launched.context;
+  context.close = launched.close;
+  mkdirSync(screenshots, { recursive: true });
+});
+
+notFound.after(async (context) => {
+  await context.close?.();
+  await context.dev?.close();
+  await context.preview?.close();
+});
+
+async function openMissing(context: Context, base: string, path: string): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(`${base}${path}`);
+  await page.waitForLoadState('load');
+  return { page, errors, status: response?.status() };
+}
+
+const closestPages = (page: Page): Promise<string[]> =>
+  page.locator('.dg-not-found-pages a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+
+for (const [where, baseOf] of [
+  ['`docsgen dev`', (context: Context) => context.dev.base],
+  ['a built site', (context: Context) => context.preview.base],
+] as const) {
+  notFound(`should offer the closest pages to a mistyped address in ${where}, and follow one with a click`, async (context) => {
+    const { page, errors, status } = await openMissing(context, baseOf(context), '/guides/navigaton');
+    assert.is(status, 404);
+    assert.is(await page.locator('h1').innerText(), 'Page not found');
+    await page.locator('.dg-not-found-closest').waitFor();
+    const closest = await closestPages(page);
+    assert.is(closest[0], '/guides/navigation', closest.join(', '));
+    assert.ok(closest.length <= 5);
+    // A page moved to another folder is found by its name.
+    const moved = await openMissing(context, baseOf(context), '/deploy');
+    await moved.page.locator('.dg-not-found-closest').waitFor();
+    assert.is((await closestPages(moved.page))[0], '/guides/deploy');
+    await moved.page.close();
+
+    await page.locator('.dg-not-found-pages a').first().click();
+    await page.waitForURL(/\/guides\/navigation$/);
+    assert.is(await page.locator('h1').innerText(), 'Navigation');
+    assert.equal(errors, []);
+    await page.close();
+  });
+
+  notFound(`should search from the 404 page in ${where}`, async (context) => {
+    const { page } = await openMissing(context, baseOf(context), '/reference/cfg');
+    await page.getByRole('button', { name: /Search the documentation/ }).click();
+    await page.locator('dialog[open] input[role=combobox]').waitFor();
+    await page.keyboard.type('every field');
+    await page.waitForSelector('dialog[open] .dg-search-results[data-query="every field"]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/reference\/config$/);
+    await page.close();
+  });
+}
+
+notFound('should keep a hostile address harmless', async (context) => {
+  const { page, errors } = await openMissing(context, context.preview.base, `/${'%3Cimg%20src=x%20onerror=alert(1)%3E/'.repeat(40)}${'a'.repeat(2000)}`);
+  await page.locator('.dg-not-found-closest').waitFor();
+  assert.is(await page.locator('.dg-not-found img').count(), 0);
+  assert.is(await closestPages(page).then((pages) => pages.length), 5);
+  assert.equal(errors, []);
+  await page.close();
+});
+
+notFound('should look right at 1440x900 and 390x844 in both modes, with no serious accessibility violations', async (context) => {
+  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await context.context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height });
+      await page.goto(`${context.preview.base}/guides/navigaton`);
+      await page.locator('.dg-not-found-closest').waitFor();
+      await page.screenshot({ path: `${screenshots}not-found-${width}-${scheme}.png` });
+      await page.addScriptTag({ content: axe });
+      const violations = (await page.evaluate(
+        `axe.run({ exclude: [['.dg-sidebar-wrap']] }, { resultTypes: ['violations'] }).then((result) => result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ') + ' ' + (n.any[0] ? n.any[0].message : '')).join(', ')))`,
+      )) as string[];
+      assert.equal(violations, [], `${width} ${scheme}`);
+      await page.close();
+    }
+  }
+});
+
+notFound.run();
