@@ -4,6 +4,7 @@ import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
 import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
+import { publishedSpecFiles } from './spec-downloads.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
 // its producer, its content type and how long a copy may be kept. The build writes every path
@@ -208,11 +209,27 @@ const changelogFeeds: OutputKind = {
   },
 };
 
+/** The local specs the Copy page menu's `download-spec` entry links to (`spec-downloads.ts`), as written. */
+const specDownloads: OutputKind = {
+  name: 'spec-download',
+  pattern: '<spec path> (openapi.json, api/v2.yaml), when a page offers download-spec',
+  contentType: 'file',
+  cachePolicy: 'revalidate',
+  whenMissing: 'pages',
+  isOverProjectFiles: true,
+  matches: (path) => /\.(?:json|ya?ml)$/i.test(path) && !path.startsWith('_docsgen/'),
+  list: async (site) => [...publishedSpecFiles(site.root, site.config, site.pages.values()).keys()],
+  produce: async (site, path) => {
+    const file = publishedSpecFiles(site.root, site.config, site.pages.values()).get(path);
+    return { body: file === undefined ? undefined : { file }, messages: [] };
+  },
+};
+
 /**
  * Every output the site derives, in the order the build writes them (a later one replaces an
  * earlier one at the same path).
  */
-export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds];
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, specDownloads];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
 export function findOutputKind(path: string): OutputKind | undefined {

@@ -11,8 +11,8 @@ import {
   type RepositoryInfo,
 } from '@docsgen/renderer';
 import { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './git.js';
-import { assetFolders } from './media-files.js';
 import type { PageInfo } from './pages.js';
+import { contextualConfigOf, specDownloadHref } from './spec-downloads.js';
 import { agentServers } from './site-outputs.js';
 
 /** What the layout's slots hold for one page. */
@@ -78,7 +78,7 @@ export function createSiteChrome(options: SiteChromeOptions) {
         footer: page
           ? renderFooter({ config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository, locale: language })
           : '',
-        contextualMenu: page ? renderContextualMenu({ config: contextualConfigOf(config, page), slug, siteUrl: options.siteUrl, specHref: publishedSpecOf(page) }) : '',
+        contextualMenu: page ? renderContextualMenu({ config: contextualConfigOf(config, page), slug, siteUrl: options.siteUrl, specHref: specDownloadHref(options.root, config, page) }) : '',
         headEnd,
         bodyEnd: analytics.body,
       };
@@ -86,21 +86,3 @@ export function createSiteChrome(options: SiteChromeOptions) {
   };
 }
 
-/** docs.json with the page's own frontmatter `contextual` in place of the site's, when it sets one (as the hosted platform allows). */
-function contextualConfigOf(config: ResolvedDocsConfig, page: PageInfo): ResolvedDocsConfig {
-  const own = page.frontmatter?.contextual;
-  return own && typeof own === 'object' && !Array.isArray(own) ? { ...config, contextual: own as ResolvedDocsConfig['contextual'] } : config;
-}
-
-/**
- * Where the spec of an API page can be downloaded, for the menu's `download-spec`: a remote
- * spec's URL, or the path of a spec inside a folder the site publishes as it is (`public/`, …).
- * Other specs are not published, and the entry is not shown.
- */
-function publishedSpecOf(page: PageInfo): string | undefined {
-  const spec = page.api?.model.spec;
-  if (spec === undefined) return undefined;
-  if (/^https?:\/\//i.test(spec)) return spec;
-  const path = spec.replace(/\\/g, '/').replace(/^\.?\//, '');
-  return (assetFolders as readonly string[]).includes(path.split('/')[0] ?? '') && !path.split('/').includes('..') ? `/${path}` : undefined;
-}

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, createSite } from '../src/index.js';
+import { buildSite, createSite, outputTable } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const chrome = suite('site chrome: banner, footer, Copy page menu, analytics');
@@ -100,6 +100,29 @@ chrome("should let a page's frontmatter `contextual` replace the site's menu, an
   assert.ok(apiSlug, 'the spec made a page');
   const api = (await site.document(apiSlug!))?.html ?? '';
   assert.match(api, 'data-action="download-spec" href="/public/openapi.json" download');
+});
+
+chrome('should publish a local spec for `download-spec` at its own path, only while a page offers the entry', async () => {
+  const spec = 'openapi: 3.1.0\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses: { "200": { description: OK } }\n';
+  const files = (options: unknown[]) => ({
+    'docs.json': JSON.stringify({ name: 'Specs', contextual: { options }, navigation: { tabs: [{ tab: 'Docs', pages: ['index'] }, { tab: 'API', openapi: 'specs/pets.yaml' }] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+    'specs/pets.yaml': spec,
+  });
+  const downloads = outputTable.find((kind) => kind.name === 'spec-download')!;
+
+  const offered = await createSite(writeTempProject(files(['copy', 'download-spec'])));
+  const apiSlug = [...offered.pages.values()].find((page) => page.api)?.slug as string;
+  assert.match((await offered.document(apiSlug))?.html ?? '', 'data-action="download-spec" href="/specs/pets.yaml" download');
+  assert.equal(await downloads.list(offered, { siteUrl: undefined }), ['specs/pets.yaml']);
+  const produced = await downloads.produce(offered, 'specs/pets.yaml', { siteUrl: undefined });
+  assert.equal(produced.body && 'file' in produced.body ? readFileSync(produced.body.file, 'utf8') : undefined, spec);
+  assert.is((await downloads.produce(offered, 'docs.json', { siteUrl: undefined })).body, undefined, 'only specs API pages use');
+  assert.is((await downloads.produce(offered, '../specs/pets.yaml', { siteUrl: undefined })).body, undefined);
+
+  const notOffered = await createSite(writeTempProject(files(['copy', 'view'])));
+  assert.equal(await downloads.list(notOffered, { siteUrl: undefined }), [], 'not published without the entry');
+  assert.is((await downloads.produce(notOffered, 'specs/pets.yaml', { siteUrl: undefined })).body, undefined);
 });
 
 chrome.run();

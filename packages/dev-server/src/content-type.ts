@@ -12,6 +12,8 @@ const contentTypes = new Map<string, string>([
   ['.css', 'text/css; charset=utf-8'],
   ['.js', 'text/javascript; charset=utf-8'],
   ['.json', 'application/json; charset=utf-8'],
+  ['.yaml', 'application/yaml; charset=utf-8'],
+  ['.yml', 'application/yaml; charset=utf-8'],
   ['.txt', 'text/plain; charset=utf-8'],
   ['.woff', 'font/woff'],
   ['.woff2', 'font/woff2'],

@@ -55,7 +55,7 @@ table('should serve, byte for byte and with the same type, every output the buil
         const response = await sendRaw(port, `GET /${path} HTTP/1.1`);
         assert.is(response.status, 200, path);
         assert.ok(response.body.equals(readFileSync(join(outDir, path))), `dev serves the bytes the build wrote at ${path}`);
-        const type = kind.contentType === 'file' ? lookupContentType(buildSiteModel.config?.favicon?.light ?? '') : kind.contentType;
+        const type = kind.contentType !== 'file' ? kind.contentType : lookupContentType(kind.name === 'favicon' ? (buildSiteModel.config?.favicon?.light ?? '') : path);
         assert.is(response.headers['content-type'], type, `${path} content type`);
         // `preview` serves the build output with the types dev sends, but for the favicon, which a host sends as `.ico`.
         const previewed = await sendRaw(previewPort, `GET /${path} HTTP/1.1`);
@@ -66,7 +66,7 @@ table('should serve, byte for byte and with the same type, every output the buil
     // Nothing the build wrote at a table pattern is missing from the table's list.
     const matched = files.filter((file) => outputTable.some((kind) => kind.matches(file)));
     assert.equal(matched, [...listed].sort());
-    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml'));
+    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml'));
 
     // The pages' Markdown twins are the same too.
     for (const twin of files.filter((file) => file.endsWith('.md'))) {
@@ -83,7 +83,7 @@ table('should serve, byte for byte and with the same type, every output the buil
 
 table('should describe each output once, with a name, a pattern, a content type and a cache policy', () => {
   const names = outputTable.map((kind) => kind.name);
-  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed']);
+  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'spec-download']);
   for (const kind of outputTable) {
     assert.ok(kind.pattern !== '' && kind.contentType !== '', kind.name);
     assert.ok(kind.cachePolicy === 'revalidate' || kind.cachePolicy === 'etag', kind.name);
@@ -96,6 +96,8 @@ table('should describe each output once, with a name, a pattern, a content type 
   assert.equal(matching('guides/rss.xml'), ['changelog-feed']);
   assert.equal(matching('llms-full.txt'), ['llms-full']);
   assert.equal(matching('guides/setup'), []);
+  assert.equal(matching('api/openapi.yaml'), ['spec-download']);
+  assert.equal(matching('_docsgen/navigation-1.json'), []);
 });
 
 table.run();
