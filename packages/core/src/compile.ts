@@ -73,28 +73,13 @@ const source = '@docsgen/core';
 type MdxModule = typeof import('@mdx-js/mdx');
 
 /**
- * The page pipeline, in this order (the user slot comes last in each phase):
- *
- * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
- * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → GFM → math →
- *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
- *    components (MDX only) → user remark plugins;
- * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
- *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
- * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
- *    rendered with the same component map, so `.md` pages skip MDX and JavaScript entirely.
- *
- * The processors are built once per compiler and reused for every page (plugins get their
- * options once; per-page data comes from the file: its path, relative to `root`, places
- * images). A page is parsed with GFM without autolink literals first, and again with full
- * GFM only when its text has something an autolink literal starts with (`www.`, `://`, `@`):
- * the tree is the same either way, and most pages skip the costliest part of GFM. rehype-raw
- * runs only on `.md` pages with raw HTML, KaTeX only on pages that can have math.
+ * The unified processors of a compiler, made from its options: Markdown (`.md`), MDX with code
+ * generation, and MDX kept as a tree (`.mdx` pages without JavaScript), each with or without
+ * GFM's autolink literals.
  */
-export function createPageCompiler(options: PageCompilerOptions) {
+function createProcessorFactories(options: PageCompilerOptions) {
   const userRemark = options.remarkPlugins ?? [];
   const userRehype = options.rehypePlugins ?? [];
-  const hasUserPlugins = userRemark.length > 0 || userRehype.length > 0;
 
   function remarkPlugins(isMdx: boolean, hasAutolinks: boolean): PluggableList {
     return [
@@ -155,6 +140,32 @@ export function createPageCompiler(options: PageCompilerOptions) {
       .use(rehypeJsxToElements)
       .freeze();
   }
+
+  return { createMarkdownProcessor, createMdxProcessor, createMdxTreeProcessor };
+}
+
+/**
+ * The page pipeline, in this order (the user slot comes last in each phase):
+ *
+ * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
+ * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → GFM → math →
+ *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
+ *    components (MDX only) → user remark plugins;
+ * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
+ *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
+ * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
+ *    rendered with the same component map, so `.md` pages skip MDX and JavaScript entirely.
+ *
+ * The processors are built once per compiler and reused for every page (plugins get their
+ * options once; per-page data comes from the file: its path, relative to `root`, places
+ * images). A page is parsed with GFM without autolink literals first, and again with full
+ * GFM only when its text has something an autolink literal starts with (`www.`, `://`, `@`):
+ * the tree is the same either way, and most pages skip the costliest part of GFM. rehype-raw
+ * runs only on `.md` pages with raw HTML, KaTeX only on pages that can have math.
+ */
+export function createPageCompiler(options: PageCompilerOptions) {
+  const hasUserPlugins = (options.remarkPlugins ?? []).length > 0 || (options.rehypePlugins ?? []).length > 0;
+  const { createMarkdownProcessor, createMdxProcessor, createMdxTreeProcessor } = createProcessorFactories(options);
 
   // The processors with full GFM are only needed for pages with autolink literals.
   // The MDX processors are made (and @mdx-js/mdx loaded) with the first `.mdx` page: a project
