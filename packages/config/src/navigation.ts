@@ -254,27 +254,33 @@ export function buildNavigation(
   const children = readChildren(root, rootPath, { isHidden: false, isGlobal: false });
   mergeGlobal(children, globalNodes);
 
+  const model = navigationModelOf(children);
+  for (const entry of findDuplicateEntries(model)) report(entry.node.configPath, duplicatePageMessage(entry));
+  return { navigation: model, messages };
+}
+
+/** The model of the tree read from docs.json: its variants and their defaults. */
+function navigationModelOf(children: NavNode[]): NavigationModel {
   const versions = collectDivisions(children, 'version');
   const languages = collectDivisions(children, 'language');
-  const model: NavigationModel = {
+  return {
     children,
     versions: unique(versions.map((node) => node.title)),
     languages: unique(languages.map((node) => node.title)),
     defaultVersion: (versions.find((node) => node.isDefault) ?? versions[0])?.title,
     defaultLanguage: (languages.find((node) => node.isDefault) ?? languages[0])?.title,
   };
-  for (const entry of findDuplicateEntries(model)) {
-    const scope = [entry.version && `version \`${entry.version}\``, entry.language && `language \`${entry.language}\``]
-      .filter(Boolean)
-      .join(', ');
-    report(entry.node.configPath, {
-      reason: `Unexpected duplicate page \`${entry.slug}\` in the navigation${scope ? ` of ${scope}` : ''}, it is already listed`,
-      ruleId: 'nav-duplicate-page',
-      fatal: false,
-      note: 'A page appears once per version and language; the first listing decides its place in the sidebar.',
-    });
-  }
-  return { navigation: model, messages };
+}
+
+/** The warning for a page listed twice in one version and language. */
+function duplicatePageMessage(entry: ReturnType<typeof findDuplicateEntries>[number]): Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note' | 'fatal'> {
+  const scope = [entry.version && `version \`${entry.version}\``, entry.language && `language \`${entry.language}\``].filter(Boolean).join(', ');
+  return {
+    reason: `Unexpected duplicate page \`${entry.slug}\` in the navigation${scope ? ` of ${scope}` : ''}, it is already listed`,
+    ruleId: 'nav-duplicate-page',
+    fatal: false,
+    note: 'A page appears once per version and language; the first listing decides its place in the sidebar.',
+  };
 }
 
 interface NodeContext {
