@@ -1,0 +1,98 @@
+// Readable highlighted code: Shiki's themes carry token colours below WCAG AA against their own
+// background (github-light's orange #e36209 on white is 3.48:1, github-dark's comments #6a737d
+// on #24292e 3.04:1). Each token colour of a highlighted block that reads below 4.5:1 against
+// its block's background (`--shiki-light-bg`, `--shiki-dark-bg`) is moved towards black or
+// white, whichever the background is further from, just far enough. Colours that pass stay
+// as the theme wrote them, so any theme a project picks keeps its look.
+//
+// It works on the rendered HTML rather than on the themes so that the highlighter (in
+// @docsgen/mdx-transforms) and its cached output stay as they are.
+
+/** WCAG AA for normal text, with a little room for rounding in the browser. */
+const minimumContrast = 4.6;
+
+type Rgb = [number, number, number];
+
+// One Shiki block: the opening tag with its style, then everything up to its end.
+const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
+const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
+
+/**
+ * HTML with the token colours of every highlighted code block raised to 4.5:1 against the
+ * block's background, in both modes.
+ *
+ * @param html
+ *   Rendered page content.
+ * @returns
+ *   The same HTML, token colours adjusted where they read too faintly.
+ */
+export function raiseCodeContrast(html: string): string {
+  if (!html.includes('<pre class="shiki')) return html;
+  const adjusted = new Map<string, string>();
+  return html.replace(blockPattern, (block, style: string) => {
+    const backgrounds = {
+      light: /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
+      dark: /--shiki-dark-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
+    };
+    return block.replace(variablePattern, (whole, mode: 'light' | 'dark', color: string) => {
+      const background = backgrounds[mode];
+      if (background === undefined) return whole;
+      const key = `${color}${background}`;
+      let legible = adjusted.get(key);
+      if (legible === undefined) {
+        legible = legibleOn(color, background);
+        adjusted.set(key, legible);
+      }
+      return legible === color ? whole : `--shiki-${mode}:${legible}`;
+    });
+  });
+}
+
+/**
+ * `color` as it is when it reaches the minimum contrast against `background`, else mixed
+ * towards black (light backgrounds) or white (dark ones) by the smallest step that does.
+ */
+export function legibleOn(color: string, background: string): string {
+  const start = toRgb(color);
+  const page = toRgb(background);
+  if (contrast(start, page) >= minimumContrast) return color;
+  const black: Rgb = [0, 0, 0];
+  const white: Rgb = [255, 255, 255];
+  const toward = contrast(black, page) >= contrast(white, page) ? black : white;
+  let low = 0;
+  let high = 1;
+  // Contrast grows with the mix: twelve halvings find it within 1/4096.
+  for (let step = 0; step < 12; step++) {
+    const middle = (low + high) / 2;
+    if (contrast(mix(start, toward, middle), page) >= minimumContrast) high = middle;
+    else low = middle;
+  }
+  return toHex(mix(start, toward, high));
+}
+
+function mix(from: Rgb, to: Rgb, share: number): Rgb {
+  return from.map((channel, at) => channel + ((to[at] as number) - channel) * share) as Rgb;
+}
+
+function toRgb(color: string): Rgb {
+  let digits = color.slice(1);
+  if (digits.length === 3) digits = [...digits].map((digit) => digit + digit).join('');
+  return [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as Rgb;
+}
+
+function toHex(rgb: Rgb): string {
+  return `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}
+
+function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((channel) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
