@@ -1,6 +1,6 @@
 // Readable highlighted code: Shiki's themes carry token colours below WCAG AA against their own
 // background (github-light's orange #e36209 on white is 3.48:1, github-dark's comments #6a737d
-// on #24292e 3.04:1). Each token colour of a highlighted block that reads below 4.5:1 against
+// on #24292e 3.04:1). Each token colour of a highlighted block that reads below 5:1 against
 // its block's background (`--shiki-light-bg`, `--shiki-dark-bg`) is moved towards black or
 // white, whichever the background is further from, just far enough. Colours that pass stay
 // as the theme wrote them, so any theme a project picks keeps its look.
@@ -8,8 +8,11 @@
 // It works on the rendered HTML rather than on the themes so that the highlighter (in
 // @docsgen/mdx-transforms) and its cached output stay as they are.
 
-/** WCAG AA for normal text, with a little room for rounding in the browser. */
-const minimumContrast = 4.6;
+/**
+ * WCAG AA for normal text is 4.5:1; 5:1 leaves room for the faint tint of highlighted and
+ * diff lines (`content.css`), on which tokens must still read at 4.5:1.
+ */
+const minimumContrast = 5;
 
 type Rgb = [number, number, number];
 
@@ -18,7 +21,7 @@ const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/
 const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
 
 /**
- * HTML with the token colours of every highlighted code block raised to 4.5:1 against the
+ * HTML with the token colours of every highlighted code block raised to 5:1 against the
  * block's background, in both modes.
  *
  * @param html
@@ -61,13 +64,15 @@ export function legibleOn(color: string, background: string): string {
   const toward = contrast(black, page) >= contrast(white, page) ? black : white;
   let low = 0;
   let high = 1;
-  // Contrast grows with the mix: twelve halvings find it within 1/4096.
+  // Contrast grows with the mix: twelve halvings find it within 1/4096. Each candidate is
+  // judged as the hex colour it is written as, so rounding cannot take it under the minimum.
+  const written = (share: number): string => toHex(mix(start, toward, share));
   for (let step = 0; step < 12; step++) {
     const middle = (low + high) / 2;
-    if (contrast(mix(start, toward, middle), page) >= minimumContrast) high = middle;
+    if (contrast(toRgb(written(middle)), page) >= minimumContrast) high = middle;
     else low = middle;
   }
-  return toHex(mix(start, toward, high));
+  return written(high);
 }
 
 function mix(from: Rgb, to: Rgb, share: number): Rgb {

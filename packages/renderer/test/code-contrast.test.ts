@@ -15,25 +15,25 @@ function ratio(a: string, b: string): number {
 const block = (tokens: string) =>
   `<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#ffffff;--shiki-dark-bg:#24292e" tabindex="0"><code>${tokens}</code></pre>`;
 
-test('should raise github-light orange and github-dark comments to 4.5:1 against their block', () => {
+test('should raise github-light orange and github-dark comments to 5:1 against their block', () => {
   const html = raiseCodeContrast(block('<span style="--shiki-light:#E36209;--shiki-dark:#FFAB70">a</span><span style="--shiki-light:#6A737D;--shiki-dark:#6A737D">// b</span>'));
   const colours = [...html.matchAll(/<span style="--shiki-light:(#\w+);--shiki-dark:(#\w+)">/g)].map((match) => [match[1]!, match[2]!]);
   assert.is(colours.length, 2);
   const [orange, comment] = colours as [[string, string], [string, string]];
   assert.ok(ratio('#E36209', '#ffffff') < 4.5, 'the theme colour fails on its own');
-  assert.ok(ratio(orange[0], '#ffffff') >= 4.5, `orange ${orange[0]}`);
+  assert.ok(ratio(orange[0], '#ffffff') >= 5, `orange ${orange[0]}`);
   assert.is(orange[1], '#FFAB70', 'a dark colour that passes stays');
   assert.ok(ratio('#6A737D', '#24292e') < 4.5);
-  assert.ok(ratio(comment[1], '#24292e') >= 4.5, `comment on dark ${comment[1]}`);
-  assert.ok(ratio(comment[0], '#ffffff') >= 4.5, `comment on light ${comment[0]}`);
+  assert.ok(ratio(comment[1], '#24292e') >= 5, `comment on dark ${comment[1]}`);
+  assert.ok(ratio(comment[0], '#ffffff') >= 5, `comment on light ${comment[0]}`);
 });
 
 test('should move a colour only as far as it must, towards black on light and white on dark', () => {
   assert.is(legibleOn('#24292e', '#ffffff'), '#24292e');
   const darker = legibleOn('#e36209', '#ffffff');
-  assert.ok(ratio(darker, '#ffffff') >= 4.5 && ratio(darker, '#ffffff') < 4.8, darker);
+  assert.ok(ratio(darker, '#ffffff') >= 5 && ratio(darker, '#ffffff') < 5.2, darker);
   const lighter = legibleOn('#6a737d', '#24292e');
-  assert.ok(ratio(lighter, '#24292e') >= 4.5 && ratio(lighter, '#24292e') < 4.8, lighter);
+  assert.ok(ratio(lighter, '#24292e') >= 5 && ratio(lighter, '#24292e') < 5.2, lighter);
   assert.ok(Number.parseInt(lighter.slice(1, 3), 16) > 0x6a, 'lighter on a dark background');
 });
 
