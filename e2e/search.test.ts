@@ -55,7 +55,8 @@ search.before(async (context) => {
   context.versioned = await serveProject({
     'docs.json': JSON.stringify({
       name: 'Versions',
-      navigation: { versions: [{ version: 'v2', default: true, pages: ['index', 'v2/engine'] }, { version: 'v1', pages: ['v1/index', 'v1/engine'] }] },
+      // Spanish pages: the version menu reads "Versión: v1", so search must not rely on English words.
+      navigation: { languages: [{ language: 'es', default: true, versions: [{ version: 'v2', default: true, pages: ['index', 'v2/engine'] }, { version: 'v1', pages: ['v1/index', 'v1/engine'] }] }] },
     }),
     'index.mdx': contentPage('Home', 'New.'),
     'v2/engine.mdx': '---\ntitle: Engine two\n---\n\nThe hyperdrive of version two.\n',
@@ -289,10 +290,11 @@ search('should load the search index again on the next query after it failed to 
   await page.close();
 });
 
-search('should search the version selected in the header only', async (context) => {
+search('should search the version selected in the header only, on a translated page too', async (context) => {
   for (const [path, expected] of [['/v1/engine', 'Engine one'], ['/v2/engine', 'Engine two']]) {
     const page = await context.context.newPage();
     await page.goto(`${context.versioned.base}${path}`);
+    assert.match((await page.locator('summary[data-variant="version"]').getAttribute('aria-label')) ?? '', /^Versión: /);
     await page.locator('[data-dg-search]').click();
     await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
     await page.keyboard.type('hyperdrive');
