@@ -7,14 +7,13 @@
 //
 // It works on the rendered HTML rather than on the themes so that the highlighter (in
 // @docsgen/mdx-transforms) and its cached output stay as they are.
+import { contrast, toHex, type Rgb } from '@docsgen/util/colour';
 
 /**
  * WCAG AA for normal text is 4.5:1; 5:1 leaves room for the faint tint of highlighted and
  * diff lines (`content.css`), on which tokens must still read at 4.5:1.
  */
 const minimumContrast = 5;
-
-type Rgb = [number, number, number];
 
 // One Shiki block: the opening tag with its style, then everything up to its end.
 const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
@@ -59,8 +58,8 @@ export function legibleOn(color: string, background: string): string {
   const start = toRgb(color);
   const page = toRgb(background);
   if (contrast(start, page) >= minimumContrast) return color;
-  const black: Rgb = [0, 0, 0];
-  const white: Rgb = [255, 255, 255];
+  const black: Rgb = { r: 0, g: 0, b: 0 };
+  const white: Rgb = { r: 255, g: 255, b: 255 };
   const toward = contrast(black, page) >= contrast(white, page) ? black : white;
   let low = 0;
   let high = 1;
@@ -76,28 +75,12 @@ export function legibleOn(color: string, background: string): string {
 }
 
 function mix(from: Rgb, to: Rgb, share: number): Rgb {
-  return from.map((channel, at) => channel + ((to[at] as number) - channel) * share) as Rgb;
+  return { r: from.r + (to.r - from.r) * share, g: from.g + (to.g - from.g) * share, b: from.b + (to.b - from.b) * share };
 }
 
 function toRgb(color: string): Rgb {
   let digits = color.slice(1);
   if (digits.length === 3) digits = [...digits].map((digit) => digit + digit).join('');
-  return [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as Rgb;
-}
-
-function toHex(rgb: Rgb): string {
-  return `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
-}
-
-function luminance(rgb: Rgb): number {
-  const [r, g, b] = rgb.map((channel) => {
-    const value = channel / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as [number, number, number];
+  return { r, g, b };
 }
