@@ -107,6 +107,36 @@ for (const [where, baseOf] of [
   });
 }
 
+notFound('should speak the site\'s default language: a Spanish site gets a Spanish 404 page', async (context) => {
+  const site = await serveProject({
+    'docs.json': JSON.stringify({ name: 'Sitio', navigation: { languages: [{ language: 'es', default: true, groups: [{ group: 'Inicio', pages: ['es/index', 'es/guias/navegacion'] }] }, { language: 'en', groups: [{ group: 'Start', pages: ['index'] }] }] } }),
+    'index.mdx': contentPage('Introduction', 'The home page.'),
+    'es/index.mdx': contentPage('Introducción', 'La página de inicio.'),
+    'es/guias/navegacion.mdx': contentPage('Navegación', 'Pestañas y grupos.'),
+  });
+  try {
+    const page = await context.context.newPage();
+    await page.goto(`${site.base}/es/guias/navegacon`);
+    await page.locator('.dg-not-found-closest').waitFor();
+    assert.is(await page.evaluate(() => document.documentElement.lang), 'es');
+    assert.is(await page.locator('h1').innerText(), 'Página no encontrada');
+    assert.is(await page.locator('.dg-not-found-text').innerText(), 'No hay ninguna página en esta dirección.');
+    assert.is(await page.locator('#dg-not-found-closest').innerText(), '¿Buscabas alguna de estas páginas?');
+    assert.is(await page.locator('.dg-not-found-link').first().evaluate((link) => link.firstChild?.textContent), 'Navegación');
+    assert.is(await page.locator('.dg-not-found a:not(.dg-not-found-link)').innerText(), 'Ir a la página de inicio');
+    // The search box opens the dialog, in Spanish too.
+    await page.getByRole('button', { name: /Buscar en la documentación/ }).click();
+    const dialog = page.locator('dialog.dg-search-dialog[open]');
+    await dialog.waitFor();
+    assert.is(await dialog.locator('.dg-search-close').getAttribute('aria-label'), 'Cerrar búsqueda');
+    const english = await page.evaluate(() => /Page not found|There is no page|Were you looking|Go to the|Search the documentation|Close search/.test(document.body.innerText + Array.from(document.querySelectorAll('[aria-label]')).map((element) => element.getAttribute('aria-label')).join(' ')));
+    assert.is(english, false, 'nothing in English');
+    await page.close();
+  } finally {
+    await site.close();
+  }
+});
+
 notFound('should keep a hostile address harmless', async (context) => {
   const { page, errors } = await openMissing(context, context.preview.base, `/${'%3Cimg%20src=x%20onerror=alert(1)%3E/'.repeat(40)}${'a'.repeat(2000)}`);
   await page.locator('.dg-not-found-closest').waitFor();
@@ -131,7 +161,7 @@ notFound('should look right at 1440x900 and 390x844 in both modes, with no serio
       await page.screenshot({ path: `${screenshots}not-found-${width}-${scheme}.png` });
       await page.addScriptTag({ content: axe });
       const violations = (await page.evaluate(
-        `axe.run({ exclude: [['.dg-sidebar-wrap']] }, { resultTypes: ['violations'] }).then((result) => result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ') + ' ' + (n.any[0] ? n.any[0].message : '')).join(', ')))`,
+        `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ') + ' ' + (n.any[0] ? n.any[0].message : '')).join(', ')))`,
       )) as string[];
       assert.equal(violations, [], `${width} ${scheme}`);
       await page.close();

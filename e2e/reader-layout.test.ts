@@ -92,6 +92,52 @@ reader('should show the site\'s own labels in Spanish on a Spanish page, on the 
   await page.waitForFunction(() => Array.from(document.querySelectorAll('[role="status"]')).some((status) => status.textContent === 'Copiado al portapapeles'));
   await page.screenshot({ path: `${screenshots}reader-es-1440-light.png` });
   assert.equal(await axeViolations(page), []);
+  // The "Copy page" menu, opened and used as a reader does: every label in Spanish.
+  const copyPage = page.locator('.dg-page-header .dg-contextual-copy');
+  assert.is((await copyPage.textContent())?.trim(), 'Copiar página');
+  const more = page.getByRole('button', { name: 'Más acciones de la página' });
+  await more.click();
+  const titles = await page.getByRole('menuitem').locator('.dg-contextual-title').allTextContents();
+  assert.equal(titles, ['Copiar enlace de Markdown', 'Ver como Markdown', 'Abrir en ChatGPT', 'Abrir en Claude']);
+  const descriptions = await page.getByRole('menuitem').locator('.dg-contextual-description').allTextContents();
+  assert.equal(descriptions, ['Copiar la URL de la versión en Markdown', 'Abrir esta página como texto sin formato', 'Hacer preguntas sobre esta página', 'Hacer preguntas sobre esta página']);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.dg-contextual [role="status"]')).some((status) => status.textContent === 'Enlace de Markdown copiado'));
+  await copyPage.click();
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.dg-contextual [role="status"]')).some((status) => status.textContent === 'Página copiada como Markdown'));
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^# Quickstart/);
+  // The search dialog: its labels, hints, states and counts in Spanish.
+  await page.keyboard.press('Control+k');
+  const dialog = page.locator('dialog.dg-search-dialog[open]');
+  await dialog.waitFor();
+  assert.is(await dialog.getAttribute('aria-label'), 'Buscar en la documentación');
+  assert.is(await dialog.locator('input[role=combobox]').getAttribute('aria-label'), 'Buscar en la documentación');
+  assert.is(await dialog.locator('input[role=combobox]').getAttribute('placeholder'), 'Buscar…');
+  assert.is(await dialog.locator('.dg-search-close').getAttribute('aria-label'), 'Cerrar búsqueda');
+  assert.is((await dialog.locator('.dg-search-footer').innerText()).replace(/\s+/g, ' ').trim(), '↑↓ para navegar ↵ para seleccionar Esc para cerrar');
+  await page.waitForFunction(() => document.querySelector('dialog[open] .dg-search-heading')?.textContent === 'Páginas');
+  await page.keyboard.type('zzzxqv');
+  await page.waitForSelector('dialog[open] .dg-search-results[data-query="zzzxqv"]');
+  assert.is(await dialog.locator('.dg-search-status').innerText(), 'No hay resultados para «zzzxqv»');
+  await dialog.locator('input').fill('writing');
+  await page.waitForSelector('dialog[open] .dg-search-results[data-query="writing"]');
+  assert.match(await dialog.locator('.dg-search-status').innerText(), /^Páginas encontradas: \d+$/);
+  assert.is(await dialog.locator('.dg-search-results').getAttribute('aria-label'), 'Resultados');
+  await page.keyboard.press('Escape');
+  await page.locator('dialog.dg-search-dialog:not([open])').waitFor({ state: 'attached' });
+  // Nothing of these reads English: the page's text outside the prose, and every label.
+  const chrome = await page.evaluate(() => {
+    const texts: string[] = [];
+    for (const element of document.querySelectorAll('body *:not(script):not(style)')) {
+      // The prose and the sidebar's page titles are the project's own text.
+      if (element.closest('.dg-prose, .dg-nav-link, .dg-nav-group summary')) continue;
+      for (const name of ['aria-label', 'placeholder', 'title']) if (element.getAttribute(name)) texts.push(element.getAttribute(name)!);
+      for (const node of element.childNodes) if (node.nodeType === 3 && node.textContent!.trim()) texts.push(node.textContent!.trim());
+    }
+    return texts;
+  });
+  const english = /\b(Copy|View as|Open in|Ask questions|Search|Results|No results|matching page|Close|to move|to open|to close|Recent pages|Open navigation|Navigation|On this page|Previous|Next|Dark mode|Language|Edit this page|min read|Skip to)\b/;
+  assert.equal(chrome.filter((text) => english.test(text)), []);
   // On a phone, the navigation button too.
   await page.setViewportSize(phone);
   const toggle = page.locator('.dg-nav-toggle');
@@ -104,6 +150,31 @@ reader('should show the site\'s own labels in Spanish on a Spanish page, on the 
   await page.screenshot({ path: `${screenshots}reader-es-drawer-390-dark.png` });
   assert.equal(errors, []);
   await page.close();
+});
+
+reader('should show the Spanish menu and search dialog open at 1440x900 and 390x844, light and dark, with no serious accessibility violations', async (context) => {
+  for (const size of [desktop, phone]) {
+    for (const mode of ['light', 'dark'] as const) {
+      const { page, errors } = await open(context, 'es/quickstart', size, mode);
+      const label = `${size.width} ${mode}`;
+      await page.getByRole('button', { name: 'Más acciones de la página' }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const box = (await menu.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${label}: the menu fits: ${JSON.stringify(box)}`);
+      await page.screenshot({ path: `${screenshots}reader-es-menu-${size.width}-${mode}.png` });
+      assert.equal(await axeViolations(page), [], `${label} menu`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+k');
+      await page.locator('dialog.dg-search-dialog[open]').waitFor();
+      await page.keyboard.type('writing');
+      await page.waitForSelector('dialog[open] .dg-search-results[data-query="writing"]');
+      await page.screenshot({ path: `${screenshots}reader-es-search-${size.width}-${mode}.png` });
+      assert.equal(await axeViolations(page), [], `${label} search`);
+      assert.equal(errors, [], label);
+      await page.close();
+    }
+  }
 });
 
 reader('should lay out Arabic and Hebrew pages right to left: sidebar on the right, table of contents on the left', async (context) => {

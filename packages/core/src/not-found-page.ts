@@ -1,4 +1,4 @@
-import { escapeHtml, renderInlineMarkdown, renderPageDocument, serializeJsonForScript, type SiteLayoutData } from '@docsgen/renderer';
+import { escapeHtml, pageLanguage, renderInlineMarkdown, renderPageDocument, serializeJsonForScript, uiStrings, type SiteLayoutData } from '@docsgen/renderer';
 import type { PageInfo } from './pages.js';
 import { pagePath } from './site-outputs.js';
 
@@ -8,14 +8,17 @@ import { pagePath } from './site-outputs.js';
 // the browser from `location.pathname` by the page's own script (plain pages do not carry it),
 // from the list of navigable pages the page carries; the dev server gives the same document.
 
-// The page's words, in one place (the layout's translated strings can take them over).
-const words = {
-  title: 'Page not found',
-  description: 'There is no page at this address.',
-  search: 'Search the documentation',
-  closest: 'Were you looking for one of these?',
-  home: 'Go to the first page',
-};
+/** The page's words, in the site's default language (one 404 page answers every path). */
+function wordsOf(layout: SiteLayoutData) {
+  const strings = uiStrings(pageLanguage(layout, '404'));
+  return {
+    title: strings.notFoundTitle,
+    description: strings.notFoundText,
+    search: strings.searchLabel,
+    closest: strings.notFoundSuggestions,
+    home: strings.goHome,
+  };
+}
 
 export interface NotFoundPageInput {
   layout: SiteLayoutData & { navigationFileName: string | undefined };
@@ -34,6 +37,7 @@ export interface NotFoundPageInput {
 /** The built-in not-found document. */
 export function renderNotFoundPage(input: NotFoundPageInput): string {
   const site = { config: input.layout.config as never, homeSlug: input.homeSlug };
+  const words = wordsOf(input.layout);
   const home = input.homeSlug ? pagePath(site, input.homeSlug) : '/';
   // Path and title of each navigable page, for site-parts.js to rank: [path, title] pairs keep it small.
   const candidates = input.navigablePages.map((slug) => [pagePath(site, slug), input.pages.get(slug)?.title ?? slug]);

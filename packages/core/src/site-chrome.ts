@@ -78,7 +78,7 @@ export function createSiteChrome(options: SiteChromeOptions) {
         footer: page
           ? renderFooter({ config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository, locale: language })
           : '',
-        contextualMenu: page ? renderContextualMenu({ config: contextualConfigOf(config, page), slug, siteUrl: options.siteUrl, specHref: specDownloadHref(options.root, config, page) }) : '',
+        contextualMenu: page ? renderContextualMenu({ config: contextualConfigOf(config, page), slug, siteUrl: options.siteUrl, specHref: specDownloadHref(options.root, config, page), language }) : '',
         headEnd,
         bodyEnd: analytics.body,
       };

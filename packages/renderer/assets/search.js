@@ -19,23 +19,52 @@ let pagefind;
 let attempts = 0;
 let dialog;
 
-// The dialog's words, in one place (the layout's translated strings can take them over).
+// The dialog's words come in the page's language from `<script id="dg-strings">` (the layout
+// writes it, with `{name}` placeholders), English without it.
+const english = {
+  search: 'Search…',
+  searchLabel: 'Search the documentation',
+  searchResults: 'Results',
+  searchClose: 'Close search',
+  searchRecent: 'Recent pages',
+  searchSuggested: 'Pages',
+  searchNoResults: 'No results for “{query}”',
+  searchMatches: '{count} matching pages',
+  searchMatchesOne: '1 matching page',
+  searchMore: 'Show more results ({count} more)',
+  searchUnavailable: 'Search is unavailable: {message}',
+  searchToNavigate: 'to move',
+  searchToSelect: 'to open',
+  searchToClose: 'to close',
+};
+let strings;
+function word(key, values = {}) {
+  if (strings === undefined) {
+    try {
+      strings = JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
+    } catch {
+      strings = {};
+    }
+  }
+  const template = typeof strings[key] === 'string' ? strings[key] : english[key];
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
 const words = {
-  label: 'Search',
-  input: 'Search the documentation',
-  results: 'Results',
-  close: 'Close search',
-  placeholder: 'Search…',
-  recent: 'Recent pages',
-  suggested: 'Pages',
-  noResults: (query) => `No results for “${query}”`,
-  matches: (total) => `${total} matching page${total === 1 ? '' : 's'}`,
-  more: (count) => `Show more results (${count} more page${count === 1 ? '' : 's'})`,
-  unavailable: (message) => `Search is unavailable: ${message}`,
-  hints: [
-    ['↑↓', 'to move'],
-    ['↵', 'to open'],
-    ['Esc', 'to close'],
+  label: () => word('searchLabel'),
+  input: () => word('searchLabel'),
+  results: () => word('searchResults'),
+  close: () => word('searchClose'),
+  placeholder: () => word('search'),
+  recent: () => word('searchRecent'),
+  suggested: () => word('searchSuggested'),
+  noResults: (query) => word('searchNoResults', { query }),
+  matches: (total) => (total === 1 ? word('searchMatchesOne') : word('searchMatches', { count: total })),
+  more: (count) => word('searchMore', { count }),
+  unavailable: (message) => word('searchUnavailable', { message }),
+  hints: () => [
+    ['↑↓', word('searchToNavigate')],
+    ['↵', word('searchToSelect')],
+    ['Esc', word('searchToClose')],
   ],
 };
 
@@ -77,10 +106,10 @@ const style = `
 @media (max-width:40rem){.dg-search-dialog{width:100vw;max-width:100vw;height:100dvh;max-height:100dvh;margin:0;border:0;border-radius:0}.dg-search-footer{display:none}}
 `;
 
-/** The version shown in the header's version menu (`Version: v2`), to search that version only. */
+/** The version chosen in the header's version menu, to search that version only (`data-current` names it in any language). */
 function currentFilters() {
-  const label = doc.querySelector('.dg-variant-menu summary[aria-label^="Version: "]')?.getAttribute('aria-label');
-  return label ? { version: label.slice('Version: '.length) } : {};
+  const version = doc.querySelector('.dg-variant-menu summary[data-variant="version"]')?.getAttribute('data-current');
+  return version ? { version } : {};
 }
 
 function element(name, attributes = {}, text) {
@@ -92,15 +121,15 @@ function element(name, attributes = {}, text) {
 
 function createDialog() {
   doc.head.append(element('style', {}, style));
-  const prompt = doc.querySelector('[data-dg-search] .dg-search-prompt')?.textContent || words.placeholder;
-  const node = element('dialog', { class: 'dg-search-dialog', 'aria-modal': 'true', 'aria-label': words.label });
+  const prompt = doc.querySelector('[data-dg-search] .dg-search-prompt')?.textContent || words.placeholder();
+  const node = element('dialog', { class: 'dg-search-dialog', 'aria-modal': 'true', 'aria-label': words.label() });
   const field = element('div', { class: 'dg-search-field' });
   const input = element('input', {
     class: 'dg-search-input',
     // Not type=search: there Escape first clears the field instead of closing the dialog.
     type: 'text',
     role: 'combobox',
-    'aria-label': words.input,
+    'aria-label': words.input(),
     'aria-autocomplete': 'list',
     'aria-expanded': 'false',
     'aria-controls': 'dg-search-results',
@@ -108,15 +137,15 @@ function createDialog() {
     spellcheck: 'false',
     placeholder: prompt,
   });
-  const close = element('button', { type: 'button', class: 'dg-search-close', 'aria-label': words.close });
+  const close = element('button', { type: 'button', class: 'dg-search-close', 'aria-label': words.close() });
   close.innerHTML = icons.close;
   field.innerHTML = icons.search;
   field.append(input, close);
   const status = element('p', { class: 'dg-search-status', role: 'status' });
   const heading = element('p', { class: 'dg-search-heading', id: 'dg-search-heading' });
-  const list = element('ul', { class: 'dg-search-results', id: 'dg-search-results', role: 'listbox', 'aria-label': words.results });
+  const list = element('ul', { class: 'dg-search-results', id: 'dg-search-results', role: 'listbox', 'aria-label': words.results() });
   const footer = element('div', { class: 'dg-search-footer', 'aria-hidden': 'true' });
-  for (const [key, what] of words.hints) {
+  for (const [key, what] of words.hints()) {
     const hint = element('span');
     hint.append(element('kbd', {}, key), ` ${what}`);
     footer.append(hint);
@@ -174,7 +203,7 @@ function createDialog() {
     }
     list.replaceChildren(...rows);
     heading.hidden = true;
-    list.setAttribute('aria-label', words.results);
+    list.setAttribute('aria-label', words.results());
     list.removeAttribute('aria-labelledby');
     // Which query the rows answer (tests and styles can tell a stale list from a current one).
     list.setAttribute('data-query', query);
@@ -189,7 +218,7 @@ function createDialog() {
     const recent = readRecent();
     const pages = recent.length > 0 ? recent : navigationPages();
     ids = 0;
-    heading.textContent = recent.length > 0 ? words.recent : words.suggested;
+    heading.textContent = recent.length > 0 ? words.recent() : words.suggested();
     heading.hidden = pages.length === 0;
     list.removeAttribute('aria-label');
     list.setAttribute('aria-labelledby', heading.id);

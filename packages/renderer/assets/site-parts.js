@@ -31,14 +31,26 @@
   }
 
   // "Copy page" menu: the WAI-ARIA menu button pattern
-  // (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/). Its words, in one place:
-  const words = {
+  // (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/). Its words come in the page's
+  // language from `<script id="dg-strings">` (the layout writes it), English without it.
+  const english = {
     copied: 'Copied',
-    failed: 'Could not copy',
+    couldNotCopy: 'Could not copy',
     pageCopied: 'Page copied as Markdown',
     linkCopied: 'Markdown link copied',
     mcpCopied: 'MCP server URL copied',
     commandCopied: 'Install command copied',
+  };
+  let strings;
+  const word = (key) => {
+    if (strings === undefined) {
+      try {
+        strings = JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
+      } catch {
+        strings = {};
+      }
+    }
+    return typeof strings[key] === 'string' ? strings[key] : english[key];
   };
   // The same text and links as contextual-menu.ts writes when it knows the site URL.
   const prompt = (url) => `Read ${url} so I can ask questions about it.`;
@@ -125,11 +137,11 @@
           if (!response.ok) throw new Error(String(response.status));
           return response.text();
         }),
-        words.pageCopied,
+        word('pageCopied'),
       ],
-      'copy-url': () => [twinUrl, words.linkCopied],
-      mcp: () => [mcpUrl, words.mcpCopied],
-      'add-mcp': () => [`npx add-mcp ${mcpUrl}`, words.commandCopied],
+      'copy-url': () => [twinUrl, word('linkCopied')],
+      mcp: () => [mcpUrl, word('mcpCopied')],
+      'add-mcp': () => [`npx add-mcp ${mcpUrl}`, word('commandCopied')],
     };
     const run = async (button, action) => {
       if (!texts[action]) return;
@@ -138,10 +150,10 @@
         await copyText(text);
         menu.setAttribute('data-copied', action);
         say(done);
-        flash(button, words.copied);
+        flash(button, word('copied'));
       } catch {
-        say(words.failed);
-        flash(button, words.failed);
+        say(word('couldNotCopy'));
+        flash(button, word('couldNotCopy'));
       }
     };
 

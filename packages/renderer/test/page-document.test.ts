@@ -491,4 +491,16 @@ test('should keep a title with `</script>` inside the JSON-LD script', () => {
   assert.is(data.isPartOf.name, 'S</script>');
 });
 
+test('should show a `display: "toc"` menu above the table of contents, and a copy in the header for narrow screens', () => {
+  const menu = '<div class="dg-contextual" data-display="toc"><button id="dg-contextual-button" aria-controls="dg-contextual-menu"></button><ul class="dg-contextual-menu" id="dg-contextual-menu" aria-labelledby="dg-contextual-button"></ul></div>';
+  const html = render({ contextualMenu: menu, toc: [{ depth: 2, id: 'a', text: 'A' }] });
+  assert.match(html, `<div class="dg-contextual-slot dg-contextual-toc">${menu}</div>`);
+  const header = html.slice(html.indexOf('<header class="dg-page-header"'), html.indexOf('</header>', html.indexOf('<header class="dg-page-header"')));
+  assert.match(header, '<div class="dg-contextual-slot dg-contextual-narrow"><div class="dg-contextual" data-display="toc"><button id="narrow-dg-contextual-button" aria-controls="narrow-dg-contextual-menu"></button><ul class="dg-contextual-menu" id="narrow-dg-contextual-menu" aria-labelledby="narrow-dg-contextual-button">');
+  // Without a table of contents the menu is in the header only, once.
+  const noToc = render({ contextualMenu: menu, toc: [] });
+  assert.is(noToc.split('class="dg-contextual"').length, 2);
+  assert.not.match(noToc, 'dg-contextual-narrow');
+});
+
 test.run();

@@ -123,4 +123,15 @@ test('should keep element ids apart with `idPrefix`, and mark where the menu is 
   assert.match(html, 'data-display="toc"');
 });
 
+test('should write the menu in the page\'s language, English for a language without a table', () => {
+  const spanish = renderContextualMenu({ config: { contextual: { options: ['copy', 'copy-url', 'view', 'claude', 'mcp', 'add-mcp', 'cursor'] } }, slug: 'es/a', language: 'es' });
+  assert.match(spanish, '<span class="dg-contextual-label">Copiar página</span>');
+  assert.match(spanish, 'aria-label="Más acciones de la página"');
+  for (const title of ['Copiar enlace de Markdown', 'Ver como Markdown', 'Abrir en Claude', 'Copiar URL del servidor MCP', 'Copiar comando de instalación de MCP', 'Conectar con Cursor']) {
+    assert.match(spanish, `<span class="dg-contextual-title">${title}</span>`);
+  }
+  assert.not.match(spanish, /Copy|View as|Open in|Connect to/);
+  assert.match(renderContextualMenu({ config: {}, slug: 'a', language: 'uz' }), '<span class="dg-contextual-label">Copy page</span>');
+});
+
 test.run();

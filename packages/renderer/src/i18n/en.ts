@@ -51,8 +51,8 @@ export const en = {
   searchResults: 'Results',
   searchNoResults: 'No results for “{query}”',
   searchRecent: 'Recent pages',
-  searchToSelect: 'to select',
-  searchToNavigate: 'to navigate',
+  searchToSelect: 'to open',
+  searchToNavigate: 'to move',
   searchToClose: 'to close',
   close: 'Close',
   // "Copy page" menu
@@ -68,6 +68,23 @@ export const en = {
   morePageActions: 'More page actions',
   pageCopied: 'Page copied as Markdown',
   linkCopied: 'Markdown link copied',
+  // Search dialog, "Copy page" menu: more
+  searchClose: 'Close search',
+  searchSuggested: 'Pages',
+  searchMatches: '{count} matching pages',
+  searchMatchesOne: '1 matching page',
+  searchMore: 'Show more results ({count} more)',
+  searchUnavailable: 'Search is unavailable: {message}',
+  copyMcpUrl: 'Copy MCP server URL',
+  copyMcpUrlDescription: 'Copy the URL of this site’s MCP server',
+  copyMcpCommand: 'Copy MCP install command',
+  copyMcpCommandDescription: 'Copy the npx add-mcp command',
+  connectTo: 'Connect to {name}',
+  connectDescription: 'Install this site’s MCP server',
+  downloadSpec: 'Download API spec',
+  downloadSpecDescription: 'Download the OpenAPI specification of this page',
+  mcpCopied: 'MCP server URL copied',
+  commandCopied: 'Install command copied',
 } as const;
 
 /** A key of the labels table. */

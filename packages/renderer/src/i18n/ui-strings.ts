@@ -120,9 +120,17 @@ export const clientStringKeys: readonly UiStringKey[] = [
   'searchToSelect',
   'searchToNavigate',
   'searchToClose',
+  'searchClose',
+  'searchSuggested',
+  'searchMatches',
+  'searchMatchesOne',
+  'searchMore',
+  'searchUnavailable',
   'close',
   'pageCopied',
   'linkCopied',
+  'mcpCopied',
+  'commandCopied',
 ];
 
 /**

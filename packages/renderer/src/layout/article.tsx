@@ -20,6 +20,8 @@ export function PageHeader(props: {
   description: string | undefined;
   readingMinutes: number | undefined;
   contextualMenu: string | undefined;
+  /** A class more for the menu's slot (`dg-contextual-narrow`: shown only where the table of contents is hidden). */
+  contextualSlotClass?: string | undefined;
   strings: UiStrings;
 }) {
   const { eyebrow } = props;
@@ -40,7 +42,7 @@ export function PageHeader(props: {
       {props.title !== undefined || props.contextualMenu ? (
         <div class="dg-title-row">
           {props.title !== undefined ? <h1 class="dg-title">{props.title}</h1> : <span />}
-          {props.contextualMenu ? <div class="dg-contextual-slot" dangerouslySetInnerHTML={{ __html: props.contextualMenu }} /> : null}
+          {props.contextualMenu ? <div class={props.contextualSlotClass ? `dg-contextual-slot ${props.contextualSlotClass}` : 'dg-contextual-slot'} dangerouslySetInnerHTML={{ __html: props.contextualMenu }} /> : null}
         </div>
       ) : null}
       {props.description ? <p class="dg-description">{props.description}</p> : null}

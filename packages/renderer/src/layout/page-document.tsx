@@ -8,6 +8,7 @@ import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { PageHeader, Pager, splitSideContent, TableOfContents, updateToc, type PagerLink } from './article.js';
+import { raiseCodeContrast } from '../code-contrast.js';
 import { clientStringsScript, languageTag, textDirection, uiStrings } from '../i18n/ui-strings.js';
 import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
 import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
@@ -319,13 +320,18 @@ export function renderPageDocument(input: PageDocumentInput): string {
   // Panel, RequestExample and ResponseExample take the right-hand column in place of the table
   // of contents. The column sits inside the article, after the page header: below the width
   // where the column shows, the side content is read right there, in the flow (layout.css).
-  const { contentHtml, sideBlocks } = mode === 'default' ? splitSideContent(input.contentHtml) : { contentHtml: input.contentHtml, sideBlocks: [] };
+  // Highlighted code reads at 4.5:1 whatever the theme's token colours (`raiseCodeContrast`).
+  const readableHtml = raiseCodeContrast(input.contentHtml);
+  const { contentHtml, sideBlocks } = mode === 'default' ? splitSideContent(readableHtml) : { contentHtml: readableHtml, sideBlocks: [] };
   const hasSide = sideBlocks.length > 0;
   // A changelog's table of contents lists its entries' labels (dates), not their headings.
   const tocEntries = (contentHtml.includes('class="dg-update') ? updateToc(contentHtml) : undefined) ?? input.toc ?? [];
   const hasToc = mode === 'default' && !hasSide && tocEntries.length > 0;
   // `contextual.display: "toc"` puts the menu above the table of contents (in the header on a page without one).
   const menuInToc = hasToc && /^<div class="dg-contextual" data-display="toc"/.test(input.contextualMenu ?? '');
+  // Narrow screens hide the table of contents: there a second copy shows in the header (ids
+  // prefixed so both menus stay valid; CSS shows one copy at a time).
+  const narrowMenu = menuInToc ? input.contextualMenu!.replace(/(\s(?:id|aria-controls|aria-labelledby)=")/g, '$1narrow-') : undefined;
   const pageHeader =
     mode === 'custom'
       ? ''
@@ -336,7 +342,8 @@ export function renderPageDocument(input: PageDocumentInput): string {
             title={input.showTitle === false ? undefined : input.title}
             description={input.description ?? undefined}
             readingMinutes={readingMinutes}
-            contextualMenu={menuInToc ? undefined : (input.contextualMenu ?? undefined)}
+            contextualMenu={menuInToc ? narrowMenu : (input.contextualMenu ?? undefined)}
+            contextualSlotClass={menuInToc ? 'dg-contextual-narrow' : undefined}
             strings={strings}
           />,
         );

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@docsgen/util/escape-html';
 import { resolveIcon } from '../icons.js';
+import { formatUiString, uiStrings } from '../i18n/ui-strings.js';
 import { sanitizeHref } from '../safe-url.js';
 import { chevronIcon, copyIcon, externalIcon, fileIcon, linkIcon, sparkleIcon } from './ui-icons.js';
 
@@ -46,28 +47,32 @@ export type ContextualAction = (typeof contextualMenuActions)[number];
 // Ids of projects written for the hosted platform that mean the same action (COMPAT 4.3).
 const aliases: Record<string, ContextualAction> = { chatgpt: 'assistant-a', claude: 'assistant-b' };
 
-// The menu's words, in one place (the layout's translated strings can take them over).
-const labels = {
-  copyPage: 'Copy page',
-  pageActions: 'Page actions',
-  moreActions: 'More page actions',
-  copyPageDescription: 'Copy this page as Markdown for LLMs',
-  copyUrl: 'Copy Markdown link',
-  copyUrlDescription: 'Copy the URL of the Markdown version',
-  view: 'View as Markdown',
-  viewDescription: 'Open this page as plain text',
-  ask: (tool: string) => `Open in ${tool}`,
-  askDescription: 'Ask questions about this page',
-  mcp: 'Copy MCP server URL',
-  mcpDescription: 'Copy the URL of this site’s MCP server',
-  addMcp: 'Copy MCP install command',
-  addMcpDescription: 'Copy the npx add-mcp command',
-  cursor: 'Connect to Cursor',
-  vscode: 'Connect to VS Code',
-  connectDescription: 'Install this site’s MCP server',
-  downloadSpec: 'Download API spec',
-  downloadSpecDescription: 'Download the OpenAPI specification of this page',
-};
+/** The menu's words in a language, from the site's labels table (`i18n/`). */
+function menuLabels(language: string | null | undefined) {
+  const strings = uiStrings(language);
+  return {
+    copyPage: strings.copyPage,
+    pageActions: strings.pageActions,
+    moreActions: strings.morePageActions,
+    copyPageDescription: strings.copyPageDescription,
+    copyUrl: strings.copyMarkdownLink,
+    copyUrlDescription: strings.copyMarkdownLinkDescription,
+    view: strings.viewAsMarkdown,
+    viewDescription: strings.viewAsMarkdownDescription,
+    ask: (tool: string) => formatUiString(strings.openIn, { name: tool }),
+    askDescription: strings.askAboutPage,
+    mcp: strings.copyMcpUrl,
+    mcpDescription: strings.copyMcpUrlDescription,
+    addMcp: strings.copyMcpCommand,
+    addMcpDescription: strings.copyMcpCommandDescription,
+    cursor: formatUiString(strings.connectTo, { name: 'Cursor' }),
+    vscode: formatUiString(strings.connectTo, { name: 'VS Code' }),
+    connectDescription: strings.connectDescription,
+    downloadSpec: strings.downloadSpec,
+    downloadSpecDescription: strings.downloadSpecDescription,
+  };
+}
+type MenuLabels = ReturnType<typeof menuLabels>;
 
 /** Assistants opened with a prompt naming the page's Markdown twin: the URL the prompt is appended to. */
 const assistants: Partial<Record<ContextualAction, { tool: string; base: string }>> = {
@@ -107,6 +112,8 @@ export interface RenderContextualMenuInput {
   idPrefix?: string | null | undefined;
   /** Where the page's API spec can be downloaded: `download-spec` shows only with it (default: none). */
   specHref?: string | null | undefined;
+  /** docs.json language code of the page, for the menu's labels (default: English). */
+  language?: string | null | undefined;
 }
 
 type Entry =
@@ -151,6 +158,7 @@ interface MenuUrls {
   name: string;
   iconLibrary: string | undefined;
   specHref: string | undefined;
+  labels: MenuLabels;
 }
 
 /**
@@ -173,7 +181,9 @@ export function renderContextualMenu(input: RenderContextualMenuInput): string {
     name: typeof input.config.name === 'string' && input.config.name.trim() !== '' ? input.config.name.trim() : 'docs',
     iconLibrary: input.config.icons?.library ?? undefined,
     specHref: typeof input.specHref === 'string' && input.specHref !== '' ? input.specHref : undefined,
+    labels: menuLabels(input.language),
   };
+  const { labels } = urls;
   const entries = resolveContextualOptions(input.config.contextual).flatMap((option) => entryOf(option, urls));
   if (entries.length === 0) return '';
 
@@ -191,13 +201,13 @@ export function renderContextualMenu(input: RenderContextualMenuInput): string {
 
   let html = `<div ${root.join(' ')}>`;
   if (copy) {
-    html += `<button type="button" class="dg-contextual-copy" data-action="copy">${copy.icon}<span class="dg-contextual-label">${labels.copyPage}</span></button>`;
+    html += `<button type="button" class="dg-contextual-copy" data-action="copy">${copy.icon}<span class="dg-contextual-label">${escapeHtml(labels.copyPage)}</span></button>`;
   }
   if (rest.length > 0) {
-    const label = copy ? ` aria-label="${labels.moreActions}"` : '';
+    const label = copy ? ` aria-label="${escapeHtml(labels.moreActions)}"` : '';
     html +=
       `<button type="button" class="dg-contextual-toggle" id="${id}-button" aria-haspopup="menu" aria-expanded="false" aria-controls="${id}-menu"${label}>` +
-      (copy ? '' : `<span class="dg-contextual-label">${labels.pageActions}</span>`) +
+      (copy ? '' : `<span class="dg-contextual-label">${escapeHtml(labels.pageActions)}</span>`) +
       `${chevronIcon}</button>` +
       `<ul class="dg-contextual-menu" id="${id}-menu" role="menu" aria-labelledby="${id}-button" hidden>` +
       rest.map(renderEntry).join('') +
@@ -209,6 +219,7 @@ export function renderContextualMenu(input: RenderContextualMenuInput): string {
 const lucide = (name: string): string => resolveIcon(name, { library: 'lucide', className: 'dg-glyph' }) ?? externalIcon;
 
 function entryOf(option: ContextualAction | ContextualCustomOption, urls: MenuUrls): Entry[] {
+  const { labels } = urls;
   if (typeof option === 'object') return customEntry(option, urls);
   const assistant = assistants[option];
   if (assistant) {

@@ -1,0 +1,86 @@
+// Readable highlighted code: Shiki's themes carry token colours below WCAG AA against their own
+// background (github-light's orange #e36209 on white is 3.48:1, github-dark's comments #6a737d
+// on #24292e 3.04:1). Each token colour of a highlighted block that reads below 5:1 against
+// its block's background (`--shiki-light-bg`, `--shiki-dark-bg`) is moved towards black or
+// white, whichever the background is further from, just far enough. Colours that pass stay
+// as the theme wrote them, so any theme a project picks keeps its look.
+//
+// It works on the rendered HTML rather than on the themes so that the highlighter (in
+// @docsgen/mdx-transforms) and its cached output stay as they are.
+import { contrast, toHex, type Rgb } from '@docsgen/util/colour';
+
+/**
+ * WCAG AA for normal text is 4.5:1; 5:1 leaves room for the faint tint of highlighted and
+ * diff lines (`content.css`), on which tokens must still read at 4.5:1.
+ */
+const minimumContrast = 5;
+
+// One Shiki block: the opening tag with its style, then everything up to its end.
+const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
+const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
+
+/**
+ * HTML with the token colours of every highlighted code block raised to 5:1 against the
+ * block's background, in both modes.
+ *
+ * @param html
+ *   Rendered page content.
+ * @returns
+ *   The same HTML, token colours adjusted where they read too faintly.
+ */
+export function raiseCodeContrast(html: string): string {
+  if (!html.includes('<pre class="shiki')) return html;
+  const adjusted = new Map<string, string>();
+  return html.replace(blockPattern, (block, style: string) => {
+    const backgrounds = {
+      light: /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
+      dark: /--shiki-dark-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
+    };
+    return block.replace(variablePattern, (whole, mode: 'light' | 'dark', color: string) => {
+      const background = backgrounds[mode];
+      if (background === undefined) return whole;
+      const key = `${color}${background}`;
+      let legible = adjusted.get(key);
+      if (legible === undefined) {
+        legible = legibleOn(color, background);
+        adjusted.set(key, legible);
+      }
+      return legible === color ? whole : `--shiki-${mode}:${legible}`;
+    });
+  });
+}
+
+/**
+ * `color` as it is when it reaches the minimum contrast against `background`, else mixed
+ * towards black (light backgrounds) or white (dark ones) by the smallest step that does.
+ */
+export function legibleOn(color: string, background: string): string {
+  const start = toRgb(color);
+  const page = toRgb(background);
+  if (contrast(start, page) >= minimumContrast) return color;
+  const black: Rgb = { r: 0, g: 0, b: 0 };
+  const white: Rgb = { r: 255, g: 255, b: 255 };
+  const toward = contrast(black, page) >= contrast(white, page) ? black : white;
+  let low = 0;
+  let high = 1;
+  // Contrast grows with the mix: twelve halvings find it within 1/4096. Each candidate is
+  // judged as the hex colour it is written as, so rounding cannot take it under the minimum.
+  const written = (share: number): string => toHex(mix(start, toward, share));
+  for (let step = 0; step < 12; step++) {
+    const middle = (low + high) / 2;
+    if (contrast(toRgb(written(middle)), page) >= minimumContrast) high = middle;
+    else low = middle;
+  }
+  return written(high);
+}
+
+function mix(from: Rgb, to: Rgb, share: number): Rgb {
+  return { r: from.r + (to.r - from.r) * share, g: from.g + (to.g - from.g) * share, b: from.b + (to.b - from.b) * share };
+}
+
+function toRgb(color: string): Rgb {
+  let digits = color.slice(1);
+  if (digits.length === 3) digits = [...digits].map((digit) => digit + digit).join('');
+  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as [number, number, number];
+  return { r, g, b };
+}

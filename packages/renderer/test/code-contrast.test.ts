@@ -1,0 +1,47 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { legibleOn, raiseCodeContrast } from '../src/code-contrast.js';
+
+// WCAG contrast of two hex colours, written out again so the test does not trust the module.
+function ratio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+const block = (tokens: string) =>
+  `<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#ffffff;--shiki-dark-bg:#24292e" tabindex="0"><code>${tokens}</code></pre>`;
+
+test('should raise github-light orange and github-dark comments to 5:1 against their block', () => {
+  const html = raiseCodeContrast(block('<span style="--shiki-light:#E36209;--shiki-dark:#FFAB70">a</span><span style="--shiki-light:#6A737D;--shiki-dark:#6A737D">// b</span>'));
+  const colours = [...html.matchAll(/<span style="--shiki-light:(#\w+);--shiki-dark:(#\w+)">/g)].map((match) => [match[1]!, match[2]!]);
+  assert.is(colours.length, 2);
+  const [orange, comment] = colours as [[string, string], [string, string]];
+  assert.ok(ratio('#E36209', '#ffffff') < 4.5, 'the theme colour fails on its own');
+  assert.ok(ratio(orange[0], '#ffffff') >= 5, `orange ${orange[0]}`);
+  assert.is(orange[1], '#FFAB70', 'a dark colour that passes stays');
+  assert.ok(ratio('#6A737D', '#24292e') < 4.5);
+  assert.ok(ratio(comment[1], '#24292e') >= 5, `comment on dark ${comment[1]}`);
+  assert.ok(ratio(comment[0], '#ffffff') >= 5, `comment on light ${comment[0]}`);
+});
+
+test('should move a colour only as far as it must, towards black on light and white on dark', () => {
+  assert.is(legibleOn('#24292e', '#ffffff'), '#24292e');
+  const darker = legibleOn('#e36209', '#ffffff');
+  assert.ok(ratio(darker, '#ffffff') >= 5 && ratio(darker, '#ffffff') < 5.2, darker);
+  const lighter = legibleOn('#6a737d', '#24292e');
+  assert.ok(ratio(lighter, '#24292e') >= 5 && ratio(lighter, '#24292e') < 5.2, lighter);
+  assert.ok(Number.parseInt(lighter.slice(1, 3), 16) > 0x6a, 'lighter on a dark background');
+});
+
+test('should leave HTML without highlighted blocks, and colours outside them, as they are', () => {
+  const plain = '<p style="--shiki-light:#e36209">not code</p><pre><code>x</code></pre>';
+  assert.is(raiseCodeContrast(plain), plain);
+  const variables = '<pre class="shiki css-variables" style="--shiki-light:var(--x);--shiki-light-bg:var(--y)"><span style="--shiki-light:var(--z)">a</span></pre>';
+  assert.is(raiseCodeContrast(variables), variables);
+});
+
+test.run();
