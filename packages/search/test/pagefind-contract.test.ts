@@ -35,7 +35,7 @@ contract.before(() => {
   globalThis.fetch = (async (input: string | URL | Request) => {
     const url = String(input instanceof Request ? input.url : input).split('?')[0]!;
     const bytes = served.get(url);
-    return bytes ? new Response(bytes) : new Response(null, { status: 404 });
+    return bytes ? new Response(new Uint8Array(bytes)) : new Response(null, { status: 404 });
   }) as typeof fetch;
 });
 
