@@ -34,8 +34,6 @@ export function countWordIndexUpdates(): number {
 }
 
 function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], changed: readonly number[], fields: readonly string[]): WordIndex | undefined {
-  const fieldNumbers = new Map(fields.map((field, position) => [field, position]));
-
   // The changed pages' entries by word, in page order.
   const added = new Map<string, Array<[page: number, entry: number]>>();
   let addedCount = 0;
@@ -54,112 +52,7 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
   const metaOf = new Map<PagefindPageRecord, Map<number, Array<string | number>>>(changed.map((page) => [records[page]!, new Map(records[page]!.metaLocations)]));
   const fresh = [...added.keys()].filter((word) => findWord(old.words, word) < 0).sort(compareCodePoints);
 
-  const index = emptyWordIndex(old.words.length + fresh.length, old.entryPage.length + addedCount, old.variantPage.length);
-  const words: string[] = [];
-  // About as many bytes as before: the changed pages' entries, and a word's headers, more.
-  const writer = new CborWriter(old.bytes.length + changed.reduce((sum, page) => sum + records[page]!.locations.length + records[page]!.words.length * 24, 0) + 1024);
-  let own = 0;
-  let variantCount = 0;
-  /** Old words `from..to`, none of them touched: their bytes and entries as they were. */
-  const copyWords = (from: number, to: number): void => {
-    if (from >= to) return;
-    const shift = writer.length - old.wordStart[from]!;
-    const entryShift = own - old.entryStart[from]!;
-    const variantShift = variantCount - old.variantStart[from]!;
-    for (let word = from; word < to; word += 1) {
-      const number = words.push(old.words[word]!) - 1;
-      index.wordStart[number] = old.wordStart[word]! + shift;
-      index.variantsAt[number] = old.variantsAt[word]!;
-      index.sizes[number] = old.sizes[word]!;
-      index.entryStart[number + 1] = old.entryStart[word + 1]! + entryShift;
-      index.variantStart[number + 1] = old.variantStart[word + 1]! + variantShift;
-    }
-    writer.bytes(old.bytes, old.wordStart[from]!, old.wordStart[to]!);
-    const entries = old.entryStart[to]! - old.entryStart[from]!;
-    index.entryPage.set(old.entryPage.subarray(old.entryStart[from]!, old.entryStart[to]!), own);
-    index.entryAt.set(old.entryAt.subarray(old.entryStart[from]!, old.entryStart[to]!), own);
-    index.entrySize.set(old.entrySize.subarray(old.entryStart[from]!, old.entryStart[to]!), own);
-    own += entries;
-    index.variantPage.set(old.variantPage.subarray(old.variantStart[from]!, old.variantStart[to]!), variantCount);
-    variantCount += old.variantStart[to]! - old.variantStart[from]!;
-  };
-  /** Writes a word: the old word `number`'s entries (if any) but the changed pages', with `news` put in. */
-  const writeWord = (word: string, number: number | undefined, news: ReadonlyArray<[page: number, entry: number]>): void => {
-    const from = number === undefined ? 0 : old.entryStart[number]!;
-    const to = number === undefined ? 0 : old.entryStart[number + 1]!;
-    const base = number === undefined ? 0 : old.wordStart[number]!;
-    // The old entries kept, as runs between the changed pages.
-    const kept: Array<[start: number, end: number]> = [];
-    let size = number === undefined ? 0 : old.sizes[number]!;
-    let at = from;
-    for (const page of changed) {
-      const found = findPage(old.entryPage, at, to, page);
-      const end = found < 0 ? -1 - found : found;
-      if (end > at) kept.push([at, end]);
-      if (found >= 0) {
-        size -= old.entrySize[found]!;
-        at = found + 1;
-      } else at = end;
-    }
-    if (to > at) kept.push([at, to]);
-    const count = kept.reduce((sum, [start, end]) => sum + end - start, 0) + news.length;
-    const hasVariants = number !== undefined && old.variantStart[number + 1]! > old.variantStart[number]!;
-    if (count === 0 && !hasVariants) return;
-    const start = writer.length;
-    const wordNumber = words.push(word) - 1;
-    index.wordStart[wordNumber] = start;
-    writer.header(4, 3);
-    writer.text(word);
-    writer.header(4, count);
-    let last = 0;
-    let next = 0;
-    const writeAdded = (page: number, entry: number): void => {
-      const record = records[page]!;
-      const meta = metaOf.get(record)!.get(entry);
-      index.entryPage[own] = page;
-      index.entryAt[own] = writer.length - start;
-      index.entrySize[own] = record.sizes[entry]! + 1;
-      own += 1;
-      size += record.sizes[entry]! + 1;
-      writer.pageEntry(page - last, record.locations, record.bounds[entry]!, record.bounds[entry + 1]!, meta === undefined);
-      if (meta !== undefined) writeMetaLocations(writer, meta, fieldNumbers);
-      last = page;
-    };
-    for (const [runStart, runEnd] of kept) {
-      while (next < news.length && news[next]![0] < old.entryPage[runStart]!) writeAdded(...news[next++]!);
-      // The run's first entry gets its page difference again when the page before it changed.
-      const firstPage = old.entryPage[runStart]!;
-      const before = runStart > from ? old.entryPage[runStart - 1]! : 0;
-      const runBytesEnd = runEnd < to ? base + old.entryAt[runEnd]! : base + old.variantsAt[number!]!;
-      index.entryAt[own] = writer.length - start;
-      let copyFrom = base + old.entryAt[runStart]!;
-      if (before !== last) {
-        // [0x83, difference, …]: the old difference's header is 1, 2, 3 or 5 bytes.
-        const info = old.bytes[copyFrom + 1]! & 0x1f;
-        writer.pageEntryStart(firstPage - last);
-        copyFrom += 2 + (info < 24 ? 0 : info === 24 ? 1 : info === 25 ? 2 : 4);
-      }
-      const runOffset = writer.length - copyFrom + base - start;
-      writer.bytes(old.bytes, copyFrom, runBytesEnd);
-      index.entryPage.set(old.entryPage.subarray(runStart, runEnd), own);
-      index.entrySize.set(old.entrySize.subarray(runStart, runEnd), own);
-      for (let entry = runStart + 1; entry < runEnd; entry += 1) index.entryAt[own + entry - runStart] = old.entryAt[entry]! + runOffset;
-      own += runEnd - runStart;
-      last = old.entryPage[runEnd - 1]!;
-    }
-    while (next < news.length) writeAdded(...news[next++]!);
-    index.entryStart[wordNumber + 1] = own;
-    index.variantsAt[wordNumber] = writer.length - start;
-    if (number === undefined) writer.header(4, 0);
-    else {
-      writer.bytes(old.bytes, base + old.variantsAt[number]!, old.wordStart[number + 1]!);
-      index.variantPage.set(old.variantPage.subarray(old.variantStart[number]!, old.variantStart[number + 1]!), variantCount);
-      variantCount += old.variantStart[number + 1]! - old.variantStart[number]!;
-    }
-    index.variantStart[wordNumber + 1] = variantCount;
-    index.sizes[wordNumber] = size;
-  };
-
+  const update = new WordIndexUpdate(old, records, changed, fields, { words: fresh.length, entries: addedCount, metaOf });
   let untouched = 0;
   let freshAt = 0;
   for (let number = 0; number < old.words.length; number += 1) {
@@ -172,31 +65,163 @@ function updateWords(old: WordIndex, records: readonly PagefindPageRecord[], cha
       touched ||= findPage(old.entryPage, old.entryStart[number]!, old.entryStart[number + 1]!, page) >= 0;
     }
     while (freshAt < fresh.length && compareCodePoints(fresh[freshAt]!, word) < 0) {
-      copyWords(untouched, number);
+      update.copyWords(untouched, number);
       untouched = number;
-      writeWord(fresh[freshAt]!, undefined, added.get(fresh[freshAt++]!)!);
+      update.writeWord(fresh[freshAt]!, undefined, added.get(fresh[freshAt++]!)!);
     }
     if (!touched) continue;
-    copyWords(untouched, number);
+    update.copyWords(untouched, number);
     untouched = number + 1;
-    writeWord(word, number, news ?? []);
+    update.writeWord(word, number, news ?? []);
   }
-  copyWords(untouched, old.words.length);
-  while (freshAt < fresh.length) writeWord(fresh[freshAt]!, undefined, added.get(fresh[freshAt++]!)!);
-  index.wordStart[words.length] = writer.length;
-  return {
-    words,
-    bytes: writer.done(),
-    wordStart: index.wordStart.slice(0, words.length + 1),
-    variantsAt: index.variantsAt.slice(0, words.length),
-    sizes: index.sizes.slice(0, words.length),
-    entryStart: index.entryStart.slice(0, words.length + 1),
-    entryPage: index.entryPage.slice(0, own),
-    entryAt: index.entryAt.slice(0, own),
-    entrySize: index.entrySize.slice(0, own),
-    variantStart: index.variantStart.slice(0, words.length + 1),
-    variantPage: index.variantPage.slice(0, variantCount),
-  };
+  update.copyWords(untouched, old.words.length);
+  while (freshAt < fresh.length) update.writeWord(fresh[freshAt]!, undefined, added.get(fresh[freshAt++]!)!);
+  return update.done();
+}
+
+/** A word index being written from the last one: old words copied as bytes, touched ones written again. */
+class WordIndexUpdate {
+  readonly words: string[] = [];
+  readonly index: WordIndex;
+  readonly writer: CborWriter;
+  readonly fieldNumbers: Map<string, number>;
+  readonly metaOf: ReadonlyMap<PagefindPageRecord, ReadonlyMap<number, Array<string | number>>>;
+  own = 0;
+  variantCount = 0;
+
+  constructor(
+    readonly old: WordIndex,
+    readonly records: readonly PagefindPageRecord[],
+    readonly changed: readonly number[],
+    fields: readonly string[],
+    added: { words: number; entries: number; metaOf: ReadonlyMap<PagefindPageRecord, ReadonlyMap<number, Array<string | number>>> },
+  ) {
+    this.fieldNumbers = new Map(fields.map((field, position) => [field, position]));
+    this.metaOf = added.metaOf;
+    this.index = emptyWordIndex(old.words.length + added.words, old.entryPage.length + added.entries, old.variantPage.length);
+    // About as many bytes as before: the changed pages' entries, and a word's headers, more.
+    this.writer = new CborWriter(old.bytes.length + changed.reduce((sum, page) => sum + records[page]!.locations.length + records[page]!.words.length * 24, 0) + 1024);
+  }
+
+  /** Old words `from..to`, none of them touched: their bytes and entries as they were. */
+  copyWords(from: number, to: number): void {
+    if (from >= to) return;
+    const shift = this.writer.length - this.old.wordStart[from]!;
+    const entryShift = this.own - this.old.entryStart[from]!;
+    const variantShift = this.variantCount - this.old.variantStart[from]!;
+    for (let word = from; word < to; word += 1) {
+      const number = this.words.push(this.old.words[word]!) - 1;
+      this.index.wordStart[number] = this.old.wordStart[word]! + shift;
+      this.index.variantsAt[number] = this.old.variantsAt[word]!;
+      this.index.sizes[number] = this.old.sizes[word]!;
+      this.index.entryStart[number + 1] = this.old.entryStart[word + 1]! + entryShift;
+      this.index.variantStart[number + 1] = this.old.variantStart[word + 1]! + variantShift;
+    }
+    this.writer.bytes(this.old.bytes, this.old.wordStart[from]!, this.old.wordStart[to]!);
+    const entries = this.old.entryStart[to]! - this.old.entryStart[from]!;
+    this.index.entryPage.set(this.old.entryPage.subarray(this.old.entryStart[from]!, this.old.entryStart[to]!), this.own);
+    this.index.entryAt.set(this.old.entryAt.subarray(this.old.entryStart[from]!, this.old.entryStart[to]!), this.own);
+    this.index.entrySize.set(this.old.entrySize.subarray(this.old.entryStart[from]!, this.old.entryStart[to]!), this.own);
+    this.own += entries;
+    this.index.variantPage.set(this.old.variantPage.subarray(this.old.variantStart[from]!, this.old.variantStart[to]!), this.variantCount);
+    this.variantCount += this.old.variantStart[to]! - this.old.variantStart[from]!;
+  }
+
+  /** Writes a word: the old word `number`'s entries (if any) but the changed pages', with `news` put in. */
+  writeWord(word: string, number: number | undefined, news: ReadonlyArray<[page: number, entry: number]>): void {
+    const from = number === undefined ? 0 : this.old.entryStart[number]!;
+    const to = number === undefined ? 0 : this.old.entryStart[number + 1]!;
+    const base = number === undefined ? 0 : this.old.wordStart[number]!;
+    // The old entries kept, as runs between the changed pages.
+    const kept: Array<[start: number, end: number]> = [];
+    let size = number === undefined ? 0 : this.old.sizes[number]!;
+    let at = from;
+    for (const page of this.changed) {
+      const found = findPage(this.old.entryPage, at, to, page);
+      const end = found < 0 ? -1 - found : found;
+      if (end > at) kept.push([at, end]);
+      if (found >= 0) {
+        size -= this.old.entrySize[found]!;
+        at = found + 1;
+      } else at = end;
+    }
+    if (to > at) kept.push([at, to]);
+    const count = kept.reduce((sum, [start, end]) => sum + end - start, 0) + news.length;
+    const hasVariants = number !== undefined && this.old.variantStart[number + 1]! > this.old.variantStart[number]!;
+    if (count === 0 && !hasVariants) return;
+    const start = this.writer.length;
+    const wordNumber = this.words.push(word) - 1;
+    this.index.wordStart[wordNumber] = start;
+    this.writer.header(4, 3);
+    this.writer.text(word);
+    this.writer.header(4, count);
+    let last = 0;
+    let next = 0;
+    const writeAdded = (page: number, entry: number): void => {
+      const record = this.records[page]!;
+      const meta = this.metaOf.get(record)!.get(entry);
+      this.index.entryPage[this.own] = page;
+      this.index.entryAt[this.own] = this.writer.length - start;
+      this.index.entrySize[this.own] = record.sizes[entry]! + 1;
+      this.own += 1;
+      size += record.sizes[entry]! + 1;
+      this.writer.pageEntry(page - last, record.locations, record.bounds[entry]!, record.bounds[entry + 1]!, meta === undefined);
+      if (meta !== undefined) writeMetaLocations(this.writer, meta, this.fieldNumbers);
+      last = page;
+    };
+    for (const [runStart, runEnd] of kept) {
+      while (next < news.length && news[next]![0] < this.old.entryPage[runStart]!) writeAdded(...news[next++]!);
+      // The run's first entry gets its page difference again when the page before it changed.
+      const firstPage = this.old.entryPage[runStart]!;
+      const before = runStart > from ? this.old.entryPage[runStart - 1]! : 0;
+      const runBytesEnd = runEnd < to ? base + this.old.entryAt[runEnd]! : base + this.old.variantsAt[number!]!;
+      this.index.entryAt[this.own] = this.writer.length - start;
+      let copyFrom = base + this.old.entryAt[runStart]!;
+      if (before !== last) {
+        // [0x83, difference, …]: the old difference's header is 1, 2, 3 or 5 bytes.
+        const info = this.old.bytes[copyFrom + 1]! & 0x1f;
+        this.writer.pageEntryStart(firstPage - last);
+        copyFrom += 2 + (info < 24 ? 0 : info === 24 ? 1 : info === 25 ? 2 : 4);
+      }
+      const runOffset = this.writer.length - copyFrom + base - start;
+      this.writer.bytes(this.old.bytes, copyFrom, runBytesEnd);
+      this.index.entryPage.set(this.old.entryPage.subarray(runStart, runEnd), this.own);
+      this.index.entrySize.set(this.old.entrySize.subarray(runStart, runEnd), this.own);
+      for (let entry = runStart + 1; entry < runEnd; entry += 1) this.index.entryAt[this.own + entry - runStart] = this.old.entryAt[entry]! + runOffset;
+      this.own += runEnd - runStart;
+      last = this.old.entryPage[runEnd - 1]!;
+    }
+    while (next < news.length) writeAdded(...news[next++]!);
+    this.index.entryStart[wordNumber + 1] = this.own;
+    this.index.variantsAt[wordNumber] = this.writer.length - start;
+    if (number === undefined) this.writer.header(4, 0);
+    else {
+      this.writer.bytes(this.old.bytes, base + this.old.variantsAt[number]!, this.old.wordStart[number + 1]!);
+      this.index.variantPage.set(this.old.variantPage.subarray(this.old.variantStart[number]!, this.old.variantStart[number + 1]!), this.variantCount);
+      this.variantCount += this.old.variantStart[number + 1]! - this.old.variantStart[number]!;
+    }
+    this.index.variantStart[wordNumber + 1] = this.variantCount;
+    this.index.sizes[wordNumber] = size;
+  }
+
+  /** The index written. */
+  done(): WordIndex {
+    const { index, words, own, variantCount } = this;
+    index.wordStart[words.length] = this.writer.length;
+    return {
+      words,
+      bytes: this.writer.done(),
+      wordStart: index.wordStart.slice(0, words.length + 1),
+      variantsAt: index.variantsAt.slice(0, words.length),
+      sizes: index.sizes.slice(0, words.length),
+      entryStart: index.entryStart.slice(0, words.length + 1),
+      entryPage: index.entryPage.slice(0, own),
+      entryAt: index.entryAt.slice(0, own),
+      entrySize: index.entrySize.slice(0, own),
+      variantStart: index.variantStart.slice(0, words.length + 1),
+      variantPage: index.variantPage.slice(0, variantCount),
+    };
+  }
 }
 
 /** Where `page` is in the sorted `pages[from..to]`; `-1 - where it would go` when it is not. */
