@@ -1,8 +1,8 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { close as closePagefind, createIndex } from 'pagefind';
-import { concurrency, startSearchIndex, type PagefindIndexResult } from './search-indexer.js';
+import { concurrency, startSearchIndex } from './search-indexer.js';
 import { excludeSelectors } from './searchable-document.js';
-import type { BuildSearchIndexOptions, SearchIndexer, SearchIndexResult, SearchPage, StartSearchIndexOptions } from './search-types.js';
+import type { BuildSearchIndexOptions, PagefindIndexResult, SearchIndexer, SearchIndexResult, SearchPage, StartSearchIndexOptions } from './search-types.js';
 
 // Pagefind's Node API runs one background process per Node process, started by the first
 // `createIndex` and stopped by `close()` for everyone. A `SearchService` is one owner's hold on

@@ -1,4 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
+import type { PagefindIndex } from 'pagefind';
 import type { StoredSearchRecords } from './search-store.js';
 
 /** One page to index: what the index knows of it besides its rendered document. */
@@ -107,3 +108,13 @@ export interface StartSearchIndexOptions {
   roundSize?: number | null | undefined;
 }
 
+/** A Pagefind index from Pagefind's process, or `undefined` when it could not start (reported in `messages`). */
+export type PagefindIndexResult = { index?: PagefindIndex | undefined; errors: string[] };
+
+/** What an indexer needs from the service that owns it (`SearchService`). */
+export interface IndexerHost {
+  /** A new Pagefind index; `undefined` (with a message) when Pagefind's process cannot start. */
+  createIndex(messages: DocsgenMessage[]): Promise<PagefindIndexResult | undefined>;
+  /** Called once the index is finished (written or discarded). */
+  finished(): Promise<void>;
+}
