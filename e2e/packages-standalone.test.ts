@@ -137,6 +137,12 @@ test('should render a social card (og-cards README)', () => {
   assert.match(output, 'generated PNG 1200 630');
 });
 
+test('should build a search index with Pagefind (search README)', () => {
+  const output = runExample('search', '@docsgen/search');
+  assert.match(output, "[ 'index', 'guides/tea' ] 0");
+  assert.match(output, /^pagefind-entry\.json pagefind-worker\.js pagefind\.en_[0-9a-f]+\.pf_meta pagefind\.js wasm\.en\.pagefind wasm\.unknown\.pagefind$/m);
+});
+
 test('should run the installed CLI', () => {
   const output = run(join(project, 'node_modules', '.bin', 'docsgen'), ['--help'], project);
   assert.match(output, /docsgen build/);

@@ -1,5 +1,6 @@
 import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
 import { isLastUpdatedOn } from '@docsgen/renderer';
+import { createSearchService, type SearchService } from '@docsgen/search';
 import { lastUpdatedTimes } from './git.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
@@ -15,7 +16,7 @@ import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
 import { outputTable, type OutputContext, type OutputKind } from './output-table.js';
 import type { PageInfo } from './pages.js';
-import { closeSearchIndexer, searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
+import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 import { createSite, type Site } from './site.js';
 import { docsgenVersion } from './version.js';
 
@@ -125,8 +126,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   // With search off (docsgen.config `search: false`), nothing is indexed and Pagefind never starts.
   // Pages whose searchable text did not change keep their share of the stored index; the index
   // reads a page again from the output only when it cannot use the stored shares after all.
+  const searchService = createSearchService();
   const search = new SearchRun(
-    site.hasSearch ? startSearchIndex(site, { storeFolder: cacheFolder('search'), document: (slug) => writtenPage(writer, site, slug) }) : noSearchIndex,
+    searchService,
+    site.hasSearch ? startSearchIndex(site, { service: searchService, storeFolder: cacheFolder('search'), document: (slug) => writtenPage(writer, site, slug) }) : noSearchIndex,
     cacheFolder('search-files'),
   );
   const searchOrder = new Map(search.indexer.slugs.map((slug, position) => [slug, position]));
@@ -252,15 +255,17 @@ async function writeOutputs(site: Site, writer: OutputWriter, kinds: readonly Ou
 }
 
 /**
- * The build's search index, finished on every path and Pagefind's process closed, or it would
- * keep the process alive. Its files are linked from copies kept across builds when caching.
+ * The build's search index, finished on every path and its search service closed, or Pagefind's
+ * process would keep Node alive. Its files are linked from copies kept across builds when caching.
  */
 class SearchRun {
   readonly indexer: SearchIndexer;
   readonly kept: KeptOutputFiles | undefined;
+  readonly #service: SearchService;
   #index: ReturnType<SearchIndexer['finish']> | undefined;
 
-  constructor(indexer: SearchIndexer, keptFolder?: string | undefined) {
+  constructor(service: SearchService, indexer: SearchIndexer, keptFolder?: string | undefined) {
+    this.#service = service;
     this.indexer = indexer;
     this.kept = keptFolder ? new KeptOutputFiles(keptFolder) : undefined;
   }
@@ -273,7 +278,7 @@ class SearchRun {
   /** The index's files, once written; closes Pagefind's process. */
   async end(): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
     const index = await (this.#index ??= this.indexer.finish());
-    await closeSearchIndexer();
+    await this.#service.close();
     return index;
   }
 }

@@ -4,7 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSearchIndex, closeSearchIndexer, createSite, searchableDocument, searchableRegion, type SearchIndexFile, type SearchShares } from '../src/index.js';
-import { isSamePagefindIndex } from '../src/pagefind-files.js';
+import { isSamePagefindIndex } from '@docsgen/search';
 import { countSearchRounds, startSearchIndex } from '../src/search-index.js';
 import { writeTempProject } from './temp-project.js';
 

@@ -1,6 +1,7 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, closeSearchIndexer, findClosestPage, findOutputKind, isMediaPath, matchRedirect, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
+import { buildSearchIndex, findClosestPage, findOutputKind, isMediaPath, matchRedirect, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
+import { createSearchService, type SearchService } from '@docsgen/search';
 import { isCrossOrigin as isCrossOriginRequest } from '@docsgen/util/cross-origin';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join } from 'node:path';
@@ -74,6 +75,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
     search: undefined,
     searchRegions: new Map(),
     searchShares: {},
+    searchService: createSearchService(),
     changes: 0,
     closing: new AbortController(),
     report: (messages) => {
@@ -127,7 +129,8 @@ export function createDevServer(options: DevServerOptions): DevServer {
       preparing = undefined;
       context.closing.abort();
       channel.close();
-      if (context.search) void context.search.then(closeSearchIndexer, closeSearchIndexer);
+      // The server's search service lets Pagefind's process go once its index is made.
+      if (context.search) void context.searchService.close();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
@@ -148,6 +151,8 @@ interface HandleContext {
   searchRegions: Map<string, string>;
   /** Each page's share of the last index: after a change, only pages whose text is new go to Pagefind. */
   searchShares: SearchShares;
+  /** Makes this server's search indexes; closed with the server. */
+  searchService: SearchService;
   /** Counts changes: a page rendered before one is not kept (it may be the old version). */
   changes: number;
   /** Aborted when the server closes: an index being made stops asking for pages. */
@@ -331,7 +336,7 @@ function searchIndexOf(site: Site, context: HandleContext): Promise<Map<string, 
     if (!rendered.messages.some((message) => message.fatal) && context.changes === changes) regions.set(slug, region);
     return region;
   };
-  const pending = (context.search ??= buildSearchIndex(site, document, { signal: context.closing.signal, shares: context.searchShares }).then((result) => {
+  const pending = (context.search ??= buildSearchIndex(site, document, { signal: context.closing.signal, shares: context.searchShares, service: context.searchService }).then((result) => {
     for (const message of result.messages) if (message.fatal) throw new Error(`${message.reason}${message.note ? `. ${message.note}` : ''}`);
     return new Map(result.files.map((file) => [file.path, file.content]));
   }));

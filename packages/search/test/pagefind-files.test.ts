@@ -5,13 +5,13 @@ import * as assert from 'uvu/assert';
 import {
   assemblePagefindIndex,
   assemblePagefindIndexAndState,
-  countWordIndexUpdates,
   isSamePagefindIndex,
   splitPagefindIndex,
   type AssemblyState,
   type PagefindFile,
   type PagefindPageRecord,
-} from '../src/pagefind-files.js';
+} from '../src/index.js';
+import { countWordIndexUpdates } from '../src/internal.js';
 
 const files = suite('Pagefind index files');
 

@@ -1,0 +1,4 @@
+// Counters of what the package did in this Node process, for tests that check a shortcut was
+// taken (not part of the public API; `@docsgen/search/internal`).
+export { countSearchRounds } from './search-indexer.js';
+export { countWordIndexUpdates } from './word-index-update.js';

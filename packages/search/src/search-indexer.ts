@@ -1,0 +1,394 @@
+import type { DocsgenMessage } from '@docsgen/config';
+import type { PagefindIndex } from 'pagefind';
+import { assemblePagefindIndex, assemblePagefindIndexAndState, type AssemblyState } from './pagefind-assemble.js';
+import { isSamePagefindIndex, sortFiles, type PagefindFile } from './pagefind-file.js';
+import { splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
+import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-store.js';
+import { excludeSelectors, searchableDocument } from './searchable-document.js';
+import type { IndexerHost, KnownPage, PagefindIndexResult, SearchIndexer, SearchIndexFile, SearchIndexResult, SearchPage, SearchShares, StartSearchIndexOptions } from './search-types.js';
+
+// One index being made while a site's pages render (issue 7 "Search"; SPEC: `search`), for the
+// build and the dev server alike: each indexable page's rendered document goes in, Pagefind's
+// chunked index comes out. With a store, only pages whose searchable text is new go to Pagefind,
+// and the index is put together from every page's share (`assemblePagefindIndex`).
+
+const source = '@docsgen/search';
+/** Pages waiting for Pagefind at most, before `SearchIndexer#drained` holds the producer back. */
+export const concurrency = 16;
+// Fewest pages in one round of a stored index (`startSearchIndex`).
+const minRoundSize = 100;
+
+// Pagefind also writes its own UIs and highlighter; docsgen has its dialog, so they stay out.
+const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$|^playground\//;
+
+let roundsEnded = 0;
+
+/** Rounds of pages sent to their own Pagefind index so far in this process, last ones included (for tests). */
+export function countSearchRounds(): number {
+  return roundsEnded;
+}
+
+/**
+ * An index of `pages` (in this order) for a build that renders pages as it goes: start the
+ * index before the first page, hand each page over as it is rendered, and Pagefind indexes while
+ * the other pages render instead of after all of them. With a store (`options.storeFolder`),
+ * only pages whose searchable text is new since the stored index go to Pagefind.
+ */
+export function startSearchIndex(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost): SearchIndexer {
+  return new SearchIndexRun(pages, options, host);
+}
+
+/** A page handed over: the hash of its searchable document (with a store), and the document. */
+interface Prepared {
+  hash: string | undefined;
+  document: () => string | undefined;
+}
+
+class SearchIndexRun implements SearchIndexer {
+  readonly slugs: readonly string[];
+  readonly #pages: readonly SearchPage[];
+  readonly #host: IndexerHost;
+  readonly #messages: DocsgenMessage[] = [];
+  readonly #positions: Map<string, number>;
+  readonly #urls: string[];
+  // Pages handed over ahead of their turn: their hash and document (`undefined`: left out).
+  readonly #documents = new Map<number, Prepared | undefined>();
+  #nextToIndex = 0;
+  #inFlight = 0;
+  #waiters: Array<() => void> = [];
+  // A store is used only with a way to read pages again (`options.document`).
+  readonly #reread: ((slug: string) => string | undefined | Promise<string | undefined>) | undefined;
+  readonly #storeFolder: string | undefined;
+  readonly #shares: SearchShares | undefined;
+  readonly #hasStore: boolean;
+  readonly #settings: string;
+  // Per position: the hash of the page's document (`null`: left out), and its kept share.
+  readonly #hashes: Array<string | null> = [];
+  readonly #kept: Array<PagefindPageRecord | undefined> = [];
+  readonly #sent: number[] = [];
+  readonly #indexedByPagefind = new Set<number>();
+  readonly #stored: ReturnType<typeof readStoredSearchIndex>;
+  // The stored index's files are the index while every page has the document it was made from;
+  // the pages matched so far need their shares only once one does not.
+  #isStoredIndex: boolean;
+  readonly #matched: number[] = [];
+  // Pages whose share was to come from the store but is not there: read again and sent at the end.
+  readonly #unshared: number[] = [];
+  // The kept shares, read when first needed: a build in which no page changed never reads them.
+  #storedRecords: StoredSearchRecords | undefined | null = null;
+  // Pagefind's index of the current round; with a store, it starts with the first page sent.
+  #created: Promise<PagefindIndexResult | undefined> | undefined;
+  readonly #pending = new Set<Promise<void>>();
+  // With a store, pages go to Pagefind in rounds, each its own Pagefind index: a full round's
+  // files are written (and split into shares) while the next round's pages render, instead of
+  // all at the end (2.4 s for 1,000 pages, with little else to do meanwhile). The index is then
+  // put together from the rounds' shares; each round's own files are checked against what its
+  // shares put together give. Without a store, one round takes every page.
+  #roundSize: number;
+  #roundAdds: Array<Promise<void>> = [];
+  readonly #rounds: Array<Promise<SplitPagefindIndex | undefined>> = [];
+
+  constructor(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost) {
+    this.#pages = pages;
+    this.#host = host;
+    this.slugs = pages.map((page) => page.slug);
+    this.#positions = new Map(this.slugs.map((slug, position) => [slug, position]));
+    this.#urls = pages.map((page) => page.url);
+    this.#reread = options?.document ?? undefined;
+    this.#storeFolder = (this.#reread && options?.storeFolder) || undefined;
+    this.#shares = (this.#reread && options?.shares) || undefined;
+    this.#hasStore = this.#storeFolder !== undefined || this.#shares !== undefined;
+    this.#settings = this.#hasStore ? searchIndexSettings({ excludeSelectors }) : '';
+    this.#stored = this.#storeFolder ? readStoredSearchIndex(this.#storeFolder) : undefined;
+    this.#isStoredIndex = this.#stored !== undefined && this.#stored.stored.settings === this.#settings && this.#stored.stored.pages.length === this.slugs.length;
+    this.#roundSize = this.#hasStore ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8)) : Infinity;
+    // Without a store, Pagefind's process starts now.
+    if (!this.#hasStore) void this.#service();
+  }
+
+  #records(): StoredSearchRecords | undefined {
+    if (this.#storedRecords === null) {
+      this.#storedRecords = this.#shares ? (this.#shares.current?.settings === this.#settings ? this.#shares.current : undefined) : this.#storeFolder ? readStoredSearchRecords(this.#storeFolder, this.#settings) : undefined;
+    }
+    return this.#storedRecords;
+  }
+
+  #service(): Promise<PagefindIndexResult | undefined> {
+    return (this.#created ??= this.#host.createIndex(this.#messages));
+  }
+
+  #release(): void {
+    if (this.#inFlight >= concurrency) return;
+    const ready = this.#waiters;
+    this.#waiters = [];
+    for (const resolve of ready) resolve();
+  }
+
+  #send(position: number, document: string): void {
+    const slug = this.slugs[position] as string;
+    this.#sent.push(position);
+    this.#inFlight += 1;
+    const added = (async () => {
+      const index = (await this.#service())?.index;
+      if (!index) return;
+      const result = await index.addHTMLFile({ url: this.#urls[position] as string, content: document });
+      if (result.errors.length > 0) {
+        this.#messages.push({ reason: `Cannot index \`${slug}\` for search: ${result.errors.join('; ')}`, ruleId: 'search-index-failed', source, fatal: false, file: this.#pages[position]?.file });
+      } else this.#indexedByPagefind.add(position);
+    })().finally(() => {
+      this.#inFlight -= 1;
+      this.#pending.delete(added);
+      this.#release();
+    });
+    this.#pending.add(added);
+    this.#roundAdds.push(added);
+    if (this.#roundAdds.length >= this.#roundSize) this.#endRound();
+  }
+
+  /** Starts writing the current round's files; the next page sent starts a new round. */
+  #endRound(): void {
+    const round = this.#created;
+    const adds = this.#roundAdds;
+    if (!round || adds.length === 0) return;
+    this.#created = undefined;
+    this.#roundAdds = [];
+    roundsEnded += 1;
+    // Never rejected (nothing awaits it before the index is finished): a round that fails in
+    // any way sends every page to one new index at the end.
+    this.#rounds.push(Promise.all(adds).then(async () => {
+      const files = await this.#writeFiles((await round)?.index);
+      const split = files && splitPagefindIndex(files);
+      if (!files || !split) return undefined;
+      // The round's pages put together from their shares alone give Pagefind's files for them.
+      const made = await assemblePagefindIndex({ version: split.version, includeCharacters: split.includeCharacters, records: split.records, shared: split.shared }, { compress: false });
+      return isSamePagefindIndex(made, files, { isRaw: true }) ? split : undefined;
+    }).catch(() => undefined));
+  }
+
+  /** The document Pagefind gets for a page's HTML. */
+  #documentOf(position: number, html: string): string {
+    const page = this.#pages[position] as SearchPage;
+    return searchableDocument(html, page.keywords ?? [], page);
+  }
+
+  /** A page as handed over, with its hash when there is a store. */
+  #prepare(position: number, page: string | undefined | KnownPage): Prepared | undefined {
+    if (page === undefined) return undefined;
+    if (typeof page === 'object' && this.#hasStore) {
+      return { hash: page.hash, document: () => {
+        const html = page.html();
+        return html === undefined ? undefined : this.#documentOf(position, html);
+      } };
+    }
+    const document = this.#documentOf(position, typeof page === 'object' ? page.html() ?? '' : page);
+    return { hash: this.#hasStore ? hashSearchDocument(this.#urls[position] as string, document) : undefined, document: () => document };
+  }
+
+  /** Takes the page's kept share, when there is one. */
+  #keepShare(position: number): boolean {
+    const hash = this.#hashes[position];
+    const record = hash ? this.#records()?.records.get(hash) : undefined;
+    if (!record || record.url !== this.#urls[position]) return false;
+    this.#kept[position] = record;
+    return true;
+  }
+
+  /** A page differs from the stored index: the pages matched so far need their shares. */
+  #leaveStoredIndex(): void {
+    this.#isStoredIndex = false;
+    for (const position of this.#matched) if (!this.#keepShare(position)) this.#unshared.push(position);
+    this.#matched.length = 0;
+  }
+
+  /** The page at `position`, in its turn: matched with the store, kept, or sent to Pagefind. */
+  #take(position: number, page: Prepared | undefined): void {
+    this.#hashes[position] = page?.hash ?? null;
+    if (this.#isStoredIndex) {
+      const [slug, hash] = this.#stored!.stored.pages[position]!;
+      if (slug === this.slugs[position] && hash === this.#hashes[position]) {
+        if (page) this.#matched.push(position);
+        return;
+      }
+      // The page most likely goes to Pagefind: its process starts while the kept shares are read.
+      if (page) this.#service();
+      this.#leaveStoredIndex();
+    }
+    if (!page || this.#keepShare(position)) return;
+    const document = page.document();
+    if (document === undefined) this.#hashes[position] = null;
+    else this.#send(position, document);
+  }
+
+  // Pagefind numbers pages in the order they arrive: send them in `slugs` order.
+  #flush(): void {
+    while (this.#documents.has(this.#nextToIndex)) {
+      const page = this.#documents.get(this.#nextToIndex);
+      this.#documents.delete(this.#nextToIndex);
+      this.#take(this.#nextToIndex, page);
+      this.#nextToIndex += 1;
+    }
+  }
+
+  async #settle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending);
+  }
+
+  /** Sends a page read again (its share was to come from the store). */
+  async #resend(position: number): Promise<void> {
+    const html = await this.#reread?.(this.slugs[position] as string);
+    if (html !== undefined) this.#send(position, this.#documentOf(position, html));
+  }
+
+  /** A Pagefind index's files, sorted, without the ones docsgen does not use; the index is then deleted. */
+  async #writeFiles(index: PagefindIndex | undefined): Promise<SearchIndexFile[] | undefined> {
+    if (!index) return undefined;
+    const written = await index.getFiles();
+    await index.deleteIndex();
+    for (const error of written.errors) this.#messages.push({ reason: `Cannot write the search index: ${error}`, ruleId: 'search-index-failed', source, fatal: true });
+    return sortFiles(written.files.filter((file) => !unusedFiles.test(file.path)).map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content })));
+  }
+
+  /** Pagefind's files for the pages sent (in one round). */
+  async #pagefindFiles(): Promise<SearchIndexFile[] | undefined> {
+    await this.#settle();
+    return this.#writeFiles((await this.#service())?.index);
+  }
+
+  /** The index of every page from its share: kept for some pages, split from Pagefind's files for the others. */
+  async #assemble(splits: readonly SplitPagefindIndex[]): Promise<AssembledIndex | undefined> {
+    const split = splits[0];
+    const byPosition = new Map<number, PagefindPageRecord>();
+    this.#kept.forEach((record, position) => record && byPosition.set(position, record));
+    const byUrl = new Map(this.#urls.map((url, position) => [url, position]));
+    for (const record of splits.flatMap((each) => each.records)) {
+      const position = byUrl.get(record.url);
+      if (position === undefined || byPosition.has(position)) return undefined;
+      byPosition.set(position, record);
+    }
+    // Every page sent is in Pagefind's output, unless Pagefind said it could not index it.
+    const order = [...byPosition.keys()].sort((a, b) => a - b);
+    const ordered = order.map((position) => byPosition.get(position)!);
+    const version = split?.version ?? this.#records()?.version;
+    if (version === undefined || ordered.length === 0) return undefined;
+    // Stemmers of languages without a page now stay kept for a later index that has some.
+    const shared = new Map((this.#records()?.shared ?? []).map((file) => [file.path, file]));
+    for (const file of splits.flatMap((each) => each.shared)) shared.set(file.path, file);
+    const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
+    const includeCharacters = split?.includeCharacters ?? this.#records()?.includeCharacters;
+    // Each page's key is its document's hash: the last index's word lists keep the pages whose hash did not change.
+    const assembled = await assemblePagefindIndexAndState({
+      version,
+      includeCharacters,
+      records: ordered,
+      shared: [...shared.values()].filter((file) => !file.path.startsWith('wasm.') || wasm.has(file.path)),
+    }, { packed: this.#records()?.packed, keys: order.map((position) => this.#hashes[position] ?? ''), previous: this.#records()?.assembly });
+    return { files: assembled.files, records: byPosition, version, includeCharacters, shared: [...shared.values()], assembly: assembled.state };
+  }
+
+  /** Stores the index (with its pages' shares, when it was put together from them); returns the result. */
+  #keep(files: SearchIndexFile[], made: AssembledIndex | undefined): SearchIndexResult {
+    const indexed = made ? [...made.records.keys()] : [...this.#indexedByPagefind];
+    const result = { files, slugs: indexed.sort((a, b) => a - b).map((position) => this.slugs[position] as string), messages: this.#messages };
+    if (!this.#hasStore || this.#messages.some((message) => message.fatal)) return result;
+    if (this.#storeFolder) writeStoredSearchIndex(this.#storeFolder, { settings: this.#settings, pages: this.slugs.map((slug, position) => [slug, this.#hashes[position] ?? null]), indexed: result.slugs, messages: this.#messages }, files);
+    const store: StoredSearchRecords | undefined = made && {
+      settings: this.#settings, version: made.version, includeCharacters: made.includeCharacters, shared: made.shared,
+      records: new Map([...made.records].map(([position, record]) => [this.#hashes[position] as string, record])),
+      packed: new Map(made.files.flatMap((file) => (file.rawHash === undefined ? [] : [[file.rawHash, file.content] as const]))),
+      assembly: made.assembly,
+    };
+    if (this.#shares) this.#shares.current = store;
+    else if (this.#storeFolder) writeStoredSearchRecords(this.#storeFolder, store, this.#storedRecords ?? undefined);
+    return result;
+  }
+
+  /** See `SearchIndexer#add`. */
+  add(slug: string, page: string | undefined | KnownPage): string | undefined {
+    const position = this.#positions.get(slug);
+    if (position === undefined || position < this.#nextToIndex || this.#documents.has(position)) return undefined;
+    const prepared = this.#prepare(position, page);
+    this.#documents.set(position, prepared);
+    this.#flush();
+    return prepared?.hash;
+  }
+
+  /** Resolves when fewer than a few pages wait for Pagefind. */
+  drained(): Promise<void> {
+    return this.#inFlight < concurrency ? Promise.resolve() : new Promise<void>((resolve) => this.#waiters.push(resolve));
+  }
+
+  /** See `SearchIndexer#finish`. */
+  async finish(finishOptions?: { discard?: boolean | undefined } | null): Promise<SearchIndexResult> {
+    try {
+      if (finishOptions?.discard) {
+        await this.#settle();
+        await (await this.#created)?.index?.deleteIndex();
+        await Promise.all(this.#rounds);
+        return { files: [], slugs: [], messages: this.#messages };
+      }
+      // Pages never handed over are left out; those after them still go in, in order.
+      for (let position = this.#nextToIndex; position < this.slugs.length; position += 1) if (!this.#documents.has(position)) this.#documents.set(position, undefined);
+      this.#flush();
+      // Every page has the document the stored index was made from: its files are the index.
+      if (this.#isStoredIndex) {
+        const files = this.#stored!.read();
+        if (files) return { files, slugs: this.#stored!.stored.indexed, messages: [...this.#messages, ...this.#stored!.stored.messages] };
+        this.#leaveStoredIndex();
+      }
+      for (const position of this.#unshared.splice(0)) await this.#resend(position);
+      const withDocument = (): number[] => this.slugs.flatMap((_slug, position) => (typeof this.#hashes[position] === 'string' ? [position] : []));
+      if (this.#sent.length === 0 && this.#kept.some(Boolean)) {
+        const made = await this.#assemble([]);
+        if (made) return this.#keep(made.files, made);
+        // The kept shares did not do after all: every page goes to Pagefind.
+        this.#kept.length = 0;
+        for (const position of withDocument()) await this.#resend(position);
+      }
+      if (this.#rounds.length > 0) {
+        // The last round is written now; the index is put together from every round's shares.
+        await this.#settle();
+        this.#endRound();
+        const splits = await Promise.all(this.#rounds.splice(0));
+        const made = splits.every((split) => split !== undefined) ? await this.#assemble(splits as SplitPagefindIndex[]) : undefined;
+        if (made) return this.#keep(made.files, made);
+      } else {
+        const files = (await this.#pagefindFiles()) ?? [];
+        if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
+        const split = splitPagefindIndex(files);
+        const made = split ? await this.#assemble([split]) : undefined;
+        if (made && this.#kept.some(Boolean)) return this.#keep(made.files, made);
+        if (!this.#kept.some(Boolean)) {
+          // Every page went to Pagefind: its files are the index. Their shares are kept for the
+          // next build only when they put together the very same index.
+          const same = made !== undefined && isSamePagefindIndex(made.files, files);
+          return same ? this.#keep(made.files, made) : this.#keep(files, undefined);
+        }
+      }
+      // Pagefind's output for the new pages could not be split (or a round's shares did not
+      // put together its files): every page goes to one new index.
+      this.#roundSize = Infinity;
+      await this.#created?.then((result) => result?.index?.deleteIndex()).catch(() => undefined);
+      this.#created = undefined;
+      this.#sent.length = 0;
+      this.#kept.length = 0;
+      this.#indexedByPagefind.clear();
+      for (const position of withDocument()) await this.#resend(position);
+      return this.#keep((await this.#pagefindFiles()) ?? [], undefined);
+    } finally {
+      await this.#host.finished();
+    }
+  }
+}
+
+/** An index put together from page shares, with what keeping them for the next index needs. */
+interface AssembledIndex {
+  files: PagefindFile[];
+  /** Each indexed page's share, by its position in the index order. */
+  records: Map<number, PagefindPageRecord>;
+  version: string;
+  includeCharacters: unknown;
+  /** Pagefind's client and every stemmer seen, those of languages without a page now included. */
+  shared: SearchIndexFile[];
+  /** The index's word lists, for the next index (`AssembleOptions.previous`). */
+  assembly: AssemblyState;
+}
