@@ -9,7 +9,7 @@ import type { OutputWriter } from './build-output.js';
 import { assetFolders, isMediaFolder, isMediaPath } from './media-files.js';
 import type { Site } from './site.js';
 import { docsgenVersion } from './version.js';
-import { writeWhole } from './write-whole.js';
+import { writeWhole } from '@docsgen/util/write-whole';
 
 // The build's asset publisher: docsgen's own scripts and stylesheets (minified, only those the
 // pages use), the shared navigation file, the API viewers' bundles, the project's root .css/.js

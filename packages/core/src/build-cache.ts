@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, type BigIntStat
 import { join } from 'node:path';
 import type { BuiltPage } from './build-render.js';
 import { hashSource } from './modules.js';
-import { writeNew, writeWhole } from './write-whole.js';
+import { writeNew, writeWhole } from '@docsgen/util/write-whole';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
 const formatVersion = 5;

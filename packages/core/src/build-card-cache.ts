@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import type { BuiltPage } from './build-render.js';
 import type { Site } from './site.js';
-import { writeWhole } from './write-whole.js';
+import { writeWhole } from '@docsgen/util/write-whole';
 
 /**
  * The build's social cards by input hash (`cardInputHash`): on disk under

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CompileToEsm } from './modules.js';
-import { writeNew } from './write-whole.js';
+import { writeNew } from '@docsgen/util/write-whole';
 
 // Bumped whenever what an entry holds, or how it is keyed, changes.
 const formatVersion = 5;

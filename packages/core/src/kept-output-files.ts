@@ -1,6 +1,6 @@
 import { constants, copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeWhole } from './write-whole.js';
+import { writeWhole } from '@docsgen/util/write-whole';
 
 /**
  * Links files into a build's output, falling back to copying once linking fails (a cache on

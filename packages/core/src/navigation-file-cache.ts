@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsgenVersion } from './version.js';
-import { writeWhole } from './write-whole.js';
+import { writeWhole } from '@docsgen/util/write-whole';
 
 // Bumped whenever what the file holds, or how it is keyed, changes.
 const formatVersion = 1;

@@ -1,8 +1,9 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { writeWhole } from '@docsgen/util/write-whole';
 import type { AssemblyState } from './pagefind-assemble.js';
 import type { PagefindFile } from './pagefind-file.js';
 import type { PagefindPageRecord } from './pagefind-split.js';
@@ -270,16 +271,4 @@ function encodeRecords(records: StoredSearchRecords, id: string, entries: Array<
       return [hash, { ...record, wordNumbers, originalSpellings }];
     }),
   };
-}
-
-/** Writes `file` whole (into a file beside it, then renamed over it): a reader finds the old content or the new, never part. */
-function writeWhole(file: string, content: string | NodeJS.ArrayBufferView): void {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    writeFileSync(temporary, content);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
 }

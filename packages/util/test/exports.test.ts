@@ -14,6 +14,7 @@ const surface: Record<string, string[]> = {
   './is-inside': ['isInside'],
   './line-index': ['findLineStarts', 'placeOfOffset'],
   './safe-url': ['safeLinkProtocols', 'safeUrl', 'sanitizeHref', 'sanitizeSrc'],
+  './write-whole': ['writeNew', 'writeWhole'],
 };
 
 test('should list exactly these subpath exports', () => {
