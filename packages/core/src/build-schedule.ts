@@ -108,7 +108,17 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
   const settled = await Promise.allSettled([
     ...[...earlyRenders.values()].map(async (pending) => takeRendered(await pending)),
     threads > 1 && existsSync(workerFile)
-      ? renderInWorkers({ workerFile, workerData: options.workerData, slugs: rest, workers: threads - 1, takeRendered, renderHere })
+      ? renderInWorkers({
+          workerFile,
+          workerData: options.workerData,
+          slugs: rest,
+          workers: threads - 1,
+          takeRendered,
+          renderHere,
+          keepSchemaFiles: (files) => {
+            for (const file of files) site.api.keepSchemaFile(file.name, file.content);
+          },
+        })
       : (async () => {
           for (const slug of rest) takeRendered(await renderHere(slug));
         })(),
@@ -127,7 +137,12 @@ interface RenderInWorkersOptions {
   takeRendered(page: BuiltPage): void;
   /** Renders a page on this thread. */
   renderHere(slug: string): Promise<BuiltPage>;
+  /** Takes the API schema files the first worker makes. */
+  keepSchemaFiles(files: Array<{ name: string; content: string }>): void;
 }
+
+/** What a worker thread sends: it is ready, a batch of rendered pages, or the schema files asked of it. */
+type WorkerMessage = 'ready' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
 
 /** Renders `slugs` across worker threads and this thread, handing out small batches as each frees up. */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
@@ -142,7 +157,9 @@ async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
     }
   };
-  const runWorker = (): Promise<void> =>
+  // The API specs' schema files (Stripe's: about 2 s of drawing) are the first worker's first
+  // job, made while this thread renders pages, instead of at the end, after every page.
+  const runWorker = (_: unknown, workerIndex: number): Promise<void> =>
     new Promise((resolvePromise, reject) => {
       // A young generation of 96 MB (V8's default is 16 to 32 MB): rendering makes many
       // short-lived objects (syntax trees, tokens), and collecting them less often cut a cold
@@ -160,9 +177,15 @@ async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
       };
       // Two batches queued: the worker starts the second while this thread, busy rendering a
       // batch of its own, has not yet read the first one's pages.
-      worker.on('message', (message: 'ready' | BuiltPage[]) => {
-        if (message === 'ready') send();
-        else for (const page of message) takeRendered(page);
+      worker.on('message', (message: WorkerMessage) => {
+        if (message === 'ready') {
+          if (workerIndex === 0) worker.postMessage('schema-files');
+          send();
+        } else if (Array.isArray(message)) for (const page of message) takeRendered(page);
+        else {
+          options.keepSchemaFiles(message.schemaFiles);
+          return;
+        }
         send();
       });
       worker.once('error', reject);
