@@ -29,6 +29,11 @@ export interface SchedulePagesOptions {
   cardHashes: ReadonlyMap<string, string>;
   /** Threads rendering pages, this one included (`0` or `1`: this thread only). */
   threads: number;
+  /**
+   * `threads` is the default, not chosen: when this thread would render the rest sooner than a
+   * worker could start, no worker starts (default: `false`, `threads` as given).
+   */
+  isThreadsDefault?: boolean | undefined;
   /** What worker threads load the project with. */
   workerData: WorkerData;
   /**
@@ -93,8 +98,33 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
   const cached = done;
   options.onProgress(done, cached);
 
-  const rest = misses.filter((slug) => !earlyRenders.has(slug));
-  const threads = Math.min(options.threads, Math.ceil(rest.length / (batchSize * 2)));
+  let rest = misses.filter((slug) => !earlyRenders.has(slug));
+  let threads = Math.min(options.threads, Math.ceil(rest.length / (batchSize * 2)));
+  const rendered: BuiltPage[] = [];
+  if (threads > 1 && options.isThreadsDefault) {
+    // A worker loads the project again before its first page, and its first page loads the
+    // highlighter: about as long as this thread took to get here and through its own first
+    // page. When the next pages of a first batch say this thread renders the rest in less than
+    // twice that, a worker would join at the end, if at all, for the CPU and memory of a second
+    // copy of the site (Figma's 54 operations: 0.8 s of pages, 2.6 s to start a worker).
+    const times: number[] = [];
+    try {
+      for (const slug of rest.slice(0, batchSize)) {
+        const started = performance.now();
+        rendered.push(await renderHere(slug));
+        times.push(performance.now() - started);
+      }
+    } catch (error) {
+      await Promise.allSettled(earlyRenders.values());
+      throw error;
+    }
+    rest = rest.slice(rendered.length);
+    const laterMs = times.slice(1).reduce((sum, ms) => sum + ms, 0);
+    // This thread's life up to and through its first page (`performance.now()` counts from its start).
+    const startupMs = performance.now() - laterMs;
+    const msPerPage = times.length > 1 ? laterMs / (times.length - 1) : Infinity;
+    if (rest.length * msPerPage < 2 * startupMs) threads = 1;
+  }
   const workerFile = new URL('./build-worker.js', import.meta.url);
   const takeRendered = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
@@ -104,6 +134,7 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
     done += 1;
     options.onProgress(done, cached);
   };
+  for (const page of rendered) takeRendered(page);
   // The workers start now, not after the early pages.
   const settled = await Promise.allSettled([
     ...[...earlyRenders.values()].map(async (pending) => takeRendered(await pending)),
