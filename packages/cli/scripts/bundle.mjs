@@ -135,7 +135,7 @@ const stamp = (file) => {
   stamps[relative(bin, file).split(sep).join('/')] = statSync(file).mtimeMs;
 };
 for (const tool of tools) stamp(tool);
-for (const name of ['cli', 'config', 'core', 'dev-server', 'mdx-transforms', 'og-cards', 'openapi-pages', 'renderer']) stamp(join(packages, name, 'dist', '.tsbuildinfo'));
+for (const name of ['cli', 'config', 'core', 'dev-server', 'mdx-transforms', 'og-cards', 'openapi-pages', 'renderer', 'util']) stamp(join(packages, name, 'dist', '.tsbuildinfo'));
 for (const input of Object.keys(result.metafile.inputs)) {
   const file = join(process.cwd(), input);
   if (!relative(packages, file).startsWith('..') && !file.split(sep).includes('dist') && !file.split(sep).includes('node_modules')) stamp(file);

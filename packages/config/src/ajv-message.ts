@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { suggest } from './did-you-mean.js';
+import { suggest } from '@docsgen/util/did-you-mean';
 import type { JsonPath } from './json-source.js';
 import { createMessage, formatJsonPath, type DocsgenMessage, type SourceLocation } from './message.js';
 import {

@@ -1,11 +1,3 @@
-import { isAbsolute, relative, sep } from 'node:path';
-
-/** Whether `path` is `root` or below it; `..` segments are already resolved away. */
-export function isInside(root: string, path: string): boolean {
-  const rest = relative(root, path);
-  return rest === '' || (!isAbsolute(rest) && rest !== '..' && !rest.startsWith(`..${sep}`));
-}
-
 export function isMissing(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';

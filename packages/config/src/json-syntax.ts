@@ -1,3 +1,4 @@
+import { findLineStarts, placeOfOffset } from '@docsgen/util/line-index';
 import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { createMessage, type DocsgenMessage, type SourceLocation } from './message.js';
 
@@ -32,21 +33,8 @@ export type PlaceFinder = (offset: number) => SourceLocation;
 
 /** Turns offsets into 1-based line and column (columns count UTF-16 code units). */
 export function createPositionFinder(text: string, file: string): PlaceFinder {
-  const lineStarts = [0];
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index);
-    if (char === 0x0a || (char === 0x0d && text.charCodeAt(index + 1) !== 0x0a)) lineStarts.push(index + 1);
-  }
-  return (offset) => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { file, line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
-  };
+  const lineStarts = findLineStarts(text);
+  return (offset) => ({ file, ...placeOfOffset(lineStarts, offset) });
 }
 
 /** Errors after which jsonc-parser goes on reading the rest of the file correctly. */

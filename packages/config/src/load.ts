@@ -35,6 +35,10 @@ const nodeFileSystem: ConfigFileSystem = {
   realpath: (path) => realpathSync(path),
 };
 
+// Part of the cache key: bump it when the shape of `ResolvedDocsConfig` changes, so a cache
+// written by older code of the same version is not read back (2: `favicon` normalised, `codeBlocks`).
+const resolvedShape = 'resolved-config-2';
+
 /**
  * Reads `<root>/docs.json` and the files it includes, then parses, validates and resolves
  * it (see `parseConfig`). Never throws for a missing, unreadable or oversized file: the
@@ -87,7 +91,7 @@ export function loadConfig(root: string, options?: LoadConfigOptions | null): Pa
   };
   const parse = (access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>): ParsedConfig => parseConfig({ file, text, root: folder, ...access });
   if (!options?.cache) return parse({ readFile: readInclude, realpath: fs.realpath });
-  return loadCached(options.cache, [options.cache.salt, folder, text], parse, { readFile: readInclude, realpath: fs.realpath });
+  return loadCached(options.cache, [options.cache.salt, resolvedShape, folder, text], parse, { readFile: readInclude, realpath: fs.realpath });
 }
 
 /** What a cached load read besides docs.json: each call and what it gave (a hash of a file's text, a real path, or an error). */

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isInside, isMissing } from './file-errors.js';
+import { isInside } from '@docsgen/util/is-inside';
+import { isMissing } from './file-errors.js';
 
 /**
  * Why a path that project content names cannot be used:

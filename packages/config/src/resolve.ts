@@ -1,5 +1,5 @@
 import { applyDefaults, copy } from './apply-defaults.js';
-import { suggest } from './did-you-mean.js';
+import { suggest } from '@docsgen/util/did-you-mean';
 import type { DocsConfig } from './generated/docs-config.js';
 import type { JsonPath } from './json-source.js';
 import { createMessage, type DocsgenMessage, type SourceLocation } from './message.js';
@@ -20,7 +20,7 @@ type Present<T> = Exclude<T, undefined>;
  * fields have defaults are always present.
  */
 export interface ResolvedDocsConfig
-  extends Omit<DocsConfig, 'theme' | 'metadata' | 'analytics' | 'api' | 'appearance' | 'code' | 'styling' | 'errors' | 'contextual' | 'thumbnails' | 'icons' | 'seo' | 'footer'> {
+  extends Omit<DocsConfig, 'favicon' | 'theme' | 'metadata' | 'analytics' | 'api' | 'appearance' | 'code' | 'styling' | 'errors' | 'contextual' | 'thumbnails' | 'icons' | 'seo' | 'footer'> {
   /** The theme used: a shipped theme; legacy and unknown names become `base`. */
   theme: ThemeName;
   /** The `theme` as written in docs.json, if any. */
@@ -41,6 +41,27 @@ export interface ResolvedDocsConfig
   icons: Present<DocsConfig['icons']>;
   seo: Present<DocsConfig['seo']>;
   footer: Present<DocsConfig['footer']>;
+  /**
+   * `favicon` in one shape: the file for light mode (or for both), and the dark-mode file
+   * when docs.json gives the `{ light, dark }` form.
+   */
+  favicon: { light: string; dark: string | undefined } | undefined;
+  /** Code blocks as read from `styling.codeblocks` (either form) over `code`. */
+  codeBlocks: ResolvedCodeBlocks;
+}
+
+/** What code blocks look like, from `styling.codeblocks` and `code`, every default applied. */
+export interface ResolvedCodeBlocks {
+  /** `styling.codeblocks` as a string (`dark` forces dark code blocks); `system` for the object form. */
+  mode: 'system' | 'dark';
+  /** Shiki theme per colour mode: `styling.codeblocks.theme`, else `code.theme` (whose schema default is the built-in pair). */
+  themes: { light: string; dark: string };
+  /** Caption bar or none: `styling.codeblocks.chrome`. */
+  chrome: 'bar' | 'bare';
+  /** Copy button: `styling.codeblocks.copyButton`, else `code.copyButton`. */
+  copyButton: boolean | 'always' | 'hover';
+  /** Paths of extra TextMate grammars (`styling.codeblocks.languages.custom`), from the root. */
+  customLanguages: string[];
 }
 
 export interface ResolveConfigOptions {
@@ -124,8 +145,30 @@ export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions 
     metadata,
     lastUpdated,
     footer: { ...footer, lastUpdated },
+    favicon: resolveFavicon(filled.favicon),
+    codeBlocks: resolveCodeBlocks(filled),
   } as ResolvedDocsConfig;
   return { config, messages };
+}
+
+function resolveFavicon(favicon: DocsConfig['favicon']): ResolvedDocsConfig['favicon'] {
+  if (typeof favicon === 'string') return { light: favicon, dark: undefined };
+  return favicon ? { light: favicon.light, dark: favicon.dark } : undefined;
+}
+
+/** Reads the filled config: `code.theme`, `code.copyButton` and `styling.codeblocks` carry their schema defaults. */
+function resolveCodeBlocks(filled: DocsConfig): ResolvedCodeBlocks {
+  const codeblocks = filled.styling?.codeblocks;
+  const styled = typeof codeblocks === 'object' && codeblocks !== null ? codeblocks : undefined;
+  const theme = styled?.theme ?? filled.code?.theme;
+  const themes = typeof theme === 'string' ? { light: theme, dark: theme } : { light: String(theme?.light), dark: String(theme?.dark) };
+  return {
+    mode: codeblocks === 'dark' ? 'dark' : 'system',
+    themes,
+    chrome: styled?.chrome ?? 'bar',
+    copyButton: styled?.copyButton ?? filled.code?.copyButton ?? true,
+    customLanguages: [...(styled?.languages?.custom ?? [])],
+  };
 }
 
 function propertySchema(root: SchemaNode, key: string): unknown {

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { actualOf, report, showPath } from './ajv-message.js';
-import { suggest } from './did-you-mean.js';
+import { suggest } from '@docsgen/util/did-you-mean';
 import type { JsonPath } from './json-source.js';
 import { formatJsonPath, type DocsgenMessage } from './message.js';
 import { deref, describeActual, describeSchema, formatList, isPlainObject, type SchemaNode } from './schema-tools.js';

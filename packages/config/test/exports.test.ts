@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -7,7 +8,6 @@ test('should expose the public api', async () => {
     'buildNavigation',
     'compareMessages',
     'createMessage',
-    'didYouMean',
     'docsSchema',
     'findDuplicateEntries',
     'findNavigationTrail',
@@ -16,7 +16,6 @@ test('should expose the public api', async () => {
     'formatJsonPath',
     'formatMessageLine',
     'hasScheme',
-    'isInside',
     'isNavigablePage',
     'legacyThemeNames',
     'listNavigationEntries',
@@ -33,9 +32,13 @@ test('should expose the public api', async () => {
     'resolveConfig',
     'resolveIncludes',
     'resolveProjectPath',
-    'suggest',
     'validateConfig',
   ]);
+});
+
+test('should list exactly these package exports (subpaths included)', async () => {
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './docs.schema.json', './package.json']);
 });
 
 test.run();

@@ -150,4 +150,30 @@ resolve('should split `metadata.timestamp` from the meta tag entries', () => {
   assert.is(footerWins.lastUpdated, false);
 });
 
+resolve('should read the favicon in one shape, whichever form docs.json uses', () => {
+  assert.equal(resolveConfig(minimal({ favicon: '/favicon.svg' })).config.favicon, { light: '/favicon.svg', dark: undefined });
+  assert.equal(resolveConfig(minimal({ favicon: { light: 'a.png', dark: 'b.png' } })).config.favicon, { light: 'a.png', dark: 'b.png' });
+  assert.is(resolveConfig(minimal()).config.favicon, undefined);
+});
+
+resolve('should take the code theme default from the schema field', () => {
+  const { config } = resolveConfig(minimal());
+  assert.equal(config.code.theme, { light: 'github-light', dark: 'github-dark' });
+  assert.equal(config.codeBlocks, { mode: 'system', themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true, customLanguages: [] });
+});
+
+resolve('should read code blocks from either form of `styling.codeblocks`, over `code`', () => {
+  const dark = resolveConfig(minimal({ styling: { codeblocks: 'dark' }, code: { theme: 'nord', copyButton: false } })).config.codeBlocks;
+  assert.equal(dark, { mode: 'dark', themes: { light: 'nord', dark: 'nord' }, chrome: 'bar', copyButton: false, customLanguages: [] });
+  const styled = resolveConfig(
+    minimal({
+      styling: { codeblocks: { theme: { light: 'min-light', dark: 'dracula' }, chrome: 'bare', copyButton: 'hover', languages: { custom: ['grammars/x.json'] } } },
+      code: { theme: 'nord' },
+    }),
+  ).config.codeBlocks;
+  assert.equal(styled, { mode: 'system', themes: { light: 'min-light', dark: 'dracula' }, chrome: 'bare', copyButton: 'hover', customLanguages: ['grammars/x.json'] });
+  const themeOnly = resolveConfig(minimal({ styling: { codeblocks: { chrome: 'bare' } }, code: { theme: 'nord' } })).config.codeBlocks;
+  assert.equal(themeOnly.themes, { light: 'nord', dark: 'nord' });
+});
+
 resolve.run();

@@ -1,9 +1,10 @@
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { checkRedirectRules, type CheckedRule } from './adapter-rules.js';
 import { matchRedirect, type RedirectRule } from './redirects.js';
 
-// Escapes are written out here rather than imported from @docsgen/renderer: `docsgen` loads
-// `@docsgen/core/adapters` at start-up for `--adapter`, and the renderer would bring Preact along.
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// Script escapes are written out here rather than imported from @docsgen/renderer: `docsgen`
+// loads `@docsgen/core/adapters` at start-up for `--adapter`, and the renderer would bring
+// Preact along (HTML escaping comes from @docsgen/util, which has no dependencies).
 // `<` ends a script or opens `<!--`; U+2028/2029 end a line in old JavaScript; `$` is escaped
 // so the text is safe as the replacement string of `String.prototype.replace` (`$&`, `$'`).
 const scriptEscapes: Record<string, string> = {
@@ -120,10 +121,6 @@ export function sourcePattern(rule: CheckedRule): string {
     else pattern += part.kind === 'param' ? '([^/]+)' : '(.*)';
   }
   return `^${pattern}$`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 }
 
 function toScriptJson(value: unknown): string {

@@ -1,6 +1,7 @@
 import { toMarkdownTwin } from '@docsgen/mdx-transforms/markdown-twin';
 import type { ApiPageModel, AsyncApiPageModel, ExampleModel, MediaModel, ParameterModel, SchemaModel } from '@docsgen/openapi-pages';
-import { renderSpecMarkdown, safeUrl } from '@docsgen/openapi-pages/markdown';
+import { renderSpecMarkdown } from '@docsgen/renderer';
+import { safeUrl } from '@docsgen/util/safe-url';
 
 /** Levels of fields written out in a twin, as pages draw them without JavaScript and a bit more; deeper fields are named by their type. */
 const maxTwinDepth = 3;

@@ -1,4 +1,5 @@
-import { isInside, type DocsgenMessage } from '@docsgen/config';
+import { type DocsgenMessage } from '@docsgen/config';
+import { isInside } from '@docsgen/util/is-inside';
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';

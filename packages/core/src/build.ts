@@ -1,5 +1,6 @@
 import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
-import { isLastUpdatedOn, lastUpdatedTimes } from '@docsgen/renderer';
+import { isLastUpdatedOn } from '@docsgen/renderer';
+import { lastUpdatedTimes } from './git.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';

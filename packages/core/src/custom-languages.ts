@@ -38,8 +38,7 @@ const maxGrammarBytes = 4 * 1024 * 1024;
 export async function loadCustomLanguages(
   options: LoadCustomLanguagesOptions,
 ): Promise<{ languages: CustomLanguage[]; files: string[]; messages: DocsgenMessage[] }> {
-  const codeblocks = options.config?.styling?.codeblocks;
-  const paths = typeof codeblocks === 'object' && codeblocks !== null ? (codeblocks.languages?.custom ?? []) : [];
+  const paths = options.config?.codeBlocks.customLanguages ?? [];
   const languages: CustomLanguage[] = [];
   const files: string[] = [];
   const messages: DocsgenMessage[] = [];

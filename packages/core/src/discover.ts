@@ -1,5 +1,6 @@
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { isInside, type DocsgenMessage } from '@docsgen/config';
+import { type DocsgenMessage } from '@docsgen/config';
+import { isInside } from '@docsgen/util/is-inside';
 import { join, relative, sep } from 'node:path';
 
 /** A page file found in the project. */

@@ -1,4 +1,5 @@
-import { didYouMean, parseJsonSource, type DocsgenMessage, type JsonLocationNode, type SourceLocation } from '@docsgen/config';
+import { parseJsonSource, type DocsgenMessage, type JsonLocationNode, type SourceLocation } from '@docsgen/config';
+import { didYouMean } from '@docsgen/util/did-you-mean';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

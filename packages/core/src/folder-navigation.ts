@@ -1,4 +1,5 @@
-import { didYouMean, normalizePageSlug, parseOperationEntry, type ConfigPath, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { normalizePageSlug, parseOperationEntry, type ConfigPath, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { didYouMean } from '@docsgen/util/did-you-mean';
 import type { PageFile } from './discover.js';
 import type { FolderMeta } from './folder-meta.js';
 import { readableName, type PageInfo } from './pages.js';

@@ -1,4 +1,6 @@
 export { assetFolders, buildSite, outputMarker } from './build.js';
+export { resolveBuildOptions } from './build-options.js';
+export type { ResolvedBuildOptions } from './build-options.js';
 export type { BuildOptions, BuildProgress, BuildResult } from './build.js';
 export { changelogFeed, feedPath } from './changelog-feed.js';
 export { isMediaPath, mediaIgnoredFolders } from './media-files.js';
@@ -29,6 +31,8 @@ export type { RenderMode, RenderPageContentInput } from './render.js';
 export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument, searchableRegion } from './search-index.js';
 export type { BuildSearchIndexOptions, SearchIndexFile, SearchIndexResult, SearchIndexSite, SearchShares } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
+export { resolveSiteOptions } from './site-options.js';
+export type { ResolvedSiteOptions, SiteOptionSources } from './site-options.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
 export { faviconFile, findOutputKind, outputTable } from './output-table.js';
 export type { OutputBody, OutputContext, OutputKind, ProducedOutput } from './output-table.js';

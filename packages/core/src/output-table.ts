@@ -76,8 +76,7 @@ const cardPattern = /^og\/(.+)\.png$/;
 
 /** The favicon `favicon` names in docs.json (its light one), when it is a regular file inside the project. */
 export function faviconFile(site: Pick<Site, 'root' | 'config'>): string | undefined {
-  const favicon = site.config?.favicon;
-  const name = typeof favicon === 'string' ? favicon : favicon?.light;
+  const name = site.config?.favicon?.light;
   if (!name) return undefined;
   // `/favicon.svg` names a file at the project root, as on the site.
   const resolved = resolveProjectPath(site.root, name.replace(/^\/+/, ''));

@@ -1,5 +1,5 @@
 import { createSampleHighlighter, type ChangelogEntry, type SampleHighlighter } from '@docsgen/mdx-transforms';
-import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
+import { renderSpecMarkdown } from '@docsgen/renderer';
 import {
   builtinComponents,
   RenderContext,

@@ -1,6 +1,5 @@
 import {
   buildNavigation,
-  didYouMean,
   listNavigationEntries,
   loadConfig,
   type DocsgenMessage,
@@ -8,6 +7,7 @@ import {
   type ResolvedDocsConfig,
   type SourceLocation,
 } from '@docsgen/config';
+import { didYouMean } from '@docsgen/util/did-you-mean';
 import { readFileSync } from 'node:fs';
 import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';

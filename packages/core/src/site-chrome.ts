@@ -4,15 +4,13 @@ import {
   bannerHeadScript,
   escapeHtml,
   isLastUpdatedOn,
-  lastUpdatedTimes,
-  loadRepositoryInfo,
-  pageLastUpdated,
   renderBanner,
   renderContextualMenu,
   renderFooter,
   sitePartAssetTags,
   type RepositoryInfo,
 } from '@docsgen/renderer';
+import { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './git.js';
 import { assetFolders } from './media-files.js';
 import type { PageInfo } from './pages.js';
 import { agentServers } from './site-outputs.js';

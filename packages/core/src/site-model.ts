@@ -146,15 +146,11 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   };
 }
 
-/** `code` and `styling.codeblocks` from docs.json, with docsgen's defaults. */
+/** `code` and `styling.codeblocks` from docs.json (read once, as `config.codeBlocks`); docsgen's defaults without a config. */
 export function resolveCodeOptions(config: ResolvedDocsConfig | undefined): CodeBlockOptions {
-  const codeblocks = config?.styling?.codeblocks;
-  const styled = typeof codeblocks === 'object' && codeblocks !== null ? codeblocks : undefined;
-  const theme = styled?.theme ?? config?.code?.theme;
-  const themes =
-    typeof theme === 'string' ? { light: theme, dark: theme } : theme && typeof theme === 'object' ? { light: theme.light, dark: theme.dark } : defaultCode.themes;
-  const copyButton = styled?.copyButton ?? config?.code?.copyButton ?? defaultCode.copyButton;
-  return { themes, chrome: styled?.chrome ?? defaultCode.chrome, copyButton };
+  if (!config) return defaultCode;
+  const { themes, chrome, copyButton } = config.codeBlocks;
+  return { themes: { ...themes }, chrome, copyButton };
 }
 
 async function findThemeOverrides(root: string): Promise<Map<string, string>> {

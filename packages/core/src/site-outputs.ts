@@ -1,5 +1,7 @@
-import { isInside, listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
-import { isLastUpdatedOn, lastUpdatedTimes } from '@docsgen/renderer';
+import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
+import { isInside } from '@docsgen/util/is-inside';
+import { isLastUpdatedOn } from '@docsgen/renderer';
+import { lastUpdatedTimes } from './git.js';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PageInfo } from './pages.js';

@@ -1,4 +1,5 @@
-import { didYouMean, type DocsgenMessage } from '@docsgen/config';
+import { type DocsgenMessage } from '@docsgen/config';
+import { didYouMean } from '@docsgen/util/did-you-mean';
 import { basename } from 'node:path';
 import type { UserBuildConfig, UserConfig } from './user-config.js';
 

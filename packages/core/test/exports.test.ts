@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -58,7 +59,9 @@ test('should expose the public api', async () => {
     'renderPageContent',
     'renderSiteOutput',
     'renderSiteOutputs',
+    'resolveBuildOptions',
     'resolveCodeOptions',
+    'resolveSiteOptions',
     'robotsTxt',
     'searchFolder',
     'searchableDocument',
@@ -73,6 +76,31 @@ test('should expose the public api', async () => {
     'viewerPackages',
     'viewerVendorPrefix',
   ]);
+});
+
+test('should list exactly these package exports (subpaths included)', async () => {
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  assert.equal(Object.keys(manifest.exports).sort(), [
+    '.',
+    './adapters',
+    './check',
+    './package.json',
+  ]);
+});
+
+test('should expose the public api of `@docsgen/core/adapters`', async () => {
+  const mod = await import('../src/adapters.js');
+  assert.equal(Object.keys(mod).sort(), [
+    'adapterFiles',
+    'adapterNames',
+    'notFoundRedirectScript',
+    'readAdapterRedirects',
+  ]);
+});
+
+test('should expose the public api of `@docsgen/core/check`', async () => {
+  const mod = await import('../src/check.js');
+  assert.equal(Object.keys(mod).sort(), ['checkProject', 'compileSlugs']);
 });
 
 test.run();

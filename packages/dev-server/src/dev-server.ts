@@ -1,6 +1,7 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { buildSearchIndex, closeSearchIndexer, findClosestPage, findOutputKind, isMediaPath, matchRedirect, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
+import { isCrossOrigin as isCrossOriginRequest } from '@docsgen/util/cross-origin';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, dirname, join } from 'node:path';
 import { lookupContentType } from './content-type.js';
@@ -399,15 +400,8 @@ function requestOrigin(request: IncomingMessage): string {
 
 /** A request a browser sent for a page of another origin (`Origin` or `Sec-Fetch-Site` says so). */
 function isCrossOrigin(request: IncomingMessage): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') return true;
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  try {
-    return new URL(origin).host.toLowerCase() !== String(request.headers.host ?? '').toLowerCase();
-  } catch {
-    return true;
-  }
+  const { origin, host } = request.headers;
+  return isCrossOriginRequest({ secFetchSite: String(request.headers['sec-fetch-site'] ?? ''), origin, host: host ?? '' });
 }
 
 function sendRedirect(response: ServerResponse, status: number, location: string): void {

@@ -1,3 +1,4 @@
+import { isInside } from '@docsgen/util/is-inside';
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseRequestTarget } from './request-target.js';
@@ -155,10 +156,6 @@ function resolveRequestFileOptions(options: RequestFileOptions): RequestFileOpti
   }
 
   return { folder: resolve(folder), prefix: '/' + prefix.replace(/^\/|\/$/g, '') + '/' };
-}
-
-function isInside(parent: string, child: string): boolean {
-  return child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 }
 
 function isDotName(segment: string): boolean {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -20,6 +21,11 @@ test('should expose the public api', async () => {
     'serveResolvedFile',
     'startDevSession',
   ]);
+});
+
+test('should list exactly these package exports (subpaths included)', async () => {
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json']);
 });
 
 test.run();

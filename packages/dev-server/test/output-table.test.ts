@@ -55,7 +55,7 @@ table('should serve, byte for byte and with the same type, every output the buil
         const response = await sendRaw(port, `GET /${path} HTTP/1.1`);
         assert.is(response.status, 200, path);
         assert.ok(response.body.equals(readFileSync(join(outDir, path))), `dev serves the bytes the build wrote at ${path}`);
-        const type = kind.contentType === 'file' ? lookupContentType(buildSiteModel.config?.favicon as string) : kind.contentType;
+        const type = kind.contentType === 'file' ? lookupContentType(buildSiteModel.config?.favicon?.light ?? '') : kind.contentType;
         assert.is(response.headers['content-type'], type, `${path} content type`);
         // `preview` serves the build output with the types dev sends, but for the favicon, which a host sends as `.ico`.
         const previewed = await sendRaw(previewPort, `GET /${path} HTTP/1.1`);

@@ -1,9 +1,10 @@
-import type { Element, Parents, Root, RootContent } from 'hast';
+import type { Element, ElementContent, Parents, Root, RootContent } from 'hast';
 import { bundledLanguages } from 'shiki/langs';
 import type { VFile } from 'vfile';
 import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
 import { createCodeBlock, createMermaid } from './code-block-element.js';
-import { didYouMean } from './did-you-mean.js';
+import { createCodeBlockHtml, createMermaidHtml, isCodeBlockHtml } from './code-block-html.js';
+import { suggestName } from './suggest-name.js';
 import { type HighlightedCode, type HighlightRequest, hashHighlightKey, keyOfHighlight, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
 import {
   type CustomLanguage,
@@ -45,6 +46,13 @@ export interface HighlightCodeOptions {
    * be a bundled language's; an alias may shadow one (default: none).
    */
   languages?: readonly CustomLanguage[] | null | undefined;
+  /**
+   * What a block becomes: `'mdx'`, an MDX JSX `<CodeBlock>` (and `<Mermaid>`) element for a
+   * host that compiles with MDX and supplies those components, as docsgen does; or `'html'`,
+   * plain elements (`<figure class="code-block">` around Shiki's `<pre>`, `<pre class="mermaid">`)
+   * for a plain unified pipeline ending in rehype-stringify (default: `'mdx'`).
+   */
+  output?: 'mdx' | 'html' | null | undefined;
 }
 
 /**
@@ -55,6 +63,7 @@ export interface ResolvedHighlightCodeOptions {
   chrome: 'bar' | 'bare';
   copyButton: boolean | 'always' | 'hover';
   languages: readonly CustomLanguage[];
+  output: 'mdx' | 'html';
 }
 
 declare module 'vfile' {
@@ -86,6 +95,7 @@ const defaults: ResolvedHighlightCodeOptions = {
   chrome: 'bar',
   copyButton: true,
   languages: [],
+  output: 'mdx',
 };
 const source = '@docsgen/mdx-transforms';
 
@@ -97,7 +107,9 @@ const source = '@docsgen/mdx-transforms';
  * (as copied), `language`, `title`, `icon`, `lines`, `wrap`, `expandable`, `highlight`,
  * `focus`, `chrome` and `copy`. Mermaid fences become `<Mermaid chart>` and set
  * `file.data.hasMermaid`; their meta may say `actions`, `actions=false` and
- * `placement=top-left` (or another corner). An unknown language is shown as plain text with the warning
+ * `placement=top-left` (or another corner). With `output: 'html'` blocks become plain elements
+ * instead (`<figure class="code-block">` around the highlighted `<pre>`, `<pre class="mermaid">`),
+ * for a pipeline that ends in rehype-stringify. An unknown language is shown as plain text with the warning
  * `code-language-unknown`. Output is cached per process (see `getHighlighter`), and each
  * block's output is listed in `file.data.highlighted`.
  *
@@ -118,13 +130,22 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
     walk(tree, (node, index, parent) => {
       if (node.type === 'mdxJsxFlowElement' && node.name === 'Mermaid') hasMermaid = true;
 
+      if (node.type === 'element' && isCodeBlockHtml(node)) {
+        if (node.tagName === 'pre') hasMermaid = true;
+        return false;
+      }
+
       if (node.type === 'element' && node.tagName === 'pre') {
         const code = readPre(node);
         if (!code) return false;
         if (code.language?.toLowerCase() === 'mermaid') {
-          const mermaid = createMermaid(code.code, node.position);
-          mermaid.attributes.push(...readMermaidMeta(node));
-          parent.children[index] = mermaid;
+          if (settings.output === 'html') {
+            parent.children[index] = createMermaidHtml(code.code, node.position);
+          } else {
+            const mermaid = createMermaid(code.code, node.position);
+            mermaid.attributes.push(...readMermaidMeta(node));
+            parent.children[index] = mermaid;
+          }
           hasMermaid = true;
         } else {
           blocks.push(createBlock(code, undefined, parent, index, settings, custom, customHashes, file, node.position));
@@ -164,6 +185,15 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
     }
 
     file.data.highlighted = blocks.map((block) => [block.key, block.result!]);
+    if (settings.output === 'html' && blocks.length > 0) {
+      const { fromHtml } = await import('hast-util-from-html');
+      const parse = (html: string) => dropPositions(fromHtml(html, { fragment: true }).children as ElementContent[]);
+      for (const { parent, index, source: code, request, result } of blocks) {
+        const position = parent.children[index]!.position;
+        parent.children[index] = createCodeBlockHtml({ position, meta: code.meta, language: request.language, highlighted: result!, parse });
+      }
+      return;
+    }
     for (const block of blocks) {
       const { parent, index, element, source: code, request, result } = block;
       parent.children[index] = createCodeBlock({
@@ -208,6 +238,13 @@ function resolveHighlightCodeOptions(
     );
   }
 
+  const output = options?.output ?? defaults.output;
+  if (output !== 'mdx' && output !== 'html') {
+    throw new TypeError(
+      `Cannot highlight code with \`${String(output)}\` for \`options.output\`, expected \`'mdx'\` or \`'html'\``,
+    );
+  }
+
   const languages = options?.languages ?? defaults.languages;
   for (const [index, language] of languages.entries()) {
     if (
@@ -223,7 +260,7 @@ function resolveHighlightCodeOptions(
     }
   }
 
-  return { themes: { light: pair.light, dark: pair.dark }, chrome, copyButton, languages };
+  return { themes: { light: pair.light, dark: pair.dark }, chrome, copyButton, languages, output };
 }
 
 function createBlock(
@@ -245,7 +282,7 @@ function createBlock(
       { place, ruleId: 'code-language-unknown', source },
     );
     message.actual = code.language;
-    const suggestion = didYouMean(code.language!, [...listLanguages(), ...custom.keys()]);
+    const suggestion = suggestName(code.language!, [...listLanguages(), ...custom.keys()]);
     message.note = suggestion
       ? `Did you mean \`${suggestion}\`?`
       : 'Use a language id from https://shiki.style/languages, or `text`.';
@@ -281,6 +318,15 @@ function readMermaidMeta(pre: Element): JsxFlowElement['attributes'] {
   const placement = /(?:^|\s)placement=(?:"|')?((?:top|bottom)-(?:left|right))(?:"|')?(?=\s|$)/i.exec(meta);
   if (placement) attributes.push({ type: 'mdxJsxAttribute', name: 'placement', value: placement[1]!.toLowerCase() });
   return attributes;
+}
+
+/** Nodes parsed from highlighted HTML have positions in that string, not in the page: drop them. */
+function dropPositions(nodes: ElementContent[]): ElementContent[] {
+  for (const node of nodes) {
+    delete node.position;
+    if (node.type === 'element') dropPositions(node.children);
+  }
+  return nodes;
 }
 
 /**

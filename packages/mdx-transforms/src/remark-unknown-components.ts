@@ -1,7 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement, MdxjsEsm } from 'mdast-util-mdx';
 import type { VFile } from 'vfile';
-import { didYouMean } from './did-you-mean.js';
+import { suggestName } from './suggest-name.js';
 import { forEachNode } from './for-each-node.js';
 import { createAttribute } from './jsx-attributes.js';
 
@@ -104,7 +104,7 @@ function report(
     { place: node.position, ruleId: 'component-unknown', source },
   );
   message.actual = name;
-  const suggestion = didYouMean(object, settings.known);
+  const suggestion = suggestName(object, settings.known);
   if (suggestion) {
     message.expected = [suggestion];
     message.note = `Did you mean \`<${suggestion}>\`?`;

@@ -32,6 +32,10 @@ dual('should give byte-identical HTML to Shiki for every language and theme pair
         lang,
         themes,
         defaultColor: false as const,
+        // Shiki stops a line after 500 ms by default and colours the rest as one token; on a
+        // loaded machine the first line of a grammar can take that long. docsgen's tokenizer has
+        // no limit (builds must not differ by load), so the reference is made without one too.
+        tokenizeTimeLimit: 0,
         transformers: [transformerNotationDiff(), transformerNotationHighlight(), transformerNotationFocus()],
       };
       // Shiki's trees use its own copy of the hast types; the trees are the same.

@@ -29,4 +29,9 @@ test('should expose the Markdown twin on its own entry, loaded only by what writ
   assert.equal(manifest.exports['./markdown-twin']?.default, './dist/to-markdown-twin.js');
 });
 
+test('should list exactly these package exports (subpaths included)', async () => {
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './markdown-twin', './package.json']);
+});
+
 test.run();

@@ -1,11 +1,4 @@
-/**
- * An opaque colour, channels 0–255.
- */
-export interface Rgb {
-  r: number;
-  g: number;
-  b: number;
-}
+import { contrast, luminance, toHex, type Rgb } from '@docsgen/util/colour';
 
 /**
  * The colours a layout draws with, all opaque `#rrggbb`.
@@ -78,27 +71,4 @@ export function parseHex(hex: string, under: Rgb): Rgb {
 export function mix(a: Rgb, b: Rgb, amount: number): Rgb {
   const at = (x: number, y: number) => Math.round(x + (y - x) * amount);
   return { r: at(a.r, b.r), g: at(a.g, b.g), b: at(a.b, b.b) };
-}
-
-/**
- * Relative luminance, WCAG 2 definition.
- */
-export function luminance({ r, g, b }: Rgb): number {
-  const linear = (value: number) => {
-    const c = value / 255;
-    return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-/**
- * Contrast ratio between two colours, WCAG 2 definition (1 to 21).
- */
-export function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-function toHex({ r, g, b }: Rgb): string {
-  return `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -1,4 +1,5 @@
-import { compareMessages, didYouMean, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { compareMessages, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { didYouMean } from '@docsgen/util/did-you-mean';
 import { realpath } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { findRefCycles } from './cycles.js';

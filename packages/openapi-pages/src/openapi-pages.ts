@@ -2,7 +2,8 @@ import { compareMessages, type DocsgenMessage } from '@docsgen/config';
 import { generateCodeSamples } from './code-samples.js';
 import { labelOperation } from './label-operation.js';
 import type { LoadedSpec } from './load-spec.js';
-import { markdownOf, safeUrl } from './markdown.js';
+import { safeUrl } from '@docsgen/util/safe-url';
+import { markdownOf } from './markdown-of.js';
 import { createSpecMessage } from './message.js';
 import {
   follow,

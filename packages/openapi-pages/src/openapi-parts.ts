@@ -1,6 +1,7 @@
 import { generateExample } from './example.js';
 import type { LoadedSpec } from './load-spec.js';
-import { markdownOf, safeUrl } from './markdown.js';
+import { safeUrl } from '@docsgen/util/safe-url';
+import { markdownOf } from './markdown-of.js';
 import type {
   ExampleModel,
   LinkModel,

@@ -1,4 +1,5 @@
-import { parseOperationEntry, suggest, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
+import { suggest } from '@docsgen/util/did-you-mean';
 import { createSpecMessage } from './message.js';
 import type { ApiPageModel } from './page-model.js';
 

@@ -1,4 +1,5 @@
 import { parseJsonSource, type DocsgenMessage, type JsonLocationNode, type SourceLocation } from '@docsgen/config';
+import { findLineStarts, placeOfOffset } from '@docsgen/util/line-index';
 import { isAlias, isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { createSpecMessage } from './message.js';
 import { indexShallowJson } from './json-locator.js';
@@ -147,7 +148,7 @@ function parseYaml(source: string, file: string, label: string): { document: Sou
       full ??= parseDocument(source, { uniqueKeys: false });
       offset = findYamlNode(full, path, options?.key === true)?.range?.[0];
     }
-    return offset === undefined ? undefined : placeOf(offsets.lineStarts, file, offset);
+    return offset === undefined ? undefined : { file, ...placeOfOffset(offsets.lineStarts, offset) };
   };
   return { document: { file, value, locate }, messages };
 }
@@ -197,9 +198,8 @@ function checkTreeShape(value: unknown): 'cycle' | 'too-deep' | undefined {
 
 /** Turns offsets into 1-based line and column (columns count UTF-16 code units). */
 function createOffsetFinder(source: string, file: string): (offset: number) => SourceLocation {
-  const lineStarts = [0];
-  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) lineStarts.push(index + 1);
-  return (offset) => placeOf(lineStarts, file, offset);
+  const lineStarts = findLineStarts(source, { crIsLineBreak: false });
+  return (offset) => ({ file, ...placeOfOffset(lineStarts, offset) });
 }
 
 /** Whether arrays and objects nest deeper than `limit` in a JSON text (strings skipped). */
@@ -251,14 +251,3 @@ function indexShallowYaml(doc: Document, maxDepth: number): Map<string, { key: n
   return places;
 }
 
-/** 1-based line and column of an offset, from the offsets where lines start. */
-function placeOf(lineStarts: readonly number[], file: string, offset: number): SourceLocation {
-  let low = 0;
-  let high = lineStarts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((lineStarts[middle] ?? 0) <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return { file, line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
-}

@@ -1,4 +1,5 @@
-import { didYouMean, formatJsonPath, type DocsgenMessage } from '@docsgen/config';
+import { formatJsonPath, type DocsgenMessage } from '@docsgen/config';
+import { didYouMean } from '@docsgen/util/did-you-mean';
 import type { LoadedSpec } from './load-spec.js';
 import { createSpecMessage } from './message.js';
 import { isRecord, own, type DocumentPath } from './pointer.js';

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -21,13 +22,22 @@ test('should expose the public api', async () => {
     'maxSpecFiles',
     'operationDocument',
     'parseOperationReference',
-    'renderSpecMarkdown',
     'safeLinkProtocols',
     'safeUrl',
     'sampleCredentials',
     'slugifySegment',
     'untitledOperationLabel',
   ]);
+});
+
+test('should list exactly these package exports (subpaths included)', async () => {
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json', './sample-credentials']);
+});
+
+test('should expose the public api of `@docsgen/openapi-pages/sample-credentials`', async () => {
+  const mod = await import('../src/sample-credentials.js');
+  assert.equal(Object.keys(mod).sort(), ['sampleCredentials']);
 });
 
 test.run();

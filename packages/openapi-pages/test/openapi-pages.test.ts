@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderSpecMarkdown } from '../src/markdown.js';
+import { renderSpecMarkdown } from '@docsgen/renderer';
 import { buildOpenApiPages } from '../src/openapi-pages.js';
 import { loadFixture, withSpec } from './helpers.js';
 

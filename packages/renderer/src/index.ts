@@ -1,6 +1,7 @@
 export { builtinComponentNames, builtinComponents } from './builtin-components.js';
-export { escapeHtml } from './escape-html.js';
+export { escapeHtml } from '@docsgen/util/escape-html';
 export { sanitizeHref, sanitizeSrc } from './safe-url.js';
+export { renderSpecMarkdown } from './spec-markdown.js';
 export { RenderContext } from './render-context.js';
 export type { RenderContextValue, RenderMessage, RenderMode } from './render-context.js';
 export { loadIcon, resolveIcon } from './icons.js';
@@ -25,7 +26,6 @@ export { resolveEditUrl } from './site-parts/edit-url.js';
 export type { EditUrlInput, RepositoryInfo } from './site-parts/edit-url.js';
 export { isLastUpdatedOn, renderFooter } from './site-parts/footer.js';
 export type { FooterColumn, FooterConfig, FooterLink, RenderFooterInput } from './site-parts/footer.js';
-export { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './site-parts/git.js';
 export { renderInlineMarkdown } from './site-parts/inline-markdown.js';
 export { socialIcon, socialIconNames } from './site-parts/social-icons.js';
 export { documentAssetFiles, documentAssetNames, renderDocument } from './render-document.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 
 /** One problem as the overlay shows it; every field is plain text. */
 export interface OverlayProblem {

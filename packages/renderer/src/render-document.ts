@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { clientStringsScript, uiStrings } from './i18n/ui-strings.js';
 import { sitePartAssetFiles } from './site-parts/assets.js';
 import { createRequire } from 'node:module';

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -23,12 +24,9 @@ test('should expose the public api', async () => {
     'isLastUpdatedOn',
     'islandAssetNames',
     'languageTag',
-    'lastUpdatedTimes',
     'loadIcon',
-    'loadRepositoryInfo',
     'navigationFileName',
     'pageLanguage',
-    'pageLastUpdated',
     'renderApiOperation',
     'renderAsyncApiOperation',
     'renderBanner',
@@ -40,6 +38,7 @@ test('should expose the public api', async () => {
     'renderPageDocument',
     'renderProblemsOverlay',
     'renderSchemaFile',
+    'renderSpecMarkdown',
     'renderToHtml',
     'rendererAssets',
     'resolveComponents',
@@ -61,6 +60,11 @@ test('should expose the public api', async () => {
     'uiStringTables',
     'uiStrings',
   ]);
+});
+
+test('should list exactly these package exports (subpaths included)', async () => {
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json']);
 });
 
 test.run();

@@ -80,6 +80,9 @@ test('should write the head: title, description with OpenGraph fallback, metadat
   assert.match(html, '<link rel="canonical" href="https://docs.example.com/intro">');
   assert.match(html, '<link rel="icon" href="/favicon.ico" type="image/svg+xml">');
   assert.match(render({ description: 'Own' }), '<meta property="og:description" content="Own">');
+  const resolved = render({ config: { favicon: { light: 'favicon.svg', dark: undefined } } });
+  assert.match(resolved, '<link rel="icon" href="/favicon.ico" type="image/svg+xml">');
+  assert.is(resolved.match(/<link rel="icon"/g)?.length, 1);
   const pair = render({ config: { favicon: { light: 'light.png', dark: 'images/dark.png' } } });
   assert.match(pair, '<link rel="icon" href="/favicon.ico" type="image/png" media="(prefers-color-scheme: light)">');
   assert.match(pair, '<link rel="icon" href="/images/dark.png" type="image/png" media="(prefers-color-scheme: dark)">');

@@ -804,7 +804,7 @@ export interface DocsConfig {
      */
     copyButton?: boolean;
     /**
-     * Code-highlighting theme; defaults to a built-in light/dark pair.
+     * Code-highlighting theme (also the default of `styling.codeblocks.theme`). (default: `{"light":"github-light","dark":"github-dark"}`)
      */
     theme?: CodeTheme;
   };
@@ -866,7 +866,7 @@ export interface DocsConfig {
       | ('system' | 'dark')
       | {
           /**
-           * Code-highlighting theme; defaults to a built-in light/dark pair.
+           * Code-highlighting theme (default: `code.theme`).
            */
           theme?: CodeTheme;
           /**

@@ -3,6 +3,7 @@
  * dev server and each platform's serverless function run the same code. Pure code: the network
  * is reached only through `options.send`.
  */
+import { isCrossOrigin } from '@docsgen/util/cross-origin';
 import { addressRefused, classifyAddress, isAddressRefused, isIpLiteral, isLocalOrigin } from './address-rules.js';
 import { parseProxyEnvelope, type ProxyEnvelope } from './proxy-envelope.js';
 import { dropCredentials, filterRequestHeaders, filterResponseHeaders } from './proxy-headers.js';
@@ -90,7 +91,7 @@ export async function handleProxyRequest(request: Request, options: ProxyOptions
   if (request.method !== 'POST') {
     return proxyError(405, 'proxy-method-not-allowed', `The proxy accepts only \`POST\`, not \`${request.method}\``, { allow: 'POST' });
   }
-  if (resolved.checkOrigin && isCrossOrigin(request)) {
+  if (resolved.checkOrigin && isCrossOrigin({ secFetchSite: request.headers.get('sec-fetch-site'), origin: request.headers.get('origin'), host: new URL(request.url).host })) {
     return proxyError(403, 'proxy-origin-refused', "The proxy serves only this site's own pages, and this request came from another site");
   }
   if (!/^application\/json\s*(?:;|$)/i.test(request.headers.get('content-type') ?? '')) {
@@ -210,19 +211,6 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
 async function readText(request: Request, limit: number): Promise<string | undefined> {
   const bytes = await readCapped(request.body, limit);
   return bytes && new TextDecoder().decode(bytes);
-}
-
-/** A request a browser sent from a page of another site (`Sec-Fetch-Site`, or an `Origin` whose host is not this one). */
-function isCrossOrigin(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  if (site === 'cross-site' || site === 'same-site') return true;
-  const origin = request.headers.get('origin');
-  if (origin === null) return false;
-  try {
-    return new URL(origin).host !== new URL(request.url).host;
-  } catch {
-    return true;
-  }
 }
 
 /** Node's fetch and node:http hide the reason in `cause` or `code`. */

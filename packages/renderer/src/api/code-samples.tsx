@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { CodeSampleModel, ExampleModel } from '@docsgen/openapi-pages';
-import { safeUrl } from '@docsgen/openapi-pages/markdown';
+import { safeUrl } from '@docsgen/util/safe-url';
 import { CodeBlock } from '../components/code-block.js';
 import { CodeGroup } from '../components/code-group.js';
 import { useRenderContext } from '../render-context.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ApiPageModel } from '@docsgen/openapi-pages';
-import { safeUrl } from '@docsgen/openapi-pages/markdown';
+import { safeUrl } from '@docsgen/util/safe-url';
 import { parseList, parseText } from '../props.js';
 import { useRenderContext } from '../render-context.js';
 import { slugify } from '../slug.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ApiPageModel } from '@docsgen/openapi-pages';
-import { safeUrl } from '@docsgen/openapi-pages/markdown';
+import { safeUrl } from '@docsgen/util/safe-url';
 import { renderToString } from 'preact-render-to-string';
 import type { LayoutTocEntry } from '../layout/types.js';
 import { RenderContext, useRenderContext } from '../render-context.js';

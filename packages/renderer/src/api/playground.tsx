@@ -5,7 +5,7 @@
 // text or attribute values (Preact escapes both) and as JSON through `serializeJsonForScript`.
 import type { ApiPageModel, MediaModel, ServerModel } from '@docsgen/openapi-pages';
 import type { SchemaModel } from '@docsgen/openapi-pages';
-import { sampleCredentials, type SampleCredentials } from '@docsgen/openapi-pages/markdown';
+import { sampleCredentials, type SampleCredentials } from '@docsgen/openapi-pages/sample-credentials';
 import { CodeBlock } from '../components/code-block.js';
 import { useRenderContext } from '../render-context.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
+import { renderSpecMarkdown } from '../spec-markdown.js';
 
 /**
  * Markdown from a spec (untrusted) as sanitised HTML: `renderSpecMarkdown` drops raw HTML and

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { safeUrl } from '@docsgen/openapi-pages/markdown';
+import { safeUrl } from '@docsgen/util/safe-url';
 import { parseText } from '../props.js';
 import { useRenderContext } from '../render-context.js';
 import { MissingOperation, readOperationTarget } from './operation-target.js';

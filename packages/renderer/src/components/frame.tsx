@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { renderSpecMarkdown } from '@docsgen/openapi-pages/markdown';
+import { renderSpecMarkdown } from '../spec-markdown.js';
 import { Fragment, h, type ComponentChildren, type VNode } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseText, rootAttributes, type PassThroughProps } from '../props.js';

@@ -1,5 +1,6 @@
 // docs.json appearance settings as CSS: brand colours, backgrounds, fonts, and the script that
 // sets the colour mode before the first paint.
+import { contrast, toHex, type Rgb } from '@docsgen/util/colour';
 import { sanitizeSrc } from '../safe-url.js';
 import type { LayoutColor, LayoutConfig, LayoutFont } from './types.js';
 
@@ -135,35 +136,17 @@ export function appearanceCss(config: LayoutConfig): string {
   return rules.join('\n');
 }
 
-type Rgb = [number, number, number];
-
 function toRgb(color: string): Rgb {
   let digits = color.slice(1);
   if (digits.length <= 4) digits = [...digits].map((digit) => digit + digit).join('');
-  return [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as Rgb;
-}
-
-function toHex(rgb: Rgb): string {
-  return `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
-}
-
-function luminance(rgb: Rgb): number {
-  const [r, g, b] = rgb.map((channel) => {
-    const value = channel / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  const channel = (at: number) => Number.parseInt(digits.slice(at, at + 2), 16);
+  return { r: channel(0), g: channel(2), b: channel(4) };
 }
 
 /** White or near-black, whichever reads better on `color`. */
 function readableOn(color: string): string {
   const rgb = toRgb(color);
-  return contrast(rgb, [255, 255, 255]) >= contrast(rgb, [17, 24, 39]) ? '#ffffff' : '#111827';
+  return contrast(rgb, { r: 255, g: 255, b: 255 }) >= contrast(rgb, { r: 17, g: 24, b: 39 }) ? '#ffffff' : '#111827';
 }
 
 /** `color` mixed towards `toward` in small steps until it reaches 5.5:1 against `background`. */
@@ -172,7 +155,8 @@ function legible(color: string, background: string, toward: string): string {
   const target = toRgb(toward);
   const page = toRgb(background);
   for (let step = 0; step <= 20; step++) {
-    const mixed = start.map((channel, at) => channel + ((target[at] as number) - channel) * (step / 20)) as Rgb;
+    const at = (from: number, to: number) => from + (to - from) * (step / 20);
+    const mixed = { r: at(start.r, target.r), g: at(start.g, target.g), b: at(start.b, target.b) };
     if (contrast(mixed, page) >= 5.5) return step === 0 ? color : toHex(mixed);
   }
   return toward;

@@ -3,7 +3,7 @@
 // script), the skip link, header, sidebar, page, table of contents and the slots other parts
 // of docsgen fill (banner, footer, contextual menu, head and body ends).
 import type { VNode } from 'preact';
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
@@ -163,12 +163,14 @@ function isHttpUrl(value: string): boolean {
 
 function faviconLinks(favicon: SiteLayoutData['config']['favicon']): string[] {
   const type = (path: string) => (/\.svg$/i.test(path) ? ' type="image/svg+xml"' : /\.png$/i.test(path) ? ' type="image/png"' : '');
-  if (typeof favicon === 'string' && favicon) return [`<link rel="icon" href="/favicon.ico"${type(favicon)}>`];
+  // One file: a string, or docs.json's resolved form `{ light, dark: undefined }`.
+  const single = typeof favicon === 'string' ? favicon : favicon?.dark === undefined ? favicon?.light : undefined;
+  if (single) return [`<link rel="icon" href="/favicon.ico"${type(single)}>`];
   if (favicon && typeof favicon === 'object') {
-    const dark = projectUrl(favicon.dark);
+    const dark = favicon.dark && projectUrl(favicon.dark);
     return [
       `<link rel="icon" href="/favicon.ico"${type(favicon.light)} media="(prefers-color-scheme: light)">`,
-      dark ? `<link rel="icon" href="${escapeHtml(dark)}"${type(favicon.dark)} media="(prefers-color-scheme: dark)">` : '',
+      dark ? `<link rel="icon" href="${escapeHtml(dark)}"${type(favicon.dark!)} media="(prefers-color-scheme: dark)">` : '',
     ].filter(Boolean);
   }
   return [];

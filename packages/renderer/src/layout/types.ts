@@ -35,7 +35,7 @@ export interface LayoutConfig {
       }
     | undefined;
   logo?: string | { light?: string | undefined; dark?: string | undefined; href?: string | undefined } | undefined;
-  favicon?: string | { light: string; dark: string } | undefined;
+  favicon?: string | { light: string; dark: string | undefined } | undefined;
   navbar?:
     | {
         links?: Array<{ label?: string | undefined; href: string; icon?: LayoutIcon; type?: string | undefined }> | undefined;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { serializeJsonForScript as json } from '../serialize-json-for-script.js';
 
 // One entry per analytics provider docsgen loads (SPEC analytics; keys and option shapes from

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 
 /** File names of the site parts' browser assets, served under the site's asset prefix. */
 export const sitePartAssetNames = {

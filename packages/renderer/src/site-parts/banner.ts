@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { renderInlineMarkdown } from './inline-markdown.js';
 import { closeIcon } from './ui-icons.js';

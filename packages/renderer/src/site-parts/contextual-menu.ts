@@ -1,4 +1,4 @@
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { resolveIcon } from '../icons.js';
 import { sanitizeHref } from '../safe-url.js';
 import { chevronIcon, copyIcon, externalIcon, fileIcon, linkIcon, sparkleIcon } from './ui-icons.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
 import { resolveEditUrl, type RepositoryInfo } from './edit-url.js';
 import { resolveIcon } from '../icons.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '@docsgen/util/escape-html';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
 
 // The banner's MDX-flavoured `content` (SPEC banner; COMPAT 1.1: "limited MDX (links, bold,

@@ -1,9 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { RepositoryInfo } from './edit-url.js';
+import type { RepositoryInfo } from '@docsgen/renderer';
 
-// The only IO of the site parts: git facts for footers. Each function runs a few git
+// Git facts for footers (kept in core: the renderer runs no processes and reads no files). Each function runs a few git
 // commands per build (never one per page), and never throws: outside a repository, without
 // git, or when git refuses the folder, it falls back to file times or to nothing.
 

@@ -6,8 +6,9 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderPlainMarkdown } from '../src/markdown-fast.js';
-import { renderSpecMarkdown, safeUrl } from '../src/markdown.js';
+import { safeUrl } from '@docsgen/util/safe-url';
+import { renderPlainMarkdown } from '../src/spec-markdown-fast.js';
+import { renderSpecMarkdown } from '../src/spec-markdown.js';
 
 const test = suite('markdown');
 

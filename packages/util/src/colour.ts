@@ -1,0 +1,26 @@
+/** An opaque colour, channels 0–255 (fractions allowed while mixing). */
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+/** Relative luminance, WCAG 2 definition (0 for black to 1 for white). */
+export function luminance({ r, g, b }: Rgb): number {
+  const linear = (value: number) => {
+    const c = value / 255;
+    return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** Contrast ratio between two colours, WCAG 2 definition (1 to 21). */
+export function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `#rrggbb` of a colour, each channel rounded to the nearest whole number. */
+export function toHex({ r, g, b }: Rgb): string {
+  return `#${[r, g, b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}
