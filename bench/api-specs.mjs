@@ -29,6 +29,7 @@
 //   Figma build:  CPU 4.9-5.1 s → 3.0-3.2 s (user; +0.3-0.5 s sys), 350 MB → 230 MB; wall 6-15 s both
 //   Stripe build: CPU 16.4 → 14.8 s and 15.4 → 14.0 s (user+sys), 770-810 MB → 730-820 MB;
 //                 wall 87 → 74 s and 65 → 53 s
+//   GitHub build: CPU 26.5 → 25.3 s (user+sys), 944 → 902 MB; wall 121 → 91 s (one run each)
 //
 // Where the time went (node --cpu-prof, main thread and worker): Stripe, about 48 s of thread
 // time under load: highlighting samples and examples (Shiki) 18 %, Markdown twins 10 %, spec
