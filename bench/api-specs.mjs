@@ -22,6 +22,31 @@
 //   Stripe (452)       killed at 300 s → 6.4-18 s  killed at 300 s → 47.6-95 s, 772-812 MB  533 KB (was none)
 //   GitHub (1,223)     20.8 s → 24.4 s             115.9 s, 1.1 GB → 196 s, 840 MB   1.6 MB → 1.2 MB
 //
+// Issue 21's speed work (h7, main at 0ddb60a → branch api-speed), cold builds alternated with
+// the CLI before the change, same load (load average 14-19 on 2 cores; wall times doubled
+// between identical runs, so CPU time is the figure to compare), output byte-identical:
+//
+//   Figma build:  CPU 4.9-5.1 s → 3.0-3.2 s (user; +0.3-0.5 s sys), 350 MB → 230 MB; wall 6-15 s both
+//   Stripe build: CPU 16.4 → 14.8 s and 15.4 → 14.0 s (user+sys), 770-810 MB → 730-820 MB;
+//                 wall 87 → 74 s and 65 → 53 s
+//   GitHub build: CPU 26.5 → 25.3 s (user+sys), 944 → 902 MB; wall 121 → 91 s (one run each)
+//
+// Where the time went (node --cpu-prof, main thread and worker): Stripe, about 48 s of thread
+// time under load: highlighting samples and examples (Shiki) 18 %, Markdown twins 10 %, spec
+// Markdown to HTML 7 %, the schema file 5 % (serial, after every page), each thread placing
+// cycle warnings with a full position parse 4 % each, loading and modelling the spec in each
+// thread about 3 s, Pagefind's index 5 % plus the wait for its process at the end, GC 12 %.
+// Figma: the worker started 2.7 s in and rendered its first page at 6 s, when the main thread
+// had nearly finished. Fixed: warnings of a site are not placed (loadSpec placeWarnings),
+// the first worker makes the schema file while the main thread renders, and a build with the
+// default thread count starts no worker when the main thread renders the rest sooner.
+//
+// GitHub (not compared with the CLI before the graph: that bundle is gone): main at 0ddb60a
+// built it in 46.7 s wall, 28.8 s CPU, 1.0 GB with a CPU profile on (the 149-196 s above were
+// under heavier load). Its tail was serial: the schema file (~2.5 s, now in the worker), then
+// about 10 s idle waiting for Pagefind's process to index the 1,224 pages; the main thread
+// spends about a quarter of its time in GC while rendering.
+//
 // Schema files (one per spec, fetched on a reader's first "Show child attributes"): Stripe
 // 6.8 MB (433 KB gzipped), Mailchimp 14.8 MB (755 KB gzipped), Figma 2.0 MB (165 KB
 // gzipped). GitHub's page models: 0.6-3.4 s. Stripe's check still spends about 7 s loading and
@@ -103,12 +128,14 @@ function makeProject(spec, file) {
 const timeout = Number(values.timeout) * 1000;
 function run(args) {
   const start = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, values.cli, ...args], { encoding: 'utf8', timeout, maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, values.cli, ...args], { encoding: 'utf8', timeout, maxBuffer: 256 * 1024 * 1024 });
   const wall = performance.now() - start;
-  const peakKb = Number(result.stderr.trim().split('\n').pop());
+  // Peak resident KB, then user and system CPU seconds (all threads): on a shared machine CPU
+  // time varies far less than wall time.
+  const [peakKb, user, system] = (result.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   const failed = result.status !== 0 && !(args[0] === 'check' && result.status === 1);
   const why = result.error ? String(result.error.message) : result.stderr.includes('heap out of memory') ? 'heap out of memory' : `exit ${result.status}`;
-  return { wall, peakMb: Number.isFinite(peakKb) ? peakKb / 1024 : NaN, failed, why, stdout: result.stdout, stderr: result.stderr };
+  return { wall, cpu: (user + system) * 1000, peakMb: Number.isFinite(peakKb) ? peakKb / 1024 : NaN, failed, why, stdout: result.stdout, stderr: result.stderr };
 }
 
 function largestFile(folder, filter) {
@@ -160,7 +187,7 @@ for (const spec of specs) {
     ].join(' '),
   );
   const circular = (check.stdout + check.stderr).match(/ref-circular/g)?.length ?? 0;
-  console.log(`                 check: ${circular} ref-circular messages`);
+  console.log(`                 check: ${circular} ref-circular messages; CPU (user+sys) check ${s(check.cpu)}, build ${s(build.cpu)}`);
 }
 
 // GitHub's page models in-process, as `docsgen dev` makes them before its first page.

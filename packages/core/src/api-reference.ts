@@ -64,6 +64,12 @@ export interface SiteApiReference {
   schemaFileOf(spec: string): string | undefined;
   /** The schema files of the OpenAPI specs (`renderSchemaFile`), each made when first asked for. */
   schemaFiles(): Array<{ name: string; content(): string }>;
+  /**
+   * Takes the content of schema file `name` made elsewhere (by a build's worker thread, from
+   * the same spec files and docsgen version, so the same bytes): `schemaFiles` gives it
+   * instead of making it again.
+   */
+  keepSchemaFile(name: string, content: string): void;
 }
 
 interface SpecEntry {
@@ -132,7 +138,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
       if (failure) messages.push(failure);
       return downloaded.ok ? downloaded.path : undefined;
     };
-    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, takenSlugs: pages.keys(), frontmatter, resolveRemote });
+    const checked = await tools.checkSpecs(root, config ?? {}, { locate: input.locate, validate: false, placeWarnings: false, takenSlugs: pages.keys(), frontmatter, resolveRemote });
     const bindingFiles = new Set(bindingValues.map((page) => page.file));
     for (const message of checked.messages) {
       if (message.ruleId === 'openapi-operation-missing') {
@@ -140,7 +146,8 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
         if (message.file !== undefined && bindingFiles.has(message.file)) messages.push({ ...message, fatal: false, note: `The page is shown without its API reference. ${message.note ?? ''}`.trim() });
         continue;
       }
-      // Reading problems stop a spec's pages; other findings are `docsgen check`'s to report.
+      // Reading problems stop a spec's pages; other findings are `docsgen check`'s to report
+      // (so warnings are not placed on their lines here: `placeWarnings: false`).
       if (message.fatal) messages.push({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' });
     }
     for (const entry of checked.specs) {
@@ -222,7 +229,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
       }
       path = downloaded.path;
     }
-    const spec = await tools.loadSpec(root, path, { validate: false });
+    const spec = await tools.loadSpec(root, path, { validate: false, placeWarnings: false });
     for (const file of spec.documents.keys()) watched.add(file);
     const taken = new Set([...pages.keys(), ...generated.keys()]);
     const result = spec.kind === 'openapi' ? tools.buildOpenApiPages(spec, { takenSlugs: taken, baseUrl: baseUrlsOf(config).length > 0 ? baseUrlsOf(config) : undefined }) : spec.kind === 'asyncapi' ? tools.buildAsyncApiPages(spec, { takenSlugs: taken }) : undefined;
@@ -317,6 +324,9 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
         const schemas = entry.schemas;
         return [{ name, content: () => schemaFileContents.get(name) ?? (schemaFileContents.set(name, renderSchemaFile(schemas)), schemaFileContents.get(name) as string) }];
       });
+    },
+    keepSchemaFile(name, content) {
+      schemaFileContents.set(name, content);
     },
   };
 }

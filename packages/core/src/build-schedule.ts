@@ -29,6 +29,11 @@ export interface SchedulePagesOptions {
   cardHashes: ReadonlyMap<string, string>;
   /** Threads rendering pages, this one included (`0` or `1`: this thread only). */
   threads: number;
+  /**
+   * `threads` is the default, not chosen: when this thread would render the rest sooner than a
+   * worker could start, no worker starts (default: `false`, `threads` as given).
+   */
+  isThreadsDefault?: boolean | undefined;
   /** What worker threads load the project with. */
   workerData: WorkerData;
   /**
@@ -93,8 +98,33 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
   const cached = done;
   options.onProgress(done, cached);
 
-  const rest = misses.filter((slug) => !earlyRenders.has(slug));
-  const threads = Math.min(options.threads, Math.ceil(rest.length / (batchSize * 2)));
+  let rest = misses.filter((slug) => !earlyRenders.has(slug));
+  let threads = Math.min(options.threads, Math.ceil(rest.length / (batchSize * 2)));
+  const rendered: BuiltPage[] = [];
+  if (threads > 1 && options.isThreadsDefault) {
+    // A worker loads the project again before its first page, and its first page loads the
+    // highlighter: about as long as this thread took to get here and through its own first
+    // page. When the next pages of a first batch say this thread renders the rest in less than
+    // twice that, a worker would join at the end, if at all, for the CPU and memory of a second
+    // copy of the site (Figma's 54 operations: 0.8 s of pages, 2.6 s to start a worker).
+    const times: number[] = [];
+    try {
+      for (const slug of rest.slice(0, batchSize)) {
+        const started = performance.now();
+        rendered.push(await renderHere(slug));
+        times.push(performance.now() - started);
+      }
+    } catch (error) {
+      await Promise.allSettled(earlyRenders.values());
+      throw error;
+    }
+    rest = rest.slice(rendered.length);
+    const laterMs = times.slice(1).reduce((sum, ms) => sum + ms, 0);
+    // This thread's life up to and through its first page (`performance.now()` counts from its start).
+    const startupMs = performance.now() - laterMs;
+    const msPerPage = times.length > 1 ? laterMs / (times.length - 1) : Infinity;
+    if (rest.length * msPerPage < 2 * startupMs) threads = 1;
+  }
   const workerFile = new URL('./build-worker.js', import.meta.url);
   const takeRendered = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
@@ -104,11 +134,22 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
     done += 1;
     options.onProgress(done, cached);
   };
+  for (const page of rendered) takeRendered(page);
   // The workers start now, not after the early pages.
   const settled = await Promise.allSettled([
     ...[...earlyRenders.values()].map(async (pending) => takeRendered(await pending)),
     threads > 1 && existsSync(workerFile)
-      ? renderInWorkers({ workerFile, workerData: options.workerData, slugs: rest, workers: threads - 1, takeRendered, renderHere })
+      ? renderInWorkers({
+          workerFile,
+          workerData: options.workerData,
+          slugs: rest,
+          workers: threads - 1,
+          takeRendered,
+          renderHere,
+          keepSchemaFiles: (files) => {
+            for (const file of files) site.api.keepSchemaFile(file.name, file.content);
+          },
+        })
       : (async () => {
           for (const slug of rest) takeRendered(await renderHere(slug));
         })(),
@@ -127,7 +168,12 @@ interface RenderInWorkersOptions {
   takeRendered(page: BuiltPage): void;
   /** Renders a page on this thread. */
   renderHere(slug: string): Promise<BuiltPage>;
+  /** Takes the API schema files the first worker makes. */
+  keepSchemaFiles(files: Array<{ name: string; content: string }>): void;
 }
+
+/** What a worker thread sends: it is ready, a batch of rendered pages, or the schema files asked of it. */
+type WorkerMessage = 'ready' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
 
 /** Renders `slugs` across worker threads and this thread, handing out small batches as each frees up. */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
@@ -142,7 +188,9 @@ async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
     }
   };
-  const runWorker = (): Promise<void> =>
+  // The API specs' schema files (Stripe's: about 2 s of drawing) are the first worker's first
+  // job, made while this thread renders pages, instead of at the end, after every page.
+  const runWorker = (_: unknown, workerIndex: number): Promise<void> =>
     new Promise((resolvePromise, reject) => {
       // A young generation of 96 MB (V8's default is 16 to 32 MB): rendering makes many
       // short-lived objects (syntax trees, tokens), and collecting them less often cut a cold
@@ -160,9 +208,15 @@ async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
       };
       // Two batches queued: the worker starts the second while this thread, busy rendering a
       // batch of its own, has not yet read the first one's pages.
-      worker.on('message', (message: 'ready' | BuiltPage[]) => {
-        if (message === 'ready') send();
-        else for (const page of message) takeRendered(page);
+      worker.on('message', (message: WorkerMessage) => {
+        if (message === 'ready') {
+          if (workerIndex === 0) worker.postMessage('schema-files');
+          send();
+        } else if (Array.isArray(message)) for (const page of message) takeRendered(page);
+        else {
+          options.keepSchemaFiles(message.schemaFiles);
+          return;
+        }
         send();
       });
       worker.once('error', reject);

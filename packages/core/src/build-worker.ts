@@ -1,5 +1,6 @@
 // A worker thread of `buildSite`: loads the project once, then renders the batches of pages the
-// main thread sends (with their social cards) until it is told to stop.
+// main thread sends (with their social cards) until it is told to stop. Asked for them, it also
+// makes the API specs' schema files, which the main thread would otherwise make at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderBuiltPage } from './build-render.js';
 import { createSite } from './site.js';
@@ -16,7 +17,7 @@ if (port) {
   const site = await createSite(root, { mode: 'build', siteUrl, compileCache, navigationCache });
   // The main thread keeps two batches queued here, so this thread never waits for it between
   // batches; they are rendered one after the other.
-  const queue: Array<string[] | null> = [];
+  const queue: Array<string[] | 'schema-files' | null> = [];
   let running = false;
   const drain = async (): Promise<void> => {
     running = true;
@@ -24,6 +25,10 @@ if (port) {
       if (slugs === null) {
         port.close();
         return;
+      }
+      if (slugs === 'schema-files') {
+        port.postMessage({ schemaFiles: site.api.schemaFiles().map((file) => ({ name: file.name, content: file.content() })) });
+        continue;
       }
       const pages = [];
       for (const slug of slugs) {
@@ -35,7 +40,7 @@ if (port) {
     }
     running = false;
   };
-  port.on('message', (slugs: string[] | null) => {
+  port.on('message', (slugs: string[] | 'schema-files' | null) => {
     queue.push(slugs);
     if (!running) void drain();
   });

@@ -152,6 +152,7 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
       cards,
       cardHashes,
       threads: options?.workers ?? configured.workers ?? defaultThreads(),
+      isThreadsDefault: options?.workers == null && configured.workers == null,
       workerData: { root, siteUrl: site.siteUrl, cardFolder: cards.folder, compileCache: isCaching, navigationCache },
       takePage: (page, files) => intake.takePage(page, files),
       onProgress: (done, fromCache) => options?.onProgress?.({ done, total: slugs.length, cached: fromCache }),

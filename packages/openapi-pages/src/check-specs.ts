@@ -27,6 +27,8 @@ export interface CheckSpecsOptions {
   frontmatter?: readonly FrontmatterBinding[] | null | undefined;
   /** Validates each spec against its schema (default: `true`). */
   validate?: boolean | null | undefined;
+  /** Places the specs' warnings on their lines (`LoadSpecOptions.placeWarnings`; default: `true`). */
+  placeWarnings?: boolean | null | undefined;
   /** Slugs already in use (the project's pages); generated pages avoid them (default: none). */
   takenSlugs?: Iterable<string> | null | undefined;
   /**
@@ -183,7 +185,7 @@ export async function checkSpecs(
       );
       continue;
     }
-    const spec = await loadSpec(root, local ?? key, { validate: options?.validate ?? true });
+    const spec = await loadSpec(root, local ?? key, { validate: options?.validate ?? true, placeWarnings: options?.placeWarnings ?? true });
     // A downloaded spec keeps the URL as its name: the navigation and frontmatter use that.
     if (local !== undefined) spec.label = source.source;
     for (const message of spec.messages) {

@@ -232,6 +232,36 @@ components:
   }
 });
 
+test('should name only the file of a warning with placeWarnings: false, and still place errors', async () => {
+  const schemas = {
+    A: { type: 'object', properties: { self: { $ref: '#/components/schemas/A' }, gone: { $ref: '#/components/schemas/Missing' } } },
+  };
+  const value = {
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    paths: { '/a': { get: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } } },
+    components: { schemas },
+  };
+  // The same spec as JSON (one value per line) and as YAML: both formats place messages their own way.
+  const { base, root } = setup({ 'openapi.json': JSON.stringify(value, null, 1), 'openapi.yaml': JSON.stringify(value, null, 1) });
+  try {
+    for (const file of ['openapi.json', 'openapi.yaml']) {
+      const placed = await loadSpec(root, file);
+      const quick = await loadSpec(root, file, { placeWarnings: false });
+      const circular = (spec: typeof placed) => spec.messages.find((m) => m.ruleId === 'ref-circular');
+      const missing = (spec: typeof placed) => spec.messages.find((m) => m.ruleId === 'ref-target-missing');
+      assert.ok((circular(placed)?.line ?? 0) > 1, `${file}: the warning is placed by default`);
+      assert.is(circular(quick)?.line, undefined, `${file}: no line without placeWarnings`);
+      assert.is(circular(quick)?.file, circular(placed)?.file);
+      assert.is(circular(quick)?.reason, circular(placed)?.reason);
+      assert.ok((missing(quick)?.line ?? 0) > 1, `${file}: an error is placed all the same`);
+      assert.is(missing(quick)?.line, missing(placed)?.line);
+    }
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});
+
 test('should report a cycle across files', async () => {
   const { base, root } = setup({
     'openapi.yaml': specWithSchema('./a.yaml'),
