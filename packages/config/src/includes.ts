@@ -104,7 +104,18 @@ export function resolveIncludes(
     }
     const resolved = resolveProjectPath(root, reference, { base: dirname(frame.file), realpath: options.realpath });
     const target = resolved.file;
-    if (!resolved.ok) return fail(...unresolvedInclude(resolved, reference, show(target)));
+    if (!resolved.ok) {
+      switch (resolved.reason) {
+        case 'missing':
+          return fail('include-missing', `Cannot include \`${reference}\`: file \`${show(target)}\` does not exist`);
+        case 'unreadable':
+          return fail('include-unreadable', `Cannot include \`${reference}\`: ${describeError(resolved.error)}`);
+        case 'link-outside-root':
+          return fail('include-outside-root', `Cannot include \`${reference}\`: the path leads outside the project root through a symbolic link`);
+        default:
+          return fail('include-outside-root', `Cannot include \`${reference}\`: the path is outside the project root`, 'Move the file into the project folder.');
+      }
+    }
     const real = resolved.real;
     const cycle = stack.findIndex((entry) => entry.real === real);
     if (cycle !== -1) {
@@ -162,24 +173,6 @@ export function resolveIncludes(
 
   const [resolved, resolvedLocations] = walk(value, locations, [], [{ file: options.file, real: safeRealpath(options) }]);
   return { value: resolved, locations: resolvedLocations, messages, failed };
-}
-
-/** Rule, reason and note for an include path that does not lead to a file inside the project. */
-function unresolvedInclude(
-  resolved: Extract<ReturnType<typeof resolveProjectPath>, { ok: false }>,
-  reference: string,
-  shown: string,
-): [ruleId: string, reason: string, note?: string] {
-  switch (resolved.reason) {
-    case 'missing':
-      return ['include-missing', `Cannot include \`${reference}\`: file \`${shown}\` does not exist`];
-    case 'unreadable':
-      return ['include-unreadable', `Cannot include \`${reference}\`: ${describeError(resolved.error)}`];
-    case 'link-outside-root':
-      return ['include-outside-root', `Cannot include \`${reference}\`: the path leads outside the project root through a symbolic link`];
-    default:
-      return ['include-outside-root', `Cannot include \`${reference}\`: the path is outside the project root`, 'Move the file into the project folder.'];
-  }
 }
 
 function safeRealpath(options: ResolveIncludesOptions): string {
