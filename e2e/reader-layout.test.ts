@@ -128,11 +128,11 @@ reader('should show the site\'s own labels in Spanish on a Spanish page, on the 
   // Nothing of these reads English: the page's text outside the prose, and every label.
   const chrome = await page.evaluate(() => {
     const texts: string[] = [];
-    for (const element of document.querySelectorAll('body *:not(script):not(style)')) {
+    for (const element of Array.from(document.querySelectorAll('body *:not(script):not(style)'))) {
       // The prose and the sidebar's page titles are the project's own text.
       if (element.closest('.dg-prose, .dg-nav-link, .dg-nav-group summary')) continue;
       for (const name of ['aria-label', 'placeholder', 'title']) if (element.getAttribute(name)) texts.push(element.getAttribute(name)!);
-      for (const node of element.childNodes) if (node.nodeType === 3 && node.textContent!.trim()) texts.push(node.textContent!.trim());
+      for (const node of Array.from(element.childNodes)) if (node.nodeType === 3 && node.textContent!.trim()) texts.push(node.textContent!.trim());
     }
     return texts;
   });
