@@ -23,26 +23,25 @@ function wordsOf(layout: SiteLayoutData) {
 export interface NotFoundPageInput {
   layout: SiteLayoutData & { navigationFileName: string | undefined };
   siteName: string;
-  homeSlug: string | undefined;
   /** The pages the navigation lists and does not hide, in order. */
   navigablePages: readonly string[];
   pages: ReadonlyMap<string, PageInfo>;
   /** `errors.404.title` and `.description` from docs.json (default: the built-in words). */
   errors: { title?: string | undefined; description?: string | undefined } | undefined;
-  hasSearch: boolean;
   headEnd: string;
   bodyEnd: string | undefined;
 }
 
 /** The built-in not-found document. */
 export function renderNotFoundPage(input: NotFoundPageInput): string {
-  const site = { config: input.layout.config as never, homeSlug: input.homeSlug };
+  const homeSlug = input.layout.homeSlug ?? undefined;
+  const site = { config: input.layout.config as never, homeSlug };
   const words = wordsOf(input.layout);
-  const home = input.homeSlug ? pagePath(site, input.homeSlug) : '/';
+  const home = homeSlug ? pagePath(site, homeSlug) : '/';
   // Path and title of each navigable page, for site-parts.js to rank: [path, title] pairs keep it small.
   const candidates = input.navigablePages.map((slug) => [pagePath(site, slug), input.pages.get(slug)?.title ?? slug]);
   const description = typeof input.errors?.description === 'string' && input.errors.description.trim() !== '' ? renderInlineMarkdown(input.errors.description) : escapeHtml(words.description);
-  const search = input.hasSearch
+  const search = input.layout.hasSearch !== false
     ? `<button type="button" class="dg-not-found-search" data-dg-search="">` +
       '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>' +
       `<span>${escapeHtml(words.search)}</span><kbd>Ctrl K</kbd></button>`

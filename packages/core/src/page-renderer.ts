@@ -16,7 +16,7 @@ import { playgroundMode, type SiteApiReference } from './api-reference.js';
 import type { PageInfo } from './pages.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { decodeEntities } from './site-outputs.js';
-import { resolveCodeOptions, type SiteModel } from './site-model.js';
+import { layoutDataOf, resolveCodeOptions, type SiteModel } from './site-model.js';
 import type { RenderedPage } from './site.js';
 
 // The page renderer: a page's content as HTML (MDX pages through the module graph, API pages
@@ -48,8 +48,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   const userComponents = site.userConfig.config.components ?? {};
   const rendered = new Map<string, RenderedPage>();
   // The page's docs.json language, for the labels content components write themselves.
-  const languageOf = (slug: string) =>
-    pageLanguage({ config: config ?? { name: 'docsgen' }, navigation: site.navigation, pages, homeSlug: site.homeSlug, hasSearch: site.userConfig.config.search !== false }, slug);
+  const languageOf = (slug: string) => pageLanguage(layoutDataOf(site), slug);
   let sampleHighlighter: Promise<SampleHighlighter> | undefined;
   const specsUsed = new Map<string, Set<string>>();
   const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => pagePlayground(api, page);

@@ -8,7 +8,7 @@ import { cachedNavigationFile } from './navigation-file-cache.js';
 import { renderNotFoundPage } from './not-found-page.js';
 import type { PageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
-import type { SiteModel } from './site-model.js';
+import { layoutDataOf, type SiteModel } from './site-model.js';
 import type { Site, SiteOptions } from './site.js';
 import { drawCard } from './social-cards.js';
 import { twinTree } from './twin-tree.js';
@@ -31,8 +31,7 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
   const drawnCards = new Map<string, { hash: string; card: Promise<{ png: Buffer; messages: DocsgenMessage[] }> }>();
   let navigationFile: NavigationFile | undefined;
   const devNavigationFileName = mode === 'dev' ? `navigation-${randomBytes(8).toString('hex')}.json` : undefined;
-  const hasSearch = model.userConfig.config.search !== false;
-  const layoutData = (): SiteLayoutData => ({ config: config ?? { name: 'docsgen' }, navigation, pages, homeSlug: model.homeSlug, hasSearch });
+  const layoutData = (): SiteLayoutData => layoutDataOf(model);
   // Pages link the navigation file by name: a build's is made (or read from its cache) once per site.
   const layout = (): SiteLayoutData & { projectFiles: string[]; navigationFileName: string } => ({ ...layoutData(), projectFiles: model.projectFiles, navigationFileName: devNavigationFileName ?? derived.navigationFile().name });
 
@@ -121,11 +120,9 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
       const html = renderNotFoundPage({
         layout: layout(),
         siteName: config?.name ?? 'docsgen',
-        homeSlug: model.homeSlug,
         navigablePages: model.navigablePages,
         pages,
         errors: config?.errors?.['404'],
-        hasSearch,
         headEnd: parts.headEnd,
         bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
       });

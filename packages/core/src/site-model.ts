@@ -1,5 +1,5 @@
 import { findOrphanPages, listNavigationPages, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
-import { builtinComponentNames } from '@docsgen/renderer';
+import { builtinComponentNames, type SiteLayoutData } from '@docsgen/renderer';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadApiReference, type SiteApiReference } from './api-reference.js';
@@ -144,6 +144,11 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     // Grammar files too: their content changes every code block in their language.
     configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
   };
+}
+
+/** What the renderer's layout reads of a site model: config, navigation, pages, home page, search. */
+export function layoutDataOf(model: SiteModel): SiteLayoutData {
+  return { config: model.config ?? { name: 'docsgen' }, navigation: model.navigation, pages: model.pages, homeSlug: model.homeSlug, hasSearch: model.userConfig.config.search !== false };
 }
 
 /** `code` and `styling.codeblocks` from docs.json (read once, as `config.codeBlocks`); docsgen's defaults without a config. */

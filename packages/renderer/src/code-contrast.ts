@@ -7,7 +7,7 @@
 //
 // It works on the rendered HTML rather than on the themes so that the highlighter (in
 // @docsgen/mdx-transforms) and its cached output stay as they are.
-import { contrast, toHex, type Rgb } from '@docsgen/util/colour';
+import { contrast, hexToRgb, mix, toHex, type Rgb } from '@docsgen/util/colour';
 
 /**
  * WCAG AA for normal text is 4.5:1; 5:1 leaves room for the faint tint of highlighted and
@@ -17,6 +17,10 @@ const minimumContrast = 5;
 
 // One Shiki block: the opening tag with its style, then everything up to its end.
 const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
+// Token colour and background → the colour written, for every page of the process: a site's
+// themes have a few dozen token colours, so each pair is worked out once, not once per page.
+const adjusted = new Map<string, string>();
+const maxAdjusted = 4096;
 const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
 
 /**
@@ -30,7 +34,6 @@ const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\
  */
 export function raiseCodeContrast(html: string): string {
   if (!html.includes('<pre class="shiki')) return html;
-  const adjusted = new Map<string, string>();
   return html.replace(blockPattern, (block, style: string) => {
     const backgrounds = {
       light: /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
@@ -42,6 +45,7 @@ export function raiseCodeContrast(html: string): string {
       const key = `${color}${background}`;
       let legible = adjusted.get(key);
       if (legible === undefined) {
+        if (adjusted.size >= maxAdjusted) adjusted.clear();
         legible = legibleOn(color, background);
         adjusted.set(key, legible);
       }
@@ -55,8 +59,8 @@ export function raiseCodeContrast(html: string): string {
  * towards black (light backgrounds) or white (dark ones) by the smallest step that does.
  */
 export function legibleOn(color: string, background: string): string {
-  const start = toRgb(color);
-  const page = toRgb(background);
+  const start = hexToRgb(color);
+  const page = hexToRgb(background);
   if (contrast(start, page) >= minimumContrast) return color;
   const black: Rgb = { r: 0, g: 0, b: 0 };
   const white: Rgb = { r: 255, g: 255, b: 255 };
@@ -68,19 +72,8 @@ export function legibleOn(color: string, background: string): string {
   const written = (share: number): string => toHex(mix(start, toward, share));
   for (let step = 0; step < 12; step++) {
     const middle = (low + high) / 2;
-    if (contrast(toRgb(written(middle)), page) >= minimumContrast) high = middle;
+    if (contrast(hexToRgb(written(middle)), page) >= minimumContrast) high = middle;
     else low = middle;
   }
   return written(high);
-}
-
-function mix(from: Rgb, to: Rgb, share: number): Rgb {
-  return { r: from.r + (to.r - from.r) * share, g: from.g + (to.g - from.g) * share, b: from.b + (to.b - from.b) * share };
-}
-
-function toRgb(color: string): Rgb {
-  let digits = color.slice(1);
-  if (digits.length === 3) digits = [...digits].map((digit) => digit + digit).join('');
-  const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)) as [number, number, number];
-  return { r, g, b };
 }

@@ -24,3 +24,16 @@ export function contrast(a: Rgb, b: Rgb): number {
 export function toHex({ r, g, b }: Rgb): string {
   return `#${[r, g, b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** The channels of `#rgb` or `#rrggbb` (an alpha digit or pair is ignored). */
+export function hexToRgb(color: string): Rgb {
+  let digits = color.slice(1);
+  if (digits.length <= 4) digits = [...digits].map((digit) => digit + digit).join('');
+  const channel = (at: number) => Number.parseInt(digits.slice(at, at + 2), 16);
+  return { r: channel(0), g: channel(2), b: channel(4) };
+}
+
+/** `from` mixed towards `to`: `share` 0 is `from`, 1 is `to` (channels not rounded). */
+export function mix(from: Rgb, to: Rgb, share: number): Rgb {
+  return { r: from.r + (to.r - from.r) * share, g: from.g + (to.g - from.g) * share, b: from.b + (to.b - from.b) * share };
+}

@@ -1,6 +1,6 @@
 // docs.json appearance settings as CSS: brand colours, backgrounds, fonts, and the script that
 // sets the colour mode before the first paint.
-import { contrast, toHex, type Rgb } from '@docsgen/util/colour';
+import { contrast, hexToRgb, mix, toHex } from '@docsgen/util/colour';
 import { sanitizeSrc } from '../safe-url.js';
 import type { LayoutColor, LayoutConfig, LayoutFont } from './types.js';
 
@@ -136,27 +136,19 @@ export function appearanceCss(config: LayoutConfig): string {
   return rules.join('\n');
 }
 
-function toRgb(color: string): Rgb {
-  let digits = color.slice(1);
-  if (digits.length <= 4) digits = [...digits].map((digit) => digit + digit).join('');
-  const channel = (at: number) => Number.parseInt(digits.slice(at, at + 2), 16);
-  return { r: channel(0), g: channel(2), b: channel(4) };
-}
-
 /** White or near-black, whichever reads better on `color`. */
 function readableOn(color: string): string {
-  const rgb = toRgb(color);
+  const rgb = hexToRgb(color);
   return contrast(rgb, { r: 255, g: 255, b: 255 }) >= contrast(rgb, { r: 17, g: 24, b: 39 }) ? '#ffffff' : '#111827';
 }
 
 /** `color` mixed towards `toward` in small steps until it reaches 5.5:1 against `background`. */
 function legible(color: string, background: string, toward: string): string {
-  const start = toRgb(color);
-  const target = toRgb(toward);
-  const page = toRgb(background);
+  const start = hexToRgb(color);
+  const target = hexToRgb(toward);
+  const page = hexToRgb(background);
   for (let step = 0; step <= 20; step++) {
-    const at = (from: number, to: number) => from + (to - from) * (step / 20);
-    const mixed = { r: at(start.r, target.r), g: at(start.g, target.g), b: at(start.b, target.b) };
+    const mixed = mix(start, target, step / 20);
     if (contrast(mixed, page) >= 5.5) return step === 0 ? color : toHex(mixed);
   }
   return toward;
