@@ -162,7 +162,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const model = await loadSiteModel(projectRoot, options);
   const { root, pages, api, modules } = model;
   const renderer = createPageRenderer(model);
-  const derived = createDerivedOutputs(model, renderer, options);
+  const derived = createDerivedOutputs(model, renderer, model.options);
   return {
     root,
     projectFiles: model.projectFiles,
