@@ -5,16 +5,24 @@
   const doc = document;
   const KEY = 'docsgen:tabs';
   const all = (root, selector) => Array.from(root.querySelectorAll(selector));
-  // Labels in the page's language (`<script id="dg-strings">`, see `clientStringsScript`).
+  // Labels in the page's language (`<script id="dg-strings">`, see `clientStringsScript`), read
+  // once for every docsgen script: this one runs first on every page (the layout and
+  // `renderDocument` load it before the others, all `defer`), and site.js, site-parts.js and
+  // search.js ask `__docsgen.label(key)`, which is `undefined` for a label the page lacks.
   let strings;
-  const t = (key) => {
-    try {
-      strings ??= JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
-    } catch {
-      strings = {};
+  const label = (key) => {
+    if (strings === undefined) {
+      try {
+        const parsed = JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
+        strings = parsed && typeof parsed === 'object' ? parsed : {};
+      } catch {
+        strings = {};
+      }
     }
-    return strings[key] ?? key;
+    return typeof strings[key] === 'string' ? strings[key] : undefined;
   };
+  window.__docsgen = Object.assign(window.__docsgen || {}, { label });
+  const t = (key) => label(key) ?? key;
 
   // Labels the reader chose, newest first; synced tabs and views follow them.
   const stored = () => {
