@@ -37,9 +37,10 @@ const english = {
   searchToSelect: 'to open',
   searchToClose: 'to close',
 };
-// client.js reads them for every script (it runs before site.js loads this file).
+// client.js reads them for every script (it runs before site.js loads this file); English
+// without it, or for a label the page lacks.
 function word(key, values = {}) {
-  const template = window.__docsgen?.label(key) ?? english[key];
+  const template = window.__docsgen?.label(key, english[key]) ?? english[key];
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 const words = {

@@ -42,7 +42,7 @@
     commandCopied: 'Install command copied',
   };
   // client.js reads them for every script (the layout loads it first); English without it.
-  const word = (key) => window.__docsgen?.label(key) ?? english[key];
+  const word = (key) => window.__docsgen?.label(key, english[key]) ?? english[key];
   // The same text and links as contextual-menu.ts writes when it knows the site URL.
   const prompt = (url) => `Read ${url} so I can ask questions about it.`;
   const mcpInstallLink = (editor, name, url) => {
