@@ -155,7 +155,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
 
 /** What the renderer's layout reads of a site model: config, navigation, pages, home page, search. */
 export function layoutDataOf(model: SiteModel): SiteLayoutData {
-  return { config: model.config ?? { name: 'docsgen' }, navigation: model.navigation, pages: model.pages, homeSlug: model.homeSlug, hasSearch: model.userConfig.config.search !== false };
+  return { config: model.config ?? { name: 'docsgen' }, navigation: model.navigation, pages: model.pages, homeSlug: model.homeSlug, hasSearch: model.options.hasSearch };
 }
 
 /** `code` and `styling.codeblocks` from docs.json (read once, as `config.codeBlocks`); docsgen's defaults without a config. */

@@ -175,7 +175,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     repository: model.chrome.repository,
     siteUrl: model.siteUrl,
     userConfig: model.userConfig.config,
-    hasSearch: model.userConfig.config.search !== false,
+    hasSearch: model.options.hasSearch,
     configFiles: model.configFiles,
     config: model.config,
     navigation: model.navigation,

@@ -15,7 +15,13 @@ site('should fill every default from nothing', () => {
     rehypePlugins: [],
     compileCache: false,
     navigationCache: undefined,
+    hasSearch: true,
   });
+});
+
+site("should turn search off only when docsgen.config says `search: false`", () => {
+  assert.is(resolveSiteOptions({}, { userConfig: { search: false } }).hasSearch, false);
+  assert.is(resolveSiteOptions({}, { userConfig: { search: true } }).hasSearch, true);
 });
 
 site('should take the site URL from the options, then docsgen.config, then docs.json', () => {
