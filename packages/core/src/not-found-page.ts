@@ -1,6 +1,6 @@
 import { escapeHtml, pageLanguage, renderInlineMarkdown, renderPageDocument, serializeJsonForScript, uiStrings, type SiteLayoutData } from '@docsgen/renderer';
 import type { PageInfo } from './pages.js';
-import { rankClosestPages } from './closest-pages.js';
+import { rankClosestPagesSource } from './closest-pages.js';
 import { pagePath } from './site-outputs.js';
 
 // The built-in 404 page (SPEC: errors config). A dead end no more: a search box, and the
@@ -77,8 +77,7 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
  */
 const closestPagesScript = `(() => {
   'use strict';
-  // Named here: a bundler may have renamed the declaration.
-  const rankClosestPages = ${rankClosestPages.toString()};
+  ${rankClosestPagesSource}
   const notFoundData = document.querySelector('.dg-not-found-data');
   const closest = document.querySelector('.dg-not-found-closest');
   const list = closest?.querySelector('ul');
