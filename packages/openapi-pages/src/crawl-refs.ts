@@ -90,7 +90,8 @@ async function resolveSite(site: RefSite, document: SourceDocument, state: Crawl
     if (!read.ok) {
       const what = read.reason === 'remote' || read.reason === 'outside-root' ? `\`${parts.filePart}\`` : `\`${state.labelOf(read.file)}\``;
       const reason = `Cannot resolve ${refLabel}: ${what} ${refusalWords(read.reason)}`;
-      return { failure: { reason, ...describeTargetRefusal(read.reason), actual: site.ref } };
+      const refusal = describeTargetRefusal(read.reason);
+      return { failure: { reason, ruleId: refusal.ruleId, fatal: refusal.fatal, actual: site.ref, note: refusal.note } };
     }
     target = read.document;
   }
