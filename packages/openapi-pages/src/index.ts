@@ -1,6 +1,7 @@
 export { buildAsyncApiPages } from './asyncapi-pages.js';
 export type { AsyncApiPageModel, AsyncApiPages, AsyncMessageModel, AsyncServerModel } from './asyncapi-pages.js';
-export { bindingFromRoot, checkSpecs } from './check-specs.js';
+export { checkSpecs } from './check-specs.js';
+export { bindingFromRoot } from './spec-sources.js';
 export type { CheckSpecsOptions, CheckedSpec, ConfigPath, FrontmatterBinding } from './check-specs.js';
 export { generateCodeSamples } from './code-samples.js';
 export type { CodeSampleOptions } from './code-samples.js';
