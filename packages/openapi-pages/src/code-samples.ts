@@ -1,16 +1,9 @@
 import { generateExample } from './example.js';
 import { sampleCredentials } from './sample-credentials.js';
 import type { ApiPageModel, CodeSampleModel, MediaModel } from './page-model.js';
+import { sampleFormats, sampleWriters, type SampleRequest } from './sample-writers.js';
 
 type SampleInput = Pick<ApiPageModel, 'method' | 'path' | 'baseUrls' | 'parameters' | 'requestBody' | 'security'>;
-
-interface SampleRequest {
-  method: string;
-  url: string;
-  headers: [string, string][];
-  /** JSON value for JSON bodies, text for others, fields for forms. */
-  body: { kind: 'json'; value: unknown } | { kind: 'form' | 'multipart'; fields: [string, string][] } | { kind: 'text'; text: string } | undefined;
-}
 
 /** Options of `generateCodeSamples`. */
 export interface CodeSampleOptions {
@@ -31,12 +24,7 @@ export interface CodeSampleOptions {
  */
 export function generateCodeSamples(operation: SampleInput, options?: CodeSampleOptions | null): CodeSampleModel[] {
   const request = describeRequest(operation, options?.parameters === 'required');
-  return [
-    { lang: 'bash', label: 'cURL', source: toCurl(request), isGenerated: true },
-    { lang: 'javascript', label: 'JavaScript', source: toFetch(request), isGenerated: true },
-    { lang: 'python', label: 'Python', source: toPython(request), isGenerated: true },
-    { lang: 'go', label: 'Go', source: toGo(request), isGenerated: true },
-  ];
+  return sampleFormats.map(({ format, lang, label }) => ({ lang, label, source: sampleWriters[format](request), isGenerated: true }));
 }
 
 function describeRequest(operation: SampleInput, requiredOnly: boolean): SampleRequest {
