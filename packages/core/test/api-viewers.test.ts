@@ -147,4 +147,28 @@ test('should copy into the build the local bundles of the viewers pages use, and
   }
 });
 
+test('should publish the viewers a cached page shows, as its cache entry recorded them', async () => {
+  const root = writeTempProject({
+    ...installed,
+    'docs.json': JSON.stringify({ name: 'Viewers', api: { openapi: 'openapi.json' }, navigation: { pages: ['index', 'plain'] } }),
+    'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/ping': { get: { summary: 'Ping', responses: { '200': { description: 'OK' } } } } } }),
+    'index.mdx': '---\ntitle: Home\n---\n\n<OpenApiViewerA method="GET" path="/ping" />\n',
+    'plain.mdx': '---\ntitle: Plain\n---\n\nNo viewer.\n',
+  });
+  try {
+    const first = await buildSite(root);
+    assert.is(first.cached, 0);
+    const again = await buildSite(root);
+    assert.equal(again.messages.filter((message) => message.fatal), []);
+    assert.is(again.cached, again.pages, 'every page came from the cache');
+    const out = join(root, 'dist', '_docsgen');
+    assert.is(readFileSync(join(out, 'vendor', 'viewer-a', 'redoc.standalone.js'), 'utf8'), 'redoc');
+    assert.ok(existsSync(join(out, 'api-viewers.js')), 'the viewers loader');
+    assert.ok(existsSync(join(out, 'api.css')), 'the viewer box styles');
+    assert.not.ok(existsSync(join(out, 'vendor', 'viewer-c')));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test.run();
