@@ -41,6 +41,8 @@ renderer('should render for the twin on request, and read a page changelog from 
   const root = writeTempProject(files, 'docsgen-renderer-');
   const model = await loadSiteModel(root);
   const pages = createPageRenderer(model);
+  const web = await pages.render('news');
+  assert.equal(web?.toc, [{ depth: 2, id: 'v1', text: 'v1' }], "a changelog's table of contents lists its entries");
   const markdown = await pages.renderAs('news', 'markdown');
   assert.ok(markdown && !markdown.messages.some((message) => message.fatal));
   const news = model.pages.get('news')!;

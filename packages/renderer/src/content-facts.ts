@@ -37,6 +37,8 @@ export interface ContentFacts {
   usesApi: boolean;
   /** The embeddable API viewers the content shows (`viewer-a`), each once. */
   apiViewers: string[];
+  /** A changelog's entries (`Update` with an id), by label, in document order: its table of contents lists them, not their repeated headings. */
+  updates: LayoutTocEntry[];
 }
 
 /** Options of `collectContentFacts`. */
@@ -67,7 +69,7 @@ let active: Collector | undefined;
 export function collectContentFacts(render: () => string, collectOptions?: CollectContentFactsOptions | null | undefined): { html: string; facts: ContentFacts } {
   const previous = active;
   const collector: Collector = {
-    facts: { headings: [], links: [], sideBlocks: [], usesApi: false, apiViewers: [] },
+    facts: { headings: [], links: [], sideBlocks: [], usesApi: false, apiViewers: [], updates: [] },
     seenLinks: new Set(),
     drawn: new Map(),
     moveSideContent: collectOptions?.moveSideContent === true,
@@ -92,6 +94,11 @@ export function recordApiUse(): void {
 /** Records that the content shows an embeddable API viewer. */
 export function recordApiViewer(viewer: string): void {
   if (active && !active.facts.apiViewers.includes(viewer)) active.facts.apiViewers.push(viewer);
+}
+
+/** Records a changelog entry: its anchor id and label. */
+export function recordUpdate(entry: { id: string; label: string }): void {
+  active?.facts.updates.push({ depth: 2, id: entry.id, text: entry.label });
 }
 
 /** Records the text of a heading a component draws (the page's compiled outline does not know it). */

@@ -104,23 +104,3 @@ export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: 
     </nav>
   );
 }
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
-
-/**
- * The table of contents of a changelog: one entry per `Update` (its label, usually a date)
- * instead of the headings inside the entries, which repeat ("Improvements", "Bug fixes").
- * `undefined` when the content has no `Update` with an id.
- */
-export function updateToc(html: string): LayoutTocEntry[] | undefined {
-  const entries: LayoutTocEntry[] = [];
-  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
-  // Attributes come in the order the pipeline writes them: read each by name.
-  for (const [tag] of html.matchAll(/<section\b[^>]*\bdata-label="[^"]*"[^>]*>/g)) {
-    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-    const id = attribute('id');
-    const label = attribute('data-label');
-    if (id && label !== undefined && /(?:^|\s)dg-update(?:\s|$)/.test(attribute('class') ?? '')) entries.push({ depth: 2, id: decode(id), text: decode(label) });
-  }
-  return entries.length > 0 ? entries : undefined;
-}

@@ -5,7 +5,7 @@
 import type { VNode } from 'preact';
 import { escapeHtml } from '@docsgen/util/escape-html';
 import { resolveAppearance, type ResolvedAppearance } from './appearance.js';
-import { PageHeader, Pager, TableOfContents, updateToc, type PagerLink } from './article.js';
+import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js';
 import { raiseCodeContrast } from '../code-contrast.js';
 import { languageTag, textDirection, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
 import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
@@ -51,7 +51,7 @@ export interface PageDocumentInput extends SiteLayoutData {
    * other modes they follow the content (default: none).
    */
   sideBlocks?: readonly string[] | null | undefined;
-  /** Headings of the table of contents (default: none). */
+  /** Headings of the table of contents; a changelog's entries by label (`ContentFacts.updates`) (default: none). */
   toc?: readonly LayoutTocEntry[] | null | undefined;
   /** Reading time from the pipeline: `{minutes}` (default: none). */
   readingTime?: unknown;
@@ -264,8 +264,7 @@ function renderArticle(view: PageView): { article: string; toc: string; hasToc: 
   const sideBlocks = (input.sideBlocks ?? []).map(raiseCodeContrast);
   const hasSide = mode === 'default' && sideBlocks.length > 0;
   const contentHtml = raiseCodeContrast(input.contentHtml) + (mode === 'default' || sideBlocks.length === 0 ? '' : `\n${sideBlocks.join('\n')}`);
-  // A changelog's table of contents lists its entries' labels (dates), not their headings.
-  const tocEntries = (contentHtml.includes('class="dg-update') ? updateToc(contentHtml) : undefined) ?? input.toc ?? [];
+  const tocEntries = input.toc ?? [];
   const hasToc = mode === 'default' && !hasSide && tocEntries.length > 0;
   // `contextual.display: "toc"` puts the menu above the table of contents (in the header on a page without one).
   const menuInToc = hasToc && /^<div class="dg-contextual" data-display="toc"/.test(input.contextualMenu ?? '');
