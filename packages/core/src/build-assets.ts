@@ -73,7 +73,7 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
 export function isAssetUsed(name: string, used: AssetsUsed, theme: string | undefined): boolean {
   if (!used.math && name === documentAssetNames.katexCss) return false;
   if (!used.mermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) return false;
-  if (!used.api && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs || name === documentAssetNames.apiSchemaJs)) return false;
+  if (!used.api && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs || name === documentAssetNames.apiSamplesJs || name === documentAssetNames.apiSchemaJs)) return false;
   if (!used.apiViewer && name === documentAssetNames.apiViewersJs) return false;
   if (!used.islands && islandAssetNames.includes(name)) return false;
   return !name.startsWith('theme-') || (theme !== undefined && name === themeStylesheetName(theme));

@@ -19,6 +19,8 @@ assets('should publish an asset only when the pages use what it serves, and the 
   assert.not.ok(isAssetUsed(documentAssetNames.mermaidJs, none, 'mint'));
   assert.not.ok(isAssetUsed(documentAssetNames.apiCss, { ...none, math: true }, 'mint'));
   assert.ok(isAssetUsed(documentAssetNames.apiCss, { ...none, api: true }, 'mint'));
+  assert.not.ok(isAssetUsed(documentAssetNames.apiSamplesJs, none, 'mint'));
+  assert.ok(isAssetUsed(documentAssetNames.apiSamplesJs, { ...none, api: true }, 'mint'));
   assert.not.ok(isAssetUsed(documentAssetNames.apiViewersJs, { ...none, api: true }, 'mint'));
   assert.not.ok(isAssetUsed(islandAssetNames[0]!, none, 'mint'));
   assert.ok(isAssetUsed('theme-pith.css', none, 'pith'));

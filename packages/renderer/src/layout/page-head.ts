@@ -23,6 +23,8 @@ export const layoutAssetNames = {
   mermaidLoaderJs: 'mermaid-loader.js',
   apiCss: 'api.css',
   apiPlaygroundJs: 'api-playground.js',
+  // Imported by api-playground.js (a module): the request-sample writers of @docsgen/openapi-pages.
+  apiSamplesJs: 'api-samples.js',
   apiSchemaJs: 'api-schema.js',
   apiViewersJs: 'api-viewers.js',
   // Interactive components: Preact's browser builds (each sets a global the next ones use),
@@ -97,7 +99,7 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
     `<script src="${asset(layoutAssetNames.siteJs)}" defer></script>`,
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidJs)}" defer></script>` : '',
     input.hasMermaid ? `<script src="${asset(layoutAssetNames.mermaidLoaderJs)}" defer></script>` : '',
-    input.hasApi ? `<script src="${asset(layoutAssetNames.apiPlaygroundJs)}" defer></script>` : '',
+    input.hasApi ? `<script type="module" src="${asset(layoutAssetNames.apiPlaygroundJs)}"></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiSchemaJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
     clientStringsScript(strings),
