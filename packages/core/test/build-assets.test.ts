@@ -58,7 +58,7 @@ assets('should publish the used assets, the navigation file, root .css/.js files
   const writer = new OutputWriter({ outDir: join(root, 'node_modules', 'dist') });
   writer.open();
   const messages: import('@docsgen/config').DocsgenMessage[] = [];
-  await publishAssets(site, writer, { used: none, viewerPages: [], messages });
+  await publishAssets(site, writer, { used: none, viewers: [], messages });
   const paths = [...writer.written.keys()];
   assert.ok(paths.includes(`_docsgen/${site.navigationFile().name}`));
   assert.ok(paths.includes('custom.css'));
