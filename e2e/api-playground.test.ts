@@ -98,11 +98,12 @@ async function pageModel(testCase: Case): Promise<ApiPageModel> {
 
 async function renderCase(testCase: Case): Promise<string> {
   const settings: PlaygroundSettings = { mode: 'interactive', proxy: testCase.proxy === true, proxyUrl: '/_docsgen/proxy', auth: testCase.auth, prefill: testCase.prefill !== false, credentials: testCase.credentials };
-  const { html } = renderApiOperation({ page: await pageModel(testCase), playground: settings });
+  const { html, facts } = renderApiOperation({ page: await pageModel(testCase), playground: settings, moveSideContent: true });
   return renderPageDocument({
     slug: 'try',
     title: 'Try it',
     contentHtml: html,
+    sideBlocks: facts.sideBlocks,
     config: { name: 'Playground test' },
     pages: new Map([['try', { slug: 'try', title: 'Try it' }]]),
     hasApi: true,

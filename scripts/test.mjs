@@ -107,7 +107,8 @@ async function work() {
     }
     const { code, output } = await runFile(file);
     const counts = readCounts(output);
-    const ok = code === 0 && Number.isFinite(counts.total);
+    // A file whose `before` hook threw still exits 0 under uvu but counts fewer passes than tests.
+    const ok = code === 0 && Number.isFinite(counts.total) && counts.passed + (counts.skipped || 0) === counts.total;
     process.stdout.write(`\n${ok ? 'ok  ' : 'FAIL'} ${file}\n`);
     if (!ok || process.env.VERBOSE) process.stdout.write(output.replace(/^/gm, '    ') + '\n');
     if (Number.isFinite(counts.total)) {

@@ -97,13 +97,12 @@ export function findViewerBundles(root: string): ViewerBundles {
 }
 
 /**
- * The local viewer files the pages use, as output paths (`_docsgen/vendor/viewer-a/redoc.standalone.js`)
- * and source files, for the build to copy: a viewer is used when a page's HTML has its
- * `data-dg-viewer` root.
+ * The local files of the viewers the pages show (`viewers`, as their renders recorded them), as
+ * output paths (`_docsgen/vendor/viewer-a/redoc.standalone.js`) and source files, for the build
+ * to copy.
  */
-export function usedViewerFiles(files: ReadonlyMap<string, string>, pages: Iterable<string>): Array<{ path: string; file: string }> {
-  const used = new Set<string>();
-  for (const html of pages) for (const viewer of viewerNames) if (html.includes(`data-dg-viewer="${viewer}"`)) used.add(viewer);
+export function usedViewerFiles(files: ReadonlyMap<string, string>, viewers: Iterable<string>): Array<{ path: string; file: string }> {
+  const used = new Set(viewers);
   return [...files]
     .filter(([url]) => used.has(url.slice(viewerVendorPrefix.length + 1).split('/')[0] as string))
     .map(([url, file]) => ({ path: url.slice(1), file }));

@@ -27,8 +27,8 @@ export interface AssetsUsed {
 export interface PublishAssetsOptions {
   /** What the pages use. */
   used: AssetsUsed;
-  /** The HTML of the pages that embed an API viewer: the viewers they name are published. */
-  viewerPages: readonly string[];
+  /** The embeddable API viewers the pages show (`viewer-a`): their local bundles are published. */
+  viewers: Iterable<string>;
   /** Folder of minified assets kept across builds (default: none, minified every build). */
   minifiedCache?: string | null | undefined;
   /** Where warnings (a link out of the project) go. */
@@ -53,7 +53,7 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
   // Nested API fields readers open on demand: one file per spec, pages draw the top level.
   if (used.api) for (const file of site.api.schemaFiles()) writer.write(`_docsgen/${file.name}`, file.content());
   // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.
-  for (const vendor of usedViewerFiles(site.api.viewerFiles, options.viewerPages)) writer.write(vendor.path, readFileSync(vendor.file));
+  for (const vendor of usedViewerFiles(site.api.viewerFiles, options.viewers)) writer.write(vendor.path, readFileSync(vendor.file));
   for (const name of site.projectFiles) writer.write(name, readFileSync(join(root, name)));
   if (used.math) writer.copyTree({ within: rendererAssets.katexFonts, from: rendererAssets.katexFonts, prefix: '_docsgen/fonts', messages });
   for (const folder of assetFolders) writer.copyTree({ within: root, from: join(root, folder), prefix: folder, messages });
@@ -73,7 +73,7 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
 export function isAssetUsed(name: string, used: AssetsUsed, theme: string | undefined): boolean {
   if (!used.math && name === documentAssetNames.katexCss) return false;
   if (!used.mermaid && (name === documentAssetNames.mermaidJs || name === documentAssetNames.mermaidLoaderJs)) return false;
-  if (!used.api && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs || name === documentAssetNames.apiSchemaJs)) return false;
+  if (!used.api && (name === documentAssetNames.apiCss || name === documentAssetNames.apiPlaygroundJs || name === documentAssetNames.apiSamplesJs || name === documentAssetNames.apiSchemaJs)) return false;
   if (!used.apiViewer && name === documentAssetNames.apiViewersJs) return false;
   if (!used.islands && islandAssetNames.includes(name)) return false;
   return !name.startsWith('theme-') || (theme !== undefined && name === themeStylesheetName(theme));

@@ -6,16 +6,17 @@ import { hashSource } from './modules.js';
 import { writeNew, writeWhole } from '@docsgen/util/write-whole';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
-const formatVersion = 5;
+const formatVersion = 6;
 const manifestName = 'entries.json';
 
-/** What the build read from a page's HTML when it rendered it, kept so a cached page's HTML need not be read. */
+/** What the build learnt of a page when it rendered it, kept so a cached page's HTML need not be read. */
 export interface PageFacts {
   /** The hash of the page's searchable document (`undefined`: the page is not indexed, or there is no search store). */
   searchHash: string | undefined;
-  /** Whether the page links the API reference's stylesheet, and the embeddable API viewers' script. */
+  /** Whether the page links the API reference's stylesheet (an operation or a viewer). */
   usesApi: boolean;
-  usesApiViewer: boolean;
+  /** The embeddable API viewers the page shows (`viewer-a`): their script and bundles are published. */
+  apiViewers: string[];
   /** Whether the page has interactive components (it loads Preact and the islands loader). */
   usesIslands: boolean;
 }
@@ -117,7 +118,7 @@ export class BuildCache {
     }
   }
 
-  /** Records a page whose files `keepFiles` kept, with what the build read from its HTML (stored by `save`). */
+  /** Records a page whose files `keepFiles` kept, with what the build learnt of it (stored by `save`). */
   write(page: BuiltPage, files: PageFiles, facts: PageFacts): void {
     const { html: _html, markdown: _markdown, ...rest } = page;
     this.#used.set(this.#entryName(page.slug), { ...rest, html: files.html, markdown: files.markdown, facts });

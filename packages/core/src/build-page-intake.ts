@@ -1,4 +1,3 @@
-import { documentAssetNames } from '@docsgen/renderer';
 import { readFileSync } from 'node:fs';
 import type { AssetsUsed } from './build-assets.js';
 import type { CachedPage, PageFacts, PageFiles } from './build-cache.js';
@@ -9,14 +8,14 @@ import type { Site } from './site.js';
 
 // Where each built page goes, cached or rendered: the search index, the output folder (its HTML
 // and Markdown twin, at its slug and at `index` for the home page), and what it uses (which
-// decides the assets published). The rest of the page is kept small for the end of the build.
+// decides the assets published), as the render recorded it. The rest of the page is kept small for the end of the build.
 
 /** Takes the site's pages as the page scheduler hands them over. */
 export class PageIntake {
   /** What the pages taken so far use. */
   readonly used: AssetsUsed = { math: false, mermaid: false, api: false, apiViewer: false, islands: false };
-  /** HTML of the pages that embed an API viewer. */
-  readonly viewerPages: string[] = [];
+  /** The embeddable API viewers the pages show. */
+  readonly viewers = new Set<string>();
   /** Every page taken, without its HTML (and, for a cached page, its twin, read again from `twinFiles`). */
   readonly built = new Map<string, BuiltPage>();
   /** The first error writing a page's files; the build fails with it at the end. */
@@ -44,21 +43,15 @@ export class PageIntake {
     const html = (): string => (isCached ? readFileSync(page.files.htmlFile, 'utf8') : page.html);
     const searchHash = this.#indexer.add(page.slug, failed ? undefined : isCached && page.facts.searchHash !== undefined ? { hash: page.facts.searchHash, html } : html());
     if (!failed) this.#writePage(page, isCached ? page.files : kept);
-    const facts = isCached ? page.facts : {
-      searchHash,
-      usesApi: page.html.includes(`/_docsgen/${documentAssetNames.apiCss}`),
-      usesApiViewer: page.html.includes(`/_docsgen/${documentAssetNames.apiViewersJs}`),
-      usesIslands: page.html.includes(`/_docsgen/${documentAssetNames.islandsJs}`),
-    };
+    // A viewer's box takes the API reference's styles too.
+    const facts: PageFacts = isCached ? page.facts : { searchHash, usesApi: page.uses.api || page.uses.apiViewers.length > 0, apiViewers: page.uses.apiViewers, usesIslands: page.uses.islands };
     const used = this.used;
     used.math ||= page.hasMath;
     used.mermaid ||= page.hasMermaid;
     used.api ||= facts.usesApi;
-    used.islands ||= facts.usesIslands === true;
-    if (facts.usesApiViewer) {
-      used.apiViewer = true;
-      this.viewerPages.push(html());
-    }
+    used.islands ||= facts.usesIslands;
+    used.apiViewer ||= facts.apiViewers.length > 0;
+    for (const viewer of facts.apiViewers) this.viewers.add(viewer);
     const { files: _files, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
     this.built.set(page.slug, { ...rest, html: '', markdown: isCached ? '' : page.markdown });
     if (isCached) this.#twinFiles.set(page.slug, page.files.markdownFile);

@@ -269,7 +269,7 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
   // Outputs a project file may take the place of (social cards) go first; the others after.
   await writeOutputs(site, writer, table, options.context, messages);
   writer.write('404.html', script ? options.notFoundHtml.replace('</body>', () => `${script}\n</body>`) : options.notFoundHtml);
-  await publishAssets(site, writer, { used: options.intake.used, viewerPages: options.intake.viewerPages, minifiedCache: options.cacheFolder('assets'), messages });
+  await publishAssets(site, writer, { used: options.intake.used, viewers: options.intake.viewers, minifiedCache: options.cacheFolder('assets'), messages });
   await writeOutputs(site, writer, outputTable.filter((kind) => kind.isOverProjectFiles), options.context, messages);
   // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
   const index = await options.search.end();

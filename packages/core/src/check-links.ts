@@ -1,10 +1,11 @@
 import type { DocsgenMessage } from '@docsgen/config';
+import type { ContentLink } from '@docsgen/renderer';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetFolders, isMediaPath } from './media-files.js';
 import { findClosestPage, matchRedirect } from './redirects.js';
 import { locateInFiles } from './render.js';
-import { decodeEntities, siteOutputNames } from './site-outputs.js';
+import { siteOutputNames } from './site-outputs.js';
 import type { Site } from './site.js';
 
 // Links and images of a rendered page that lead nowhere on the site (`docsgen check`).
@@ -16,7 +17,9 @@ const origin = 'https://site.invalid';
 const servedPrefixes = ['/_docsgen/', '/og/'];
 
 /**
- * The links (`href`) and images (`src`) of a page's rendered content that point into the site
+ * The links (`href`) and images (`src`) of a page's content, as its render recorded them
+ * (`RenderedPage.links`: Markdown links, component props such as `<Card href>`, raw HTML, API
+ * references), that point into the site
  * but reach no page (or its Markdown twin), redirect, file of the asset folders, media file,
  * project file, feed or generated file: one `link-broken` warning each, placed where the link is
  * written in the page or a file it imports (found by its text), with the closest page.
@@ -26,20 +29,20 @@ const servedPrefixes = ['/_docsgen/', '/og/'];
  *   The site the page belongs to.
  * @param slug
  *   The page.
- * @param html
- *   Its rendered content (`site.render(slug).html`).
+ * @param links
+ *   The addresses of its content (`site.render(slug).links`).
  * @returns
  *   Warnings, one per distinct broken address.
  */
-export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'projectFiles' | 'dependencies'>, slug: string, html: string): DocsgenMessage[] {
+export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'projectFiles' | 'dependencies'>, slug: string, links: readonly ContentLink[]): DocsgenMessage[] {
   const page = site.pages.get(slug);
   if (!page) return [];
   const base = new URL(slug === site.homeSlug ? '/' : `/${slug.split('/').map(encodeURIComponent).join('/')}`, origin);
   const messages: DocsgenMessage[] = [];
   const seen = new Set<string>();
   let slugs: string[] | undefined;
-  for (const match of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
-    const written = decodeEntities(match[2]!).trim();
+  for (const link of links) {
+    const written = link.value.trim();
     if (written === '' || written.startsWith('#') || seen.has(written)) continue;
     seen.add(written);
     let url: URL;

@@ -111,7 +111,7 @@ export async function compileSlugs(root: string, slugs: readonly string[]): Prom
   for (const slug of slugs) {
     const rendered = await site.render(slug);
     messages.push(...(rendered?.messages ?? []));
-    if (rendered && !rendered.messages.some((message) => message.fatal)) messages.push(...findBrokenLinks(site, slug, rendered.html));
+    if (rendered && !rendered.messages.some((message) => message.fatal)) messages.push(...findBrokenLinks(site, slug, rendered.links));
     // Nothing is kept of a checked page: memory stays flat however many pages a thread checks.
     site.release(slug);
   }

@@ -2,11 +2,14 @@ import { createSampleHighlighter, type ChangelogEntry, type SampleHighlighter } 
 import { renderSpecMarkdown } from '@docsgen/renderer';
 import {
   builtinComponents,
+  collectContentFacts,
+  pageMode,
   RenderContext,
   renderApiOperation,
   renderAsyncApiOperation,
   pageLanguage,
   type ApiReferenceContext,
+  type ContentFacts,
   type PlaygroundSettings,
   type RenderMessage,
 } from '@docsgen/renderer';
@@ -15,7 +18,6 @@ import { renderToString } from 'preact-render-to-string';
 import { playgroundMode, type SiteApiReference } from './api-reference.js';
 import type { PageInfo } from './pages.js';
 import { renderPageContent, type RenderMode } from './render.js';
-import { decodeEntities } from './site-outputs.js';
 import { layoutDataOf, resolveCodeOptions, type SiteModel } from './site-model.js';
 import type { RenderedPage } from './site.js';
 
@@ -69,8 +71,9 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter(), schemaFile: api.schemaFileOf(bound.spec) });
-      result = { ...result, html: operation.html, toc: [...result.toc, ...operation.toc] };
+      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter(), schemaFile: api.schemaFileOf(bound.spec), moveSideContent: movesSideContent(page, renderMode) });
+      // The page's prose comes first in the operation: its side blocks and links too.
+      result = withFacts({ ...result, html: operation.html, toc: [...result.toc, ...operation.toc] }, operation.facts);
     }
     return result;
   }
@@ -80,7 +83,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     const slug = page.slug;
     const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
     const renderOnce = () =>
-      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight), language: languageOf(slug) });
+      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight), language: languageOf(slug), moveSideContent: movesSideContent(page, renderMode) });
     const apiMessagesBefore = api.messages.length;
     let result = await renderOnce();
     // A component named a spec docs.json does not: read it, then render again.
@@ -92,28 +95,28 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     }
     // Problems reading those specs (a failed download) belong to the page that asked.
     for (const message of api.messages.slice(apiMessagesBefore)) result.messages.push({ ...message, file: message.file ?? page.file });
-    if (result.html.includes('dg-api-heading')) result.toc = withEndpointHeadings(result.toc, result.html);
     return result;
   }
 
   async function renderApiPage(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
     const source = page.api!;
     const highlight = await highlighter();
-    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, messages: [] };
+    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, links: [], sideBlocks: [], usesApi: false, apiViewers: [], messages: [] };
     if (source.kind === 'asyncapi') {
       const drawn = renderAsyncApiOperation({ page: source.model, mode: renderMode, highlight });
-      return { ...result, html: drawn.html, toc: drawn.toc };
+      return withFacts({ ...result, html: drawn.html, toc: drawn.toc }, drawn.facts);
     }
     const model = source.model;
     if (api.viewer !== 'docsgen' && renderMode === 'html') {
       const Viewer = builtinComponents[api.viewer === 'viewer-a' ? 'OpenApiViewerA' : api.viewer === 'viewer-b' ? 'OpenApiViewerB' : 'OpenApiViewerC']!;
       const value = { mode: renderMode, apiReference: apiContext(page.slug, highlight), onMessage: (message: RenderMessage) => result.messages.push({ ...message, file: page.file }) };
-      return { ...result, html: renderToString(h(RenderContext.Provider, { value }, h(Viewer, { spec: model.spec, method: model.method, path: model.path }))) };
+      const drawn = collectContentFacts(() => renderToString(h(RenderContext.Provider, { value }, h(Viewer, { spec: model.spec, method: model.method, path: model.path }))));
+      return withFacts({ ...result, html: drawn.html }, drawn.facts);
     }
     // `x-mint.content`: the spec's own Markdown before the reference (sanitised: spec text).
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
-    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(model.spec) });
-    return { ...result, html: drawn.html, toc: drawn.toc };
+    const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(model.spec), moveSideContent: movesSideContent(page, renderMode) });
+    return withFacts({ ...result, html: drawn.html, toc: drawn.toc }, drawn.facts);
   }
 
   async function renderKept(slug: string): Promise<RenderedPage | undefined> {
@@ -154,17 +157,21 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   };
 }
 
-/**
- * The table of contents with the sections of each `<OpenApiEndpoint>` on the page (their
- * headings are drawn by the component, after the page's own headings were collected), in the
- * order they appear.
- */
-function withEndpointHeadings(toc: RenderedPage['toc'], html: string): RenderedPage['toc'] {
-  const placed = toc.map((entry) => ({ entry, at: html.indexOf(` id="${entry.id}"`) }));
-  for (const match of html.matchAll(/<h([23]) id="([^"]+)" class="dg-api-heading">([^<]*)</g)) {
-    placed.push({ entry: { depth: Number(match[1]), id: match[2]!, text: decodeEntities(match[3]!) }, at: match.index });
-  }
-  return placed.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
+/** Whether the page's side content goes to the right-hand column: on the web page, in the default page mode. */
+function movesSideContent(page: PageInfo, renderMode: RenderMode): boolean {
+  return renderMode === 'html' && pageMode(page.frontmatter) === 'default';
+}
+
+/** The page with what a render of (more of) its content found added to what it has. */
+function withFacts(result: RenderedPage, facts: ContentFacts): RenderedPage {
+  const seen = new Set(result.links.map((link) => `${link.attribute}\0${link.value}`));
+  return {
+    ...result,
+    links: [...result.links, ...facts.links.filter((link) => !seen.has(`${link.attribute}\0${link.value}`))],
+    sideBlocks: [...result.sideBlocks, ...facts.sideBlocks],
+    usesApi: result.usesApi || facts.usesApi,
+    apiViewers: [...new Set([...result.apiViewers, ...facts.apiViewers])],
+  };
 }
 
 /** The try-it settings of a page: docs.json's, with the page's frontmatter `playground` mode when it sets one. */

@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { builtinComponents, RenderContext, resolveComponents, type ApiReferenceContext, type RenderMessage } from '@docsgen/renderer';
+import { builtinComponents, collectContentFacts, RenderContext, resolveComponents, type ApiReferenceContext, type ContentHeading, type RenderMessage } from '@docsgen/renderer';
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,8 @@ export interface RenderPageContentInput {
   apiReference?: ApiReferenceContext | null | undefined;
   /** docs.json language code of the page, for the components' own labels (default: English). */
   language?: string | null | undefined;
+  /** Take side content out of the HTML into `sideBlocks`, for a page in the default page mode (default: `false`). */
+  moveSideContent?: boolean | null | undefined;
 }
 
 const source = '@docsgen/core';
@@ -58,6 +60,10 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     readingTime: data.readingTime,
     hasMermaid: data.hasMermaid === true,
     hasMath: data.hasMath === true,
+    links: [],
+    sideBlocks: [],
+    usesApi: false,
+    apiViewers: [],
     messages,
   };
   if (messages.some((message) => message.fatal)) return result;
@@ -86,11 +92,34 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       result.islands = { ...result.islands, ...closures.get(file) };
     };
     const render = () => withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
-    result.html = mode === 'html' ? withIslands({ moduleOf, rendered }, render) : render();
+    const { html, facts } = collectContentFacts(() => (mode === 'html' ? withIslands({ moduleOf, rendered }, render) : render()), { moveSideContent: input.moveSideContent });
+    result.html = html;
+    Object.assign(result, { links: facts.links, sideBlocks: facts.sideBlocks, usesApi: facts.usesApi, apiViewers: facts.apiViewers });
+    // A changelog's table of contents lists its entries' labels (dates), not their headings.
+    result.toc = facts.updates.length > 0 ? facts.updates : withDrawnHeadings(result.toc, facts.headings);
   } catch (error) {
     messages.push(renderError(page.file, `Cannot render page \`${page.slug}\``, error));
   }
   return result;
+}
+
+/**
+ * The table of contents with the headings the page's components drew (the sections of each
+ * `<OpenApiEndpoint>`: the compiled outline knows only the page's own), placed where they were
+ * rendered.
+ */
+function withDrawnHeadings(toc: RenderedPage['toc'], headings: readonly ContentHeading[]): RenderedPage['toc'] {
+  const drawn = headings.filter((heading) => heading.text !== undefined);
+  if (drawn.length === 0) return toc;
+  const order = new Map<string, number>();
+  headings.forEach((heading, index) => {
+    if (!order.has(heading.id)) order.set(heading.id, index);
+  });
+  const placed = [
+    ...toc.map((entry) => ({ entry, at: order.get(entry.id) ?? -1 })),
+    ...drawn.map((heading) => ({ entry: { depth: heading.depth, id: heading.id, text: heading.text! }, at: order.get(heading.id)! })),
+  ];
+  return placed.sort((a, b) => a.at - b.at).map(({ entry }) => entry);
 }
 
 /**

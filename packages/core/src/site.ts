@@ -1,5 +1,5 @@
 import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig } from '@docsgen/config';
-import type { NavigationFile, RepositoryInfo } from '@docsgen/renderer';
+import type { ContentLink, NavigationFile, RepositoryInfo } from '@docsgen/renderer';
 import type { SiteApiReference } from './api-reference.js';
 import { createPageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
@@ -49,11 +49,19 @@ export interface RenderedPage {
   page: PageInfo;
   /** HTML of the page content (without the site layout). */
   html: string;
-  /** h2 and h3 headings: `{ depth, id, text }`. */
+  /** h2 and h3 headings: `{ depth, id, text }`, the page's own and those its components draw (API operations), in document order. */
   toc: Array<{ depth: number; id: string; text: string }>;
   readingTime: unknown;
   hasMermaid: boolean;
   hasMath: boolean;
+  /** The addresses the content links and embeds (`href`, `src` values), each once, in document order. */
+  links: ContentLink[];
+  /** `Panel`, `RequestExample` and `ResponseExample` blocks taken out of `html` for the right-hand column (default page mode only), in document order. */
+  sideBlocks: string[];
+  /** The content shows an API operation (the page loads the API reference's styles and scripts). */
+  usesApi: boolean;
+  /** The embeddable API viewers the content shows (`viewer-a`), each once. */
+  apiViewers: string[];
   /**
    * The code of the page's interactive components and what they import, by module path from
    * the root (`ProjectModules.clientModules`); absent when the page has none.

@@ -114,11 +114,11 @@ test('should list only the local files of the viewers pages use', () => {
     ['/_docsgen/vendor/viewer-c/web-components.min.js', '/x/c.js'],
     ['/_docsgen/vendor/viewer-c/styles.min.css', '/x/c.css'],
   ]);
-  assert.equal(usedViewerFiles(files, ['<p>no viewer</p>', '<div class="dg-viewer" data-dg-viewer="viewer-c"></div>']), [
+  assert.equal(usedViewerFiles(files, ['viewer-c']), [
     { path: '_docsgen/vendor/viewer-c/web-components.min.js', file: '/x/c.js' },
     { path: '_docsgen/vendor/viewer-c/styles.min.css', file: '/x/c.css' },
   ]);
-  assert.equal(usedViewerFiles(files, ['<p>none</p>']), []);
+  assert.equal(usedViewerFiles(files, []), []);
 });
 
 test('should copy into the build the local bundles of the viewers pages use, and only those', async () => {
@@ -142,6 +142,30 @@ test('should copy into the build the local bundles of the viewers pages use, and
     assert.match(home, '/_docsgen/vendor/viewer-c/web-components.min.js');
     assert.match(home, 'api-viewers.js');
     assert.not.match(readFileSync(join(root, 'dist', 'plain.html'), 'utf8'), 'api-viewers.js');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('should publish the viewers a cached page shows, as its cache entry recorded them', async () => {
+  const root = writeTempProject({
+    ...installed,
+    'docs.json': JSON.stringify({ name: 'Viewers', api: { openapi: 'openapi.json' }, navigation: { pages: ['index', 'plain'] } }),
+    'openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/ping': { get: { summary: 'Ping', responses: { '200': { description: 'OK' } } } } } }),
+    'index.mdx': '---\ntitle: Home\n---\n\n<OpenApiViewerA method="GET" path="/ping" />\n',
+    'plain.mdx': '---\ntitle: Plain\n---\n\nNo viewer.\n',
+  });
+  try {
+    const first = await buildSite(root);
+    assert.is(first.cached, 0);
+    const again = await buildSite(root);
+    assert.equal(again.messages.filter((message) => message.fatal), []);
+    assert.is(again.cached, again.pages, 'every page came from the cache');
+    const out = join(root, 'dist', '_docsgen');
+    assert.is(readFileSync(join(out, 'vendor', 'viewer-a', 'redoc.standalone.js'), 'utf8'), 'redoc');
+    assert.ok(existsSync(join(out, 'api-viewers.js')), 'the viewers loader');
+    assert.ok(existsSync(join(out, 'api.css')), 'the viewer box styles');
+    assert.not.ok(existsSync(join(out, 'vendor', 'viewer-c')));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -19,6 +19,8 @@ assets('should publish an asset only when the pages use what it serves, and the 
   assert.not.ok(isAssetUsed(documentAssetNames.mermaidJs, none, 'mint'));
   assert.not.ok(isAssetUsed(documentAssetNames.apiCss, { ...none, math: true }, 'mint'));
   assert.ok(isAssetUsed(documentAssetNames.apiCss, { ...none, api: true }, 'mint'));
+  assert.not.ok(isAssetUsed(documentAssetNames.apiSamplesJs, none, 'mint'));
+  assert.ok(isAssetUsed(documentAssetNames.apiSamplesJs, { ...none, api: true }, 'mint'));
   assert.not.ok(isAssetUsed(documentAssetNames.apiViewersJs, { ...none, api: true }, 'mint'));
   assert.not.ok(isAssetUsed(islandAssetNames[0]!, none, 'mint'));
   assert.ok(isAssetUsed('theme-pith.css', none, 'pith'));
@@ -56,7 +58,7 @@ assets('should publish the used assets, the navigation file, root .css/.js files
   const writer = new OutputWriter({ outDir: join(root, 'node_modules', 'dist') });
   writer.open();
   const messages: import('@docsgen/config').DocsgenMessage[] = [];
-  await publishAssets(site, writer, { used: none, viewerPages: [], messages });
+  await publishAssets(site, writer, { used: none, viewers: [], messages });
   const paths = [...writer.written.keys()];
   assert.ok(paths.includes(`_docsgen/${site.navigationFile().name}`));
   assert.ok(paths.includes('custom.css'));

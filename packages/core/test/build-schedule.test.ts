@@ -27,7 +27,7 @@ function options(root: string, slugs: string[], cache: BuildCache | undefined, t
     workerData: { root, siteUrl: undefined, cardFolder: undefined, compileCache: false, navigationCache: undefined },
     takePage: (page): PageFacts => {
       taken.push(page);
-      return { searchHash: undefined, usesApi: false, usesApiViewer: false, usesIslands: false };
+      return { searchHash: undefined, usesApi: false, apiViewers: [], usesIslands: false };
     },
     onProgress: (done, cached) => progress.push([done, cached]),
   };

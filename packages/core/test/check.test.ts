@@ -206,4 +206,60 @@ check('should report links and images that lead nowhere, where they are written'
   assert.match(broken[1]!.note ?? '', 'without `.mdx`');
 });
 
+check('should find the links of every source: Markdown, component props, raw HTML, side content, API pages', async () => {
+  const spec = {
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    paths: {
+      '/ping': {
+        get: {
+          summary: 'Ping',
+          description: 'Read [the guide](/api-gone) first.',
+          externalDocs: { url: '/docs-gone' },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+  };
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'Sources', api: { openapi: 'openapi.json' }, navigation: { pages: ['index', 'raw', 'bound'] } }),
+    'openapi.json': JSON.stringify(spec),
+    'index.mdx': [
+      '---',
+      'title: Home',
+      '---',
+      '',
+      '[markdown](/markdown-gone)',
+      '',
+      '<Card title="Card" href="/card-gone">x</Card>',
+      '',
+      '<a href="/raw-gone">raw</a> <img src="/raw-image-gone.png" alt="" />',
+      '',
+      '<RequestExample>',
+      '[sample docs](/side-gone)',
+      '</RequestExample>',
+    ].join('\n'),
+    'raw.md': '---\ntitle: Raw\n---\n\n<p>Raw HTML in Markdown: <a href="/md-raw-gone">here</a>.</p>\n',
+    'bound.mdx': '---\ntitle: Bound\nopenapi: GET /ping\n---\n\nSee [prose](/prose-gone).\n',
+  });
+  try {
+    const result = await checkProject(root);
+    const broken = result.messages.filter((message) => message.ruleId === 'link-broken');
+    const found = broken.map((message) => `${message.file?.slice(root.length + 1)} ${message.actual}`).sort();
+    assert.equal(found, [
+      'bound.mdx /prose-gone',
+      'index.mdx /card-gone',
+      'index.mdx /markdown-gone',
+      'index.mdx /raw-gone',
+      'index.mdx /raw-image-gone.png',
+      'index.mdx /side-gone',
+      'openapi.json /api-gone',
+      'openapi.json /docs-gone',
+      'raw.md /md-raw-gone',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 check.run();

@@ -1,12 +1,12 @@
 import { compareMessages, type DocsgenMessage, type SourceLocation } from '@docsgen/config';
-import { didYouMean } from '@docsgen/util/did-you-mean';
 import { realpath } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { crawlRefs, refKey } from './crawl-refs.js';
 import { findRefCycles } from './cycles.js';
-import { createSpecMessage, type SpecMessageFields } from './message.js';
-import { getAtPath, isRecord, parsePointer, type DocumentPath } from './pointer.js';
-import { describeRefusal, readProjectFile } from './project-files.js';
-import { collectRefSites, splitRef, type RefSite } from './refs.js';
+import { createSpecMessage } from './message.js';
+import type { DocumentPath } from './pointer.js';
+import { describeRefusal, readProjectFile, type ReadRefusal } from './project-files.js';
+import type { RefSite } from './refs.js';
 import { parseSourceDocument, type SourceDocument } from './source-document.js';
 import { detectSpecKind, type SpecKind } from './spec-kind.js';
 import { validateSpecDocument } from './validate.js';
@@ -61,9 +61,6 @@ export interface LoadSpecOptions {
   placeWarnings?: boolean | null | undefined;
 }
 
-/** Most files one spec may pull in through `$ref`s. */
-export const maxSpecFiles = 500;
-
 /**
  * Reads a spec (JSON or YAML; OpenAPI 3.0/3.1, Swagger 2.0, AsyncAPI 2.x/3.0) and every file
  * its `$ref`s name, and reports every problem in one pass: syntax errors, unknown versions,
@@ -80,11 +77,7 @@ export async function loadSpec(root: string, specPath: string, options?: LoadSpe
   const shouldValidate = options?.validate ?? true;
   const shouldPlaceWarnings = options?.placeWarnings ?? true;
   const rootPath = resolve(root);
-  const realRoot = await realpath(rootPath).catch(() => rootPath);
-  const labelOf = (file: string): string => {
-    const inside = relative(file.startsWith(realRoot) ? realRoot : rootPath, file);
-    return inside.split(sep).join('/');
-  };
+  const labelOf = createFileLabeler(rootPath, await realpath(rootPath).catch(() => rootPath));
   const documents = new Map<string, SourceDocument>();
   const messages: DocsgenMessage[] = [];
   const resolved = new Map<string, ResolvedRef | null>();
@@ -98,25 +91,14 @@ export async function loadSpec(root: string, specPath: string, options?: LoadSpe
     documents,
     cycles: [],
     messages,
-    resolveRef: (file, ref) => resolved.get(file + '\0' + ref) ?? undefined,
+    resolveRef: (file, ref) => resolved.get(refKey(file, ref)) ?? undefined,
     locate: (file, path, locateOptions) => documents.get(file)?.locate(path, locateOptions),
     labelOf,
   };
 
   const entry = await readProjectFile(rootPath, rootPath, specPath);
   if (!entry.ok) {
-    const isRemote = entry.reason === 'remote';
-    messages.push(
-      createSpecMessage(
-        {
-          reason: `Cannot read \`${specPath}\`: ${describeRefusal(entry.reason)}`,
-          ruleId: isRemote ? 'spec-remote' : 'spec-unreadable',
-          fatal: !isRemote,
-          note: isRemote ? 'Download the spec into the project and point to the local file.' : undefined,
-        },
-        isRemote ? undefined : { file: entry.file },
-      ),
-    );
+    messages.push(describeUnreadableEntry(specPath, entry));
     return spec;
   }
   spec.file = entry.file;
@@ -126,125 +108,56 @@ export async function loadSpec(root: string, specPath: string, options?: LoadSpe
   documents.set(entry.file, parsed.document);
   if (parsed.document.value === undefined) return spec;
   spec.value = parsed.document.value;
+  if (!identifySpec(spec, parsed.document)) return spec;
 
-  const detected = detectSpecKind(parsed.document.value);
+  const sites = await crawlRefs(parsed.document, { root: rootPath, documents, resolved, messages, labelOf, shouldPlaceWarnings });
+  messages.push(...reportRefCycles(spec, sites, shouldPlaceWarnings));
+  if (shouldValidate) messages.push(...validateSpecDocument(spec));
+  messages.sort(compareMessages);
+  return spec;
+}
+
+/**
+ * Names files by their path from the project root, with `/` separators. A file's real path
+ * (symlinks followed) is relative to the root's real path, others to the root as given.
+ */
+export function createFileLabeler(root: string, realRoot: string): (file: string) => string {
+  return (file) => relative(file.startsWith(realRoot) ? realRoot : root, file).split(sep).join('/');
+}
+
+/** The message of an entry file that cannot be read: a remote spec is a warning, anything else an error. */
+function describeUnreadableEntry(specPath: string, entry: { reason: ReadRefusal; file: string }): DocsgenMessage {
+  const isRemote = entry.reason === 'remote';
+  return createSpecMessage(
+    {
+      reason: `Cannot read \`${specPath}\`: ${describeRefusal(entry.reason)}`,
+      ruleId: isRemote ? 'spec-remote' : 'spec-unreadable',
+      fatal: !isRemote,
+      note: isRemote ? 'Download the spec into the project and point to the local file.' : undefined,
+    },
+    isRemote ? undefined : { file: entry.file },
+  );
+}
+
+/** Sets `kind` and `version` from the entry document; `false` (with a message) when it is not a spec this package reads. */
+function identifySpec(spec: LoadedSpec, document: SourceDocument): boolean {
+  const detected = detectSpecKind(document.value);
   spec.kind = detected.kind;
   spec.version = detected.version;
-  if (!detected.kind) {
-    const place = parsed.document.locate(detected.path ?? []) ?? { file: entry.file };
-    messages.push(createSpecMessage({ reason: detected.reason, ruleId: 'spec-version', note: detected.note, actual: detected.actual }, place));
-    return spec;
-  }
+  if (detected.kind) return true;
+  const place = document.locate(detected.path ?? []) ?? { file: document.file };
+  spec.messages.push(createSpecMessage({ reason: detected.reason, ruleId: 'spec-version', note: detected.note, actual: detected.actual }, place));
+  return false;
+}
 
-  // Breadth-first over the files the refs name, each read (and each failure reported) once.
-  const pending: SourceDocument[] = [parsed.document];
-  const failedFiles = new Map<string, string>();
-  const sites: RefSite[] = [];
-  // Outcome per distinct (file, $ref): resolved target, or the message every site of it gets.
-  const failures = new Map<string, SpecMessageFields>();
-  while (pending.length > 0) {
-    const document = pending.shift() as SourceDocument;
-    for (const site of collectRefSites(document.file, document.value)) {
-      sites.push(site);
-      const key = site.file + '\0' + site.ref;
-      if (!resolved.has(key)) {
-        resolved.set(key, null);
-        const outcome = await resolveSite(site, document);
-        if ('value' in outcome) resolved.set(key, outcome);
-        else if (outcome.failure) failures.set(key, outcome.failure);
-      }
-      const failure = failures.get(key);
-      if (failure) {
-        const isPlaced = shouldPlaceWarnings || (failure.fatal ?? true);
-        messages.push(createSpecMessage(failure, (isPlaced ? document.locate([...site.path, '$ref']) : undefined) ?? { file: site.file }));
-      }
-    }
-  }
-
-  async function resolveSite(site: RefSite, document: SourceDocument): Promise<ResolvedRef | { failure: SpecMessageFields | undefined }> {
-    const refLabel = `\`$ref\` \`${site.ref}\` in \`${labelOf(site.file)}\``;
-    const parts = splitRef(site.ref);
-    const pointer = parts ? parsePointer(parts.fragment) : undefined;
-    if (!parts || !pointer) {
-      return {
-        failure: {
-          reason: `Cannot resolve ${refLabel}: expected a file path and/or a JSON pointer such as \`#/components/schemas/User\``,
-          ruleId: 'ref-invalid',
-          actual: site.ref,
-        },
-      };
-    }
-    let target: SourceDocument | undefined = document;
-    if (parts.filePart !== '') {
-      const read = await readRefTarget(parts.filePart, document.file);
-      if (!read.ok) {
-        const what = read.reason === 'remote' || read.reason === 'outside-root' ? `\`${parts.filePart}\`` : `\`${labelOf(read.file)}\``;
-        return {
-          failure: {
-            reason: `Cannot resolve ${refLabel}: ${what} ${describeTargetRefusal(read.reason)}`,
-            ruleId: read.reason === 'remote' ? 'ref-remote' : read.reason === 'outside-root' ? 'ref-outside-root' : 'ref-target-missing',
-            fatal: read.reason !== 'remote',
-            actual: site.ref,
-            note:
-              read.reason === 'remote'
-                ? 'Remote files are never fetched: copy the file into the project and refer to it by a relative path.'
-                : read.reason === 'outside-root'
-                  ? 'A spec may only refer to files inside the project folder.'
-                  : undefined,
-          },
-        };
-      }
-      target = read.document;
-    }
-    // A target file that failed to parse has its own syntax message already.
-    if (!target || target.value === undefined) return { failure: undefined };
-    const value = getAtPath(target.value, pointer);
-    if (value === undefined) {
-      return {
-        failure: {
-          reason: `Cannot resolve ${refLabel}: \`${labelOf(target.file)}\` has no \`${parts.fragment || '/'}\``,
-          ruleId: 'ref-target-missing',
-          actual: site.ref,
-          note: suggestSibling(target.value, pointer),
-        },
-      };
-    }
-    return { file: target.file, path: pointer, value };
-  }
-
-  async function readRefTarget(
-    filePart: string,
-    from: string,
-  ): Promise<{ ok: true; document: SourceDocument | undefined } | { ok: false; reason: Parameters<typeof describeRefusal>[0]; file: string }> {
-    const read = await readProjectFile(rootPath, dirname(from), filePart);
-    if (!read.ok) return read;
-    const known = documents.get(read.file);
-    if (known) return { ok: true, document: known };
-    if (failedFiles.has(read.file)) return { ok: true, document: undefined };
-    if (documents.size >= maxSpecFiles) {
-      failedFiles.set(read.file, 'too-many');
-      messages.push(
-        createSpecMessage(
-          { reason: `Cannot read \`${labelOf(read.file)}\`: the spec refers to more than ${maxSpecFiles} files`, ruleId: 'spec-too-large' },
-          { file: read.file },
-        ),
-      );
-      return { ok: true, document: undefined };
-    }
-    const parsedTarget = parseSourceDocument(read.text, read.file, labelOf(read.file));
-    messages.push(...parsedTarget.messages);
-    if (parsedTarget.document.value === undefined) {
-      failedFiles.set(read.file, 'syntax');
-      return { ok: true, document: undefined };
-    }
-    documents.set(read.file, parsedTarget.document);
-    pending.push(parsedTarget.document);
-    return { ok: true, document: parsedTarget.document };
-  }
-
-  for (const cycle of findRefCycles(sites, spec.resolveRef, (file, pointer) =>
-    file === spec.file ? '#' + pointer : labelOf(file) + '#' + pointer,
-  )) {
+/**
+ * A warning per group of circular `$ref`s, placed on the `$ref` that closes the cycle; the
+ * cycles are recorded in `spec.cycles`.
+ */
+function reportRefCycles(spec: LoadedSpec, sites: readonly RefSite[], shouldPlaceWarnings: boolean): DocsgenMessage[] {
+  const messages: DocsgenMessage[] = [];
+  const display = (file: string, pointer: string): string => (file === spec.file ? '#' + pointer : spec.labelOf(file) + '#' + pointer);
+  for (const cycle of findRefCycles(sites, spec.resolveRef, display)) {
     spec.cycles.push(cycle.chain);
     const closing = cycle.closing;
     const others = cycle.members.length - (cycle.chain.length - 1);
@@ -256,37 +169,9 @@ export async function loadSpec(root: string, specPath: string, options?: LoadSpe
           fatal: false,
           note: 'Pages show one level of fields at a time and readers open the repeat as far as they like; Markdown twins name it instead of repeating it.',
         },
-        (shouldPlaceWarnings ? documents.get(closing.file)?.locate([...closing.path, '$ref']) : undefined) ?? { file: closing.file },
+        (shouldPlaceWarnings ? spec.locate(closing.file, [...closing.path, '$ref']) : undefined) ?? { file: closing.file },
       ),
     );
   }
-
-  if (shouldValidate) messages.push(...validateSpecDocument(spec));
-  messages.sort(compareMessages);
-  return spec;
-}
-
-function describeTargetRefusal(reason: Parameters<typeof describeRefusal>[0]): string {
-  switch (reason) {
-    case 'remote':
-      return 'is remote and is never fetched';
-    case 'outside-root':
-      return 'is outside the project folder';
-    case 'missing':
-      return 'does not exist';
-    default:
-      return 'cannot be read: ' + describeRefusal(reason);
-  }
-}
-
-/** A did-you-mean for the last segment of a pointer that was not found. */
-function suggestSibling(value: unknown, pointer: readonly string[]): string | undefined {
-  for (let index = 0; index < pointer.length; index++) {
-    const parent = getAtPath(value, pointer.slice(0, index));
-    const segment = pointer[index] as string;
-    if (getAtPath(parent, [segment]) === undefined) {
-      return isRecord(parent) ? didYouMean(segment, Object.keys(parent)) : undefined;
-    }
-  }
-  return undefined;
+  return messages;
 }

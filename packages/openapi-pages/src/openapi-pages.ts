@@ -16,8 +16,9 @@ import {
   stringList,
   type OpenApiContext,
 } from './openapi-parts.js';
-import type { ApiGroupModel, ApiInfoModel, ApiPageModel, CodeSampleModel } from './page-model.js';
+import type { ApiGroupModel, ApiInfoModel, ApiPageModel, CodeSampleModel, ParameterModel, ServerModel } from './page-model.js';
 import { isRecord, text } from './pointer.js';
+import { createUnsafeUrlReporter, readApiInfo } from './spec-info.js';
 import { createSchemaNormalizer, type SchemaModel } from './schema-model.js';
 import { createSlugAllocator, slugifySegment } from './slug.js';
 
@@ -77,145 +78,210 @@ export interface ApiPages {
  * Slugs are `<directory>/<tag>/<label>`, de-duplicated in spec order (`-2`, `-3`, …).
  */
 export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptions | null): ApiPages {
-  const { directory, baseUrls: override, takenSlugs, exampleParameters } = resolveBuildApiPagesOptions(options);
   const messages: DocsgenMessage[] = [];
+  const context = createOpenApiContext(spec, messages);
   const root = isRecord(spec.value) ? spec.value : {};
-  const isSwagger = root.swagger !== undefined;
-  const reportedUrls = new Set<string>();
-  const schemas = createSchemaNormalizer(spec);
-  const context: OpenApiContext = {
+  const info = readApiInfo(spec, context.reportUnsafeUrl, 'summary');
+  const resolved = resolveBuildApiPagesOptions(options);
+  const builder: PageBuilder = {
+    context,
+    root,
+    options: resolved,
+    rootServers: readServers(context, root.servers, spec.file, ['servers']),
+    allocate: createSlugAllocator(resolved.takenSlugs),
+    operationIds: new Map(),
+    messages,
+  };
+  const operations = [...listOperations(context, 'operation', root.paths, 'paths'), ...listOperations(context, 'webhook', root.webhooks, 'webhooks')];
+  const pages = operations.map((operation) => buildOperationPage(builder, operation));
+  const groups = groupOpenApiPages(pages, readDeclaredTags(root));
+  return { info, groups, pages, schemas: context.schemas.models(), messages: messages.sort(compareMessages) };
+}
+
+/** What the builders of one spec share: the spec, its schema normaliser, its dialect and where URL warnings go. */
+export function createOpenApiContext(spec: LoadedSpec, messages: DocsgenMessage[]): OpenApiContext {
+  const root = isRecord(spec.value) ? spec.value : {};
+  return {
     spec,
-    schemas,
-    isSwagger,
+    schemas: createSchemaNormalizer(spec),
+    isSwagger: root.swagger !== undefined,
     consumes: stringList(root.consumes) ?? [],
     produces: stringList(root.produces) ?? [],
-    reportUnsafeUrl(url, file, path) {
-      const key = file + '\0' + path.join('\0');
-      if (reportedUrls.has(key)) return;
-      reportedUrls.add(key);
-      messages.push(
-        createSpecMessage(
-          {
-            reason: `Unexpected URL \`${String(url).slice(0, 200)}\`, expected an http(s) or mailto URL`,
-            ruleId: 'spec-url-unsafe',
-            fatal: false,
-            note: 'The URL is left out of the pages.',
-            actual: String(url),
-          },
-          spec.locate(file, path) ?? { file },
-        ),
-      );
-    },
+    reportUnsafeUrl: createUnsafeUrlReporter(spec, messages),
   };
-  const info = readInfo(context, root);
-  const rootServers = readServers(context, root.servers, spec.file, ['servers']);
-  const allocate = createSlugAllocator(takenSlugs);
+}
 
-  // Tags as declared at the top, with their display names and descriptions.
+/** One operation (or webhook) as written: where it is and what it says. */
+export interface OperationEntry {
+  kind: 'operation' | 'webhook';
+  /** `paths` or `webhooks`. */
+  containerKey: string;
+  /** Path (`/users/{id}`), or the webhook's name. */
+  path: string;
+  /** Lower case, as written. */
+  method: string;
+  operation: Record<string, unknown>;
+  pathItem: Record<string, unknown>;
+  /** The file the path item is written in (it may be a `$ref` to another file). */
+  file: string;
+}
+
+/** The operations of `paths` or `webhooks` in spec order, `x-excluded` ones left out. */
+export function listOperations(context: OpenApiContext, kind: OperationEntry['kind'], container: unknown, containerKey: string): OperationEntry[] {
+  if (!isRecord(container)) return [];
+  const entries: OperationEntry[] = [];
+  for (const [path, item] of Object.entries(container)) {
+    if (kind === 'operation' && !path.startsWith('/')) continue;
+    const { value: pathItem, file } = follow(context, item, context.spec.file);
+    if (!isRecord(pathItem)) continue;
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if (!(httpMethods as readonly string[]).includes(method) || !isRecord(operation)) continue;
+      if (operation['x-excluded'] === true) continue;
+      entries.push({ kind, containerKey, path, method, operation, pathItem, file });
+    }
+  }
+  return entries;
+}
+
+/** What building the pages of one spec keeps from one page to the next. */
+interface PageBuilder {
+  context: OpenApiContext;
+  /** The spec's top-level object. */
+  root: Record<string, unknown>;
+  options: ResolvedBuildApiPagesOptions;
+  /** The spec's own servers, for operations and path items without theirs. */
+  rootServers: ServerModel[];
+  allocate: (wanted: string) => string;
+  /** First operation of each `operationId`, as `METHOD /path`. */
+  operationIds: Map<string, string>;
+  /** Where the pages' warnings go. */
+  messages: DocsgenMessage[];
+}
+
+function buildOperationPage(builder: PageBuilder, entry: OperationEntry): ApiPageModel {
+  const { context, options } = builder;
+  const { spec } = context;
+  const { kind, path, method, operation, pathItem, file } = entry;
+  const operationPath = [entry.containerKey, path, method];
+  const tag = Array.isArray(operation.tags) ? operation.tags.find((t): t is string => typeof t === 'string') : undefined;
+  const title = labelOperation({ summary: operation.summary as string, operationId: operation.operationId as string, method, path });
+  const mint = isRecord(operation['x-mint']) ? operation['x-mint'] : {};
+  const slug = builder.allocate(ownHrefOf(mint) ?? `${options.directory ? options.directory + '/' : ''}${groupSegmentOf(tag, kind)}/${slugifySegment(title, method)}`);
+  const operationId = text(operation.operationId);
+  if (operationId) checkOperationId(builder, entry, operationId);
+  const parts = readParameters(context, [
+    { value: pathItem.parameters, file },
+    { value: operation.parameters, file },
+  ]);
+  const servers = serversOf(builder, entry);
+  const page: ApiPageModel = {
+    kind,
+    slug,
+    title,
+    spec: spec.label,
+    method: method.toUpperCase(),
+    path,
+    operationId,
+    summary: text(operation.summary),
+    description: markdownOf(operation.description ?? pathItem.description),
+    tag,
+    isHidden: operation['x-hidden'] === true,
+    isDeprecated: operation.deprecated === true,
+    servers,
+    baseUrls: (options.baseUrls ?? servers.map((server) => server.url)).filter((url): url is string => typeof url === 'string' && safeUrl(url, { protocols: ['http', 'https'] }) !== undefined),
+    security: readSecurity(context, operation.security ?? builder.root.security),
+    parameters: groupParameters(parts.parameters),
+    requestBody: readRequestBody(context, operation, file, parts),
+    responses: readResponses(context, operation, file),
+    codeSamples: [],
+    externalDocs: readLink(context, operation.externalDocs, file, [...operationPath, 'externalDocs']),
+    position: spec.locate(file, operationPath, { key: true }) ?? spec.locate(file, operationPath),
+    overrides: readOverrides(mint.metadata),
+    content: markdownOf(mint.content),
+  };
+  // A webhook is a request the API sends to the reader's server: there is no address to
+  // call, so no request samples are generated (the spec's own `x-codeSamples` stay).
+  page.codeSamples = [...readCodeSamples(operation), ...(kind === 'webhook' ? [] : generateCodeSamples(page, { parameters: options.exampleParameters }))];
+  return page;
+}
+
+/** The slug folder of an operation: its tag, else `webhooks` or `endpoints`. */
+function groupSegmentOf(tag: string | undefined, kind: OperationEntry['kind']): string {
+  return tag !== undefined ? slugifySegment(tag, 'endpoints') : kind === 'webhook' ? 'webhooks' : 'endpoints';
+}
+
+/** `x-mint.href`: the page's own path, made of plain path segments only; `undefined` for anything else. */
+export function ownHrefOf(mint: Record<string, unknown>): string | undefined {
+  const href = typeof mint.href === 'string' ? mint.href.trim().replace(/^\/+|\/+$/g, '') : '';
+  return /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/i.test(href) && !href.split('/').some((segment) => /^\.+$/.test(segment)) ? href : undefined;
+}
+
+/** Warns about an `operationId` an earlier operation already uses. */
+function checkOperationId(builder: PageBuilder, entry: OperationEntry, operationId: string): void {
+  const first = builder.operationIds.get(operationId);
+  if (!first) {
+    builder.operationIds.set(operationId, `${entry.method.toUpperCase()} ${entry.path}`);
+    return;
+  }
+  builder.messages.push(
+    createSpecMessage(
+      {
+        reason: `Unexpected duplicate \`operationId\` \`${operationId}\`, already used by \`${first}\``,
+        ruleId: 'operation-id-duplicate',
+        fatal: false,
+        note: 'Each operationId must be unique; links and code generators rely on it.',
+        actual: operationId,
+      },
+      builder.context.spec.locate(entry.file, [entry.containerKey, entry.path, entry.method, 'operationId']) ?? { file: entry.file },
+    ),
+  );
+}
+
+/** The operation's servers, else its path item's, else the spec's (Swagger 2.0 has only the spec's). */
+function serversOf(builder: PageBuilder, entry: OperationEntry): ServerModel[] {
+  const { context } = builder;
+  const { operation, pathItem, file } = entry;
+  if (!context.isSwagger && Array.isArray(operation.servers)) return readServers(context, operation.servers, file, [entry.containerKey, entry.path, entry.method, 'servers']);
+  if (!context.isSwagger && Array.isArray(pathItem.servers)) return readServers(context, pathItem.servers, file, [entry.containerKey, entry.path, 'servers']);
+  return builder.rootServers;
+}
+
+/** Parameters by where they go. */
+function groupParameters(parameters: readonly ParameterModel[]): ApiPageModel['parameters'] {
+  const byLocation = { path: [], query: [], header: [], cookie: [] } as ApiPageModel['parameters'];
+  for (const parameter of parameters) {
+    if (parameter.in in byLocation) byLocation[parameter.in as keyof typeof byLocation].push(parameter);
+  }
+  return byLocation;
+}
+
+/** Tags as declared at the top, with their display names and descriptions. */
+function readDeclaredTags(root: Record<string, unknown>): Map<string, { title: string; description: string }> {
   const declared = new Map<string, { title: string; description: string }>();
   for (const tag of Array.isArray(root.tags) ? root.tags : []) {
     if (isRecord(tag) && typeof tag.name === 'string' && !declared.has(tag.name)) {
       declared.set(tag.name, { title: text(tag['x-displayName']) ?? tag.name, description: markdownOf(tag.description) });
     }
   }
+  return declared;
+}
+
+/**
+ * The navigation groups of the pages no `x-hidden` hides: tags as declared, then tags as first
+ * used, then untagged operations (`Endpoints`), then untagged webhooks (`Webhooks`).
+ */
+export function groupOpenApiPages(pages: readonly ApiPageModel[], declared: ReadonlyMap<string, { title: string; description: string }>): ApiGroupModel[] {
   const used = new Map<string | undefined, string[]>();
-  const usedWebhooksUntagged: string[] = [];
-  const pages: ApiPageModel[] = [];
-  const operationIds = new Map<string, string>();
-
-  const addOperations = (kind: 'operation' | 'webhook', container: unknown, containerKey: string) => {
-    if (!isRecord(container)) return;
-    for (const [path, item] of Object.entries(container)) {
-      if (kind === 'operation' && !path.startsWith('/')) continue;
-      const { value: pathItem, file } = follow(context, item, spec.file);
-      if (!isRecord(pathItem)) continue;
-      for (const [method, operation] of Object.entries(pathItem)) {
-        if (!(httpMethods as readonly string[]).includes(method) || !isRecord(operation)) continue;
-        if (operation['x-excluded'] === true) continue;
-        const operationPath = [containerKey, path, method];
-        const tag = Array.isArray(operation.tags) ? operation.tags.find((t): t is string => typeof t === 'string') : undefined;
-        const title = labelOperation({ summary: operation.summary as string, operationId: operation.operationId as string, method, path });
-        const groupSegment = tag !== undefined ? slugifySegment(tag, 'endpoints') : kind === 'webhook' ? 'webhooks' : 'endpoints';
-        const mint = isRecord(operation['x-mint']) ? operation['x-mint'] : {};
-        // `x-mint.href`: the page's own path, made of plain path segments only.
-        const href = typeof mint.href === 'string' ? mint.href.trim().replace(/^\/+|\/+$/g, '') : '';
-        const ownPath = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/i.test(href) && !href.split('/').some((segment) => /^\.+$/.test(segment)) ? href : undefined;
-        const slug = allocate(ownPath ?? `${directory ? directory + '/' : ''}${groupSegment}/${slugifySegment(title, method)}`);
-        const operationId = text(operation.operationId);
-        if (operationId) {
-          const first = operationIds.get(operationId);
-          if (first) {
-            messages.push(
-              createSpecMessage(
-                {
-                  reason: `Unexpected duplicate \`operationId\` \`${operationId}\`, already used by \`${first}\``,
-                  ruleId: 'operation-id-duplicate',
-                  fatal: false,
-                  note: 'Each operationId must be unique; links and code generators rely on it.',
-                  actual: operationId,
-                },
-                spec.locate(file, [...operationPath, 'operationId']) ?? { file },
-              ),
-            );
-          } else operationIds.set(operationId, `${method.toUpperCase()} ${path}`);
-        }
-        const parts = readParameters(context, [
-          { value: pathItem.parameters, file },
-          { value: operation.parameters, file },
-        ]);
-        const byLocation = { path: [], query: [], header: [], cookie: [] } as ApiPageModel['parameters'];
-        for (const parameter of parts.parameters) {
-          if (parameter.in in byLocation) byLocation[parameter.in as keyof typeof byLocation].push(parameter);
-        }
-        const servers =
-          !isSwagger && Array.isArray(operation.servers)
-            ? readServers(context, operation.servers, file, [...operationPath, 'servers'])
-            : !isSwagger && Array.isArray(pathItem.servers)
-              ? readServers(context, pathItem.servers, file, [containerKey, path, 'servers'])
-              : rootServers;
-        const page: ApiPageModel = {
-          kind,
-          slug,
-          title,
-          spec: spec.label,
-          method: method.toUpperCase(),
-          path,
-          operationId,
-          summary: text(operation.summary),
-          description: markdownOf(operation.description ?? pathItem.description),
-          tag,
-          isHidden: operation['x-hidden'] === true,
-          isDeprecated: operation.deprecated === true,
-          servers,
-          baseUrls: (override ?? servers.map((server) => server.url)).filter((url): url is string => typeof url === 'string' && safeUrl(url, { protocols: ['http', 'https'] }) !== undefined),
-          security: readSecurity(context, operation.security ?? root.security),
-          parameters: byLocation,
-          requestBody: readRequestBody(context, operation, file, parts),
-          responses: readResponses(context, operation, file),
-          codeSamples: [],
-          externalDocs: readLink(context, operation.externalDocs, file, [...operationPath, 'externalDocs']),
-          position: spec.locate(file, operationPath, { key: true }) ?? spec.locate(file, operationPath),
-          overrides: readOverrides(mint.metadata),
-          content: markdownOf(mint.content),
-        };
-        // A webhook is a request the API sends to the reader's server: there is no address to
-        // call, so no request samples are generated (the spec's own `x-codeSamples` stay).
-        page.codeSamples = [...readCodeSamples(operation), ...(kind === 'webhook' ? [] : generateCodeSamples(page, { parameters: exampleParameters }))];
-        pages.push(page);
-        if (!page.isHidden) {
-          if (tag === undefined && kind === 'webhook') usedWebhooksUntagged.push(slug);
-          else {
-            const list = used.get(tag) ?? [];
-            list.push(slug);
-            used.set(tag, list);
-          }
-        }
-      }
+  const untaggedWebhooks: string[] = [];
+  for (const page of pages) {
+    if (page.isHidden) continue;
+    if (page.tag === undefined && page.kind === 'webhook') untaggedWebhooks.push(page.slug);
+    else {
+      const list = used.get(page.tag) ?? [];
+      list.push(page.slug);
+      used.set(page.tag, list);
     }
-  };
-  addOperations('operation', root.paths, 'paths');
-  addOperations('webhook', root.webhooks, 'webhooks');
-
+  }
   const groups: ApiGroupModel[] = [];
   for (const [tag, meta] of declared) {
     const list = used.get(tag);
@@ -226,38 +292,8 @@ export function buildOpenApiPages(spec: LoadedSpec, options?: BuildApiPagesOptio
   }
   const untagged = used.get(undefined);
   if (untagged) groups.push({ title: 'Endpoints', tag: undefined, description: '', pages: untagged });
-  if (usedWebhooksUntagged.length > 0) groups.push({ title: 'Webhooks', tag: undefined, description: '', pages: usedWebhooksUntagged });
-  return { info, groups, pages, schemas: schemas.models(), messages: messages.sort(compareMessages) };
-}
-
-function readInfo(context: OpenApiContext, root: Record<string, unknown>): ApiInfoModel {
-  const info = isRecord(root.info) ? root.info : {};
-  const file = context.spec.file;
-  const checked = (value: unknown, path: string[]) => {
-    if (value === undefined) return undefined;
-    const url = safeUrl(value);
-    if (!url) context.reportUnsafeUrl(value, file, path);
-    return url;
-  };
-  const contact = isRecord(info.contact)
-    ? {
-        name: text(info.contact.name),
-        email: text(info.contact.email),
-        url: checked(info.contact.url, ['info', 'contact', 'url']),
-      }
-    : undefined;
-  const license = isRecord(info.license)
-    ? { name: text(info.license.name), url: checked(info.license.url, ['info', 'license', 'url']) }
-    : undefined;
-  return {
-    title: typeof info.title === 'string' ? info.title : '',
-    version: typeof info.version === 'string' ? info.version : '',
-    description: markdownOf(info.description ?? info.summary),
-    termsOfService: checked(info.termsOfService, ['info', 'termsOfService']),
-    contact,
-    license,
-    externalDocs: readLink(context, root.externalDocs, file, ['externalDocs']),
-  };
+  if (untaggedWebhooks.length > 0) groups.push({ title: 'Webhooks', tag: undefined, description: '', pages: untaggedWebhooks });
+  return groups;
 }
 
 /** `x-codeSamples` (also `x-code-samples`): `[{lang, label?, source}]`. */

@@ -13,13 +13,9 @@ import type {
   ServerModel,
 } from './page-model.js';
 import { isRecord, own, text } from './pointer.js';
+import { followRefs, type Located } from './refs.js';
+import { readExternalDocs, type UnsafeUrlReporter } from './spec-info.js';
 import type { SchemaNormalizer } from './schema-model.js';
-
-/** A value from the spec with the file it was written in (relative `$ref`s resolve against it). */
-export interface Located<T = unknown> {
-  value: T;
-  file: string;
-}
 
 /** What the builders of one spec share. */
 export interface OpenApiContext {
@@ -30,31 +26,17 @@ export interface OpenApiContext {
   consumes: string[];
   produces: string[];
   /** Reports a URL dropped by `safeUrl`. */
-  reportUnsafeUrl(url: unknown, file: string, path: readonly (string | number)[]): void;
+  reportUnsafeUrl: UnsafeUrlReporter;
 }
 
 /** Follows `$ref`s (a chain of at most 16) to the object they name. */
 export function follow(context: OpenApiContext, value: unknown, file: string): Located {
-  let current: Located = { value, file };
-  for (let hop = 0; hop < 16; hop++) {
-    const ref = own(current.value, '$ref');
-    if (typeof ref !== 'string') return current;
-    const target = context.spec.resolveRef(current.file, ref);
-    if (!target) return { value: undefined, file: current.file };
-    current = { value: target.value, file: target.file };
-  }
-  return { value: undefined, file: current.file };
+  return followRefs(context.spec, value, file);
 }
 
 /** `{url, description}` of an `externalDocs` object, when its URL is safe. */
 export function readLink(context: OpenApiContext, value: unknown, file: string, path: readonly (string | number)[]): LinkModel | undefined {
-  if (!isRecord(value)) return undefined;
-  const url = safeUrl(value.url);
-  if (!url) {
-    if (value.url !== undefined) context.reportUnsafeUrl(value.url, file, [...path, 'url']);
-    return undefined;
-  }
-  return { url, description: markdownOf(value.description) };
+  return readExternalDocs(value, file, path, context.reportUnsafeUrl);
 }
 
 /** Servers of OpenAPI 3 (`servers`) or Swagger 2.0 (`schemes`, `host`, `basePath`). */

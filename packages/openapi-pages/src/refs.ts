@@ -1,5 +1,6 @@
+import type { LoadedSpec } from './load-spec.js';
 import type { DocumentPath } from './pointer.js';
-import { formatPointer, isRecord } from './pointer.js';
+import { formatPointer, isRecord, own } from './pointer.js';
 
 /** One `$ref` as written: in which file, at which path, with which text. */
 export interface RefSite {
@@ -58,4 +59,23 @@ export function splitRef(ref: string): { filePart: string; fragment: string } | 
   } catch {
     return undefined;
   }
+}
+
+/** A value from the spec with the file it was written in (relative `$ref`s resolve against it). */
+export interface Located<T = unknown> {
+  value: T;
+  file: string;
+}
+
+/** Follows `$ref`s (a chain of at most 16) to the value they name; `undefined` when one is broken. */
+export function followRefs(spec: Pick<LoadedSpec, 'resolveRef'>, value: unknown, file: string): Located {
+  let current: Located = { value, file };
+  for (let hop = 0; hop < 16; hop++) {
+    const ref = own(current.value, '$ref');
+    if (typeof ref !== 'string') return current;
+    const target = spec.resolveRef(current.file, ref);
+    if (!target) return { value: undefined, file: current.file };
+    current = { value: target.value, file: target.file };
+  }
+  return { value: undefined, file: current.file };
 }

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bindingFromRoot, checkSpecs, findOpenApiFiles } from '../src/check-specs.js';
+import { checkSpecs } from '../src/check-specs.js';
+import { bindingFromRoot, findOpenApiFiles } from '../src/spec-sources.js';
 import { withProject } from './helpers.js';
 
 const test = suite('checkSpecs');

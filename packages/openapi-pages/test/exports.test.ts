@@ -32,12 +32,17 @@ test('should expose the public api', async () => {
 
 test('should list exactly these package exports (subpaths included)', async () => {
   const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
-  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json', './sample-credentials']);
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json', './sample-credentials', './sample-writers']);
 });
 
 test('should expose the public api of `@docsgen/openapi-pages/sample-credentials`', async () => {
   const mod = await import('../src/sample-credentials.js');
   assert.equal(Object.keys(mod).sort(), ['sampleCredentials']);
+});
+
+test('should expose the public api of `@docsgen/openapi-pages/sample-writers`', async () => {
+  const mod = await import('../src/sample-writers.js');
+  assert.equal(Object.keys(mod).sort(), ['sampleFormats', 'sampleWriters']);
 });
 
 test.run();

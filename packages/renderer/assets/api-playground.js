@@ -1,14 +1,17 @@
-// The try-it form of API reference pages (rendered by src/api/playground.tsx). Plain browser
-// JavaScript, no imports: load it with <script src="api-playground.js" defer>. The method bar's
-// "Try it" button opens the form's modal dialog (focus kept inside, Escape closes it), which
-// borrows the page's request samples and response examples while it is open. The script reads
-// the JSON each form embeds, builds the request from the fields, writes the request samples
-// and the URL again as the reader types, sends the request from the reader's browser
-// (straight to the API, or through the site's proxy with `api.playground.proxy`) and shows the
-// response. Credentials go only to the documented API's exact origin, never to the docs site,
-// and never into the samples.
+// The try-it form of API reference pages (rendered by src/api/playground.tsx). A browser ES
+// module: load it with <script type="module" src="api-playground.js">. Its one import,
+// `api-samples.js`, is the request-sample generator of @docsgen/openapi-pages
+// (`dist/sample-writers.js`, served under that name), so the samples this script writes are
+// the ones the server writes. The method bar's "Try it" button opens the form's modal dialog
+// (focus kept inside, Escape closes it), which borrows the page's request samples and
+// response examples while it is open. The script reads the JSON each form embeds, builds the
+// request from the fields, writes the request samples and the URL again as the reader types,
+// sends the request from the reader's browser (straight to the API, or through the site's
+// proxy with `api.playground.proxy`) and shows the response. Credentials go only to the
+// documented API's exact origin, never to the docs site, and never into the samples.
+import { sampleWriters } from './api-samples.js';
+
 (() => {
-  'use strict';
   const STORE = 'docsgen:playground:';
 
   const read = (key) => {
@@ -43,113 +46,6 @@
   // Credentials are stored per docs site origin and auth kind (and header name for `key`).
   const authKey = (auth) => `auth:${location.origin}:${auth.method}${auth.method === 'key' ? ':' + (auth.name || '') : ''}`;
   const authFields = { bearer: ['token'], basic: ['username', 'password'], key: ['key'], none: [] };
-
-  // --- request samples, written like packages/openapi-pages/src/code-samples.ts writes them ---
-  const shellQuote = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
-  const indent = (text, prefix) => text.split('\n').join('\n' + prefix);
-  const goString = (text) => (text.includes('\n') && !text.includes('`') && !/[\r\u0000]/.test(text) ? '`' + text + '`' : JSON.stringify(text));
-  const pythonValue = (value, indentation) => {
-    if (value === null || value === undefined) return 'None';
-    if (value === true) return 'True';
-    if (value === false) return 'False';
-    if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
-    if (typeof value === 'string') return JSON.stringify(value);
-    const inner = (indentation || '') + '    ';
-    if (Array.isArray(value)) {
-      if (value.length === 0) return '[]';
-      return `[\n${value.map((item) => inner + pythonValue(item, inner)).join(',\n')}\n${indentation || ''}]`;
-    }
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonValue(item, inner)}`).join(',\n')}\n${indentation || ''}}`;
-  };
-  const withoutMultipartType = (request) => request.headers.filter(([name]) => !(request.body && request.body.kind === 'multipart' && name === 'Content-Type'));
-  const sampleWriters = {
-    curl: (request) => {
-      const lines = [`curl --request ${request.method} ${shellQuote(request.url)}`];
-      for (const [name, text] of withoutMultipartType(request)) lines.push(`--header ${shellQuote(`${name}: ${text}`)}`);
-      const body = request.body;
-      if (body && body.kind === 'json') lines.push(`--data ${shellQuote(JSON.stringify(body.value, null, 2))}`);
-      else if (body && body.kind === 'form') for (const [key, text] of body.fields) lines.push(`--data-urlencode ${shellQuote(`${key}=${text}`)}`);
-      else if (body && body.kind === 'multipart') for (const [key, text] of body.fields) lines.push(`--form ${shellQuote(`${key}=${text}`)}`);
-      else if (body && body.kind === 'text') lines.push(`--data ${shellQuote(body.text)}`);
-      return lines.join(' \\\n  ');
-    },
-    fetch: (request) => {
-      const options = [`  method: ${JSON.stringify(request.method)},`];
-      const headers = withoutMultipartType(request);
-      if (headers.length > 0) {
-        options.push('  headers: {');
-        for (const [name, text] of headers) options.push(`    ${JSON.stringify(name)}: ${JSON.stringify(text)},`);
-        options.push('  },');
-      }
-      const body = request.body;
-      let prelude = '';
-      if (body && body.kind === 'json') options.push(`  body: JSON.stringify(${indent(JSON.stringify(body.value, null, 2), '  ')}),`);
-      else if (body && body.kind === 'form') options.push(`  body: new URLSearchParams(${JSON.stringify(Object.fromEntries(body.fields))}),`);
-      else if (body && body.kind === 'multipart') {
-        prelude = 'const form = new FormData();\n' + body.fields.map(([key, text]) => `form.append(${JSON.stringify(key)}, ${JSON.stringify(text)});\n`).join('') + '\n';
-        options.push('  body: form,');
-      } else if (body && body.kind === 'text') options.push(`  body: ${JSON.stringify(body.text)},`);
-      return `${prelude}const response = await fetch(${JSON.stringify(request.url)}, {\n${options.join('\n')}\n});\n\nconsole.log(await response.json());`;
-    },
-    python: (request) => {
-      const lines = ['import requests', '', `url = ${pythonValue(request.url)}`];
-      const args = ['url'];
-      const headers = withoutMultipartType(request);
-      if (headers.length > 0) {
-        lines.push('headers = {', ...headers.map(([name, text]) => `    ${pythonValue(name)}: ${pythonValue(text)},`), '}');
-        args.push('headers=headers');
-      }
-      const body = request.body;
-      if (body && body.kind === 'json') {
-        lines.push(`payload = ${pythonValue(body.value, '')}`);
-        args.push('json=payload');
-      } else if (body && (body.kind === 'form' || body.kind === 'multipart')) {
-        lines.push(`payload = ${pythonValue(Object.fromEntries(body.fields), '')}`);
-        args.push(body.kind === 'form' ? 'data=payload' : 'files={key: (None, value) for key, value in payload.items()}');
-      } else if (body && body.kind === 'text') {
-        lines.push(`payload = ${pythonValue(body.text)}`);
-        args.push('data=payload');
-      }
-      lines.push('', `response = requests.request(${pythonValue(request.method)}, ${args.join(', ')})`, 'print(response.text)');
-      return lines.join('\n');
-    },
-    go: (request) => {
-      const body = request.body;
-      let payload = 'nil';
-      const imports = ['"fmt"', '"io"', '"net/http"'];
-      if (body) {
-        const text = body.kind === 'json' ? JSON.stringify(body.value, null, 2) : body.kind === 'text' ? body.text : new URLSearchParams(body.fields).toString();
-        imports.push('"strings"');
-        payload = `strings.NewReader(${goString(text)})`;
-      }
-      const headers = request.headers.map(([name, text]) => {
-        const actual = body && body.kind === 'multipart' && name === 'Content-Type' ? 'application/x-www-form-urlencoded' : text;
-        return `\treq.Header.Set(${goString(name)}, ${goString(actual)})`;
-      });
-      return [
-        'package main',
-        '',
-        `import (\n${imports.sort().map((item) => `\t${item}`).join('\n')}\n)`,
-        '',
-        'func main() {',
-        `\treq, err := http.NewRequest(${goString(request.method)}, ${goString(request.url)}, ${payload})`,
-        '\tif err != nil {',
-        '\t\tpanic(err)',
-        '\t}',
-        ...headers,
-        '\tres, err := http.DefaultClient.Do(req)',
-        '\tif err != nil {',
-        '\t\tpanic(err)',
-        '\t}',
-        '\tdefer res.Body.Close()',
-        '\tbody, _ := io.ReadAll(res.Body)',
-        '\tfmt.Println(string(body))',
-        '}',
-      ].join('\n');
-    },
-  };
 
   /**
    * Puts `text` into a (highlighted) code element. When the change lies inside one text node
@@ -434,7 +330,7 @@
       const blocks = [...samplesNode.querySelectorAll('.dg-code')];
       data.samples.forEach((format, index) => {
         const code = blocks[index]?.querySelector('.dg-code-body pre > code') || blocks[index]?.querySelector('.dg-code-body pre');
-        if (format && code && sampleWriters[format]) setCode(code, sampleWriters[format](request));
+        if (format && code && Object.hasOwn(sampleWriters, format)) setCode(code, sampleWriters[format](request));
       });
     };
     let isRefreshQueued = false;

@@ -7,6 +7,8 @@ export type { RenderContextValue, RenderMessage, RenderMode } from './render-con
 export { loadIcon, resolveIcon } from './icons.js';
 export { findUnknownIcon } from './layout/links.js';
 export type { IconGlyph, IconLibrary, ResolveIconOptions } from './icons.js';
+export { collectContentFacts } from './content-facts.js';
+export type { CollectContentFactsOptions, ContentFacts, ContentHeading, ContentLink } from './content-facts.js';
 export { renderToHtml } from './render-to-html.js';
 export type { RenderToHtmlOptions } from './render-to-html.js';
 export { rendererAssets } from './renderer-assets.js';
@@ -32,7 +34,7 @@ export { documentAssetFiles, documentAssetNames, renderDocument } from './render
 export { renderProblemsOverlay } from './problems-overlay.js';
 export type { OverlayProblem } from './problems-overlay.js';
 export type { DocumentInput } from './render-document.js';
-export { islandAssetNames, pageLanguage, renderPageDocument, themeStylesheetName } from './layout/page-document.js';
+export { islandAssetNames, pageLanguage, pageMode, renderPageDocument, themeStylesheetName } from './layout/page-document.js';
 export { clientStringKeys, clientStringsScript, formatUiString, languageTag, textDirection, uiStrings, uiStringTables } from './i18n/ui-strings.js';
 export type { UiStringKey, UiStrings } from './i18n/ui-strings.js';
 export type { PageDocumentInput, PageMode } from './layout/page-document.js';

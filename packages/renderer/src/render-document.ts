@@ -100,6 +100,8 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,
   [documentAssetNames.apiCss]: ownAsset('api.css'),
   [documentAssetNames.apiPlaygroundJs]: ownAsset('api-playground.js'),
+  // The request-sample writers, compiled from @docsgen/openapi-pages as they are: api-playground.js imports them.
+  [documentAssetNames.apiSamplesJs]: createRequire(import.meta.url).resolve('@docsgen/openapi-pages/sample-writers'),
   [documentAssetNames.apiSchemaJs]: ownAsset('api-schema.js'),
   [documentAssetNames.apiViewersJs]: ownAsset('api-viewers.js'),
   [documentAssetNames.preactJs]: preactFile('dist/preact.min.umd.js'),

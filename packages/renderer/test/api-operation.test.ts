@@ -314,8 +314,10 @@ test('should put the Try it button on the method bar and the form in a dialog af
 
 test('should show request samples and response examples by status in the side column, and keep response examples out of the Responses section', async () => {
   const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
-  const { html } = renderApiOperation({ page, playground });
-  const side = /<!--docsgen:side--><div class="dg-api-side">(.*?)<!--\/docsgen:side-->/s.exec(html)?.[1] ?? '';
+  const { html, facts } = renderApiOperation({ page, playground, moveSideContent: true });
+  assert.is(facts.sideBlocks.length, 1);
+  assert.not.match(html, 'dg-api-side', 'the side column is out of the reference');
+  const side = /^<div class="dg-api-side">(.*)<\/div>$/s.exec(facts.sideBlocks[0]!)?.[1] ?? '';
   assert.match(side, '<div class="dg-api-samples" id="dg-api-samples"><p class="dg-example-label">Request example</p>');
   assert.match(side, /<div class="dg-api-response-examples" id="dg-api-response-examples"><p class="dg-example-label">Response example<\/p><div class="dg-api-status-switch">/);
   assert.equal([...side.slice(side.indexOf('dg-api-response-examples')).matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]), ['200']);

@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { h } from 'preact';
 import {
+  builtinComponents as c,
+  collectContentFacts,
   documentAssetFiles,
   renderNavigationFile,
   renderPageDocument,
+  renderToHtml,
   themeNames,
   themeStylesheetName,
   type LayoutConfig,
@@ -180,13 +184,13 @@ test('should render top-level groups in full and nested groups away from the pag
 });
 
 test('should list a changelog\'s entries by label in the table of contents, not their repeated headings', () => {
-  const entry = (id: string, label: string) =>
-    `<section id="${id}" data-label="${label}" class="dg-update"><div class="dg-update-meta"><h2 class="dg-update-label">${label}</h2></div>` +
-    `<div class="dg-update-body"><h2 id="${id}-fixes">Bug fixes</h2></div></section>`;
-  const html = render({
-    contentHtml: entry('march-3-2026', 'March 3, 2026') + entry('v2', 'v2 &amp; &quot;more&quot;'),
-    toc: [{ depth: 2, id: 'march-3-2026-fixes', text: 'Bug fixes' }, { depth: 2, id: 'v2-fixes', text: 'Bug fixes' }],
-  });
+  const entry = (label: string, id?: string) => h(c.Update!, { label, id }, h('h2', { id: `${id ?? 'march-3-2026'}-fixes` }, 'Bug fixes'));
+  const { html: contentHtml, facts } = collectContentFacts(() => renderToHtml(h('div', null, entry('March 3, 2026'), entry('v2 & "more"', 'v2'), entry('', ''))));
+  assert.equal(facts.updates, [
+    { depth: 2, id: 'march-3-2026', text: 'March 3, 2026' },
+    { depth: 2, id: 'v2', text: 'v2 & "more"' },
+  ]);
+  const html = render({ contentHtml, toc: facts.updates });
   const toc = html.slice(html.indexOf('class="dg-toc"'));
   assert.equal([...toc.matchAll(/<a class="dg-toc-link" href="([^"]+)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]), [
     ['#march-3-2026', 'March 3, 2026'],

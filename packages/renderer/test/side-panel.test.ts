@@ -1,11 +1,7 @@
 import { h } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { builtinComponents as c, renderPageDocument, renderToHtml, type LayoutNavNode, type PageDocumentInput } from '../src/index.js';
-import { splitSideContent } from '../src/layout/article.js';
-
-const open = '<!--docsgen:side-->';
-const close = '<!--/docsgen:side-->';
+import { builtinComponents as c, collectContentFacts, renderPageDocument, renderToHtml, type LayoutNavNode, type PageDocumentInput } from '../src/index.js';
 
 function render(overrides: Partial<PageDocumentInput>): string {
   const page: LayoutNavNode = { kind: 'page', slug: 'intro', configPath: ['navigation', 'pages', 0], isHidden: false, isGlobal: false };
@@ -24,52 +20,56 @@ function render(overrides: Partial<PageDocumentInput>): string {
 }
 
 const count = (html: string, part: string): number => html.split(part).length - 1;
+const moving = { moveSideContent: true };
 
-test('should mark Panel, RequestExample and ResponseExample in html mode only', () => {
+test('should move Panel, RequestExample and ResponseExample out of the html into side blocks, in document order', () => {
   const page = h(
     'div',
     null,
     h(c.Panel!, null, h('p', null, 'panel')),
     h(c.RequestExample!, null, h('pre', null, 'curl')),
+    h('p', null, 'prose'),
     h(c.ResponseExample!, null, h('pre', null, '{}')),
   );
-  const html = renderToHtml(page);
-  assert.is(count(html, open), 3);
-  assert.is(count(html, close), 3);
-  assert.match(html, `${open}<aside class="dg-panel"><p>panel</p></aside>${close}`);
-  assert.match(html, new RegExp(`^<div>${open}<aside.*</aside>${close}${open}<section[^>]*data-example="request".*</section>${close}${open}<section`));
-  const twin = renderToHtml(page, { mode: 'markdown' });
-  assert.not.match(twin, '<!--');
-  assert.is(twin, '<div><div><p>panel</p></div><p><strong>Request example</strong></p><pre>curl</pre><p><strong>Response example</strong></p><pre>{}</pre></div>');
+  const { html, facts } = collectContentFacts(() => renderToHtml(page), moving);
+  assert.is(html, '<div><p>prose</p></div>');
+  assert.is(facts.sideBlocks.length, 3);
+  assert.is(facts.sideBlocks[0], '<aside class="dg-panel"><p>panel</p></aside>');
+  assert.match(facts.sideBlocks[1]!, /^<section[^>]*data-example="request".*<pre>curl<\/pre><\/section>$/);
+  assert.match(facts.sideBlocks[2]!, /^<section[^>]*data-example="response"/);
+  const twin = collectContentFacts(() => renderToHtml(page, { mode: 'markdown' }), moving);
+  assert.equal(twin.facts.sideBlocks, []);
+  assert.is(twin.html, '<div><div><p>panel</p></div><p><strong>Request example</strong></p><pre>curl</pre><p>prose</p><p><strong>Response example</strong></p><pre>{}</pre></div>');
 });
 
-test('should take outermost marked blocks out of the content, in document order', () => {
-  const html = `<p>a</p>${open}<b>one</b>${close}<p>b</p>${open}<i>two ${open}<u>nested</u>${close}</i>${close}<p>c</p>`;
-  assert.equal(splitSideContent(html), {
-    contentHtml: '<p>a</p><p>b</p><p>c</p>',
-    sideBlocks: ['<b>one</b>', '<i>two <u>nested</u></i>'],
-  });
-  assert.equal(splitSideContent('<!-- ordinary --><p>x</p>'), { contentHtml: '<!-- ordinary --><p>x</p>', sideBlocks: [] });
+test('should keep side content in place when the render does not move it', () => {
+  const page = h('div', null, h('p', null, 'a'), h(c.Panel!, null, h('b', null, 'one')));
+  assert.is(renderToHtml(page), '<div><p>a</p><aside class="dg-panel"><b>one</b></aside></div>');
+  const { html, facts } = collectContentFacts(() => renderToHtml(page));
+  assert.is(html, '<div><p>a</p><aside class="dg-panel"><b>one</b></aside></div>');
+  assert.equal(facts.sideBlocks, []);
 });
 
-test('should leave content with markers that do not pair up as it is', () => {
-  for (const html of [`<p>a</p>${open}<b>one</b>`, `<p>a</p>${close}<b>one</b>`, `${open}<b>${open}one${close}</b>`, `${open}a${close}${close}`]) {
-    assert.equal(splitSideContent(html), { contentHtml: html, sideBlocks: [] }, html);
-    const document = render({ contentHtml: html });
-    assert.not.match(document, 'dg-side-panel');
-    assert.match(document, 'class="dg-toc-wrap"');
-  }
+test('should render side blocks in the context of their place, every generated id once', () => {
+  const tabs = () => h(c.CodeGroup!, null, h('pre', { 'data-title': 'a' }, 'a'), h('pre', { 'data-title': 'b' }, 'b'));
+  const page = h('div', null, h(c.Tabs!, null, h(c.Tab!, { title: 'One' }, 'one'), h(c.Tab!, { title: 'Two' }, 'two')), h(c.RequestExample!, null, tabs()), h(c.ResponseExample!, null, tabs()));
+  const { html, facts } = collectContentFacts(() => renderToHtml(page, { idPrefix: 'p7-' }), moving);
+  assert.is(facts.sideBlocks.length, 2);
+  assert.match(facts.sideBlocks[0]!, 'aria-labelledby="p7-');
+  const ids = [...[html, ...facts.sideBlocks].join('').matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+  assert.ok(ids.length > 4, 'the tabs have ids');
+  assert.equal(ids, [...new Set(ids)]);
 });
 
 test('should render the side content in place of the table of contents, after the page header', () => {
-  const content = renderToHtml(
-    h('div', null, h('h2', { id: 'usage' }, 'Usage'), h(c.RequestExample!, null, h('pre', null, 'curl')), h('p', null, 'Prose'), h(c.ResponseExample!, null, h('pre', null, '{}'))),
+  const { html: content, facts } = collectContentFacts(
+    () => renderToHtml(h('div', null, h('h2', { id: 'usage' }, 'Usage'), h(c.RequestExample!, null, h('pre', null, 'curl')), h('p', null, 'Prose'), h(c.ResponseExample!, null, h('pre', null, '{}')))),
+    moving,
   );
-  const html = render({ contentHtml: content });
+  const html = render({ contentHtml: content, sideBlocks: facts.sideBlocks });
   assert.not.match(html, 'dg-toc');
   assert.match(html, 'data-has-side-panel=""');
   assert.not.match(html, 'data-has-toc');
-  assert.not.match(html, '<!--docsgen:side');
   assert.is(count(html, 'class="dg-side-panel"'), 1);
   assert.is(count(html, 'data-example="request"'), 1);
   assert.is(count(html, 'data-example="response"'), 1);
@@ -88,8 +88,12 @@ test('should render the side content in place of the table of contents, after th
 });
 
 test('should move a RequestExample inside a Panel with its panel', () => {
-  const content = renderToHtml(h('div', null, h(c.Panel!, null, h('p', null, 'Intro'), h(c.RequestExample!, null, h('pre', null, 'curl'))), h('p', null, 'Prose')));
-  const html = render({ contentHtml: content });
+  const { html: content, facts } = collectContentFacts(
+    () => renderToHtml(h('div', null, h(c.Panel!, null, h('p', null, 'Intro'), h(c.RequestExample!, null, h('pre', null, 'curl'))), h('p', null, 'Prose'))),
+    moving,
+  );
+  assert.is(facts.sideBlocks.length, 1);
+  const html = render({ contentHtml: content, sideBlocks: facts.sideBlocks });
   const panel = /<aside class="dg-side-panel">([\s\S]*?)<\/aside><div class="dg-article-body">/.exec(html)?.[1] ?? '';
   assert.match(panel, /<aside class="dg-panel"><p>Intro<\/p><section[^>]*data-example="request"[\s\S]*<\/section><\/aside>/);
   assert.not.match(panel, '<!--');
@@ -97,12 +101,11 @@ test('should move a RequestExample inside a Panel with its panel', () => {
   assert.match(html, '<div class="dg-article-body"><div class="dg-prose">\n<div><p>Prose</p></div>\n</div>');
 });
 
-test('should keep the side content in place outside the default page mode', () => {
-  const content = `<p>a</p>${open}<b>one</b>${close}`;
+test('should show side blocks after the content outside the default page mode', () => {
   for (const mode of ['wide', 'center', 'custom', 'frame']) {
-    const html = render({ contentHtml: content, frontmatter: { mode } });
+    const html = render({ contentHtml: '<p>a</p>', sideBlocks: ['<b>one</b>'], frontmatter: { mode } });
     assert.not.match(html, 'dg-side-panel', mode);
-    assert.match(html, content, mode);
+    assert.match(html, '<p>a</p>\n<b>one</b>', mode);
   }
 });
 

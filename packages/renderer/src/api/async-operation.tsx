@@ -1,5 +1,6 @@
 import type { AsyncApiPageModel, AsyncMessageModel } from '@docsgen/openapi-pages';
 import { renderToString } from 'preact-render-to-string';
+import { collectContentFacts, type ContentFacts } from '../content-facts.js';
 import type { LayoutTocEntry } from '../layout/types.js';
 import { RenderContext } from '../render-context.js';
 import { Examples } from './code-samples.js';
@@ -24,7 +25,7 @@ export interface AsyncApiOperationInput {
  * operations (`ApiOperation`). Spec text is untrusted: Markdown goes through
  * `renderSpecMarkdown`, everything else is escaped by Preact.
  */
-export function renderAsyncApiOperation(input: AsyncApiOperationInput): { html: string; toc: LayoutTocEntry[] } {
+export function renderAsyncApiOperation(input: AsyncApiOperationInput): { html: string; toc: LayoutTocEntry[]; facts: ContentFacts } {
   const { page } = input;
   const mode = input.mode === 'markdown' ? 'markdown' : 'html';
   const section = (id: string, text: string): SectionHeading => ({ depth: 2, id, text });
@@ -33,7 +34,7 @@ export function renderAsyncApiOperation(input: AsyncApiOperationInput): { html: 
     parameters: page.parameters.length > 0 ? section('parameters', 'Parameters') : undefined,
     messages: page.messages.length > 0 ? section('messages', page.messages.length === 1 ? 'Message' : 'Messages') : undefined,
   };
-  const html = renderToString(
+  const { html, facts } = collectContentFacts(() => renderToString(
     <RenderContext.Provider value={{ mode, idPrefix: 'dg-api-' }}>
       <SchemaInsertions.Provider value={{ next: 0, prefix: 'dg-api-' }}>
         <section class="dg-api dg-api-async" data-dg-api="" data-action={page.action}>
@@ -68,8 +69,9 @@ export function renderAsyncApiOperation(input: AsyncApiOperationInput): { html: 
         </section>
       </SchemaInsertions.Provider>
     </RenderContext.Provider>,
-  );
-  return { html, toc: Object.values(headings).filter((heading) => heading !== undefined) };
+  ));
+  facts.usesApi = true;
+  return { html, toc: Object.values(headings).filter((heading) => heading !== undefined), facts };
 }
 
 function Message(props: { message: AsyncMessageModel; index: number; highlight: AsyncApiOperationInput['highlight'] }) {

@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { CodeGroupContext } from '../components/code-block.js';
 import { TabSet } from '../components/tab-set.js';
+import { recordDrawnHeading } from '../content-facts.js';
 import { useRenderContext } from '../render-context.js';
 import { Examples, type Highlight } from './code-samples.js';
 import { ParameterPills } from './schema-cache.js';
@@ -74,6 +75,7 @@ export function Heading(props: { heading: SectionHeading }) {
   const { mode } = useRenderContext();
   const { depth, id, text } = props.heading;
   const Tag = depth === 2 ? 'h2' : 'h3';
+  recordDrawnHeading(props.heading);
   if (mode === 'markdown') return <Tag id={id}>{text}</Tag>;
   return (
     <Tag id={id} class="dg-api-heading">

@@ -2,6 +2,7 @@
 import type { ApiPageModel } from '@docsgen/openapi-pages';
 import { safeUrl } from '@docsgen/util/safe-url';
 import { renderToString } from 'preact-render-to-string';
+import { collectContentFacts, recordApiUse, type ContentFacts } from '../content-facts.js';
 import type { LayoutTocEntry } from '../layout/types.js';
 import { RenderContext, useRenderContext } from '../render-context.js';
 import { SideContent } from '../components/frame.js';
@@ -136,6 +137,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const parts = playgroundPartIds(idPrefix ?? defaultIdPrefix);
+  recordApiUse();
   const body = (
     <ParameterPills.Provider value={props.parameterPills ?? noPills}>
     <SchemaExpanded.Provider value={props.expandParameters === true}>
@@ -211,14 +213,18 @@ function idsOf(html: string | null | undefined): Set<string> {
  * `proseHtml` already uses the id); other generated ids start with `idPrefix` (default:
  * `'dg-api-'`).
  */
-export function renderApiOperation(input: ApiOperationInput): { html: string; toc: LayoutTocEntry[] } {
+export function renderApiOperation(input: ApiOperationInput): { html: string; toc: LayoutTocEntry[]; facts: ContentFacts } {
   const takenIds = idsOf(input.proseHtml);
   const mode = input.mode === 'markdown' ? 'markdown' : 'html';
-  const html = renderToString(
-    <RenderContext.Provider value={{ mode, idPrefix: input.idPrefix ?? defaultIdPrefix }}>
-      <ApiOperation {...input} mode={mode} takenIds={takenIds} />
-    </RenderContext.Provider>,
+  const { html, facts } = collectContentFacts(
+    () =>
+      renderToString(
+        <RenderContext.Provider value={{ mode, idPrefix: input.idPrefix ?? defaultIdPrefix }}>
+          <ApiOperation {...input} mode={mode} takenIds={takenIds} />
+        </RenderContext.Provider>,
+      ),
+    { moveSideContent: input.moveSideContent },
   );
   const headings = planHeadings(input.page, undefined, takenIds, input.idPrefix ?? defaultIdPrefix);
-  return { html, toc: headingList(headings).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text })) };
+  return { html, toc: headingList(headings).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text })), facts };
 }

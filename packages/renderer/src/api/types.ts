@@ -85,4 +85,9 @@ export interface ApiOperationInput {
    * from the file. Without it, nested fields are drawn to a bounded depth (default: none).
    */
   schemaFile?: string | null | undefined;
+  /**
+   * Take the request and response examples out of the HTML into `facts.sideBlocks`, for a page
+   * whose side content goes to the right-hand column (default: `false`: they stay in place).
+   */
+  moveSideContent?: boolean | null | undefined;
 }

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { safeUrl } from '@docsgen/util/safe-url';
+import { recordApiViewer } from '../content-facts.js';
 import { parseText } from '../props.js';
 import { useRenderContext } from '../render-context.js';
 import { MissingOperation, readOperationTarget } from './operation-target.js';
@@ -75,6 +76,7 @@ function OpenApiViewer(props: OpenApiViewerProps & { viewer: ViewerName }) {
 
   const bundle = api!.viewerBundles[props.viewer];
   const data = { viewer: props.viewer, document, bundle };
+  recordApiViewer(props.viewer);
   return (
     <div class="dg-viewer" data-dg-viewer={props.viewer} role="region" aria-label={`${label} (${viewerTitles[props.viewer]})`}>
       <script type="application/json" data-dg-viewer-data="" dangerouslySetInnerHTML={{ __html: serializeJsonForScript(data) }} />

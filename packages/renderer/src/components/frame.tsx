@@ -1,7 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { renderSpecMarkdown } from '../spec-markdown.js';
-import { Fragment, h, type ComponentChildren, type VNode } from 'preact';
-import { useIsMarkdown } from '../render-context.js';
+import type { ComponentChildren, VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { moveSideBlock, shouldMoveSideContent } from '../content-facts.js';
+import { useContext } from 'preact/hooks';
+import { RenderContext, useIsMarkdown, useRenderContext } from '../render-context.js';
 import { parseText, rootAttributes, type PassThroughProps } from '../props.js';
 
 export interface FrameProps extends PassThroughProps {
@@ -61,28 +64,19 @@ export function Frame(props: FrameProps) {
 }
 
 /**
- * Comments around content that belongs in the page's right-hand column. `renderPageDocument`
- * moves each outermost marked block there (`splitSideContent`); anything else that reads the
- * content HTML sees ordinary comments.
+ * Content that belongs in the page's right-hand column. When the page's render moves side
+ * content (`collectContentFacts` with `moveSideContent`), the outermost block is rendered on
+ * its own and kept as a side block, and nothing stays in place; otherwise it renders in place.
  */
-export const sideContentMarkers = { open: '<!--docsgen:side-->', close: '<!--/docsgen:side-->' } as const;
-
-// The markers' text, written by Preact between `<!--` and `-->`.
-const openText = sideContentMarkers.open.slice(4, -3);
-const closeText = sideContentMarkers.close.slice(4, -3);
-
-/**
- * Wrap web-page output in the side-content markers. Preact has no comment node: Fragment's
- * `UNSTABLE_comment` is preact-render-to-string's own (pinned version) way to write one.
- */
-export function SideContent(props: { children?: ComponentChildren }) {
-  return (
-    <>
-      {h(Fragment, { UNSTABLE_comment: openText } as Record<string, unknown>)}
-      {props.children}
-      {h(Fragment, { UNSTABLE_comment: closeText } as Record<string, unknown>)}
-    </>
-  );
+export function SideContent(props: { children?: ComponentChildren }, context?: Record<string, unknown>) {
+  const value = useContext(RenderContext);
+  const { idPrefix } = useRenderContext();
+  if (!shouldMoveSideContent()) return <>{props.children}</>;
+  // The second argument of a function component is the tree's context (every provider above it:
+  // the API specs, the operation's schema counters): the block renders in it, as it would in
+  // place. Its generated ids (`useId` counts from the root rendered) get a prefix of their own.
+  moveSideBlock((index) => renderToString(<RenderContext.Provider value={{ ...value, idPrefix: `${idPrefix}side${index + 1}-` }}>{props.children}</RenderContext.Provider>, context));
+  return null;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
+import { recordUpdate } from '../content-facts.js';
 import { useIsMarkdown } from '../render-context.js';
 import { parseList, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { slugify } from '../slug.js';
@@ -36,8 +37,9 @@ export function Update(props: UpdateProps) {
   const id = parseText(props.id) ?? slugify(label);
   const tags = parseList(props.tags);
   const attributes = rootAttributes(props, 'dg-update');
+  // The page's table of contents lists the entries by label (`ContentFacts.updates`).
+  if (id !== '') recordUpdate({ id, label });
   return (
-    // `data-label`: the page's table of contents lists the entries by label (see `updateToc`).
     <section class={attributes.class} style={attributes.style} id={id === '' ? undefined : id} data-label={id === '' ? undefined : label}>
       <div class="dg-update-meta">
         <h2 class="dg-update-label">

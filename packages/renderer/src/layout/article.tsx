@@ -1,7 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 // The page itself: eyebrow, title, description, reading time, content, previous/next links,
 // and the table of contents or the side content beside it.
-import { sideContentMarkers } from '../components/frame.js';
 import { Icon } from '../components/icon.js';
 import { formatUiString, type UiStrings } from '../i18n/ui-strings.js';
 import type { LayoutTocEntry } from './types.js';
@@ -104,72 +103,4 @@ export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: 
       </ul>
     </nav>
   );
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
-
-/**
- * The table of contents of a changelog: one entry per `Update` (its label, usually a date)
- * instead of the headings inside the entries, which repeat ("Improvements", "Bug fixes").
- * `undefined` when the content has no `Update` with an id.
- */
-export function updateToc(html: string): LayoutTocEntry[] | undefined {
-  const entries: LayoutTocEntry[] = [];
-  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_, name: string) => entities[name]!);
-  // Attributes come in the order the pipeline writes them: read each by name.
-  for (const [tag] of html.matchAll(/<section\b[^>]*\bdata-label="[^"]*"[^>]*>/g)) {
-    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-    const id = attribute('id');
-    const label = attribute('data-label');
-    if (id && label !== undefined && /(?:^|\s)dg-update(?:\s|$)/.test(attribute('class') ?? '')) entries.push({ depth: 2, id: decode(id), text: decode(label) });
-  }
-  return entries.length > 0 ? entries : undefined;
-}
-
-/** The content HTML without its side content, and the side content's blocks in document order. */
-export interface SplitSideContent {
-  /** The content HTML with each outermost marked block taken out. */
-  contentHtml: string;
-  /** The outermost marked blocks (without their markers), in document order. */
-  sideBlocks: string[];
-}
-
-/**
- * Take the blocks that `Panel`, `RequestExample` and `ResponseExample` mark (`SideContent`)
- * out of a page's content HTML. Only outermost blocks move: a `RequestExample` inside a
- * `Panel` goes with its panel. Markers that do not pair up (a page can write the same comment
- * in its raw HTML) leave the content as it is, with no side blocks.
- */
-export function splitSideContent(html: string): SplitSideContent {
-  const { open, close } = sideContentMarkers;
-  const sideBlocks: string[] = [];
-  let contentHtml = '';
-  let depth = 0;
-  let kept = 0;
-  let start = 0;
-  let index = html.indexOf('<!--');
-  while (index !== -1) {
-    if (html.startsWith(open, index)) {
-      if (depth === 0) {
-        contentHtml += html.slice(kept, index);
-        start = index + open.length;
-      }
-      depth += 1;
-      index += open.length;
-    } else if (html.startsWith(close, index)) {
-      if (depth === 0) return { contentHtml: html, sideBlocks: [] };
-      depth -= 1;
-      if (depth === 0) {
-        // Markers of nested blocks have done their work: the block moves as a whole.
-        sideBlocks.push(html.slice(start, index).split(open).join('').split(close).join(''));
-        kept = index + close.length;
-      }
-      index += close.length;
-    } else {
-      index += 4;
-    }
-    index = html.indexOf('<!--', index);
-  }
-  if (depth !== 0) return { contentHtml: html, sideBlocks: [] };
-  return { contentHtml: contentHtml + html.slice(kept), sideBlocks };
 }
