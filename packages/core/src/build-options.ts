@@ -14,6 +14,8 @@ export interface ResolvedBuildOptions {
   siteUrl: string | undefined;
   /** Threads rendering pages: `options.workers`, else `build.workers`, else one per core, at most 8. */
   workers: number;
+  /** `workers` is docsgen's default, not chosen: the scheduler may start fewer threads when that is sooner. */
+  isWorkersDefault: boolean;
   /** Reuse and update the disk cache under `<root>/.docsgen/cache`. */
   cache: boolean;
   /** Called as pages finish (default: nothing). */
@@ -47,6 +49,7 @@ export function resolveBuildOptions(root: string, options?: BuildOptions | null,
     adapter,
     siteUrl: options?.siteUrl ?? configured?.siteUrl ?? undefined,
     workers,
+    isWorkersDefault: options?.workers == null && configured?.workers == null,
     cache: options?.cache ?? defaults.cache,
     onProgress: options?.onProgress ?? (() => {}),
   };

@@ -8,9 +8,10 @@ import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapte
 import { publishAssets } from './build-assets.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
+import { resolveBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { emptyTrash, OutputWriter } from './build-output.js';
 import { PageIntake } from './build-page-intake.js';
-import { defaultThreads, schedulePages } from './build-schedule.js';
+import { schedulePages } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
@@ -81,24 +82,12 @@ const source = '@docsgen/core';
  */
 export async function buildSite(projectRoot: string, options?: BuildOptions | null): Promise<BuildResult> {
   const started = performance.now();
-  const root = resolve(projectRoot);
-  let outDir = resolve(root, options?.outDir ?? 'dist');
+  const { site, settings, cacheFolder } = await loadBuildSite(resolve(projectRoot), options);
   const messages: DocsgenMessage[] = [];
   const result = (ok: boolean, extra?: Partial<BuildResult>): BuildResult => ({
-    ok, outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
+    ok, outDir: settings.outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
   });
-
-  // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
-  // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
-  const isCaching = options?.cache !== false;
-  const cacheFolder = (name: string): string | undefined => (isCaching ? join(root, '.docsgen', 'cache', name) : undefined);
-  // The command line wins over docsgen.config, which wins over the defaults.
-  // The shared navigation file is kept across builds (and read by the workers, not made again).
-  const navigationCache = cacheFolder('navigation');
-  const site = await createSite(root, { mode: 'build', siteUrl: options?.siteUrl, compileCache: isCaching, navigationCache });
-  const configured = site.userConfig.build ?? {};
-  outDir = resolve(root, options?.outDir ?? configured.outDir ?? 'dist');
-  const refusal = checkOutDir(root, outDir);
+  const refusal = checkOutDir(site.root, settings.outDir);
   if (refusal) {
     messages.push(refusal);
     return result(false);
@@ -106,39 +95,101 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   messages.push(...site.messages);
   if (!site.config || messages.some((message) => message.fatal)) return result(false);
 
+  const run = await prepareBuild(site, settings, cacheFolder);
+  const cached = await renderPages(run);
+  messages.push(...dedupe(run.slugs.flatMap((slug) => [...(run.intake.built.get(slug)?.messages ?? []), ...(run.intake.built.get(slug)?.card?.messages ?? [])])));
+  const notFound = await site.notFound();
+  messages.push(...notFound.messages);
+  if (messages.some((message) => message.fatal)) {
+    await run.search.end();
+    run.writer.discard();
+    // The pages that did render are kept for the build after the fix.
+    run.cache?.save();
+    return result(false, { cached });
+  }
+  if (!(await finishOutput(run, notFound.html, messages))) return result(false, { cached });
+  run.cache?.save();
+  run.search.kept?.prune();
+  if (settings.cache) pruneCompileCache(site.root);
+  run.cards.prune(run.cardHashes.values());
+  await run.emptier?.stop();
+  return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes });
+}
+
+/** A build under way: the site, its settings, caches, output writer, search index and pages taken. */
+interface BuildRun {
+  site: Site;
+  settings: ResolvedBuildOptions;
+  /** A folder of the build's caches under `.docsgen/cache`; none with `cache: false`. */
+  cacheFolder: (name: string) => string | undefined;
+  /** The pages built, drafts and the 404 page left out. */
+  slugs: string[];
+  /** Each page file's last change, from git, when footers show it. */
+  lastUpdated: ReadonlyMap<string, Date> | undefined;
+  cache: BuildCache | undefined;
+  cards: CardCache;
+  cardHashes: Awaited<ReturnType<typeof planCards>>;
+  writer: OutputWriter;
+  /** Deletes the output earlier builds replaced, while this one works. */
+  emptier: ReturnType<typeof emptyTrash> | undefined;
+  search: SearchRun;
+  intake: PageIntake;
+}
+
+/**
+ * Loads the site for a build and resolves the build's options once. Whether to cache decides
+ * how the project is read, so it comes from the options alone; docsgen.config's `build` field,
+ * read with the project, then completes them.
+ */
+async function loadBuildSite(root: string, options: BuildOptions | null | undefined): Promise<{ site: Site; settings: ResolvedBuildOptions; cacheFolder: BuildRun['cacheFolder'] }> {
+  const reading = resolveBuildOptions(root, options);
+  // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
+  // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
+  const cacheFolder = (name: string): string | undefined => (reading.cache ? join(root, '.docsgen', 'cache', name) : undefined);
+  // The shared navigation file is kept across builds (and read by the workers, not made again).
+  const site = await createSite(root, { mode: 'build', siteUrl: reading.siteUrl, compileCache: reading.cache, navigationCache: cacheFolder('navigation') });
+  return { site, settings: resolveBuildOptions(root, options, site.userConfig.build), cacheFolder };
+}
+
+/** Opens the caches, the staging folder and the search index of a build of a loaded site. */
+async function prepareBuild(site: Site, settings: ResolvedBuildOptions, cacheFolder: BuildRun['cacheFolder']): Promise<BuildRun> {
   const slugs = [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
   // One `git log` for the whole build: the cache key and the sitemap's <lastmod> both use it.
-  const lastUpdated = isLastUpdatedOn(site.config) ? await lastUpdatedTimes(root, [...site.pages.values()].map((page) => page.file)) : undefined;
+  const lastUpdated = site.config && isLastUpdatedOn(site.config) ? await lastUpdatedTimes(site.root, [...site.pages.values()].map((page) => page.file)) : undefined;
   const cache = await openBuildCache(site, cacheFolder('build'), lastUpdated);
-
   // Social cards, by input hash: a page whose card is not at hand renders again, with its card.
   const cards = new CardCache({ folder: cacheFolder('og') });
   const cardHashes = await planCards(site, slugs);
-
   // The output a build replaces goes to `.docsgen/trash/` (when that is on the same file system)
   // and is deleted by the next build while it works: deleting thousands of files can take a
   // while (on file systems that discard freed blocks at once, half a second for 3,000 files).
-  const trash = isCaching ? join(root, '.docsgen', 'trash') : undefined;
+  const trash = settings.cache ? join(site.root, '.docsgen', 'trash') : undefined;
   const emptier = trash ? emptyTrash(trash) : undefined;
-  const writer = new OutputWriter({ outDir, trash });
-  // Full-text search: Pagefind indexes pages while the others render. Pages render in the
-  // index's order (search results first), so each can go to Pagefind as soon as it is ready.
-  // With search off (docsgen.config `search: false`), nothing is indexed and Pagefind never starts.
-  // Pages whose searchable text did not change keep their share of the stored index; the index
-  // reads a page again from the output only when it cannot use the stored shares after all.
+  const writer = new OutputWriter({ outDir: settings.outDir, trash });
+  // Full-text search: Pagefind indexes pages while the others render. With search off
+  // (docsgen.config `search: false`), nothing is indexed and Pagefind never starts. Pages whose
+  // searchable text did not change keep their share of the stored index; the index reads a
+  // page again from the output only when it cannot use the stored shares after all.
   const searchService = createSearchService();
   const search = new SearchRun(
     searchService,
     site.hasSearch ? startSearchIndex(site, { service: searchService, storeFolder: cacheFolder('search'), document: (slug) => writtenPage(writer, site, slug) }) : noSearchIndex,
     cacheFolder('search-files'),
   );
+  return { site, settings, cacheFolder, slugs, lastUpdated, cache, cards, cardHashes, writer, emptier, search, intake: new PageIntake(site, writer, search.indexer) };
+}
+
+/**
+ * Renders (or takes from the cache) every page into the staging folder, in the search index's
+ * order (search results first), so each can go to Pagefind as soon as it is ready. Pages are
+ * written as they arrive and only their twins kept (for llms-full.txt), so memory does not grow
+ * with the site. Returns how many pages came from the cache.
+ */
+async function renderPages(run: BuildRun): Promise<number> {
+  const { site, settings, writer, search, intake } = run;
   const searchOrder = new Map(search.indexer.slugs.map((slug, position) => [slug, position]));
   const bySearchOrder = (a: string, b: string): number => (searchOrder.get(a) ?? Infinity) - (searchOrder.get(b) ?? Infinity);
-
-  // The output is written next to the old one, then swapped in. Pages are written as they
-  // arrive and only their twins kept (for llms-full.txt), so memory does not grow with the site.
   writer.open();
-  const intake = new PageIntake(site, writer, search.indexer);
   try {
     writer.write(outputMarker, 'Written by `docsgen build`, which replaces this folder on every build.\n');
   } catch (error) {
@@ -147,15 +198,15 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   let cached: number;
   try {
     cached = await schedulePages(site, {
-      slugs: [...slugs].sort(bySearchOrder),
-      cache,
-      cards,
-      cardHashes,
-      threads: options?.workers ?? configured.workers ?? defaultThreads(),
-      isThreadsDefault: options?.workers == null && configured.workers == null,
-      workerData: { root, siteUrl: site.siteUrl, cardFolder: cards.folder, compileCache: isCaching, navigationCache },
+      slugs: [...run.slugs].sort(bySearchOrder),
+      cache: run.cache,
+      cards: run.cards,
+      cardHashes: run.cardHashes,
+      threads: settings.workers,
+      isThreadsDefault: settings.isWorkersDefault,
+      workerData: { root: site.root, siteUrl: site.siteUrl, cardFolder: run.cards.folder, compileCache: settings.cache, navigationCache: run.cacheFolder('navigation') },
       takePage: (page, files) => intake.takePage(page, files),
-      onProgress: (done, fromCache) => options?.onProgress?.({ done, total: slugs.length, cached: fromCache }),
+      onProgress: (done, fromCache) => settings.onProgress({ done, total: run.slugs.length, cached: fromCache }),
     });
   } catch (error) {
     await search.end();
@@ -163,46 +214,38 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
     throw error;
   }
   search.finish();
+  return cached;
+}
 
-  messages.push(...dedupe(slugs.flatMap((slug) => [...(intake.built.get(slug)?.messages ?? []), ...(intake.built.get(slug)?.card?.messages ?? [])])));
-  const notFound = await site.notFound();
-  messages.push(...notFound.messages);
-  if (messages.some((message) => message.fatal)) {
-    await search.end();
-    writer.discard();
-    // The pages that did render are kept for the build after the fix.
-    cache?.save();
-    return result(false, { cached });
-  }
-
-  // Everything is rendered and the pages written: the rest of the output, then the swap.
+/**
+ * Everything is rendered and the pages written: the rest of the output, then the swap. Returns
+ * whether the output was swapped in; on failure the staging folder is discarded (with a
+ * `build-write-failed` error unless the adapter said why) and the page cache saved.
+ */
+async function finishOutput(run: BuildRun, notFoundHtml: string, messages: DocsgenMessage[]): Promise<boolean> {
+  const { site, writer, intake } = run;
   try {
     if (intake.writeError) throw intake.writeError;
     await writeSiteFiles(site, writer, {
-      adapter: options?.adapter ?? configured.adapter ?? 'static',
-      notFoundHtml: notFound.html,
+      adapter: run.settings.adapter,
+      notFoundHtml,
       intake,
-      search,
-      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: cardHashes, read: (hash) => cards.read(hash) }, lastUpdated: lastUpdatedBySlug(site, slugs, lastUpdated) },
-      cacheFolder,
+      search: run.search,
+      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated) },
+      cacheFolder: run.cacheFolder,
       messages,
     });
     writer.swapIn();
+    return true;
   } catch (error) {
     writer.discard();
-    await search.end().catch(() => undefined);
+    await run.search.end().catch(() => undefined);
     if (!(error instanceof Error && error.message === 'adapter')) {
-      messages.push({ reason: `Cannot write the output to \`${outDir}\`: ${(error as Error).message}`, ruleId: 'build-write-failed', source, fatal: true, file: outDir });
+      messages.push({ reason: `Cannot write the output to \`${run.settings.outDir}\`: ${(error as Error).message}`, ruleId: 'build-write-failed', source, fatal: true, file: run.settings.outDir });
     }
-    cache?.save();
-    return result(false, { cached });
+    run.cache?.save();
+    return false;
   }
-  cache?.save();
-  search.kept?.prune();
-  if (isCaching) pruneCompileCache(root);
-  cards.prune(cardHashes.values());
-  await emptier?.stop();
-  return result(true, { pages: slugs.length, cached, files: writer.written.size, bytes: writer.bytes });
 }
 
 interface WriteSiteFilesOptions {

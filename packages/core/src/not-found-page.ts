@@ -1,12 +1,14 @@
 import { escapeHtml, pageLanguage, renderInlineMarkdown, renderPageDocument, serializeJsonForScript, uiStrings, type SiteLayoutData } from '@docsgen/renderer';
 import type { PageInfo } from './pages.js';
+import { rankClosestPagesSource } from './closest-pages.js';
 import { pagePath } from './site-outputs.js';
 
 // The built-in 404 page (SPEC: errors config). A dead end no more: a search box, and the
 // navigable pages closest to the address asked for. The same page serves every unknown path of
 // a build (a static host answers them all with `404.html`), so the closest pages are picked in
 // the browser from `location.pathname` by the page's own script (plain pages do not carry it),
-// from the list of navigable pages the page carries; the dev server gives the same document.
+// from the list of navigable pages the page carries, with the ranking the dev server's
+// `errors.404.redirect` uses (`rankClosestPages`); the dev server gives the same document.
 
 /** The page's words, in the site's default language (one 404 page answers every path). */
 function wordsOf(layout: SiteLayoutData) {
@@ -38,7 +40,7 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
   const site = { config: input.layout.config as never, homeSlug };
   const words = wordsOf(input.layout);
   const home = homeSlug ? pagePath(site, homeSlug) : '/';
-  // Path and title of each navigable page, for site-parts.js to rank: [path, title] pairs keep it small.
+  // Path and title of each navigable page, for the page's script to rank: [path, title] pairs keep it small.
   const candidates = input.navigablePages.map((slug) => [pagePath(site, slug), input.pages.get(slug)?.title ?? slug]);
   const description = typeof input.errors?.description === 'string' && input.errors.description.trim() !== '' ? renderInlineMarkdown(input.errors.description) : escapeHtml(words.description);
   const search = input.layout.hasSearch !== false
@@ -69,69 +71,45 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
   });
 }
 
-/** Plain browser JavaScript: fills `.dg-not-found-closest` with the five closest pages. */
+/**
+ * Plain browser JavaScript: fills `.dg-not-found-closest` with the five navigable pages closest
+ * to the address asked for (`rankClosestPages`, carried as its source).
+ */
 const closestPagesScript = `(() => {
   'use strict';
-  // The built-in 404 page: the navigable pages closest to the address asked for, ranked here
-  // because a static host answers every unknown path with the same 404.html. Closest: the most
-  // leading path segments in common, then the smallest edit distance of the whole path or of its
-  // last segment (a page moved to another folder keeps its name).
+  ${rankClosestPagesSource}
   const notFoundData = document.querySelector('.dg-not-found-data');
   const closest = document.querySelector('.dg-not-found-closest');
-  if (notFoundData && closest) {
-    let candidates = [];
-    try {
-      candidates = JSON.parse(notFoundData.textContent || '[]');
-    } catch {
-      // No list: the page keeps its search box and home link.
-    }
-    const clean = (path) => path.replace(/\\.html$/, '').replace(/^\\/+|\\/+$/g, '').toLowerCase();
-    let wanted;
-    try {
-      wanted = clean(decodeURIComponent(location.pathname));
-    } catch {
-      wanted = clean(location.pathname);
-    }
-    // A hostile address costs no more than a long one.
-    wanted = wanted.slice(0, 200);
-    const wantedSegments = wanted.split('/');
-    const last = (path) => path.slice(path.lastIndexOf('/') + 1);
-    const distance = (a, b) => {
-      let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-      for (let i = 1; i <= a.length; i += 1) {
-        const row = [i];
-        for (let j = 1; j <= b.length; j += 1) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        previous = row;
-      }
-      return previous[b.length];
-    };
-    const ranked = candidates
-      .filter((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')
-      .map(([path, title], order) => {
-        const slug = clean(path).slice(0, 200);
-        const segments = slug.split('/');
-        let shared = 0;
-        while (shared < segments.length && shared < wantedSegments.length && segments[shared] === wantedSegments[shared] && segments[shared] !== '') shared += 1;
-        return { path, title, order, shared, distance: Math.min(distance(wanted, slug), distance(last(wanted), last(slug))) };
-      })
-      .sort((a, b) => b.shared - a.shared || a.distance - b.distance || a.order - b.order)
-      .slice(0, 5);
-    const list = closest.querySelector('ul');
-    if (list && ranked.length > 0) {
-      for (const page of ranked) {
-        const item = document.createElement('li');
-        const link = document.createElement('a');
-        link.className = 'dg-not-found-link';
-        link.href = page.path;
-        link.textContent = page.title;
-        const path = document.createElement('span');
-        path.className = 'dg-not-found-path';
-        path.textContent = page.path;
-        link.append(path);
-        item.append(link);
-        list.append(item);
-      }
-      closest.hidden = false;
-    }
+  const list = closest?.querySelector('ul');
+  if (!list) return;
+  let candidates = [];
+  try {
+    candidates = JSON.parse(notFoundData?.textContent || '[]');
+  } catch {
+    // No list: the page keeps its search box and home link.
   }
+  const titles = new Map();
+  for (const entry of Array.isArray(candidates) ? candidates : []) {
+    if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string' && !titles.has(entry[0])) titles.set(entry[0], entry[1]);
+  }
+  let wanted;
+  try {
+    wanted = decodeURIComponent(location.pathname);
+  } catch {
+    wanted = location.pathname;
+  }
+  for (const path of rankClosestPages(wanted, [...titles.keys()], { count: 5, isNameCompared: true })) {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    link.className = 'dg-not-found-link';
+    link.href = path;
+    link.textContent = titles.get(path);
+    const shown = document.createElement('span');
+    shown.className = 'dg-not-found-path';
+    shown.textContent = path;
+    link.append(shown);
+    item.append(link);
+    list.append(item);
+  }
+  closest.hidden = list.children.length === 0;
 })();`;

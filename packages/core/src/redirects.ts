@@ -1,4 +1,4 @@
-import leven from 'leven';
+import { rankClosestPages } from './closest-pages.js';
 
 /** One entry of `redirects` in docs.json. */
 export interface RedirectRule {
@@ -73,20 +73,10 @@ function compileRule(rule: RedirectRule): CompiledRule {
 /**
  * The navigable page closest to a path that has no page, for `errors.404.redirect`: the slug
  * sharing the most leading path segments with it, then the smallest edit distance between the
- * two, then the earliest in navigation order. `undefined` when there are no pages.
+ * two, then the earliest in navigation order (`rankClosestPages`, which the built-in 404 page
+ * runs too). `undefined` when there are no pages.
  */
 export function findClosestPage(path: string, slugs: readonly string[]): string | undefined {
-  const wanted = path.replace(/^\/+|\/+$/g, '');
-  const wantedSegments = wanted.split('/');
-  let best: { slug: string; shared: number; distance: number } | undefined;
-  for (const slug of slugs) {
-    const segments = slug.split('/');
-    let shared = 0;
-    while (shared < segments.length && shared < wantedSegments.length && segments[shared] === wantedSegments[shared]) shared += 1;
-    if (best && shared < best.shared) continue;
-    const distance = leven(wanted, slug);
-    if (!best || shared > best.shared || distance < best.distance) best = { slug, shared, distance };
-  }
-  return best?.slug;
+  return rankClosestPages(path, slugs, { count: 1, isNameCompared: false })[0];
 }
 

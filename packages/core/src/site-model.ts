@@ -11,6 +11,7 @@ import type { PageInfo } from './pages.js';
 import { checkNavigationPages, loadProject } from './project.js';
 import { createNamedModules, injectedGlobals, registerIslands, renderTree } from './runtime.js';
 import { createSiteChrome } from './site-chrome.js';
+import { resolveSiteOptions, type ResolvedSiteOptions } from './site-options.js';
 import type { Manifest, SiteOptions } from './site.js';
 import { createSocialCards, type SocialCards } from './social-cards.js';
 import type { LoadedUserConfig } from './user-config.js';
@@ -25,6 +26,8 @@ export interface SiteModel {
   root: string;
   /** `dev` renders drafts; `build` leaves them out of routes. */
   mode: 'dev' | 'build';
+  /** `createSite`'s options, resolved once with docsgen.config and docs.json (`resolveSiteOptions`). */
+  options: ResolvedSiteOptions;
   config: ResolvedDocsConfig | undefined;
   navigation: NavigationModel | undefined;
   /** Every page by slug, generated API pages included. */
@@ -60,10 +63,14 @@ const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: '
 /** Loads a project (config, pages, navigation, API reference) into a site model; pages compile on demand. */
 export async function loadSiteModel(projectRoot: string, options?: SiteOptions | null): Promise<SiteModel> {
   const root = resolve(projectRoot);
-  const mode = options?.mode ?? 'dev';
+  // How the project is read depends on the options alone (mode, caches); docsgen.config and
+  // docs.json, read with it, then complete them: once, here, for everything further in.
+  const reading = resolveSiteOptions(options);
   // A build checks its cached pages against the text read now (`PageInfo.sourceHash`).
-  const project = await loadProject(root, { hashSources: mode === 'build', configCache: options?.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined });
+  const project = await loadProject(root, { hashSources: reading.mode === 'build', configCache: reading.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined });
   const { config, pages, messages, userConfig, locate } = project;
+  const settings = resolveSiteOptions(options, { userConfig: userConfig.config, config });
+  const { mode, siteUrl } = settings;
   // A listed page without a file is left out of the sidebar; `docsgen check` calls it an error.
   if (project.navigation) {
     for (const message of checkNavigationPages(project.navigation, project.files, locate)) {
@@ -74,7 +81,6 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   const navigation = api.navigation;
   for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);
   messages.push(...api.messages);
-  const siteUrl = options?.siteUrl ?? userConfig.config.build?.siteUrl ?? config?.siteUrl ?? undefined;
   const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl });
   messages.push(...chrome.messages);
   const cards = createSocialCards({ root, config, navigation });
@@ -98,14 +104,14 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     root,
     code: { ...resolveCodeOptions(config), languages: customLanguages.languages },
     knownComponents: [...builtinComponentNames, ...Object.keys(userConfig.config.components ?? {})],
-    remarkPlugins: [...(options?.remarkPlugins ?? []), ...(userConfig.config.remarkPlugins ?? [])],
-    rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.config.rehypePlugins ?? [])],
+    remarkPlugins: settings.remarkPlugins,
+    rehypePlugins: settings.rehypePlugins,
   };
   const compiler = createPageCompiler(compilerOptions);
   const modules = new ProjectModules({
     root,
     compileMdx:
-      options?.compileCache && !compiler.hasUserPlugins
+      settings.compileCache && !compiler.hasUserPlugins
         ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
         : compiler.compileFile,
     globals: injectedGlobals,
@@ -126,6 +132,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   return {
     root,
     mode,
+    options: settings,
     config,
     navigation,
     pages,
@@ -148,7 +155,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
 
 /** What the renderer's layout reads of a site model: config, navigation, pages, home page, search. */
 export function layoutDataOf(model: SiteModel): SiteLayoutData {
-  return { config: model.config ?? { name: 'docsgen' }, navigation: model.navigation, pages: model.pages, homeSlug: model.homeSlug, hasSearch: model.userConfig.config.search !== false };
+  return { config: model.config ?? { name: 'docsgen' }, navigation: model.navigation, pages: model.pages, homeSlug: model.homeSlug, hasSearch: model.options.hasSearch };
 }
 
 /** `code` and `styling.codeblocks` from docs.json (read once, as `config.codeBlocks`); docsgen's defaults without a config. */

@@ -17,6 +17,8 @@ export interface ResolvedSiteOptions {
   compileCache: boolean;
   /** Folder of the cached navigation file, or none. */
   navigationCache: string | undefined;
+  /** docsgen's search is on: docsgen.config `search` is not `false`. */
+  hasSearch: boolean;
 }
 
 /** Where the site's own settings come from, once the project is loaded. */
@@ -47,5 +49,6 @@ export function resolveSiteOptions(options?: SiteOptions | null, sources?: SiteO
     rehypePlugins: [...(options?.rehypePlugins ?? []), ...(userConfig.rehypePlugins ?? [])],
     compileCache: options?.compileCache ?? defaults.compileCache,
     navigationCache: options?.navigationCache ?? undefined,
+    hasSearch: userConfig.search !== false,
   };
 }

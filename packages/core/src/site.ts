@@ -170,7 +170,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   const model = await loadSiteModel(projectRoot, options);
   const { root, pages, api, modules } = model;
   const renderer = createPageRenderer(model);
-  const derived = createDerivedOutputs(model, renderer, options);
+  const derived = createDerivedOutputs(model, renderer, model.options);
   return {
     root,
     projectFiles: model.projectFiles,
@@ -183,7 +183,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     repository: model.chrome.repository,
     siteUrl: model.siteUrl,
     userConfig: model.userConfig.config,
-    hasSearch: model.userConfig.config.search !== false,
+    hasSearch: model.options.hasSearch,
     configFiles: model.configFiles,
     config: model.config,
     navigation: model.navigation,

@@ -15,7 +15,13 @@ site('should fill every default from nothing', () => {
     rehypePlugins: [],
     compileCache: false,
     navigationCache: undefined,
+    hasSearch: true,
   });
+});
+
+site("should turn search off only when docsgen.config says `search: false`", () => {
+  assert.is(resolveSiteOptions({}, { userConfig: { search: false } }).hasSearch, false);
+  assert.is(resolveSiteOptions({}, { userConfig: { search: true } }).hasSearch, true);
 });
 
 site('should take the site URL from the options, then docsgen.config, then docs.json', () => {
@@ -50,6 +56,7 @@ build('should fill every default from nothing', () => {
     adapter: 'static',
     siteUrl: undefined,
     workers: Math.min(8, availableParallelism()),
+    isWorkersDefault: true,
     cache: true,
     onProgress: 'function',
   });
@@ -61,6 +68,8 @@ build("should let the command line win over docsgen.config's build field", () =>
   assert.equal([fromConfig.outDir, fromConfig.adapter, fromConfig.siteUrl, fromConfig.workers], [resolve(root, 'public'), 'netlify', 'https://config.example.com', 3]);
   const fromCli = resolveBuildOptions(root, { outDir: '/tmp/out', adapter: 'vercel', siteUrl: 'https://cli.example.com', workers: 0, cache: false }, configured);
   assert.equal([fromCli.outDir, fromCli.adapter, fromCli.siteUrl, fromCli.workers, fromCli.cache], [resolve('/tmp/out'), 'vercel', 'https://cli.example.com', 0, false]);
+  assert.is(fromConfig.isWorkersDefault, false, 'workers set in docsgen.config are chosen');
+  assert.is(fromCli.isWorkersDefault, false, 'workers set on the command line are chosen');
 });
 
 build('should keep the cache on unless it is turned off', () => {

@@ -5,16 +5,17 @@
   const doc = document;
   const KEY = 'docsgen:tabs';
   const all = (root, selector) => Array.from(root.querySelectorAll(selector));
-  // Labels in the page's language (`<script id="dg-strings">`, see `clientStringsScript`).
+  // The page's labels (`#dg-strings`), for all scripts: `__docsgen.label`.
   let strings;
-  const t = (key) => {
+  const t = (key, fallback = key) => {
     try {
       strings ??= JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
     } catch {
       strings = {};
     }
-    return strings[key] ?? key;
+    return strings[key] ?? fallback;
   };
+  window.__docsgen = { label: t };
 
   // Labels the reader chose, newest first; synced tabs and views follow them.
   const stored = () => {
@@ -186,14 +187,8 @@
     if (!set) return;
     const tabs = tabsOf(set);
     const index = tabs.indexOf(tab);
-    const next = {
-      ArrowRight: (index + 1) % tabs.length,
-      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
-      Home: 0,
-      End: tabs.length - 1,
-      Enter: index,
-      ' ': index,
-    }[event.key];
+    const count = tabs.length;
+    const next = { ArrowRight: (index + 1) % count, ArrowLeft: (index - 1 + count) % count, Home: 0, End: count - 1, Enter: index, ' ': index }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     choose(set, next, true);
@@ -204,8 +199,7 @@
     const tip = event.target instanceof Element ? event.target.closest('.dg-tooltip[data-dismissed]') : null;
     if (tip && !tip.contains(event.relatedTarget)) tip.removeAttribute('data-dismissed');
   };
-  doc.addEventListener('mouseout', undismiss);
-  doc.addEventListener('focusout', undismiss);
+  for (const type of ['mouseout', 'focusout']) doc.addEventListener(type, undismiss);
 
   const start = () => {
     enhanceViews();

@@ -37,16 +37,10 @@ const english = {
   searchToSelect: 'to open',
   searchToClose: 'to close',
 };
-let strings;
+// client.js reads them for every script (it runs before site.js loads this file); English
+// without it, or for a label the page lacks.
 function word(key, values = {}) {
-  if (strings === undefined) {
-    try {
-      strings = JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
-    } catch {
-      strings = {};
-    }
-  }
-  const template = typeof strings[key] === 'string' ? strings[key] : english[key];
+  const template = window.__docsgen?.label(key, english[key]) ?? english[key];
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 const words = {

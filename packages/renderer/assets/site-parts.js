@@ -41,17 +41,8 @@
     mcpCopied: 'MCP server URL copied',
     commandCopied: 'Install command copied',
   };
-  let strings;
-  const word = (key) => {
-    if (strings === undefined) {
-      try {
-        strings = JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
-      } catch {
-        strings = {};
-      }
-    }
-    return typeof strings[key] === 'string' ? strings[key] : english[key];
-  };
+  // client.js reads them for every script (the layout loads it first); English without it.
+  const word = (key) => window.__docsgen?.label(key, english[key]) ?? english[key];
   // The same text and links as contextual-menu.ts writes when it knows the site URL.
   const prompt = (url) => `Read ${url} so I can ask questions about it.`;
   const mcpInstallLink = (editor, name, url) => {

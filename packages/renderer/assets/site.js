@@ -2,7 +2,7 @@
 // shared navigation file, menus (Escape and outside clicks close them), the mobile navigation
 // drawer (a modal: focus stays inside, Escape closes it), the tabs row's scroll fades, the
 // table of contents' scroll-spy and the reading-progress bar. Labels come in the page's
-// language from `<script id="dg-strings">`. Plain browser JavaScript, no
+// language from `<script id="dg-strings">`, through client.js. Plain browser JavaScript, no
 // imports: load it with <script src="site.js" defer>. Everything it enhances is server-rendered
 // and usable without it. It queries the page on every event rather than keeping references,
 // so the dev server's in-place update of <main> needs nothing from it.
@@ -12,15 +12,8 @@
   const root = doc.documentElement;
   const KEY = 'docsgen:appearance';
   const all = (selector, scope = doc) => Array.from(scope.querySelectorAll(selector));
-  let strings;
-  const t = (key) => {
-    try {
-      strings ??= JSON.parse(doc.getElementById('dg-strings')?.textContent || '{}');
-    } catch {
-      strings = {};
-    }
-    return strings[key] ?? key;
-  };
+  // Labels in the page's language, read by client.js (loaded before this file).
+  const t = (key) => window.__docsgen?.label(key) ?? key;
   // The search dialog (search.js, next to this file) loads on first use.
   const searchJs = new URL('search.js', doc.currentScript?.src || location.href).href;
 

@@ -1,0 +1,189 @@
+import type { DocsgenMessage, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
+import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, SchemaModel } from '@docsgen/openapi-pages';
+import { join } from 'node:path';
+import { applyExampleSettings, baseUrlsOf } from './api-settings.js';
+import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
+
+// The API specs a site reads, by label: those docs.json names (read when the site loads), those
+// only pages' frontmatter names, and those components name (`<OpenApiViewer spec=…>`, read when
+// first asked for). Every file of every spec is watched, broken ones too. The spec tooling
+// (`@docsgen/openapi-pages`) is imported only when a project has specs.
+
+type OpenApiTools = typeof import('@docsgen/openapi-pages');
+
+/** A spec read without fatal problems, with the pages and groups made from it. */
+export interface SpecEntry {
+  label: string;
+  spec: LoadedSpec;
+  pages: Array<ApiPageModel | AsyncApiPageModel>;
+  groups: ApiGroupModel[];
+  /** Every schema model of the spec (`ApiPages.schemas`). */
+  schemas?: readonly SchemaModel[] | undefined;
+  /** Named only by pages' frontmatter: its operations are for those pages, with no pages or navigation of their own. */
+  isFrontmatterOnly?: boolean | undefined;
+}
+
+export interface ApiSpecsOptions {
+  root: string;
+  config: ResolvedDocsConfig | undefined;
+  /** Where problems go (download failures found later, by components, too). */
+  messages: DocsgenMessage[];
+  /** Slugs taken when a spec is read on demand: its pages get others. */
+  takenSlugs(): Iterable<string>;
+}
+
+export interface ReadNamedSpecsOptions {
+  locate?: ((path: readonly (string | number)[]) => SourceLocation | undefined) | undefined;
+  /** Slugs of the project's pages, which generated pages may not take. */
+  takenSlugs: Iterable<string>;
+  /** Pages whose frontmatter `openapi` names an operation: `value` as written, in `file`. */
+  bindings: Array<{ value: string; file: string }>;
+}
+
+const urlScheme = /^[a-z][a-z\d+.-]*:/i;
+const httpUrl = /^https?:\/\//i;
+
+/** The specs of a site, read at load and on demand. */
+export class ApiSpecs {
+  /** Specs read without fatal problems, by label. */
+  readonly entries = new Map<string, SpecEntry>();
+  readonly #options: ApiSpecsOptions;
+  readonly #failed = new Set<string>();
+  readonly #onDemand = new Map<string, Promise<void>>();
+  readonly #unsettled = new Set<Promise<void>>();
+  readonly #watched = new Set<string>();
+  #tools: OpenApiTools | undefined;
+
+  constructor(options: ApiSpecsOptions) {
+    this.#options = options;
+  }
+
+  /** The spec tooling, once a spec (or a page bound to an operation) made the site load it. */
+  get tools(): OpenApiTools | undefined {
+    return this.#tools;
+  }
+
+  /**
+   * Reads every spec docs.json names and every spec pages' frontmatter names (`checkSpecs`):
+   * specs named by URL are downloaded (`downloadSpec`) and read from the copy. Problems that
+   * stop a spec's pages become warnings; a page bound to no operation is said to be shown
+   * without one.
+   */
+  async readNamed(options: ReadNamedSpecsOptions): Promise<OpenApiTools> {
+    const { root, config, messages } = this.#options;
+    const tools = (this.#tools ??= await import('@docsgen/openapi-pages'));
+    const frontmatter = options.bindings.map((binding) => ({ value: binding.value, place: { file: binding.file } }));
+    const resolveRemote = (url: string): Promise<string | undefined> => this.#download(url);
+    const checked = await tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs: options.takenSlugs, frontmatter, resolveRemote });
+    messages.push(...siteMessagesOf(checked.messages, new Set(options.bindings.map((binding) => binding.file))));
+    for (const entry of checked.specs) {
+      // Watched even when broken (or missing): saving the fix must reload the site.
+      for (const file of entry.spec.documents.keys()) this.#watched.add(file);
+      if (entry.spec.file) this.#watched.add(entry.spec.file);
+      else if (!urlScheme.test(entry.source)) this.#watched.add(join(root, entry.source));
+      if (!entry.result) {
+        this.#failed.add(entry.spec.label);
+        continue;
+      }
+      const { pages, groups } = entry.result;
+      this.entries.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages, groups, schemas: 'schemas' in entry.result ? entry.result.schemas : undefined, isFrontmatterOnly: entry.isFrontmatterOnly });
+    }
+    for (const entry of this.entries.values()) applyExampleSettings(entry.pages, config);
+    return tools;
+  }
+
+  /**
+   * The spec a component names (its label, or the last part of it; the only spec when none is
+   * named): `'loading'` while a spec docs.json does not name is being read for it, `undefined`
+   * when there is none or it cannot be read.
+   */
+  resolve(spec: string | undefined): SpecEntry | 'loading' | undefined {
+    if (spec === undefined || spec.trim() === '') return this.entries.size === 1 ? [...this.entries.values()][0] : undefined;
+    const wanted = spec.trim().replace(/^\.?\/+/, '');
+    const known = this.entries.get(wanted) ?? [...this.entries.values()].find((entry) => entry.label.split('/').pop() === wanted);
+    if (known) return known;
+    if (this.#failed.has(wanted) || (urlScheme.test(wanted) && !httpUrl.test(wanted))) return undefined;
+    if (!this.#onDemand.has(wanted)) {
+      const loading = this.#readOnDemand(wanted).catch(() => {
+        this.#failed.add(wanted);
+      });
+      this.#onDemand.set(wanted, loading);
+      this.#unsettled.add(loading);
+      void loading.finally(() => this.#unsettled.delete(loading));
+    }
+    return this.entries.has(wanted) ? this.entries.get(wanted) : this.#failed.has(wanted) ? undefined : 'loading';
+  }
+
+  /** Every file of every spec (absolute), those that failed to load included. */
+  files(): string[] {
+    return [...new Set([...this.#watched, ...[...this.entries.values()].flatMap((entry) => [...entry.spec.documents.keys()])])];
+  }
+
+  /** Resolves once the specs components asked for are read; `undefined` when none is pending. */
+  pending(): Promise<void> | undefined {
+    return this.#unsettled.size === 0 ? undefined : Promise.all(this.#unsettled).then(() => undefined);
+  }
+
+  async #readOnDemand(label: string): Promise<void> {
+    const { root, config } = this.#options;
+    const tools = (this.#tools ??= await import('@docsgen/openapi-pages'));
+    const path = httpUrl.test(label) ? await this.#download(label) : label;
+    if (path === undefined) {
+      this.#failed.add(label);
+      return;
+    }
+    const spec = await tools.loadSpec(root, path, { validate: false, placeWarnings: false });
+    for (const file of spec.documents.keys()) this.#watched.add(file);
+    const taken = new Set(this.#options.takenSlugs());
+    const baseUrls = baseUrlsOf(config);
+    const result =
+      spec.kind === 'openapi'
+        ? tools.buildOpenApiPages(spec, { takenSlugs: taken, baseUrl: baseUrls.length > 0 ? baseUrls : undefined })
+        : spec.kind === 'asyncapi'
+          ? tools.buildAsyncApiPages(spec, { takenSlugs: taken })
+          : undefined;
+    if (!result || spec.messages.some((message) => message.fatal)) this.#failed.add(label);
+    else {
+      applyExampleSettings(result.pages, config);
+      this.entries.set(label, { label, spec, pages: result.pages, groups: result.groups, schemas: 'schemas' in result ? result.schemas : undefined });
+    }
+  }
+
+  /** Downloads the spec at `url`; its local copy, or `undefined` (with a warning) when there is none. */
+  async #download(url: string): Promise<string | undefined> {
+    const downloaded = await downloadSpec(this.#options.root, url);
+    const failure = downloadFailure(url, downloaded);
+    if (failure) this.#options.messages.push(failure);
+    return downloaded.ok ? downloaded.path : undefined;
+  }
+}
+
+/**
+ * What a site says of `checkSpecs`' findings: reading problems stop a spec's pages and become
+ * warnings; other findings are `docsgen check`'s to report (so warnings are not placed on
+ * their lines here: `placeWarnings: false`). A page in `boundFiles` bound to no operation is
+ * shown without one: said here too, not only by `docsgen check`.
+ */
+function siteMessagesOf(found: readonly DocsgenMessage[], boundFiles: ReadonlySet<string>): DocsgenMessage[] {
+  const messages: DocsgenMessage[] = [];
+  for (const message of found) {
+    if (message.ruleId === 'openapi-operation-missing') {
+      if (message.file !== undefined && boundFiles.has(message.file)) messages.push({ ...message, fatal: false, note: `The page is shown without its API reference. ${message.note ?? ''}`.trim() });
+      continue;
+    }
+    if (message.fatal) messages.push({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' });
+  }
+  return messages;
+}
+
+/** The `spec-download-failed` warning of a download that failed (or gave only an earlier copy). */
+function downloadFailure(url: string, downloaded: DownloadedSpec): DocsgenMessage | undefined {
+  if (downloaded.ok && !downloaded.isStale) return undefined;
+  return {
+    reason: downloaded.ok ? `Cannot download \`${url}\` (${downloaded.reason}); the copy from an earlier download is used` : `Cannot download \`${url}\`: ${downloaded.reason}`,
+    ruleId: 'spec-download-failed',
+    source: '@docsgen/core',
+    fatal: false,
+    note: 'Check the URL and the network, or copy the spec into the project and name the file.',
+  };
+}
