@@ -171,13 +171,13 @@ looks('should load the theme each older theme and platform alias stands for, wit
     ['base', 'base', '.dg-section-tab[aria-current="true"]', 'border-bottom-width', '2px'],
     ['mint', 'base', '.dg-nav-link[aria-current="page"]', 'border-radius', '8px'],
     ['pith', 'pith', '.dg-nav-group[data-depth="0"] > details > summary', 'text-transform', 'uppercase'],
-    ['willow', 'pith', '.dg-nav-group[data-depth="0"] > details > summary', 'text-transform', 'uppercase'],
+    ['willow', 'base', '.dg-nav-link[aria-current="page"]', 'border-radius', '8px'],
     ['pip', 'pip', '.dg-nav-link[aria-current="page"]', 'border-radius', /^9\d\dpx$/],
-    ['almond', 'pip', '.dg-sidebar-wrap .dg-section-tabs-sidebar', 'display', 'block'],
+    ['almond', 'base', '.dg-section-tab[aria-current="true"]', 'border-bottom-width', '2px'],
     ['readable', 'readable', 'body', 'font-size', '18px'],
-    ['sequoia', 'readable', 'body', 'font-family', /^Charter,/],
+    ['sequoia', 'base', '.dg-nav-link[aria-current="page"]', 'border-radius', '8px'],
     ['theme-e', 'theme-e', '.dg-header-bar', 'background-color', 'rgb(13, 147, 115)'],
-    ['palm', 'theme-e', '.dg-header-bar', 'background-color', 'rgb(13, 147, 115)'],
+    ['palm', 'base', '.dg-section-tab[aria-current="true"]', 'border-bottom-width', '2px'],
     ['corporate-blue', 'base', '.dg-section-tab[aria-current="true"]', 'border-bottom-width', '2px'],
   ];
   for (const [input, theme, selector, property, expected] of cases) {

@@ -15,10 +15,10 @@ export type ThemeName = 'base' | 'pith' | 'pip' | 'readable' | 'theme-e' | 'mapl
  */
 export const themeAliases: Readonly<Record<string, ThemeName>> = Object.freeze({
   mint: 'base',
-  willow: 'pith',
-  almond: 'pip',
-  sequoia: 'readable',
-  palm: 'theme-e',
+  willow: 'base',
+  almond: 'base',
+  sequoia: 'base',
+  palm: 'base',
 });
 
 type Present<T> = Exclude<T, undefined>;

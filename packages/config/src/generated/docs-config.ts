@@ -239,7 +239,7 @@ export interface DocsConfig {
    */
   siteUrl?: string;
   /**
-   * Site theme: `base`, `pith`, `pip`, `readable`, `theme-e`, `maple`, `linden`, `aspen` or `luma`. The hosted platform's names of the other five are aliases of the theme with that look: `mint` is `base`, `willow` is `pith`, `almond` is `pip`, `sequoia` is `readable` and `palm` is `theme-e`. Any other name falls back to `base` with an `unknown-theme` warning, not a validation error. (default: `"base"`)
+   * Site theme: `base`, `pith`, `pip`, `readable`, `theme-e`, `maple`, `linden`, `aspen` or `luma`. The hosted platform's other five names (`mint`, `willow`, `almond`, `sequoia` and `palm`) are accepted and resolve to `base`. Any other name falls back to `base` with an `unknown-theme` warning, not a validation error. (default: `"base"`)
    */
   theme?:
     | (
