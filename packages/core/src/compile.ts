@@ -25,6 +25,7 @@ import {
   plainMarkdownBody,
   recmaPropsAsVariables,
   rehypeJsxToElements,
+  rehypeVisibilityComponent,
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
 import type { CustomLanguage } from './custom-languages.js';
@@ -109,6 +110,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       .use(remarkPlugins(false, hasAutolinks))
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeRawWhenNeeded)
+      .use(rehypeVisibilityComponent)
       .use(rehypePlugins)
       .use(rehypeJsxToElements)
       .freeze();
