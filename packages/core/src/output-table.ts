@@ -4,6 +4,7 @@ import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
 import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
+import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson } from './skill-md.js';
 import { publishedSpecFiles } from './spec-downloads.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
@@ -225,11 +226,69 @@ const specDownloads: OutputKind = {
   },
 };
 
+const markdownType = 'text/markdown; charset=utf-8';
+const jsonType = 'application/json; charset=utf-8';
+const skillIndexPaths = ['.well-known/skills/index.json', '.well-known/agent-skills/index.json'];
+const skillFilePattern = /^\.well-known\/(skills|agent-skills)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/SKILL\.md$/;
+
+/** `skill.md`: the project's root file, else generated from the site (`loadSiteSkills`). */
+const skillMd: OutputKind = {
+  name: 'skill-md',
+  pattern: 'skill.md',
+  contentType: markdownType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === 'skill.md',
+  list: async () => ['skill.md'],
+  produce: async (site, _path, context) => {
+    const skills = await loadSiteSkills(site, { siteUrl: context.siteUrl });
+    return { body: { content: skills.skillMd, contentType: markdownType }, messages: skills.messages };
+  },
+};
+
+/** The skills discovery indexes: `.well-known/skills/index.json` and the agent-skills 0.2.0 one. */
+const skillIndexes: OutputKind = {
+  name: 'skills-index',
+  pattern: '.well-known/skills/index.json, .well-known/agent-skills/index.json',
+  contentType: jsonType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => skillIndexPaths.includes(path),
+  list: async () => skillIndexPaths,
+  // Its messages are `skill.md`'s too: reported there, once.
+  produce: async (site, path, context) => {
+    const { skills } = await loadSiteSkills(site, { siteUrl: context.siteUrl });
+    return { body: { content: path === skillIndexPaths[0] ? skillsIndexJson(skills) : agentSkillsIndexJson(skills), contentType: jsonType }, messages: [] };
+  },
+};
+
+/** Each listed skill's file, under both discovery folders. The name in the path is only looked up, never used to read a file. */
+const skillFiles: OutputKind = {
+  name: 'skill-file',
+  pattern: '.well-known/skills/<name>/SKILL.md, .well-known/agent-skills/<name>/SKILL.md',
+  contentType: markdownType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => skillFilePattern.test(path),
+  list: async (site, context) => {
+    const { skills } = await loadSiteSkills(site, { siteUrl: context.siteUrl });
+    return ['skills', 'agent-skills'].flatMap((folder) => skills.map((skill) => `.well-known/${folder}/${skill.name}/SKILL.md`));
+  },
+  produce: async (site, path, context) => {
+    const name = skillFilePattern.exec(path)?.[2];
+    const skill = (await loadSiteSkills(site, { siteUrl: context.siteUrl })).skills.find((entry) => entry.name === name);
+    return { body: skill && { content: skill.content, contentType: markdownType }, messages: [] };
+  },
+};
+
 /**
  * Every output the site derives, in the order the build writes them (a later one replaces an
  * earlier one at the same path).
  */
-export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, specDownloads];
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, skillMd, skillIndexes, skillFiles, specDownloads];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
 export function findOutputKind(path: string): OutputKind | undefined {

@@ -28,6 +28,8 @@ const defaults = { allowedHosts: [] as string[], assetFolders: ['images', 'logo'
 // The files `resolveRequestFile` sees are under this made-up prefix: it takes a folder name,
 // and the output folder is served from `/`.
 const mount = '/site';
+const wellKnown = '.well-known';
+const wellKnownMount = '/well-known';
 // Adapter files the hosts read but never serve.
 const hostFiles = new Set(['/_redirects', '/vercel.json']);
 const pageTypes = new Map([
@@ -104,7 +106,19 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
     return;
   }
 
-  if (!hostFiles.has(decoded)) {
+  // `/.well-known/` (RFC 8615) is the one dot-folder hosts serve: the agent discovery files
+  // the build writes there. Its own mount, so the chokepoint still refuses dot names inside it.
+  if (path.startsWith(`/${wellKnown}/`)) {
+    const result = await resolveRequestFile(wellKnownMount + path.slice(wellKnown.length + 1), { folder: join(context.folder, wellKnown), prefix: wellKnownMount });
+    if (result.status === 200) {
+      await serveResolvedFile(request, response, result, { contentType: pageType(context, path) });
+      return;
+    }
+    if (result.status !== 404) {
+      sendStatus(response, request, result.status);
+      return;
+    }
+  } else if (!hostFiles.has(decoded)) {
     for (const candidate of candidates(path)) {
       const result = await resolveRequestFile(mount + candidate, { folder: context.folder, prefix: mount });
       if (result.status === 200) {
