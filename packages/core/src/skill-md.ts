@@ -140,7 +140,9 @@ function topGroups(site: SkillSite, slugs: readonly string[]): Array<{ title: st
   const placed = new Set<string>();
   const add = (title: string, slug: string): void => {
     placed.add(slug);
-    groups.set(title, [...(groups.get(title) ?? []), slug]);
+    const list = groups.get(title);
+    if (list) list.push(slug);
+    else groups.set(title, [slug]);
   };
   const entries = site.navigation ? listNavigationEntries(site.navigation).filter((entry) => entry.node.kind === 'page') : [];
   // A home page the navigation does not list leads, as in llms.txt.
@@ -169,7 +171,9 @@ function apiGroupsOf(site: SkillSite, slugs: readonly string[]): Array<{ title: 
   for (const slug of slugs) {
     const api = site.pages.get(slug)?.api;
     const title = listedIn.get(slug) ?? (api?.model ?? site.api?.bindings.get(slug))?.tag ?? (api?.kind === 'asyncapi' ? 'Channels' : 'Endpoints');
-    groups.set(title, [...(groups.get(title) ?? []), slug]);
+    const list = groups.get(title);
+    if (list) list.push(slug);
+    else groups.set(title, [slug]);
   }
   return [...groups].map(([title, list]) => ({ title, slugs: list }));
 }
