@@ -315,7 +315,9 @@ function sectionsOf(site: Pick<SiteOutputSite, 'navigation' | 'homeSlug'>, slugs
   const placed = new Set<string>();
   const add = (heading: string, slug: string): void => {
     placed.add(slug);
-    sections.set(heading, [...(sections.get(heading) ?? []), slug]);
+    const list = sections.get(heading);
+    if (list) list.push(slug);
+    else sections.set(heading, [slug]);
   };
   const listed = site.navigation ? listNavigationEntries(site.navigation).filter((entry) => entry.node.kind === 'page') : [];
   // A home page the navigation does not list still leads the file.
