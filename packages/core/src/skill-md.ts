@@ -67,7 +67,7 @@ export function generateSkill(site: SkillSite, options?: { siteUrl?: string | nu
   const slugs = listIndexablePages(site).filter(defaultVariantFilter(site));
   const isApi = (slug: string) => site.pages.get(slug)?.api !== undefined || site.api?.bindings.has(slug) === true;
   const hasApi = slugs.some(isApi);
-  const description = `${about} Use this skill for any task about ${name}: it says where its documentation${hasApi ? ' and API reference' : ''} answer questions, and how to read them as Markdown.`;
+  const description = `${about} Use this skill for any task about ${name}: it says where its ${hasApi ? 'documentation and API reference answer' : 'documentation answers'} questions, and how to read them as Markdown.`;
 
   const lines = ['---', `name: ${JSON.stringify(skillSlug(name) || 'docs')}`, `description: ${JSON.stringify(skillOf('', name, description).description)}`];
   if (base !== '') lines.push('metadata:', `  url: ${JSON.stringify(base)}`);

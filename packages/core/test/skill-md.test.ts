@@ -88,11 +88,23 @@ skills('should take the home page’s description without one in docs.json, and 
   try {
     const skill = generateSkill(await createSite(root));
     assert.is(skill.name, 'docs');
-    assert.match(skill.content, '---\nname: "docs"\ndescription: "Deploy in minutes. Use this skill');
+    assert.match(skill.content, '---\nname: "docs"\ndescription: "Deploy in minutes. Use this skill for any task about !!!: it says where its documentation and API reference answer questions');
     assert.not.match(skill.content, 'metadata:');
     assert.not.match(skill.content, 'Agent Instructions');
     assert.not.match(skill.content, 'MCP');
     assert.match(skill.content, '[llms.txt](/llms.txt)');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+skills('should not promise an API reference a site does not have', async () => {
+  const root = writeTempProject({ 'docs.json': JSON.stringify({ name: 'Plain', navigation: { pages: ['index'] } }), 'index.mdx': page('Home') });
+  try {
+    const skill = generateSkill(await createSite(root));
+    assert.is(skill.description, 'The documentation of Plain. Use this skill for any task about Plain: it says where its documentation answers questions, and how to read them as Markdown.');
+    assert.not.match(skill.content, '## API reference');
+    assert.match(skill.content, '## Key pages\n\n### Pages\n\n- [Home](/index.md)\n');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
