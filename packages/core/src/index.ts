@@ -39,7 +39,7 @@ export type { OutputBody, OutputContext, OutputKind, ProducedOutput } from './ou
 export { agentInstructionsBlock, agentSpecLinks } from './agent-markdown.js';
 export type { AgentSpecLink } from './agent-markdown.js';
 export { agentSkillsIndexJson, generateSkill, loadSiteSkills, skillsIndexJson } from './skill-md.js';
-export type { SiteSkills, SkillSite } from './skill-md.js';
+export type { GenerateSkillOptions, SiteSkills, SkillSite } from './skill-md.js';
 export type { SkillFile } from './skill-files.js';
 export { listIndexablePages, llmsFullTxt, llmsTxt, renderSiteOutput, renderSiteOutputs, robotsTxt, siteOutputNames, sitemapPart, sitemapXml, maxSitemapUrls } from './site-outputs.js';
 export type { SiteOutput, SiteOutputName, SiteOutputOptions, SiteOutputSite } from './site-outputs.js';

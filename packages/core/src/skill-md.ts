@@ -20,6 +20,15 @@ export interface SiteSkills {
   messages: DocsgenMessage[];
 }
 
+export interface GenerateSkillOptions {
+  /** Absolute URL of the site; without one, links start with `/` (default: none). */
+  siteUrl?: string | null | undefined;
+  /** Whether the site serves its own MCP server at `/mcp`, which is then named first (default: `false`). */
+  hasMcp?: boolean | null | undefined;
+  /** The project's skill folders' skills, named under `## Skills` (default: none). */
+  skills?: readonly SkillFile[] | null | undefined;
+}
+
 /** Groups of pages and operations listed at most, and entries of each (the rest is in llms.txt). */
 const maxGroups = 16;
 const maxPagesPerGroup = 5;
@@ -33,10 +42,10 @@ const maxDescription = 160;
  * generated skill is both. With skill folders but no root file, `/skill.md` is the generated
  * one, which names the listed skills.
  */
-export async function loadSiteSkills(site: SkillSite, options?: { siteUrl?: string | null | undefined } | null): Promise<SiteSkills> {
+export async function loadSiteSkills(site: SkillSite, options?: Pick<GenerateSkillOptions, 'siteUrl' | 'hasMcp'> | null): Promise<SiteSkills> {
   const project = await loadProjectSkills(site.root);
   if (project.root !== undefined) return { skillMd: project.root, skills: project.skills, messages: project.messages };
-  const generated = generateSkill(site, { siteUrl: options?.siteUrl, skills: project.skills });
+  const generated = generateSkill(site, { ...options, skills: project.skills });
   return { skillMd: generated.content, skills: project.skills.length > 0 ? project.skills : [generated], messages: project.messages };
 }
 
@@ -59,7 +68,7 @@ export function agentSkillsIndexJson(skills: readonly SkillFile[]): string {
  * their first operations and the specs. Bounded: at most 16 groups of 5 entries each, with
  * descriptions cut to about 160 characters.
  */
-export function generateSkill(site: SkillSite, options?: { siteUrl?: string | null | undefined; skills?: readonly SkillFile[] | null | undefined } | null): SkillFile {
+export function generateSkill(site: SkillSite, options?: GenerateSkillOptions | null): SkillFile {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
   const name = site.config?.name?.trim() || 'Documentation';
   const home = site.homeSlug === undefined ? undefined : site.pages.get(site.homeSlug);
@@ -79,7 +88,7 @@ export function generateSkill(site: SkillSite, options?: { siteUrl?: string | nu
   lines.push('', '## Find answers in the documentation', '');
   lines.push(`- Every page is also Markdown: add \`.md\` to its address (${markdownLink(base, site.homeSlug ?? 'index')}), or ask for it with \`Accept: text/markdown\`.`);
   lines.push(`- [llms.txt](${markdownUrl(`${base}/llms.txt`)}) lists every page with a one-line description; [llms-full.txt](${markdownUrl(`${base}/llms-full.txt`)}) holds all of them in one file.`);
-  const servers = agentServers(site.config?.api?.mdx?.server, base);
+  const servers = [...(options?.hasMcp === true ? [`${base}/mcp`] : []), ...agentServers(site.config?.api?.mdx?.server, base)];
   if (servers.length > 0) lines.push(`- MCP (Model Context Protocol) servers with tools for this documentation: ${servers.map((url) => `[${inlineText(url)}](${markdownUrl(url)})`).join(', ')}.`);
   if (options?.skills && options.skills.length > 0) {
     lines.push('', '## Skills', '');

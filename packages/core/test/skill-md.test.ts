@@ -66,6 +66,7 @@ skills('should generate skill.md from docs.json and the navigation: product, ins
     assert.ok(text.startsWith(`---\nname: "acme-cloud"\ndescription: ${JSON.stringify(skill.description)}\nmetadata:\n  url: "https://docs.acme.test"\n---\n\n# Acme Cloud\n\nAcme Cloud runs your containers.\n\nDeploy in minutes.\n\n> ## Agent Instructions\n> Always cite the API version.\n`), text);
     assert.match(text, '- [llms.txt](https://docs.acme.test/llms.txt)');
     assert.match(text, 'MCP (Model Context Protocol) servers with tools for this documentation: [https://mcp.acme.test/mcp](https://mcp.acme.test/mcp).');
+    assert.match(generateSkill(site, { siteUrl: 'https://docs.acme.test', hasMcp: true }).content, 'documentation: [https://docs.acme.test/mcp](https://docs.acme.test/mcp), [https://mcp.acme.test/mcp](https://mcp.acme.test/mcp).', 'the site’s own server first');
     assert.match(text, '### Get started\n\n- [Welcome](https://docs.acme.test/index.md): Deploy in minutes.\n- [Quickstart](https://docs.acme.test/quickstart.md): Your first deploy.\n');
     // The top group names the section; five pages of it, the rest counted; long descriptions cut.
     assert.match(text, '### Guides\n\n- [Guide 1](https://docs.acme.test/guides/g1.md): A long description word');
