@@ -1,4 +1,4 @@
-import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
+import { listNavigationEntries, type DocsgenMessage, type NavAncestor, type NavNode } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
 import { isLastUpdatedOn } from '@docsgen/renderer';
 import { agentInstructionsBlock, agentSpecLinks, withoutAgentInstructions } from './agent-markdown.js';
@@ -139,7 +139,8 @@ export function robotsTxt(_site: Pick<SiteOutputSite, 'config'>, options?: SiteO
  * `- [Title](URL of the Markdown twin): description`, in navigation order; pages outside
  * groups under `## Pages` (or the tab's name), indexable pages the navigation does not list
  * under `## Other pages`; the specs of the listed API pages under `## OpenAPI Specs` and
- * `## AsyncAPI Specs` (`agentSpecLinks`); and the `api.mdx.server` URLs under `## MCP servers`.
+ * `## AsyncAPI Specs` (`agentSpecLinks`); the navigation's absolute links (tabs, anchors) under
+ * `## Optional`; and the `api.mdx.server` URLs under `## MCP servers`.
  */
 export function llmsTxt(site: LlmsSite, options?: SiteOutputOptions | null): string {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
@@ -161,6 +162,9 @@ export function llmsTxt(site: LlmsSite, options?: SiteOutputOptions | null): str
     const links = specs.filter((spec) => spec.kind === kind);
     if (links.length > 0) blocks.push(`## ${heading}`, links.map((spec) => `- [${inlineText(spec.label)}](${markdownUrl(spec.url)})`).join('\n'));
   }
+  // Absolute links of the navigation (a tab or anchor leading elsewhere), as the platform lists them.
+  const external = externalNavigationLinks(site.navigation);
+  if (external.length > 0) blocks.push('## Optional', external.map((link) => `- [${inlineText(link.title)}](${markdownUrl(link.href)})`).join('\n'));
   const servers = agentServers(site.config?.api?.mdx?.server, base);
   if (servers.length > 0) {
     blocks.push(
@@ -334,6 +338,20 @@ function sectionHeading(trail: NavAncestor[]): string {
   const groups = trail.filter((node) => node.kind === 'group' && node.title.trim() !== '').map((node) => node.title.trim());
   if (groups.length > 0) return groups.join(' › ');
   return trail.findLast((node) => node.title.trim() !== '')?.title.trim() ?? 'Pages';
+}
+
+/** The navigation's divisions (tabs, anchors, …) that link to an absolute http(s) URL, each URL once, in order. */
+function externalNavigationLinks(model: Pick<SiteOutputSite, 'navigation'>['navigation']): Array<{ title: string; href: string }> {
+  const links = new Map<string, string>();
+  const visit = (nodes: readonly NavNode[]): void => {
+    for (const node of nodes) {
+      if (node.kind === 'page' || node.kind === 'operation' || node.isHidden) continue;
+      if (node.kind !== 'group' && node.href !== undefined && /^https?:\/\//i.test(node.href) && node.title.trim() !== '' && !links.has(node.href)) links.set(node.href, node.title);
+      visit(node.children);
+    }
+  };
+  visit(model?.children ?? []);
+  return [...links].map(([href, title]) => ({ title, href }));
 }
 
 /** `api.mdx.server` as absolute http(s) URLs; a path is taken from the site URL (`base`, `''` for none: paths are then left out). */

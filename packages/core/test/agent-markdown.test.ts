@@ -108,6 +108,26 @@ agents('should list the published specs of the listed API pages under the platfo
   }
 });
 
+agents('should list the navigation’s absolute links under `## Optional`, each once, after the specs', async () => {
+  const root = project({
+    navigation: {
+      global: { anchors: [{ anchor: 'Community', href: 'https://community.acme.test' }, { anchor: 'Hidden', href: 'https://hidden.acme.test', hidden: true }] },
+      tabs: [
+        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index'] }] },
+        { tab: 'Blog', href: 'https://blog.acme.test/' },
+        { tab: 'Local', href: '/index' },
+      ],
+    },
+  });
+  try {
+    const llms = llmsTxt(await createSite(root));
+    assert.match(llms, '\n## AsyncAPI Specs\n\n- [asyncapi](/public/asyncapi.yaml)\n\n## Optional\n\n- [Blog](https://blog.acme.test/)\n- [Community](https://community.acme.test)\n');
+    assert.not.match(llms, 'hidden.acme.test');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 agents('should link a remote spec where it is, each spec once, and never a path out of the project', () => {
   const apiPage = (slug: string, spec: string, kind: 'openapi' | 'asyncapi' = 'openapi') => [slug, { slug, api: { kind, model: { spec } } } as unknown as PageInfo] as const;
   const pages = new Map([
