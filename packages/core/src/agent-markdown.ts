@@ -1,4 +1,4 @@
-import type { ResolvedDocsConfig } from '@docsgen/config';
+import type { NavNode, ResolvedDocsConfig } from '@docsgen/config';
 import { statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { assetFolders } from './media-files.js';
@@ -6,7 +6,8 @@ import type { PageInfo } from './pages.js';
 import { publishedSpecFiles } from './spec-downloads.js';
 
 // What the Markdown served to agents shares (twins, llms.txt, llms-full.txt, skill.md): the
-// docs.json `markdown.instructions` block, and the links to the API specs.
+// docs.json `markdown.instructions` block, the links to the API specs and out of the
+// navigation, and text made safe for one Markdown line.
 
 /**
  * docs.json `markdown.instructions` as the hosted platform writes it: a quote headed
@@ -85,4 +86,28 @@ function isFile(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The navigation's divisions (tabs, anchors, …) that link to an absolute http(s) URL, each URL once, in order. */
+export function externalNavigationLinks(nodes: readonly NavNode[]): Array<{ title: string; href: string }> {
+  const links = new Map<string, string>();
+  const visit = (list: readonly NavNode[]): void => {
+    for (const node of list) {
+      if (node.kind === 'page' || node.kind === 'operation' || node.isHidden) continue;
+      if (node.kind !== 'group' && node.href !== undefined && /^https?:\/\//i.test(node.href) && node.title.trim() !== '' && !links.has(node.href)) links.set(node.href, node.title);
+      visit(node.children);
+    }
+  };
+  visit(nodes);
+  return [...links].map(([href, title]) => ({ title, href }));
+}
+
+/** Text on one Markdown line: whitespace collapsed, characters that would start links, HTML or code escaped. */
+export function inlineText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/[\\[\]<>`]/g, '\\$&');
+}
+
+/** A URL as a Markdown link destination: characters that would end it percent-encoded. */
+export function markdownUrl(url: string): string {
+  return url.replace(/[\s()<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

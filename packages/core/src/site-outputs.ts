@@ -1,7 +1,7 @@
-import { listNavigationEntries, type DocsgenMessage, type NavAncestor, type NavNode } from '@docsgen/config';
+import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
 import { isLastUpdatedOn } from '@docsgen/renderer';
-import { agentInstructionsBlock, agentSpecLinks, withoutAgentInstructions } from './agent-markdown.js';
+import { agentInstructionsBlock, agentSpecLinks, externalNavigationLinks, inlineText, markdownUrl, withoutAgentInstructions } from './agent-markdown.js';
 import { lastUpdatedTimes } from './git.js';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -163,7 +163,7 @@ export function llmsTxt(site: LlmsSite, options?: SiteOutputOptions | null): str
     if (links.length > 0) blocks.push(`## ${heading}`, links.map((spec) => `- [${inlineText(spec.label)}](${markdownUrl(spec.url)})`).join('\n'));
   }
   // Absolute links of the navigation (a tab or anchor leading elsewhere), as the platform lists them.
-  const external = externalNavigationLinks(site.navigation);
+  const external = externalNavigationLinks(site.navigation?.children ?? []);
   if (external.length > 0) blocks.push('## Optional', external.map((link) => `- [${inlineText(link.title)}](${markdownUrl(link.href)})`).join('\n'));
   const servers = agentServers(site.config?.api?.mdx?.server, base);
   if (servers.length > 0) {
@@ -340,19 +340,6 @@ function sectionHeading(trail: NavAncestor[]): string {
   return trail.findLast((node) => node.title.trim() !== '')?.title.trim() ?? 'Pages';
 }
 
-/** The navigation's divisions (tabs, anchors, …) that link to an absolute http(s) URL, each URL once, in order. */
-function externalNavigationLinks(model: Pick<SiteOutputSite, 'navigation'>['navigation']): Array<{ title: string; href: string }> {
-  const links = new Map<string, string>();
-  const visit = (nodes: readonly NavNode[]): void => {
-    for (const node of nodes) {
-      if (node.kind === 'page' || node.kind === 'operation' || node.isHidden) continue;
-      if (node.kind !== 'group' && node.href !== undefined && /^https?:\/\//i.test(node.href) && node.title.trim() !== '' && !links.has(node.href)) links.set(node.href, node.title);
-      visit(node.children);
-    }
-  };
-  visit(model?.children ?? []);
-  return [...links].map(([href, title]) => ({ title, href }));
-}
 
 /** `api.mdx.server` as absolute http(s) URLs; a path is taken from the site URL (`base`, `''` for none: paths are then left out). */
 export function agentServers(value: string | string[] | undefined, base: string): string[] {
@@ -368,15 +355,7 @@ export function agentServers(value: string | string[] | undefined, base: string)
   return [...new Set(urls)];
 }
 
-/** Text on one Markdown line: whitespace collapsed, characters that would start links, HTML or code escaped. */
-export function inlineText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\[\]<>`]/g, '\\$&');
-}
 
-/** A URL as a Markdown link destination: characters that would end it percent-encoded. */
-export function markdownUrl(url: string): string {
-  return url.replace(/[\s()<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
 
 /** The text of rendered HTML (an attribute value, a heading): the entities escaping writes, decoded. */
 export function decodeEntities(text: string): string {

@@ -1,7 +1,7 @@
 import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
-import { agentInstructionsBlock, agentSpecLinks } from './agent-markdown.js';
+import { agentInstructionsBlock, agentSpecLinks, inlineText, markdownUrl } from './agent-markdown.js';
 import type { PageInfo } from './pages.js';
-import { agentServers, defaultVariantFilter, inlineText, listIndexablePages, markdownUrl, normalizeSiteUrl, twinPath, type SiteOutputSite } from './site-outputs.js';
+import { agentServers, defaultVariantFilter, listIndexablePages, normalizeSiteUrl, twinPath, type SiteOutputSite } from './site-outputs.js';
 import { loadProjectSkills, skillOf, skillSlug, type SkillFile } from './skill-files.js';
 
 // `skill.md` (https://agentskills.io/specification) and the skills discovery files: what an
