@@ -100,6 +100,7 @@ test('should draw brand names from Font Awesome\'s brands set under Lucide and T
       assert.match(html, `data-icon-drawn="fontawesome/${icon}"`);
       assert.match(html, 'fill="currentColor"', 'brands are filled');
       assert.equal(messages, [], `${library} ${icon}`);
+      assert.is(findIcon(icon, { library })?.match, 'brand', `${library} ${icon}: found as a brand, before other libraries`);
     }
   }
   // A name the library has stays the library's.
