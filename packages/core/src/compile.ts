@@ -24,6 +24,7 @@ import {
   hasAutolinkTrigger,
   plainMarkdownBody,
   recmaPropsAsVariables,
+  recmaUnusedImports,
   rehypeJsxToElements,
   rehypeVisibilityComponent,
   remarkGfmWithoutAutolinkLiterals,
@@ -124,7 +125,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       providerImportSource: 'virtual:docsgen/mdx-components',
       remarkPlugins: remarkPlugins(true, hasAutolinks),
       rehypePlugins,
-      recmaPlugins: [recmaPropsAsVariables],
+      recmaPlugins: [recmaUnusedImports, recmaPropsAsVariables],
     }).freeze();
   }
 
