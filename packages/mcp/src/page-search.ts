@@ -104,12 +104,20 @@ function stripFrontmatter(markdown: string): string {
   return markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
 }
 
-/** The stretch of text around the first line that holds a matched term, on one line. */
+/** The stretch of text around the line that holds most matched terms, on one line. */
 function snippetOf(markdown: string, terms: readonly string[]): string {
   const text = stripFrontmatter(markdown);
   const lines = text.split('\n').filter((line) => line.trim() !== '' && !/^\s*(?:```|---|\|[-: |]+\|)/.test(line));
   const lowered = terms.map((term) => term.toLowerCase());
-  const line = lines.find((candidate) => !candidate.startsWith('#') && lowered.some((term) => candidate.toLowerCase().includes(term))) ?? lines.find((candidate) => !candidate.startsWith('#')) ?? '';
+  // The paragraph line holding the most of the matched terms (the first of equals).
+  let line = '';
+  let best = -1;
+  for (const candidate of lines) {
+    if (candidate.startsWith('#')) continue;
+    const text = candidate.toLowerCase();
+    const count = lowered.filter((term) => text.includes(term)).length;
+    if (count > best) [line, best] = [candidate, count];
+  }
   const flat = line.replace(/\s+/g, ' ').trim();
   if (flat.length <= snippetLength) return flat;
   const at = Math.max(0, Math.min(flat.length - snippetLength, (lowered.map((term) => flat.toLowerCase().indexOf(term)).find((found) => found >= 0) ?? 0) - 60));
