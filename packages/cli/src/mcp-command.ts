@@ -19,7 +19,8 @@ export interface McpCommandOptions {
  * the protocol; the project's messages go to standard error. Ends when the input closes.
  */
 export async function runMcp(options: McpCommandOptions, context: MainContext): Promise<number> {
-  const { createDocsMcp, createSnapshotSource, serveMcpStdio } = await import('@docsgen/mcp');
+  const { createDocsMcp, createSnapshotSource } = await import('@docsgen/mcp');
+  const { serveMcpStdio } = await import('@docsgen/mcp/stdio');
   const { createSite, createSiteMcp, mcpSnapshotPath } = await import('@docsgen/core');
   const streams = { stdin: options.stdin ?? process.stdin, stdout: context.stdout as Writable };
   if (options.out !== undefined) {

@@ -7,10 +7,13 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mcpRoute } from '@docsgen/mcp';
 import { docsgenVersion } from './version.js';
 
-export { mcpRoute };
+/**
+ * The URL path of the MCP endpoint (`@docsgen/mcp`'s `mcpRoute`, which a test checks it
+ * equals): written here so `@docsgen/core/adapters` loads without the MCP SDK.
+ */
+export const mcpRoute = '/mcp';
 
 /** Hosts `docsgen build` writes an MCP function for. */
 export type FunctionPlatform = 'netlify' | 'vercel' | 'cloudflare';

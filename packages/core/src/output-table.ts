@@ -147,7 +147,8 @@ const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
   matches: (path) => path === name,
   list: async () => [name],
   produce: async (site, _path, context) => {
-    const rendered = await renderSiteOutput(site, name as SiteOutputName, context);
+    // llms.txt lists the site's MCP server wherever it is served.
+    const rendered = await renderSiteOutput(site, name as SiteOutputName, { ...context, hasMcp: context.hasMcp !== false });
     const output = rendered.output;
     return { body: output && { content: output.content, contentType: output.contentType }, messages: rendered.messages };
   },

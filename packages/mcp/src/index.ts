@@ -10,5 +10,4 @@ export { mcpServerCard } from './server-card.js';
 export type { ServerCardInput } from './server-card.js';
 export { createSnapshotSource } from './snapshot.js';
 export type { McpSnapshot } from './snapshot.js';
-export { serveMcpStdio } from './stdio.js';
 export type { McpExtraResource, McpPage, McpSource } from './types.js';

@@ -54,7 +54,7 @@ export function resolvePageAddress(address: unknown, pages: ReadonlyMap<string, 
   let key = `/${decoded.replace(/^\/+/, '')}`.replace(/\.md$/i, '').replace(/\/+$/, '') || '/';
   if (key === '/index') key = '/';
   const page = pages.get(key) ?? pages.get(`${key}/`) ?? (key.endsWith('/index') ? pages.get(key.slice(0, -'/index'.length) || '/') : undefined);
-  if (!page) return refuse(`there is no page at \`${key}\`; \`list_pages\` lists every page, and \`search\` finds them by topic`);
+  if (!page) return refuse(`there is no page at \`${key}\`; \`list_pages\` lists every page, and \`search_docs\` finds them by topic`);
   return { ok: true, page };
 }
 

@@ -4,7 +4,8 @@ import type { DocsMcp } from './docs-mcp.js';
 
 /**
  * Serves `docs` over stdio (one session, for an editor that starts the process) until the
- * input ends.
+ * input ends. Exported as `@docsgen/mcp/stdio`, apart from the main entry, so a function
+ * bundled for a host without Node built-ins (Cloudflare) never reaches `node:process`.
  */
 export async function serveMcpStdio(docs: DocsMcp, streams?: { stdin?: Readable; stdout?: Writable } | null): Promise<void> {
   const server = await docs.createServer();
