@@ -24,7 +24,8 @@ const defaults = { maxBodyBytes: 65_536 };
  * `Sec-Fetch-Site: cross-site`) is 403, as the MCP specification asks against DNS rebinding;
  * any method but `POST` is 405 (the server is stateless: no session, no event stream to
  * `GET`); a body that is not `application/json` is 415; one over `maxBodyBytes` (declared or
- * streamed) is 413; malformed JSON is a JSON-RPC parse error (400). Then a new server and a
+ * streamed) is 413; malformed JSON is a JSON-RPC parse error (400), and JSON that is not a
+ * JSON-RPC 2.0 message an invalid request (400). Then a new server and a
  * stateless transport answer the call, in JSON, and are closed: nothing is kept between
  * requests.
  *
@@ -53,6 +54,9 @@ export async function handleMcpHttpRequest(request: Request, docs: DocsMcp, opti
   } catch (error) {
     return refuse(400, `Parse error: ${(error as Error).message}`, {}, -32700);
   }
+  if (!(Array.isArray(body) ? body.length > 0 && body.every(isJsonRpcMessage) : isJsonRpcMessage(body))) {
+    return refuse(400, 'Invalid Request: expected a JSON-RPC 2.0 message (`jsonrpc: "2.0"` and a `method`, or a response), or a non-empty array of them', {}, -32600);
+  }
 
   const server = await docs.createServer({ origin: url.origin });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -66,6 +70,13 @@ export async function handleMcpHttpRequest(request: Request, docs: DocsMcp, opti
   } finally {
     await server.close();
   }
+}
+
+/** A JSON-RPC 2.0 request, notification or response, by its shape; the SDK checks the rest. */
+function isJsonRpcMessage(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const message = value as Record<string, unknown>;
+  return message.jsonrpc === '2.0' && (typeof message.method === 'string' || 'result' in message || 'error' in message);
 }
 
 /** The body as text, or `undefined` once it passes `limit` bytes (reading stops there). */
