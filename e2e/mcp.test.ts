@@ -25,6 +25,7 @@ const project: Record<string, string> = {
     name: 'Acme Widgets',
     description: 'Widgets for every kitchen.',
     siteUrl: 'https://docs.acme.example',
+    contextual: { options: ['copy', 'mcp', 'add-mcp', 'cursor', 'vscode'] },
     navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/install'] }, { group: 'Guides', pages: ['guides/polishing', 'guides/storage'] }] },
   }),
   'index.mdx': '---\ntitle: Acme Widgets\ndescription: What Acme widgets are.\n---\n\nAcme widgets are small and shiny.\n',
@@ -148,6 +149,13 @@ mcp('should serve /mcp from `docsgen dev`, and refuse cross-site requests', asyn
   const card = JSON.parse((await sendRaw(port, ['GET /.well-known/mcp HTTP/1.1', `Host: 127.0.0.1:${port}`])).body) as { url: string; tools: Array<{ name: string }> };
   assert.is(card.url, 'https://docs.acme.example/mcp');
   assert.equal(card.tools.map((tool) => tool.name), ['search_docs', 'read_page', 'list_pages']);
+  // The page menu's MCP entries point at the server the card names.
+  const html = (await sendRaw(port, ['GET /guides/install HTTP/1.1', `Host: 127.0.0.1:${port}`])).body;
+  assert.match(html, `data-mcp-url="${card.url}"`);
+  const cursor = /href="cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=[^&"]*&amp;config=([^"]+)"/.exec(html)?.[1] ?? '';
+  assert.equal(JSON.parse(Buffer.from(decodeURIComponent(cursor), 'base64').toString('utf8')), { url: card.url });
+  const vscode = /href="vscode:mcp\/install\?([^"]+)"/.exec(html)?.[1] ?? '';
+  assert.is((JSON.parse(decodeURIComponent(vscode.replace(/&amp;/g, '&'))) as { url: string }).url, card.url);
 });
 
 const out = join(work, 'dist');
