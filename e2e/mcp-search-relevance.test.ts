@@ -12,7 +12,7 @@ import { relevanceQueries } from './search-relevance-queries.js';
 const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 
 test('should rank the page that answers a query in the top 3 for at least 18 of the 20 queries', async () => {
-  const server = await createSiteMcp(await createSite(docs)).createServer();
+  const server = await (await createSiteMcp(await createSite(docs))).createServer();
   const client = new Client({ name: 'relevance', version: '1.0.0' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

@@ -42,6 +42,6 @@ export async function runMcp(options: McpCommandOptions, context: MainContext): 
   const site = await createSite(resolve(context.cwd, options.root), { mode: 'dev', compileCache: true });
   for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
   if (!site.config) return exitCodes.failure;
-  await serveMcpStdio(createSiteMcp(site), streams);
+  await serveMcpStdio(await createSiteMcp(site), streams);
   return exitCodes.ok;
 }

@@ -1,4 +1,4 @@
-import { createDocsMcp, mcpServerCard, type DocsMcp, type McpExtraResource, type McpPage, type McpSnapshot, type McpSource } from '@docsgen/mcp';
+import type { DocsMcp, McpExtraResource, McpPage, McpSnapshot, McpSource } from '@docsgen/mcp';
 import { searchPages } from './search-index.js';
 import type { Site } from './site.js';
 import { docsgenVersion } from './version.js';
@@ -7,6 +7,8 @@ import { docsgenVersion } from './version.js';
 // published, not `noindex`), in navigation order, each with its Markdown twin. The dev server
 // and `docsgen mcp` read the live site; the build writes the same data as a snapshot
 // (`_docsgen/mcp.json`), which `docsgen preview` and the adapters' functions serve.
+// `@docsgen/mcp` (the SDK, zod) is imported when first used: a build or dev server that never
+// answers an agent does not load it.
 
 /** Path of the snapshot in the output. */
 export const mcpSnapshotPath = '_docsgen/mcp.json';
@@ -59,7 +61,8 @@ export function siteMcpSource(site: Site): McpSource {
 }
 
 /** The MCP server of a live site. */
-export function createSiteMcp(site: Site): DocsMcp {
+export async function createSiteMcp(site: Site): Promise<DocsMcp> {
+  const { createDocsMcp } = await import('@docsgen/mcp');
   return createDocsMcp(siteMcpSource(site), { version: docsgenVersion() });
 }
 
@@ -76,6 +79,7 @@ export async function mcpSnapshot(site: Site, context: { siteUrl?: string | unde
 }
 
 /** `/.well-known/mcp` for the site. */
-export function siteMcpServerCard(site: Pick<Site, 'config'>, siteUrl: string | undefined): string {
+export async function siteMcpServerCard(site: Pick<Site, 'config'>, siteUrl: string | undefined): Promise<string> {
+  const { mcpServerCard } = await import('@docsgen/mcp');
   return mcpServerCard({ name: site.config?.name ?? 'Documentation', description: site.config?.description, siteUrl, version: docsgenVersion() });
 }

@@ -6,7 +6,7 @@ import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart,
 import type { Site } from './site.js';
 import { publishedSpecFiles } from './spec-downloads.js';
 import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
-import { mcpRoute } from '@docsgen/mcp';
+import { mcpRoute } from './mcp-functions.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
 // its producer, its content type and how long a copy may be kept. The build writes every path
@@ -246,7 +246,7 @@ const mcpCard: OutputKind = {
   matches: (path) => path === '.well-known/mcp',
   list: async (_site, context) => (context.hasMcp === false ? [] : ['.well-known/mcp']),
   produce: async (site, _path, context) => ({
-    body: context.hasMcp === false ? undefined : { content: siteMcpServerCard(site, context.siteUrl), contentType: 'application/json; charset=utf-8' },
+    body: context.hasMcp === false ? undefined : { content: await siteMcpServerCard(site, context.siteUrl), contentType: 'application/json; charset=utf-8' },
     messages: [],
   }),
 };

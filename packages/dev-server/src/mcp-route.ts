@@ -1,12 +1,12 @@
 import { createSiteMcp, type Site } from '@docsgen/core';
-import { createDocsMcp, createSnapshotSource, handleMcpHttpRequest, type DocsMcp, type McpSnapshot } from '@docsgen/mcp';
+import type { DocsMcp, McpSnapshot } from '@docsgen/mcp';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { isAllowedHost } from './allowed-host.js';
 
 /** The live site's MCP server, made again after each change (its search index is then stale). */
-const live = new WeakMap<Site, { changes: number; docs: DocsMcp }>();
+const live = new WeakMap<Site, { changes: number; docs: Promise<DocsMcp> }>();
 
 /**
  * `/mcp` in `docsgen dev`: the MCP server over the live site (`handleMcpHttpRequest` of
@@ -16,9 +16,10 @@ const live = new WeakMap<Site, { changes: number; docs: DocsMcp }>();
  *   The server's change count: a new one makes a new server, with a new search index.
  */
 export async function serveLiveMcp(site: Site, changes: number, allowedHosts: readonly string[], request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const { handleMcpHttpRequest } = await import('@docsgen/mcp');
   let entry = live.get(site);
   if (!entry || entry.changes !== changes) live.set(site, (entry = { changes, docs: createSiteMcp(site) }));
-  await sendWebResponse(request, response, await handleMcpHttpRequest(toWebRequest(request), entry.docs, { isAllowedHost: (host) => isAllowedHost(host ?? undefined, allowedHosts) }));
+  await sendWebResponse(request, response, await handleMcpHttpRequest(toWebRequest(request), await entry.docs, { isAllowedHost: (host) => isAllowedHost(host ?? undefined, allowedHosts) }));
 }
 
 /** The snapshot servers of `docsgen preview`, by snapshot file, while the file is unchanged. */
@@ -30,6 +31,7 @@ const snapshots = new Map<string, { signature: string; docs: DocsMcp }>();
  * (the `static` and `github-pages` adapters).
  */
 export async function serveSnapshotMcp(file: string, allowedHosts: readonly string[], request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  const { createDocsMcp, createSnapshotSource, handleMcpHttpRequest } = await import('@docsgen/mcp');
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
   const signature = `${info.ino}:${info.size}:${info.mtimeMs}`;

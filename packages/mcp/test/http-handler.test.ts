@@ -52,7 +52,7 @@ http('should refuse other methods, other types, oversized and malformed bodies',
       controller.close();
     },
   });
-  assert.is((await send({ body: chunks, duplex: 'half' } as RequestInit)).status, 413);
+  assert.is((await send({ body: chunks, duplex: 'half' } as RequestInit & { headers?: Record<string, string> })).status, 413);
   const malformed = await send({ body: '{"jsonrpc":' });
   assert.is(malformed.status, 400);
   assert.match(malformed.body, /"code":-32700/);
