@@ -66,7 +66,7 @@ export async function createSiteMcp(site: Site): Promise<DocsMcp> {
   return createDocsMcp(siteMcpSource(site), { version: docsgenVersion() });
 }
 
-/** The snapshot the build writes: every page of `listMcpPages` with its Markdown. */
+/** The snapshot the build writes: every page of `listMcpPages` with its Markdown, and the resources of `listSiteMcpResources` with their text. */
 export async function mcpSnapshot(site: Site, context: { siteUrl?: string | undefined; markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | undefined }): Promise<McpSnapshot> {
   const slugs = searchPages(site).map((entry) => entry.slug);
   const pages = listMcpPages(site);
@@ -75,7 +75,8 @@ export async function mcpSnapshot(site: Site, context: { siteUrl?: string | unde
     const markdown = context.markdown ? await context.markdown(slug) : (await site.markdown(slug))?.markdown;
     return { ...page, markdown: markdown ?? '' };
   }));
-  return { name: site.config?.name ?? 'Documentation', description: site.config?.description, siteUrl: context.siteUrl, pages: withMarkdown };
+  const resources = await Promise.all((await listSiteMcpResources(site)).map(async ({ read, ...resource }) => ({ ...resource, text: await read() })));
+  return { name: site.config?.name ?? 'Documentation', description: site.config?.description, siteUrl: context.siteUrl, pages: withMarkdown, ...(resources.length > 0 ? { resources } : {}) };
 }
 
 /** `/.well-known/mcp` for the site. */

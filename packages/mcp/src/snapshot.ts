@@ -1,4 +1,4 @@
-import type { McpPage, McpSource } from './types.js';
+import type { McpExtraResource, McpPage, McpSource } from './types.js';
 
 /** What the build writes for a deployed server: the site's pages with their Markdown, in navigation order. */
 export interface McpSnapshot {
@@ -6,6 +6,8 @@ export interface McpSnapshot {
   description?: string | undefined;
   siteUrl?: string | undefined;
   pages: Array<McpPage & { markdown: string }>;
+  /** Resources besides the pages' Markdown (`McpSource.resources`), with their text. */
+  resources?: Array<Omit<McpExtraResource, 'read'> & { text: string }> | undefined;
 }
 
 /**
@@ -27,5 +29,6 @@ export function createSnapshotSource(snapshot: McpSnapshot): McpSource {
     siteUrl: snapshot.siteUrl,
     pages: async () => pages,
     markdown: async (path) => markdown.get(path),
+    resources: async () => (snapshot.resources ?? []).map(({ text, ...resource }) => ({ ...resource, read: async () => text })),
   };
 }

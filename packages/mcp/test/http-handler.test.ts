@@ -9,6 +9,7 @@ const docs = createDocsMcp(createSnapshotSource({
     { path: '/', title: 'Acme', markdown: '# Acme\n\nWidgets.\n' },
     { path: '/guides/polish', title: 'Polishing', markdown: '# Polishing\n\nUse the chrome polish.\n' },
   ],
+  resources: [{ uri: 'https://docs.acme.example/skill.md', name: 'skill', mimeType: 'text/markdown', text: '# Acme skill\n' }],
 }));
 const base = 'http://localhost:3000/mcp';
 const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -25,6 +26,15 @@ http('should answer a JSON-RPC call in JSON, with no session and no caching', as
   assert.match(answer.body, /Use the chrome polish/);
   assert.is(answer.headers.get('mcp-session-id'), null);
   assert.is(answer.headers.get('cache-control'), 'no-store');
+});
+
+http('should list and read the pages and the snapshot\'s own resources', async () => {
+  const listed = await send({ body: message('resources/list') });
+  assert.match(listed.body, /"uri":"docs:\/\/page\/guides\/polish"/);
+  assert.match(listed.body, /"uri":"https:\/\/docs\.acme\.example\/skill\.md"/);
+  assert.match((await send({ body: message('resources/read', { uri: 'https://docs.acme.example/skill.md' }) })).body, /# Acme skill/);
+  assert.match((await send({ body: message('resources/read', { uri: 'docs://page/guides/polish' }) })).body, /Use the chrome polish/);
+  assert.match((await send({ body: message('resources/read', { uri: 'docs://page/../../etc/passwd' }) })).body, /"error".*Cannot read the page/);
 });
 
 http('should refuse cross-site browser requests and foreign hosts (DNS rebinding)', async () => {
