@@ -82,8 +82,9 @@ function serve(command: 'dev' | 'preview', root: string): Promise<string> {
   });
 }
 
+/** `docsgen build` for a host that runs functions: the site then serves `/mcp`, as dev does, so skill.md and llms.txt name it in both. */
 function build(root: string): string {
-  const result = spawnSync(bin, ['build', root, '--out', join(root, 'dist')], { encoding: 'utf8' });
+  const result = spawnSync(bin, ['build', root, '--out', join(root, 'dist'), '--adapter', 'netlify'], { encoding: 'utf8' });
   assert.is(result.status, 0, result.stdout + result.stderr);
   return join(root, 'dist');
 }
@@ -120,6 +121,7 @@ agents('should serve the generated skill.md, skills indexes, llms sections, inst
   assert.match(skill, '> ## Agent Instructions\n> Always cite the API version.\n> Prefer the TypeScript SDK.');
   assert.match(skill, '- OpenAPI spec: [openapi](https://docs.acme.test/openapi.yaml)');
   assert.match(skill, '### Get started\n\n- [Welcome](https://docs.acme.test/index.md): Deploy in minutes.');
+  assert.match(skill, 'MCP (Model Context Protocol) servers with tools for this documentation: [https://docs.acme.test/mcp](https://docs.acme.test/mcp).');
   const index = JSON.parse(await sameEverywhere(urls, out, '.well-known/skills/index.json', 'application/json; charset=utf-8')) as { skills: Array<{ name: string; files: string[] }> };
   assert.equal(index.skills.map((entry) => [entry.name, entry.files]), [['acme-cloud', ['SKILL.md']]]);
   assert.is(await sameEverywhere(urls, out, '.well-known/skills/acme-cloud/SKILL.md', 'text/markdown; charset=utf-8'), skill);

@@ -23,6 +23,8 @@ export interface SiteOutputOptions {
   lastUpdated?: ReadonlyMap<string, Date> | null | undefined;
   /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
   markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
+  /** Whether the site serves its own MCP server at `/mcp`, which llms.txt then lists first (default: `false`). */
+  hasMcp?: boolean | null | undefined;
 }
 
 /** One file for search engines or AI agents. */
@@ -140,7 +142,8 @@ export function robotsTxt(_site: Pick<SiteOutputSite, 'config'>, options?: SiteO
  * groups under `## Pages` (or the tab's name), indexable pages the navigation does not list
  * under `## Other pages`; the specs of the listed API pages under `## OpenAPI Specs` and
  * `## AsyncAPI Specs` (`agentSpecLinks`); the navigation's absolute links (tabs, anchors) under
- * `## Optional`; and the `api.mdx.server` URLs under `## MCP servers`.
+ * `## Optional`; and under `## MCP servers`, the site's own `/mcp` (with `options.hasMcp`) and
+ * the `api.mdx.server` URLs.
  */
 export function llmsTxt(site: LlmsSite, options?: SiteOutputOptions | null): string {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
@@ -165,7 +168,7 @@ export function llmsTxt(site: LlmsSite, options?: SiteOutputOptions | null): str
   // Absolute links of the navigation (a tab or anchor leading elsewhere), as the platform lists them.
   const external = externalNavigationLinks(site.navigation?.children ?? []);
   if (external.length > 0) blocks.push('## Optional', external.map((link) => `- [${inlineText(link.title)}](${markdownUrl(link.href)})`).join('\n'));
-  const servers = agentServers(site.config?.api?.mdx?.server, base);
+  const servers = [...(options?.hasMcp === true ? [`${base}/mcp`] : []), ...agentServers(site.config?.api?.mdx?.server, base)];
   if (servers.length > 0) {
     blocks.push(
       '## MCP servers',

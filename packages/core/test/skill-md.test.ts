@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { agentSkillsIndexJson, createSite, generateSkill, loadSiteSkills, skillsIndexJson } from '../src/index.js';
+import { listSiteMcpResources } from '../src/mcp-source.js';
 import { skillSlug } from '../src/skill-files.js';
 import { writeTempProject } from './temp-project.js';
 
@@ -106,6 +107,19 @@ skills('should not promise an API reference a site does not have', async () => {
     assert.is(skill.description, 'The documentation of Plain. Use this skill for any task about Plain: it says where its documentation answers questions, and how to read them as Markdown.');
     assert.not.match(skill.content, '## API reference');
     assert.match(skill.content, '## Key pages\n\n### Pages\n\n- [Home](/index.md)\n');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+skills('should offer each listed skill to MCP clients as a resource', async () => {
+  const root = project({}, { '.mintlify/skills/payments/SKILL.md': skillFile('acme-payments', 'Take payments with Acme.') });
+  try {
+    const resources = await listSiteMcpResources(await createSite(root));
+    assert.equal(resources.map(({ read: _read, ...resource }) => resource), [
+      { uri: 'docs://skill/acme-payments', name: 'skill-acme-payments', title: 'Skill: acme-payments', description: 'Take payments with Acme.', mimeType: 'text/markdown' },
+    ]);
+    assert.is(await resources[0]!.read(), skillFile('acme-payments', 'Take payments with Acme.'));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -1,10 +1,11 @@
-import { findOutputKind, matchRedirect, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
+import { findOutputKind, matchRedirect, mcpRoute, mcpSnapshotPath, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
 import { acceptRequest, redirectLocation } from './request-target.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
+import { serveSnapshotMcp } from './mcp-route.js';
 
 /** Options for `createPreviewServer`. */
 export interface PreviewServerOptions {
@@ -94,7 +95,11 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
   if (!target) return;
   const { path, decoded } = target;
   const raw = request.url ?? '/';
-
+  // The MCP endpoint, from the snapshot the build wrote for hosts that run functions.
+  if (path === mcpRoute) {
+    if (!(await serveSnapshotMcp(join(context.folder, mcpSnapshotPath), context.allowedHosts, request, response))) sendStatus(response, request, 404);
+    return;
+  }
   const redirect = findRedirect(decoded, context.redirects.get());
   if (redirect) {
     response.writeHead(redirect.status, { Location: redirectLocation(raw, redirect.location), 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
@@ -107,7 +112,8 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
   }
 
   // `/.well-known/` (RFC 8615) is the one dot-folder hosts serve: the agent discovery files
-  // the build writes there. Its own mount, so the chokepoint still refuses dot names inside it.
+  // the build writes there (the MCP server card, the skills indexes and files), any depth. Its
+  // own mount, so the chokepoint still refuses dot names and `..` inside it.
   if (path.startsWith(`/${wellKnown}/`)) {
     const result = await resolveRequestFile(wellKnownMount + path.slice(wellKnown.length + 1), { folder: join(context.folder, wellKnown), prefix: wellKnownMount });
     if (result.status === 200) {
