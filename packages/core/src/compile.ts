@@ -26,6 +26,7 @@ import {
   recmaPropsAsVariables,
   recmaUnusedImports,
   rehypeJsxToElements,
+  rehypeVisibilityComponent,
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
 import type { CustomLanguage } from './custom-languages.js';
@@ -110,6 +111,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       .use(remarkPlugins(false, hasAutolinks))
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeRawWhenNeeded)
+      .use(rehypeVisibilityComponent)
       .use(rehypePlugins)
       .use(rehypeJsxToElements)
       .freeze();

@@ -1,5 +1,6 @@
 import type { DocsMcp, McpExtraResource, McpPage, McpSnapshot, McpSource } from '@docsgen/mcp';
 import { searchPages } from './search-index.js';
+import { loadSiteSkills } from './skill-md.js';
 import type { Site } from './site.js';
 import { docsgenVersion } from './version.js';
 
@@ -35,8 +36,18 @@ export function listMcpPages(site: Site): McpPage[] {
  * This is the place for files made for agents (a site's `skill.md`): add them here and every
  * server (stdio, dev, preview, the adapters' functions through the snapshot) lists them.
  */
-export async function listSiteMcpResources(_site: Site): Promise<McpExtraResource[]> {
-  return [];
+export async function listSiteMcpResources(site: Site): Promise<McpExtraResource[]> {
+  // The skills the discovery index lists (the generated one, or the project's), as the hosted
+  // platform offers them to MCP clients; each read again when asked, so dev serves edits.
+  const { skills } = await loadSiteSkills(site, { siteUrl: site.siteUrl, hasMcp: true });
+  return skills.map((skill) => ({
+    uri: `docs://skill/${skill.name}`,
+    name: `skill-${skill.name}`,
+    title: `Skill: ${skill.name}`,
+    description: skill.description,
+    mimeType: 'text/markdown',
+    read: async () => (await loadSiteSkills(site, { siteUrl: site.siteUrl, hasMcp: true })).skills.find((entry) => entry.name === skill.name)?.content ?? skill.content,
+  }));
 }
 
 /** The live site as an MCP source (`docsgen dev`, `docsgen mcp`). */

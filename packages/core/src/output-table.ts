@@ -4,6 +4,7 @@ import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
 import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
+import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson } from './skill-md.js';
 import { publishedSpecFiles } from './spec-downloads.js';
 import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
 import { mcpRoute } from './mcp-functions.js';
@@ -235,6 +236,66 @@ const specDownloads: OutputKind = {
   },
 };
 
+const markdownType = 'text/markdown; charset=utf-8';
+const jsonType = 'application/json; charset=utf-8';
+const skillIndexPaths = ['.well-known/skills/index.json', '.well-known/agent-skills/index.json'];
+const skillFilePattern = /^\.well-known\/(skills|agent-skills)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/SKILL\.md$/;
+/** The generated skill names the site's own `/mcp` where one is served, as llms.txt does. */
+const skillOptions = (context: OutputContext) => ({ siteUrl: context.siteUrl, hasMcp: context.hasMcp !== false });
+
+/** `skill.md`: the project's root file, else generated from the site (`loadSiteSkills`). */
+const skillMd: OutputKind = {
+  name: 'skill-md',
+  pattern: 'skill.md',
+  contentType: markdownType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === 'skill.md',
+  list: async () => ['skill.md'],
+  produce: async (site, _path, context) => {
+    const skills = await loadSiteSkills(site, skillOptions(context));
+    return { body: { content: skills.skillMd, contentType: markdownType }, messages: skills.messages };
+  },
+};
+
+/** The skills discovery indexes: `.well-known/skills/index.json` and the agent-skills 0.2.0 one. */
+const skillIndexes: OutputKind = {
+  name: 'skills-index',
+  pattern: '.well-known/skills/index.json, .well-known/agent-skills/index.json',
+  contentType: jsonType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => skillIndexPaths.includes(path),
+  list: async () => skillIndexPaths,
+  // Its messages are `skill.md`'s too: reported there, once.
+  produce: async (site, path, context) => {
+    const { skills } = await loadSiteSkills(site, skillOptions(context));
+    return { body: { content: path === skillIndexPaths[0] ? skillsIndexJson(skills) : agentSkillsIndexJson(skills), contentType: jsonType }, messages: [] };
+  },
+};
+
+/** Each listed skill's file, under both discovery folders. The name in the path is only looked up, never used to read a file. */
+const skillFiles: OutputKind = {
+  name: 'skill-file',
+  pattern: '.well-known/skills/<name>/SKILL.md, .well-known/agent-skills/<name>/SKILL.md',
+  contentType: markdownType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => skillFilePattern.test(path),
+  list: async (site, context) => {
+    const { skills } = await loadSiteSkills(site, skillOptions(context));
+    return ['skills', 'agent-skills'].flatMap((folder) => skills.map((skill) => `.well-known/${folder}/${skill.name}/SKILL.md`));
+  },
+  produce: async (site, path, context) => {
+    const name = skillFilePattern.exec(path)?.[2];
+    const skill = (await loadSiteSkills(site, skillOptions(context))).skills.find((entry) => entry.name === name);
+    return { body: skill && { content: skill.content, contentType: markdownType }, messages: [] };
+  },
+};
+
 /** `.well-known/mcp`: where agents find the site's MCP server (issue 26), when one is served. */
 const mcpCard: OutputKind = {
   name: 'mcp-card',
@@ -276,7 +337,7 @@ const mcpEndpoint: OutputKind = {
  * Every output the site derives, in the order the build writes them (a later one replaces an
  * earlier one at the same path).
  */
-export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, specDownloads, mcpCard, mcpEndpoint];
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, skillMd, skillIndexes, skillFiles, specDownloads, mcpCard, mcpEndpoint];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
 export function findOutputKind(path: string): OutputKind | undefined {

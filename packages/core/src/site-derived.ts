@@ -3,6 +3,7 @@ import { pageLanguage, renderNavigationFile, renderPageDocument, renderProblemsO
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { agentInstructionsBlock, appendAgentInstructions } from './agent-markdown.js';
 import { changelogFeed, feedHref, feedPath, hasFeed } from './changelog-feed.js';
 import { cachedNavigationFile } from './navigation-file-cache.js';
 import { renderNotFoundPage } from './not-found-page.js';
@@ -141,6 +142,8 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
   const { pages, api, modules, siteUrl } = model;
   const { renderMdx } = renderer;
   const render = renderer.renderAs;
+  const instructions = agentInstructionsBlock(model.config);
+  const twinOf = (page: PageInfo, body: string, messages: DocsgenMessage[]): Twin => writeTwinOf(page, body, messages, instructions);
 
   /** The page's Markdown twin, written now. */
   async function writeTwin(slug: string): Promise<Twin | undefined> {
@@ -190,11 +193,14 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
 /** A page's Markdown twin and the messages of writing it. */
 type Twin = { markdown: string; messages: DocsgenMessage[] };
 
-/** The twin of `page` from its body: its title (unless the body starts with it) and description above. */
-function twinOf(page: PageInfo, body: string, messages: DocsgenMessage[]): Twin {
+/**
+ * The twin of `page` from its body: its title (unless the body starts with it) and description
+ * above, docs.json's `markdown.instructions` block (`instructions`) below.
+ */
+function writeTwinOf(page: PageInfo, body: string, messages: DocsgenMessage[], instructions: string | undefined): Twin {
   const title = page.titleSource === 'heading' ? undefined : `# ${page.title}`;
   const head = [title, page.description].filter(Boolean).join('\n\n');
-  return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
+  return { markdown: appendAgentInstructions([head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', instructions), messages };
 }
 
 

@@ -29,6 +29,8 @@ const defaults = { allowedHosts: [] as string[], assetFolders: ['images', 'logo'
 // The files `resolveRequestFile` sees are under this made-up prefix: it takes a folder name,
 // and the output folder is served from `/`.
 const mount = '/site';
+const wellKnown = '.well-known';
+const wellKnownMount = '/well-known';
 // Adapter files the hosts read but never serve.
 const hostFiles = new Set(['/_redirects', '/vercel.json']);
 const pageTypes = new Map([
@@ -98,15 +100,6 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
     if (!(await serveSnapshotMcp(join(context.folder, mcpSnapshotPath), context.allowedHosts, request, response))) sendStatus(response, request, 404);
     return;
   }
-  // `.well-known/` is a dot-folder, which the chokepoint never serves: only the outputs the
-  // table puts there (the MCP server card) are, each from its fixed path.
-  if (decoded.startsWith('/.well-known/') && findOutputKind(decoded.slice(1))) {
-    const result = await resolveRequestFile(`/well-known/${encodeURIComponent(decoded.slice('/.well-known/'.length))}`, { folder: join(context.folder, '.well-known'), prefix: '/well-known' });
-    if (result.status === 200) await serveResolvedFile(request, response, result, { contentType: findOutputKind(decoded.slice(1))?.contentType });
-    else sendStatus(response, request, 404);
-    return;
-  }
-
   const redirect = findRedirect(decoded, context.redirects.get());
   if (redirect) {
     response.writeHead(redirect.status, { Location: redirectLocation(raw, redirect.location), 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
@@ -118,7 +111,20 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
     return;
   }
 
-  if (!hostFiles.has(decoded)) {
+  // `/.well-known/` (RFC 8615) is the one dot-folder hosts serve: the agent discovery files
+  // the build writes there (the MCP server card, the skills indexes and files), any depth. Its
+  // own mount, so the chokepoint still refuses dot names and `..` inside it.
+  if (path.startsWith(`/${wellKnown}/`)) {
+    const result = await resolveRequestFile(wellKnownMount + path.slice(wellKnown.length + 1), { folder: join(context.folder, wellKnown), prefix: wellKnownMount });
+    if (result.status === 200) {
+      await serveResolvedFile(request, response, result, { contentType: pageType(context, path) });
+      return;
+    }
+    if (result.status !== 404) {
+      sendStatus(response, request, result.status);
+      return;
+    }
+  } else if (!hostFiles.has(decoded)) {
     for (const candidate of candidates(path)) {
       const result = await resolveRequestFile(mount + candidate, { folder: context.folder, prefix: mount });
       if (result.status === 200) {
