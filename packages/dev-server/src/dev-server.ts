@@ -234,6 +234,9 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
       send(response, request, 200, 'application/json; charset=utf-8', schemaFile.content());
       return true;
     }
+    // Generated stylesheets (the site's Tailwind CSS) come from the output table, as the build writes them.
+    const output = findOutputKind(path.slice(1));
+    if (output?.whenMissing === 'not-found') return serveOutput({ site, context, request, response }, output, path.slice(1));
     const file = Object.hasOwn(documentAssetFiles, name) ? documentAssetFiles[name] : undefined;
     // The fixed table is the allow-list; the file is still opened through the chokepoint.
     const result: RequestFileResult = file
