@@ -44,6 +44,10 @@ table('should serve, byte for byte and with the same type, every output the buil
     await new Promise<void>((resolve) => preview!.server.listen(0, '127.0.0.1', resolve));
     const previewPort = (preview.server.address() as AddressInfo).port;
 
+    // A reader's browser asks for a page before the stylesheets it links: the dev server's
+    // Tailwind CSS is made from the pages compiled so far (all of them, here).
+    for (const slug of ['', 'guide', 'changelog', 'releases/notes']) assert.is((await sendRaw(port, `GET /${slug} HTTP/1.1`)).status, 200, slug);
+
     const listed = new Set<string>();
     for (const kind of outputTable) {
       const paths = await kind.list(buildSiteModel, { siteUrl: buildSiteModel.siteUrl });
@@ -66,7 +70,11 @@ table('should serve, byte for byte and with the same type, every output the buil
     // Nothing the build wrote at a table pattern is missing from the table's list.
     const matched = files.filter((file) => outputTable.some((kind) => kind.matches(file)));
     assert.equal(matched, [...listed].sort());
-    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml'));
+    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml') && listed.has('_docsgen/tailwind.css'));
+    assert.match(readFileSync(join(outDir, '_docsgen/tailwind.css'), 'utf8'), /\.sm\\:grid-cols-2/);
+    // Linked from the page with class names only.
+    assert.match(readFileSync(join(outDir, 'guide.html'), 'utf8'), /href="\/_docsgen\/tailwind\.css"/);
+    assert.not.match(readFileSync(join(outDir, 'releases/notes.html'), 'utf8'), /tailwind\.css/);
 
     // The pages' Markdown twins are the same too.
     for (const twin of files.filter((file) => file.endsWith('.md'))) {
@@ -83,7 +91,7 @@ table('should serve, byte for byte and with the same type, every output the buil
 
 table('should describe each output once, with a name, a pattern, a content type and a cache policy', () => {
   const names = outputTable.map((kind) => kind.name);
-  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'spec-download']);
+  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'spec-download', 'tailwind-css']);
   for (const kind of outputTable) {
     assert.ok(kind.pattern !== '' && kind.contentType !== '', kind.name);
     assert.ok(kind.cachePolicy === 'revalidate' || kind.cachePolicy === 'etag', kind.name);
@@ -98,6 +106,8 @@ table('should describe each output once, with a name, a pattern, a content type 
   assert.equal(matching('guides/setup'), []);
   assert.equal(matching('api/openapi.yaml'), ['spec-download']);
   assert.equal(matching('_docsgen/navigation-1.json'), []);
+  assert.equal(matching('_docsgen/tailwind.css'), ['tailwind-css']);
+  assert.equal(matching('tailwind.css'), []);
 });
 
 table.run();
