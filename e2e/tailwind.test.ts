@@ -4,10 +4,12 @@
 // class on the page, the frame page mode, and a class added on save styled without a restart.
 import { createSite } from '@docsgen/core';
 import { startDevSession, type DevSession } from '@docsgen/dev-server';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -171,6 +173,22 @@ tailwind('should style a class added on save without a restart', async (context)
   assert.is(await style(page, '#live', 'background-color'), 'rgb(255, 0, 0)');
   assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 7, 'updated in place, without a reload');
   await page.close();
+});
+
+tailwind('should write the stylesheet in a build and print its size', (context) => {
+  const out = mkdtempSync(join(tmpdir(), 'docsgen-tailwind-out-'));
+  try {
+    const bin = fileURLToPath(new URL('../node_modules/.bin/docsgen', import.meta.url));
+    const result = spawnSync(bin, ['build', context.root, '--out', join(out, 'dist'), '--no-cache'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    assert.is(result.status, 0, result.stdout + result.stderr);
+    const css = readFileSync(join(out, 'dist', '_docsgen', 'tailwind.css'), 'utf8');
+    const size = /^Tailwind CSS: ([\d.]+) (B|KB) for (\d+) class names \(_docsgen\/tailwind\.css\)$/m.exec(result.stdout);
+    assert.ok(size, result.stdout);
+    assert.ok(Math.abs(Number(size![1]) * (size![2] === 'KB' ? 1024 : 1) - Buffer.byteLength(css)) < 60, `the printed size is the file's (${size![0]} vs ${Buffer.byteLength(css)} B)`);
+    assert.match(css, /\.max-w-\\\[320px\\\]/);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 tailwind.run();

@@ -16,7 +16,7 @@ import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
 import { outputTable, type OutputContext, type OutputKind } from './output-table.js';
-import { tailwindCssPath } from './tailwind-css.js';
+import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 import { createSite, type Site } from './site.js';
@@ -58,7 +58,7 @@ export interface BuildResult {
   /** Files written and their total size in bytes. */
   files: number;
   bytes: number;
-  /** The site's Tailwind stylesheet as written: its size in bytes and the class names it was made for; none when no page has class names. */
+  /** The site's Tailwind stylesheet as written: its size in bytes and the class names it was made for; none when no class name is a utility. */
   tailwindCss?: { bytes: number; candidates: number } | undefined;
   durationMs: number;
 }
@@ -118,8 +118,9 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (settings.cache) pruneCompileCache(site.root);
   run.cards.prune(run.cardHashes.values());
   await run.emptier?.stop();
+  // Reported when a class name was a utility (a project's own class names alone give an empty sheet).
   const tailwindBytes = run.writer.written.get(tailwindCssPath);
-  const tailwindCss = tailwindBytes === undefined ? undefined : { bytes: tailwindBytes, candidates: run.intake.classCandidates.size };
+  const tailwindCss = tailwindBytes !== undefined && (await tailwindCssOf(run.intake.classCandidates)).hasUtilities ? { bytes: tailwindBytes, candidates: run.intake.classCandidates.size } : undefined;
   return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes, tailwindCss });
 }
 

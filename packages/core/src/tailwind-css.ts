@@ -56,6 +56,8 @@ async function loadStylesheet(id: string): Promise<{ path: string; base: string;
 /** The generated stylesheet, with the candidates it was made from. */
 export interface TailwindCss {
   css: string;
+  /** Whether any candidate was a utility (the CSS has a rule, not only Tailwind's banner). */
+  hasUtilities: boolean;
   /** The candidates given, sorted, each once. */
   candidates: string[];
   messages: DocsgenMessage[];
@@ -67,15 +69,17 @@ export interface TailwindCss {
  */
 export async function generateTailwindCss(candidates: Iterable<string>): Promise<TailwindCss> {
   const sorted = [...new Set(candidates)].sort();
-  if (sorted.length === 0) return { css: '', candidates: sorted, messages: [] };
+  if (sorted.length === 0) return { css: '', hasUtilities: false, candidates: sorted, messages: [] };
   const { compile } = await import('tailwindcss');
   try {
     const compiler = await compile(input, { base: tailwindFolder, loadStylesheet });
     // Written whenever a page has class names, utilities or not: every page that links it finds it.
-    return { css: compiler.build(sorted), candidates: sorted, messages: [] };
+    const css = compiler.build(sorted);
+    return { css, hasUtilities: css.includes('{'), candidates: sorted, messages: [] };
   } catch (error) {
     return {
       css: '',
+      hasUtilities: false,
       candidates: sorted,
       messages: [{
         reason: `Cannot generate the Tailwind CSS of the site: ${error instanceof Error ? error.message : String(error)}`,
