@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import type { Node, Program, Statement } from 'estree';
+import type { ImportDeclaration, Node, Program, Statement } from 'estree';
 import type { Root as MdastRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import type { Processor } from 'unified';
@@ -77,6 +77,29 @@ export function recmaPropsAsVariables() {
         },
       ],
     });
+  };
+}
+
+/**
+ * Takes out of the compiled page the imports of project files (`./x`, `/snippets/x`) none of
+ * whose names the page uses, and lists their specifiers in `file.data.unusedImports`. Real
+ * projects keep the import of a component they only mention inside a `{/* … *\/}` comment;
+ * the hosted platform builds such a page even when the file is gone. The module graph then
+ * only warns when such a file is missing (`ProjectModules`), and never loads it.
+ */
+export function recmaUnusedImports() {
+  return (program: Program, file: { data: Record<string, unknown> }): void => {
+    const imports = program.body.filter(
+      (statement): statement is ImportDeclaration =>
+        statement.type === 'ImportDeclaration' && statement.specifiers.length > 0 && /^[./]/.test(String(statement.source.value)),
+    );
+    if (imports.length === 0) return;
+    const referenced = new Set<string>();
+    for (const statement of program.body) if (statement.type !== 'ImportDeclaration') collectReferences(statement, referenced);
+    const unused = imports.filter((statement) => statement.specifiers.every((specifier) => !referenced.has(specifier.local.name)));
+    if (unused.length === 0) return;
+    program.body = program.body.filter((statement) => !unused.includes(statement as ImportDeclaration));
+    file.data.unusedImports = unused.map((statement) => String(statement.source.value));
   };
 }
 

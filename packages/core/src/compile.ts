@@ -24,6 +24,7 @@ import {
   hasAutolinkTrigger,
   plainMarkdownBody,
   recmaPropsAsVariables,
+  recmaUnusedImports,
   rehypeJsxToElements,
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
@@ -125,7 +126,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       providerImportSource: 'virtual:docsgen/mdx-components',
       remarkPlugins: remarkPlugins(true, hasAutolinks),
       rehypePlugins,
-      recmaPlugins: [recmaPropsAsVariables],
+      recmaPlugins: [recmaUnusedImports, recmaPropsAsVariables],
     }).freeze();
   }
 

@@ -1,4 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
+import { CORE_SCHEMA, load as loadLeniently } from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 
 /** Page frontmatter as written: any YAML mapping. */
@@ -79,7 +80,19 @@ export function parseFrontmatter(text: string, options: { file: string }): Parse
       });
     }
   }
-  if (document.errors.length > 0) return { data: {}, content, contentLine, messages };
+  if (document.errors.length > 0) {
+    const lenient = readLeniently(yamlText);
+    if (lenient === undefined) return { data: {}, content, contentLine, messages };
+    // The hosted platform reads frontmatter with js-yaml, which accepts some text YAML 1.2 does
+    // not (a quoted scalar continued on a line at column 0). Read it that way, and say where.
+    const warnings = messages.map((message) => ({
+      ...message,
+      reason: message.fatal ? `${message.reason}; read as js-yaml reads it, as the hosted platform does` : message.reason,
+      fatal: false,
+      note: message.fatal ? 'This is not valid YAML, and other YAML readers reject it. Indent the lines that continue a value past the key, or write the value on one line.' : message.note,
+    }));
+    return { data: lenient, content, contentLine, messages: warnings };
+  }
   let data: unknown;
   try {
     data = document.toJS();
@@ -145,6 +158,20 @@ function simpleMapping(lines: readonly string[]): Frontmatter | undefined {
     data[key] = value;
   }
   return data;
+}
+
+/**
+ * The frontmatter as js-yaml reads it (gray-matter's reader, which the hosted platform uses),
+ * with YAML 1.2's core schema as above, so a date stays text; `undefined` when js-yaml rejects
+ * it too or it is not a mapping, and the YAML parser's errors stand.
+ */
+function readLeniently(yamlText: string): Frontmatter | undefined {
+  try {
+    const data = loadLeniently(yamlText, { schema: CORE_SCHEMA });
+    return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Frontmatter) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function firstLine(message: string): string {

@@ -314,6 +314,19 @@ export class ProjectModules {
         resolvedSpecifiers[specifier] = resolved;
       } else messages.push(await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier)));
     }
+    // Imports the page never uses are not loaded (`recmaUnusedImports`); a missing one is only
+    // a warning, as the hosted platform builds such a page.
+    for (const specifier of Array.isArray(data.unusedImports) ? (data.unusedImports as string[]) : []) {
+      const resolved = await this.#resolve(file, specifier);
+      if (typeof resolved === 'string') continue;
+      const message = await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier));
+      messages.push({
+        ...message,
+        reason: `${message.reason}; the page does not use it, so it builds without it`,
+        fatal: false,
+        note: 'Remove the import, or restore the file.',
+      });
+    }
     const code = (await (await import('esbuild')).transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
     return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
   }

@@ -1,5 +1,7 @@
 import { createSampleHighlighter, type ChangelogEntry, type SampleHighlighter } from '@docsgen/mdx-transforms';
 import { renderSpecMarkdown } from '@docsgen/renderer';
+import { escapeHtml } from '@docsgen/util/escape-html';
+import type { DocsgenMessage } from '@docsgen/config';
 import {
   builtinComponents,
   collectContentFacts,
@@ -74,6 +76,8 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
       const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter(), schemaFile: api.schemaFileOf(bound.spec), moveSideContent: movesSideContent(page, renderMode) });
       // The page's prose comes first in the operation: its side blocks and links too.
       result = withFacts({ ...result, html: operation.html, toc: [...result.toc, ...operation.toc] }, operation.facts);
+    } else if (!bound && typeof page.frontmatter.openapi === 'string' && site.options.mode === 'dev' && renderMode === 'html') {
+      result = { ...result, html: unboundNotice(page.frontmatter.openapi, api.messages.find((message) => message.file === page.file)) + result.html };
     }
     return result;
   }
@@ -216,4 +220,14 @@ function createApiContext({ api, page, used, highlight }: ApiContextInput): ApiR
     },
     schemaFileOf: api.schemaFileOf,
   };
+}
+
+/**
+ * What `docsgen dev` shows at the top of a page whose frontmatter `openapi` names no operation
+ * (`docsgen check` reports it as an error): without it, the page would quietly show its title
+ * and prose only.
+ */
+function unboundNotice(value: string, message: DocsgenMessage | undefined): string {
+  const why = message ? ` ${escapeHtml(message.reason)}.` : '';
+  return `<div class="dg-callout" data-type="danger" role="note" data-dg-dev-notice><span class="dg-callout-icon" aria-hidden="true"></span><div class="dg-callout-content"><p class="dg-callout-title">No API reference</p><p>This page's <code>openapi: ${escapeHtml(value)}</code> matches no operation, so it is shown without one.${why} <code>docsgen check</code> reports it as an error; this notice shows in <code>docsgen dev</code> only.</p></div></div>`;
 }

@@ -155,6 +155,24 @@ test('a page bound to a spec docs.json does not list has it read, from the root 
   assert.ok(site.apiFiles.includes(join(root, 'specs/openapi.yaml')));
 });
 
+test('a page bound by spec stem renders its operation; one that matches nothing shows a notice in dev only', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index', 'list', 'missing'] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
+    'list.mdx': '---\ntitle: List users\nopenapi: tiny-api get /users\n---\n',
+    'missing.mdx': '---\ntitle: Missing\nopenapi: "tiny-api GET /nowhere"\n---\n\nProse.\n',
+    'api-specs/tiny-api.yml': tinySpec,
+  });
+  const dev = await createSite(root, { mode: 'dev' });
+  assert.is(dev.api.bindings.get('list')?.method, 'GET');
+  assert.match((await dev.document('list'))!.html, 'dg-api-endpoint');
+  const notice = (await dev.document('missing'))!.html;
+  assert.match(notice, /data-dg-dev-notice[^]*<code>openapi: tiny-api GET \/nowhere<\/code> matches no operation/);
+  assert.match(notice, 'Prose.');
+  const built = await createSite(root, { mode: 'build' });
+  assert.not.match((await built.document('missing'))!.html, 'data-dg-dev-notice');
+});
+
 test('generated pages render as documents with the API styles and try-it script, and as Markdown twins', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml', baseUrl: ['https://api.example.com', 'https://staging.example.com:8443/v2'] } }),

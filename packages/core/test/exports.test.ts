@@ -35,6 +35,7 @@ test('should expose the public api', async () => {
     'ignoredNames',
     'isLocalOrigin',
     'isMediaPath',
+    'isSiteFile',
     'listFolderContents',
     'listIndexablePages',
     'llmsFullTxt',

@@ -44,6 +44,29 @@ frontmatter('should report invalid YAML with its line and column in the page fil
   assert.match(message.reason, /^Cannot parse frontmatter: /);
 });
 
+frontmatter('should read a quoted value continued at column 0 as js-yaml does, with a warning at its place', () => {
+  // The shape of a real page: YAML 1.2 ends the quoted scalar at the line less indented than
+  // its key's value; js-yaml (gray-matter's reader, the hosted platform's) reads on.
+  const text = '---\ntitle: Guide\ndescription:\n  "Explore the features.\n  Learn how\nto translate files."\n---\n\nBody\n';
+  const parsed = parseFrontmatter(text, { file });
+  assert.equal(parsed.data, { title: 'Guide', description: 'Explore the features. Learn how to translate files.' });
+  assert.is(parsed.content, '\nBody\n');
+  assert.ok(parsed.messages.length > 0, 'a warning');
+  for (const message of parsed.messages) {
+    assert.is(message.ruleId, 'frontmatter-yaml');
+    assert.is(message.fatal, false);
+    assert.is(message.file, file);
+    assert.match(message.reason, /read as js-yaml reads it/);
+  }
+  assert.equal([parsed.messages[0]?.line, parsed.messages[0]?.column], [5, 12]);
+});
+
+frontmatter('should keep frontmatter that js-yaml rejects too an error, and read dates as text either way', () => {
+  assert.is(parseFrontmatter('---\ntitle: "never closed\n---\nBody\n', { file }).messages[0]?.fatal, true);
+  const lenient = parseFrontmatter('---\ndate: 2024-10-30\nnote:\n  "a\nb"\n---\n', { file });
+  assert.equal(lenient.data, { date: '2024-10-30', note: 'a b' });
+});
+
 frontmatter('should report a key given twice', () => {
   const parsed = parseFrontmatter('---\ntitle: a\ntitle: b\n---\n', { file });
   assert.equal(

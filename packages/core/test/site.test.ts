@@ -198,6 +198,35 @@ site('should report a bad snippet import and an import cycle with positions', as
   rmSync(root, { recursive: true });
 });
 
+site('should warn, not fail, on a missing file imported only for a component inside a comment', async () => {
+  const root = project({
+    'index.mdx': "import Gone from '/snippets/gone.mdx';\nimport { Kept } from '/snippets/kept.mdx';\n\n# Hello\n\n{/* <Gone /> */}\n\n<Kept />\n",
+    'used.mdx': "import Gone from '/snippets/gone.mdx';\n\n{/* old */}\n\n<Gone />\n",
+    'snippets/kept.mdx': 'export const Kept = () => <b>kept here</b>;\n',
+  });
+  const s = await createSite(root);
+  const page = await s.render('index');
+  assert.equal(messagesOf(page), ['1:18 warning module-not-found']);
+  assert.match(page?.messages[0]?.reason ?? '', 'the page does not use it');
+  assert.match(page?.html ?? '', 'kept here');
+  assert.match(page?.html ?? '', 'Hello');
+  // Used, it stays an error.
+  assert.equal(messagesOf(await s.render('used')), ['1:18 error module-not-found']);
+  rmSync(root, { recursive: true });
+});
+
+site('should render an <Update> label written as JSX, anchored and listed by its text', async () => {
+  const label = (text: string) => `<Update label={<><Icon icon="rocket" size={16} /><span style={{marginLeft: '8px'}}>${text}</span></>} tags={["Start"]}>\n\nBody of ${text}.\n\n</Update>`;
+  const root = project({ 'index.mdx': `---\ntitle: Examples\n---\n\n${label('Quickstart')}\n\n${label('Simple Chatbot')}\n` });
+  const page = await (await createSite(root)).render('index');
+  assert.equal(messagesOf(page), []);
+  const html = page?.html ?? '';
+  assert.match(html, /<section id="quickstart" data-label="Quickstart" class="dg-update">/);
+  assert.match(html, /<h2 class="dg-update-label"><svg[^>]*data-icon="rocket"[^]*?<span style="margin-left:8px;">Quickstart<\/span><a href="#quickstart"/);
+  assert.match(html, 'id="simple-chatbot"');
+  rmSync(root, { recursive: true });
+});
+
 site('should import snippets by root path, relative path or folder index, never through a link that leaves the project', async () => {
   const root = project({
     'index.mdx': "import A from '/snippets/a';\nimport B from './snippets/b.mdx';\nimport C from '/snippets/c';\n\n<A /> <B /> <C />\n",

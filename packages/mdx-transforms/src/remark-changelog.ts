@@ -57,6 +57,8 @@ export function remarkChangelog() {
         entries.push(entry);
         const key = entry.id ?? entry.label;
         const line = node.position?.start.line;
+        // A label with no text known here (a variable) is not compared.
+        if (key === '') return;
         if (seen.has(key)) {
           const message = file.message(`Two \`<Update>\` entries have the label \`${key}\`: they share one anchor, and one link in the RSS feed`, { place: node.position, ruleId: 'update-label-duplicate', source });
           message.note = `The first is on line ${seen.get(key)}. Give each entry its own \`label\` (or \`id\`).`;
@@ -78,7 +80,7 @@ function readEntry(node: MdxJsxFlowElement | MdxJsxTextElement): ChangelogEntry 
   const tags = readStaticAttribute(node, 'tags');
   const rss = readStaticAttribute(node, 'rss');
   const entry: ChangelogEntry = {
-    label: text('label') ?? '',
+    label: text('label') ?? jsxText(node, 'label') ?? '',
     tags: (Array.isArray(tags) ? tags : typeof tags === 'string' ? tags.split(',') : []).filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '').map((tag) => tag.trim()),
     content: pureMarkdown(node.children as RootContent[]),
   };
@@ -94,6 +96,50 @@ function readEntry(node: MdxJsxFlowElement | MdxJsxTextElement): ChangelogEntry 
     if (feed.title !== undefined || feed.description !== undefined) entry.rss = feed;
   }
   return entry;
+}
+
+interface JsxNode {
+  type: string;
+  value?: unknown;
+  children?: JsxNode[];
+  expression?: JsxNode;
+  quasis?: Array<{ value: { cooked?: string | null } }>;
+  expressions?: unknown[];
+}
+
+/**
+ * The text of an attribute written as JSX (`label={<><Icon icon="rocket" /><span>Quickstart</span></>}`
+ * is `Quickstart`): its text and string children, attributes left out, spaces collapsed;
+ * `undefined` for anything else or no text.
+ */
+function jsxText(node: MdxJsxFlowElement | MdxJsxTextElement, name: string): string | undefined {
+  const attribute = node.attributes.find((item) => item.type === 'mdxJsxAttribute' && item.name === name);
+  const value = attribute?.value;
+  if (!value || typeof value === 'string') return undefined;
+  const program = value.data?.estree as { body?: Array<{ type: string; expression?: JsxNode }> } | undefined;
+  const statement = program?.body?.length === 1 ? program.body[0] : undefined;
+  const expression = statement?.type === 'ExpressionStatement' ? statement.expression : undefined;
+  if (!expression || (expression.type !== 'JSXElement' && expression.type !== 'JSXFragment')) return undefined;
+  const text = textOfJsx(expression).replace(/\s+/g, ' ').trim();
+  return text === '' ? undefined : text;
+}
+
+function textOfJsx(node: JsxNode): string {
+  switch (node.type) {
+    case 'JSXElement':
+    case 'JSXFragment':
+      return (node.children ?? []).map(textOfJsx).join('');
+    case 'JSXText':
+      return String(node.value ?? '');
+    case 'JSXExpressionContainer':
+      return node.expression ? textOfJsx(node.expression) : '';
+    case 'Literal':
+      return typeof node.value === 'string' || typeof node.value === 'number' ? String(node.value) : '';
+    case 'TemplateLiteral':
+      return node.expressions?.length === 0 ? (node.quasis?.[0]?.value.cooked ?? '') : '';
+    default:
+      return '';
+  }
 }
 
 /** The kept nodes, copied without positions or data. */

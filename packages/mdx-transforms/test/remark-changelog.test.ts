@@ -88,6 +88,14 @@ test('should warn at the second of two entries with the same anchor', async () =
   assert.match(messages[0]?.note ?? '', /line 1/);
 });
 
+test('should read a label written as JSX by its text, and compare labels by that text', async () => {
+  const jsx = (text: string, icon: string) => `<Update label={<><Icon icon="${icon}" size={16} /><span style={{marginLeft: '8px'}}>${text}</span></>}>x</Update>`;
+  const { entries, messages } = await entriesOf([jsx('Quickstart', 'rocket'), '', jsx('Simple  Chatbot', 'phone'), '', jsx('Quickstart', 'phone'), '', '<Update label={name}>y</Update>', '', '<Update label={other}>z</Update>'].join('\n'));
+  assert.equal(entries?.map((entry) => entry.label), ['Quickstart', 'Simple Chatbot', 'Quickstart', '', '']);
+  // Only the real duplicate; labels with no text known are not compared.
+  assert.equal(messages.map((message) => [message.ruleId, message.line]), [['update-label-duplicate', 5]]);
+});
+
 test('should set nothing for a page without entries, nor for <Update> in code', async () => {
   const { entries } = await entriesOf('# Changelog\n\n```mdx\n<Update label="x">y</Update>\n```\n');
   assert.is(entries, undefined);

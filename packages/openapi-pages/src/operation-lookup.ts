@@ -2,6 +2,7 @@ import { parseOperationEntry, type DocsgenMessage, type SourceLocation } from '@
 import { suggest } from '@docsgen/util/did-you-mean';
 import { createSpecMessage } from './message.js';
 import type { ApiPageModel } from './page-model.js';
+import { namesSpec } from './spec-sources.js';
 
 /** An operation named in navigation (`"GET /users/{id}"`, `"openapi.json GET /users/{id}"`) or frontmatter. */
 export interface OperationReference {
@@ -50,11 +51,12 @@ export function createOperationLookup(pages: readonly ApiPageModel[]): Operation
     if (!map.has(key)) map.set(key, page);
   }
   const specs = [...bySpec.keys()];
-  // A name matches its spec exactly, else every spec with that base name (`openapi.yaml`).
+  // A name matches its spec exactly, else every spec with that base name (`openapi.yaml`) or,
+  // written without an extension, that stem (`namesSpec`).
   const matchSpec = (name: string): string[] => {
     const wanted = normaliseSpecName(name);
     const exact = specs.filter((spec) => spec === wanted);
-    return [...exact, ...specs.filter((spec) => spec !== wanted && spec.split('/').pop() === wanted)];
+    return [...exact, ...specs.filter((spec) => spec !== wanted && namesSpec(spec, wanted))];
   };
   const inScope = (scope: readonly string[] | null | undefined): string[] => {
     if (!scope || scope.length === 0) return specs;
@@ -110,7 +112,7 @@ export function checkOperationReferences(lookup: OperationLookup, sites: readonl
       continue;
     }
     if (lookup.find(reference, site.scope)) continue;
-    const specNamed = reference.spec !== undefined && lookup.keys([reference.spec]).length === 0 && !lookup.specs.some((spec) => spec === normaliseSpecName(reference.spec as string) || spec.split('/').pop() === normaliseSpecName(reference.spec as string));
+    const specNamed = reference.spec !== undefined && lookup.keys([reference.spec]).length === 0 && !lookup.specs.some((spec) => namesSpec(spec, reference.spec as string));
     const key = `${reference.method} ${reference.path}`;
     const close = specNamed ? undefined : suggest(key, lookup.keys(reference.spec ? [reference.spec] : site.scope), { maxDistance: 4 });
     const message = createSpecMessage(

@@ -95,10 +95,21 @@ function walkNavigation(value: unknown, path: ConfigPath, scope: string[], walk:
  * the hosted platform ("detected automatically").
  */
 export async function addFrontmatterSources(root: string, sources: SpecSource[], bindings: readonly FrontmatterBinding[]): Promise<void> {
+  let projectSpecs: string[] | undefined;
   for (const binding of bindings) {
     const spec = parseOperationEntry(binding.value)?.spec;
     if (spec === undefined || hasScheme(spec)) continue;
     if (sources.some((source) => namesSpec(source.source, spec))) continue;
+    // A name without an extension is the stem of a spec file of the project, which the
+    // platform reads even when docs.json lists none ("uploads every OpenAPI specification").
+    if (!specExtension.test(spec)) {
+      projectSpecs ??= await findOpenApiFiles(root);
+      const found = projectSpecs.find((file) => namesSpec(file, spec));
+      if (found !== undefined) {
+        sources.push({ source: found, directory: undefined, path: [], page: binding.place });
+        continue;
+      }
+    }
     sources.push({ source: spec, directory: undefined, path: [], page: binding.place });
   }
   const unnamed = bindings.find((binding) => {
@@ -180,9 +191,19 @@ export function bindingFromRoot(root: string, value: string, pageFile: string | 
   return `${spec} ${parsed.method === 'WEBHOOK' ? 'webhook' : parsed.method} ${parsed.path}`;
 }
 
-/** Whether `name` (as an operation reference writes it) is the spec `label`: its path from the root, or its file name. */
+const specExtension = /\.(?:json|ya?ml)$/i;
+
+/**
+ * Whether `name` (as an operation reference writes it) is the spec `label`: its path from the
+ * root, or its file name; a name without an extension also names the spec whose path or file
+ * name it is without `.json`, `.yaml` or `.yml` (`openapi: "v3-openapi GET /runs"` for
+ * `v3-openapi.yaml`, `s4 delete /…` for `api-specs/s4.yml`), as the hosted platform reads it.
+ */
 export function namesSpec(label: string, name: string): boolean {
-  const wanted = name.replace(/^\.?\/+/, '');
-  const path = label.replace(/^\.?\/+/, '');
-  return path === wanted || path.split('/').pop() === wanted;
+  const wanted = name.replace(/\\/g, '/').replace(/^\.?\/+/, '');
+  const path = label.replace(/\\/g, '/').replace(/^\.?\/+/, '');
+  const fileName = path.split('/').pop();
+  if (path === wanted || fileName === wanted) return true;
+  if (specExtension.test(wanted) || !specExtension.test(path)) return false;
+  return path.replace(specExtension, '') === wanted || fileName?.replace(specExtension, '') === wanted;
 }

@@ -104,6 +104,7 @@ function pickUsefulErrors(errors: readonly AjvError[]): AjvError[] {
   const hasEnumAt = new Set(errors.filter((error) => error.keyword === 'enum').map((error) => error.instancePath));
   for (const error of errors) {
     if (isBranchError(error) && hasMoreSpecific(error)) continue;
+    if (isLicenseSchemaBug(error)) continue;
     // `type: thing` fails both the enum of type names and the array form: the enum says it all.
     if (error.keyword === 'type' && hasEnumAt.has(error.instancePath)) continue;
     if (error.keyword === 'enum') {
@@ -137,6 +138,15 @@ function withIndices(value: unknown, segments: readonly string[]): (string | num
     current = getAtPath(current, [segment]);
   }
   return path;
+}
+
+/**
+ * The OpenAPI 3.1 schema of 2021-04-28, which swagger-parser bundles, requires a license's
+ * `identifier` or `url` (`oneOf`); the specification makes both optional and only exclusive,
+ * and the schema of 2022-10-07 says so (`dependentSchemas`). `license: {name: MIT}` is valid.
+ */
+function isLicenseSchemaBug(error: AjvError): boolean {
+  return error.instancePath === '/info/license' && error.keyword === 'required' && (error.params.missingProperty === 'identifier' || error.params.missingProperty === 'url');
 }
 
 function isBranchError(error: AjvError): boolean {

@@ -162,6 +162,33 @@ test('should not guess between two OpenAPI files', () =>
   }),
 );
 
+test('should name a spec by its file stem in frontmatter, listed in docs.json or not, as the platform does', () =>
+  withProject({
+    'v3-openapi.yaml': billing,
+    'api-specs/s4.yml': billing.replace('Billing', 'Storage').replace('/invoices', '/files'),
+    'api-specs/imds.yaml': billing.replace('Billing', 'Metadata').replace('/invoices', '/status').replace("version: '1'}", "version: '1', license: {name: MIT}}").replace('3.0.3', '3.1.0'),
+  }, async (root) => {
+    const config = { api: { openapi: 'v3-openapi.yaml' }, navigation: { pages: ['a'] } };
+    const result = await checkSpecs(root, config, {
+      frontmatter: [
+        { value: 'v3-openapi POST /invoices', place: { file: `${root}/a.mdx` } },
+        { value: 's4 post /files', place: { file: `${root}/b.mdx` } },
+        { value: 'imds POST /status', place: { file: `${root}/c.mdx` } },
+        { value: 's4 POST /nothing', place: { file: `${root}/d.mdx` } },
+        { value: 'gone POST /invoices', place: { file: `${root}/e.mdx` } },
+      ],
+    });
+    // `imds` is OpenAPI 3.1 with a license naming neither `identifier` nor `url`: valid.
+    assert.equal(result.messages.map((m) => `${m.file?.slice(root.length + 1)} ${m.ruleId}`), ['d.mdx openapi-operation-missing', 'e.mdx spec-unreadable']);
+    assert.equal(result.specs.map((s) => [s.source, s.isFrontmatterOnly ?? false]), [
+      ['v3-openapi.yaml', false],
+      ['api-specs/s4.yml', true],
+      ['api-specs/imds.yaml', true],
+      ['gone', true],
+    ]);
+  }),
+);
+
 test('should name a frontmatter spec path from the page\'s folder from the root instead', () => {
   const root = '/project';
   assert.is(bindingFromRoot(root, '../openapi.json GET /users', '/project/api/users.mdx'), 'openapi.json GET /users');

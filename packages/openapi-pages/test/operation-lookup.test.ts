@@ -27,6 +27,9 @@ test('should find operations with or without the spec, and webhooks', async () =
   assert.is(operations.find('./openapi.yaml get /users')?.title, 'List users');
   assert.is(operations.find('events/openapi.yaml GET /orders/{orderId}')?.title, 'Get an order');
   assert.is(operations.find('openapi.yaml GET /orders/{orderId}')?.title, 'Get an order', 'by base name: the first spec named so');
+  assert.is(operations.find('openapi GET /users/{id}')?.title, 'getUser', 'by stem');
+  assert.is(operations.find('events/openapi GET /orders/{orderId}')?.title, 'Get an order', 'by path without extension');
+  assert.is(operations.find('openapi.json GET /users/{id}'), undefined, 'another extension is another file');
   assert.is(operations.find('WEBHOOK orderPaid')?.kind, 'webhook');
   assert.is(operations.find('GET /orders/{orderId}', ['openapi.yaml'])?.spec, 'events/openapi.yaml');
   assert.is(operations.find('GET /users', ['events/openapi.yaml']), undefined, 'scope limits unqualified references');

@@ -1,14 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import { isValidElement, type ComponentChildren } from 'preact';
 import { recordUpdate } from '../content-facts.js';
 import { useIsMarkdown } from '../render-context.js';
-import { parseList, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { parseList, parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
 import { slugify } from '../slug.js';
 import { useUiStrings } from '../i18n/use-ui-strings.js';
 
 export interface UpdateProps extends PassThroughProps {
-  /** Entry label, such as a date or version (required); also its anchor id. */
-  label?: string;
+  /** Entry label, such as a date or version (required); also its anchor id. JSX is rendered, and its text is the anchor. */
+  label?: string | ComponentChildren;
   description?: string;
   /** Tags shown as badges. */
   tags?: string[] | string;
@@ -22,12 +22,16 @@ export interface UpdateProps extends PassThroughProps {
  * `<h3>label</h3>`, the description, then the content.
  */
 export function Update(props: UpdateProps) {
-  const label = parseText(props.label) ?? '';
+  // A label written as JSX (`label={<><Icon … /><span>Quickstart</span></>}`) is rendered as
+  // it is; its text is the anchor and what the table of contents lists.
+  const isNodeLabel = isValidElement(props.label);
+  const label = isNodeLabel ? textOfChildren(props.label as ComponentChildren).replace(/\s+/g, ' ').trim() : (parseText(props.label) ?? '');
+  const shown = isNodeLabel ? (props.label as ComponentChildren) : label;
   const description = parseText(props.description);
   if (useIsMarkdown()) {
     return (
       <>
-        <h3>{label}</h3>
+        <h3>{shown}</h3>
         {description !== undefined && <p>{description}</p>}
         <div>{props.children}</div>
       </>
@@ -43,7 +47,7 @@ export function Update(props: UpdateProps) {
     <section class={attributes.class} style={attributes.style} id={id === '' ? undefined : id} data-label={id === '' ? undefined : label}>
       <div class="dg-update-meta">
         <h2 class="dg-update-label">
-          {label}
+          {shown}
           {id !== '' && (
             <a class="dg-heading-anchor" href={`#${id}`} aria-label={strings.linkToSection}>
               <span aria-hidden="true">#</span>
