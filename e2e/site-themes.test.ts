@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { launchBrowser } from './browser.js';
 import { serveProject, showcaseProject } from './site-project.js';
 
-const themes = ['base', 'pith', 'pip', 'readable', 'theme-e'];
+const themes = ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma'];
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const screenshots = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
 

@@ -29,7 +29,7 @@ export { parseConfig } from './parse-config.js';
 export type { ParseConfigOptions, ParsedConfig } from './parse-config.js';
 export { loadConfig, maxConfigSize } from './load.js';
 export type { ConfigFileSystem, LoadConfigOptions } from './load.js';
-export { legacyThemeNames, resolveConfig } from './resolve.js';
+export { resolveConfig, themeAliases } from './resolve.js';
 export type { ResolveConfigOptions, ResolvedCodeBlocks, ResolvedConfigResult, ResolvedDocsConfig, ThemeName } from './resolve.js';
 export { validateConfig } from './validate.js';
 export type { ValidateConfigOptions } from './validate.js';

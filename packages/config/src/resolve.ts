@@ -6,11 +6,20 @@ import { createMessage, type DocsgenMessage, type SourceLocation } from './messa
 import { docsSchema } from './schema.js';
 import { deref, isPlainObject, type SchemaNode } from './schema-tools.js';
 
-/** Themes docsgen ships (SPEC: theme). */
-export type ThemeName = 'base' | 'pith' | 'pip' | 'readable' | 'theme-e';
+/** Themes docsgen ships (SPEC: theme; issue 24 adds the platform's `maple`, `linden`, `aspen` and `luma`). */
+export type ThemeName = 'base' | 'pith' | 'pip' | 'readable' | 'theme-e' | 'maple' | 'linden' | 'aspen' | 'luma';
 
-/** Legacy theme names of the hosted platform; all resolve to `base` (SPEC: theme, Versioning 3). */
-export const legacyThemeNames: readonly string[] = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'];
+/**
+ * The hosted platform's theme names that docsgen ships under another name: each resolves to the
+ * docsgen theme with the look the platform describes for it (SPEC: theme, Versioning 3).
+ */
+export const themeAliases: Readonly<Record<string, ThemeName>> = Object.freeze({
+  mint: 'base',
+  willow: 'base',
+  almond: 'base',
+  sequoia: 'base',
+  palm: 'base',
+});
 
 type Present<T> = Exclude<T, undefined>;
 
@@ -21,7 +30,7 @@ type Present<T> = Exclude<T, undefined>;
  */
 export interface ResolvedDocsConfig
   extends Omit<DocsConfig, 'favicon' | 'theme' | 'metadata' | 'analytics' | 'api' | 'appearance' | 'code' | 'styling' | 'errors' | 'contextual' | 'thumbnails' | 'icons' | 'seo' | 'footer'> {
-  /** The theme used: a shipped theme; legacy and unknown names become `base`. */
+  /** The theme used: a shipped theme; an alias becomes its theme, an unknown name `base`. */
   theme: ThemeName;
   /** The `theme` as written in docs.json, if any. */
   themeInput: string | undefined;
@@ -102,23 +111,22 @@ export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions 
   const themeInput = typeof input.theme === 'string' ? input.theme : undefined;
   const theme = resolveTheme(themeInput, root);
   if (themeInput !== undefined && theme.isUnknown) {
+    // Any unknown name still builds (SPEC: theme); the warning says which theme is used instead.
     const match = suggest(themeInput, theme.names, { maxDistance: 2 });
-    if (match) {
-      const place = options?.locate?.(['theme']);
-      messages.push(
-        createMessage({
-          reason: `Unexpected \`${themeInput}\` in \`theme\`, using \`${theme.name}\``,
-          ruleId: 'unknown-theme',
-          fatal: false,
-          path: 'theme',
-          actual: themeInput,
-          expected: theme.names,
-          note: `Did you mean \`${match}\`?`,
-          file: options?.file ?? undefined,
-          ...place,
-        }),
-      );
-    }
+    const place = options?.locate?.(['theme']);
+    messages.push(
+      createMessage({
+        reason: `Unexpected \`${themeInput}\` in \`theme\`, using \`${theme.name}\``,
+        ruleId: 'unknown-theme',
+        fatal: false,
+        path: 'theme',
+        actual: themeInput,
+        expected: theme.names,
+        note: match ? `Did you mean \`${match}\`?` : `Use one of ${listNames(theme.shipped)}.`,
+        file: options?.file ?? undefined,
+        ...place,
+      }),
+    );
   }
 
   const metadata: Record<string, string> = {};
@@ -175,14 +183,31 @@ function propertySchema(root: SchemaNode, key: string): unknown {
   return isPlainObject(root.properties) ? root.properties[key] : undefined;
 }
 
-/** Shipped theme names come from the schema's theme enum, minus the legacy names. */
-function resolveTheme(input: string | undefined, root: SchemaNode): { name: ThemeName; names: string[]; isUnknown: boolean } {
+interface ResolvedTheme {
+  name: ThemeName;
+  /** Every name the schema's theme enum lists: the shipped themes and their aliases. */
+  names: string[];
+  /** The shipped themes: the enum without the aliases. */
+  shipped: string[];
+  isUnknown: boolean;
+}
+
+/** Shipped theme names come from the schema's theme enum, minus the aliases. */
+function resolveTheme(input: string | undefined, root: SchemaNode): ResolvedTheme {
   const schema = deref(propertySchema(root, 'theme'), root);
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf.map((branch) => deref(branch, root)) : [schema];
   const names = branches.flatMap((branch) => (Array.isArray(branch.enum) ? branch.enum.map(String) : []));
-  const shipped = names.filter((name) => !legacyThemeNames.includes(name));
+  const shipped = names.filter((name) => !Object.hasOwn(themeAliases, name));
   const fallback = String(schema.default) as ThemeName;
-  if (input === undefined) return { name: fallback, names, isUnknown: false };
-  if (shipped.includes(input)) return { name: input as ThemeName, names, isUnknown: false };
-  return { name: fallback, names, isUnknown: !names.includes(input) };
+  const result = (name: ThemeName, isUnknown: boolean): ResolvedTheme => ({ name, names, shipped, isUnknown });
+  if (input === undefined) return result(fallback, false);
+  if (shipped.includes(input)) return result(input as ThemeName, false);
+  if (Object.hasOwn(themeAliases, input)) return result(themeAliases[input]!, false);
+  return result(fallback, true);
+}
+
+/** `` `a`, `b` or `c` `` */
+function listNames(names: readonly string[]): string {
+  const quoted = names.map((name) => `\`${name}\``);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
 }

@@ -17,7 +17,6 @@ test('should expose the public api', async () => {
     'formatMessageLine',
     'hasScheme',
     'isNavigablePage',
-    'legacyThemeNames',
     'listNavigationEntries',
     'listNavigationPages',
     'loadConfig',
@@ -32,6 +31,7 @@ test('should expose the public api', async () => {
     'resolveConfig',
     'resolveIncludes',
     'resolveProjectPath',
+    'themeAliases',
     'validateConfig',
   ]);
 });

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { DocsConfig } from '../src/generated/docs-config.js';
 import { parseConfig } from '../src/parse-config.js';
-import { legacyThemeNames, resolveConfig } from '../src/resolve.js';
+import { resolveConfig, themeAliases } from '../src/resolve.js';
 import { docsSchema } from '../src/schema.js';
 
 const resolve = suite('resolve');
@@ -80,23 +80,35 @@ resolve('should keep values the user wrote over defaults and not change the inpu
   assert.is(JSON.stringify(input), before);
 });
 
-resolve('should keep shipped themes and resolve legacy names to `base`', () => {
-  for (const name of ['base', 'pith', 'pip', 'readable', 'theme-e']) {
+resolve('should keep shipped themes and resolve each platform alias to the theme with its look', () => {
+  for (const name of ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma']) {
     const { config, messages } = resolveConfig(minimal({ theme: name }));
     assert.is(config.theme, name);
     assert.is(config.themeInput, name);
     assert.equal(messages, []);
   }
-  assert.equal(legacyThemeNames, ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia']);
-  for (const name of legacyThemeNames) {
-    const { config, messages } = resolveConfig(minimal({ theme: name }));
-    assert.equal([config.theme, config.themeInput, messages], ['base', name, []]);
+  assert.equal(themeAliases, { mint: 'base', willow: 'base', almond: 'base', sequoia: 'base', palm: 'base' });
+  for (const [alias, theme] of Object.entries(themeAliases)) {
+    const { config, messages } = resolveConfig(minimal({ theme: alias }));
+    assert.equal([config.theme, config.themeInput, messages], [theme, alias, []]);
   }
 });
 
-resolve('should resolve unknown themes to `base`, warning only near a real theme name', () => {
+resolve('should name every one of the platform\'s nine themes in the schema, as a theme or an alias', () => {
+  const branches = (docsSchema.properties.theme as { anyOf: Array<{ enum?: string[] }> }).anyOf;
+  const names = branches.flatMap((branch) => branch.enum ?? []);
+  for (const platform of ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma']) assert.ok(names.includes(platform), platform);
+  // An alias never names another alias or an unknown theme.
+  for (const theme of Object.values(themeAliases)) assert.ok(names.includes(theme) && !Object.hasOwn(themeAliases, theme), theme);
+});
+
+resolve('should resolve unknown themes to `base` with a warning, suggesting a near name', () => {
   const far = resolveConfig(minimal({ theme: 'my-company-theme' }));
-  assert.equal([far.config.theme, far.config.themeInput, far.messages], ['base', 'my-company-theme', []]);
+  assert.equal([far.config.theme, far.config.themeInput], ['base', 'my-company-theme']);
+  assert.equal(
+    far.messages.map((m) => [m.ruleId, m.fatal, m.reason, m.note]),
+    [['unknown-theme', false, 'Unexpected `my-company-theme` in `theme`, using `base`', 'Use one of `base`, `pith`, `pip`, `readable`, `theme-e`, `maple`, `linden`, `aspen` or `luma`.']],
+  );
   const near = resolveConfig(minimal({ theme: 'readible' }));
   assert.is(near.config.theme, 'base');
   assert.equal(
@@ -104,7 +116,7 @@ resolve('should resolve unknown themes to `base`, warning only near a real theme
     [['unknown-theme', false, 'Unexpected `readible` in `theme`, using `base`', 'Did you mean `readable`?']],
   );
   const none = resolveConfig(minimal());
-  assert.equal([none.config.theme, none.config.themeInput], ['base', undefined]);
+  assert.equal([none.config.theme, none.config.themeInput, none.messages], ['base', undefined, []]);
 });
 
 resolve('should place the `unknown-theme` warning at the theme value', () => {

@@ -157,7 +157,7 @@ schema('should reject malformed hex colours in every colour field', () => {
 });
 
 schema('should accept any theme string, known or not', () => {
-  for (const theme of ['base', 'pith', 'pip', 'readable', 'theme-e', 'mint', 'sequoia', 'my-own-theme']) {
+  for (const theme of ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma', 'mint', 'sequoia', 'my-own-theme']) {
     assert.equal(errorsOf(config({ theme })), [], theme);
   }
   assert.not.ok(isValid(config({ theme: 3 })));

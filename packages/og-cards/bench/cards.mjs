@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const words = ['Configure', 'authentication', 'for', 'the', 'REST', 'API', 'webhooks', 'and', 'deploy', 'previews', 'with', 'custom', 'domains', 'quickstart', 'migrating', 'from', 'version', '2'];
-const themes = ['base', 'pith', 'pip', 'readable', 'theme-e'];
+const themes = ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma'];
 const tabs = ['Guides', 'API reference', 'Changelog'];
 
 function input(index, count, logo) {

@@ -50,7 +50,7 @@ export interface ResolvedCardOptions {
   description: string;
   tab: string;
   siteName: string;
-  /** One of the five shipped themes. */
+  /** One of the nine shipped themes. */
   theme: CardThemeName;
   /** Layout of `theme`. */
   layout: CardLayoutName;

@@ -1,7 +1,7 @@
 /**
- * The five shipped theme names (SPEC “theme”); any other name is drawn as `base`.
+ * The nine shipped theme names (SPEC “theme”, issue 24); any other name is drawn as `base`.
  */
-export type CardThemeName = 'base' | 'pith' | 'pip' | 'readable' | 'theme-e';
+export type CardThemeName = 'base' | 'pith' | 'pip' | 'readable' | 'theme-e' | 'maple' | 'linden' | 'aspen' | 'luma';
 
 /**
  * How a card is laid out.
@@ -35,12 +35,17 @@ const themes: Record<CardThemeName, CardTheme> = {
   pip: { layout: 'band', surfaceLight: '#fafaf9', surfaceDark: '#1c1917', accent: '#7c3aed' },
   readable: { layout: 'rail', surfaceLight: '#fbf8f1', surfaceDark: '#1f1d1a', accent: '#b45309' },
   'theme-e': { layout: 'band', surfaceLight: '#f5f7ff', surfaceDark: '#0b1020', accent: '#db2777' },
+  // Near the surfaces of the renderer's themes/<name>/theme.css, each its own.
+  maple: { layout: 'band', surfaceLight: '#f7f8f8', surfaceDark: '#141920', accent: '#9a3412' },
+  linden: { layout: 'centered', surfaceLight: '#f4f1e8', surfaceDark: '#1e1c1a', accent: '#ff5522' },
+  aspen: { layout: 'rail', surfaceLight: '#f8fafc', surfaceDark: '#0f172a', accent: '#d69000' },
+  luma: { layout: 'centered', surfaceLight: '#f6f6f7', surfaceDark: '#18181b', accent: '#ff7819' },
 };
 
 /**
  * Names of the themes that have their own card design, in SPEC order.
  */
-export const cardThemeNames: readonly CardThemeName[] = ['base', 'pith', 'pip', 'readable', 'theme-e'];
+export const cardThemeNames: readonly CardThemeName[] = ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma'];
 
 /**
  * Whether `name` is one of the shipped theme names.

@@ -39,9 +39,9 @@ test('should take the default background from the theme and appearance', () => {
 
 test('should give every shipped theme its layout and draw other names as base', () => {
   const layouts = Object.fromEntries(
-    ['base', 'pith', 'pip', 'readable', 'theme-e'].map((theme) => [theme, resolveCardOptions({ title: 'A', theme }).layout]),
+    ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma'].map((theme) => [theme, resolveCardOptions({ title: 'A', theme }).layout]),
   );
-  assert.equal(layouts, { base: 'rail', pith: 'centered', pip: 'band', readable: 'rail', 'theme-e': 'band' });
+  assert.equal(layouts, { base: 'rail', pith: 'centered', pip: 'band', readable: 'rail', 'theme-e': 'band', maple: 'band', linden: 'centered', aspen: 'rail', luma: 'centered' });
   const legacy = resolveCardOptions({ title: 'A', theme: 'mint' });
   assert.is(legacy.theme, 'base');
   assert.is(legacy.layout, 'rail');

@@ -85,12 +85,12 @@ test('should use the theme surface for dark appearance', async () => {
 
 test('should give each theme its own card, in at least three layouts', async () => {
   const cards = new Map<string, Pixels>();
-  for (const theme of ['base', 'pith', 'pip', 'readable', 'theme-e']) {
+  for (const theme of ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma']) {
     cards.set(theme, await pixels(await renderCard({ ...page, theme })));
   }
 
   const signatures = [...cards.values()].map((image) => image.data.toString('base64'));
-  assert.is(new Set(signatures).size, 5, 'five different images');
+  assert.is(new Set(signatures).size, 9, 'nine different images');
 
   const accent = '#2563eb';
   const rail = (image: Pixels) => pixel(image, 8, 400) === accent; // bar down the left edge
@@ -101,8 +101,8 @@ test('should give each theme its own card, in at least three layouts', async () 
     return rail(image) ? 'rail' : band(image) ? 'band' : strip(image) ? 'centered' : 'unknown';
   };
   assert.equal(
-    ['base', 'pith', 'pip', 'readable', 'theme-e'].map(layoutOf),
-    ['rail', 'centered', 'band', 'rail', 'band'],
+    ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma'].map(layoutOf),
+    ['rail', 'centered', 'band', 'rail', 'band', 'band', 'centered', 'rail', 'centered'],
   );
 });
 

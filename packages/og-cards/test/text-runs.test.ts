@@ -19,7 +19,7 @@ async function textLayerOf(input: { title: string; description: string; theme: s
 const words = (runs: TextRun[]) => runs.map((run) => run.text);
 
 test('should read the words of every layout, so cards take the glyph painter', async () => {
-  for (const theme of ['base', 'pith', 'pip', 'readable', 'theme-e']) {
+  for (const theme of ['base', 'pith', 'pip', 'readable', 'theme-e', 'maple', 'linden', 'aspen', 'luma']) {
     const { layer } = await textLayerOf({ title: 'Configure authentication', description: 'Set up keys & scopes.', theme });
     assert.ok(layer, theme);
     assert.is(words(layer.runs).join(''), 'Configure authenticationSet up keys & scopes.', theme);

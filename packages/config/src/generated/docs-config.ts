@@ -239,7 +239,7 @@ export interface DocsConfig {
    */
   siteUrl?: string;
   /**
-   * Site theme. Unknown names fall back to `base` without a validation error; the legacy names `mint`, `maple`, `palm`, `willow`, `linden`, `almond`, `aspen`, `luma` and `sequoia` resolve to `base`. (default: `"base"`)
+   * Site theme: `base`, `pith`, `pip`, `readable`, `theme-e`, `maple`, `linden`, `aspen` or `luma`. The hosted platform's other five names (`mint`, `willow`, `almond`, `sequoia` and `palm`) are accepted and resolve to `base`. Any other name falls back to `base` with an `unknown-theme` warning, not a validation error. (default: `"base"`)
    */
   theme?:
     | (
@@ -248,15 +248,15 @@ export interface DocsConfig {
         | 'pip'
         | 'readable'
         | 'theme-e'
-        | 'mint'
         | 'maple'
-        | 'palm'
-        | 'willow'
         | 'linden'
-        | 'almond'
         | 'aspen'
         | 'luma'
+        | 'mint'
+        | 'willow'
+        | 'almond'
         | 'sequoia'
+        | 'palm'
       )
     | string;
   /**

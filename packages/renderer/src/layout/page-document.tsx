@@ -14,7 +14,7 @@ import { renderNavigationFile } from './navigation-file.js';
 import { chromeOf, entryOf, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
 import { documentHead } from './page-head.js';
 import { Sidebar, type SidebarContext } from './sidebar.js';
-import { resolveLayoutTheme, type LayoutTheme } from './themes.js';
+import { resolveLayoutTheme, themePageMode, type LayoutTheme } from './themes.js';
 import type { LayoutTocEntry, SiteLayoutData } from './types.js';
 import { variantChoices } from './variant-choices.js';
 
@@ -144,10 +144,11 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const index = indexNavigation(input);
   const variant = variantOf(index, input.slug);
   const entry = entryOf(index, input.slug, variant);
+  const theme = resolveLayoutTheme(config.theme);
   const view: PageView = {
     input,
-    mode: pageMode(input.frontmatter),
-    theme: resolveLayoutTheme(config.theme),
+    mode: themePageMode(theme, pageMode(input.frontmatter)),
+    theme,
     appearance: resolveAppearance(config),
     strings: uiStrings(variant.language),
     index,

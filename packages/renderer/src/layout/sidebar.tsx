@@ -24,8 +24,28 @@ export interface SidebarContext {
   fullGroups?: ReadonlySet<LayoutNavNode> | undefined;
 }
 
+/**
+ * What each node of a navigation shows, kept per navigation index: whether a node is shown does
+ * not depend on the page, and every page of a large group asked it again of all the group's
+ * entries (the whole site's sidebar work grew with pages times group size).
+ */
+const shownCache = new WeakMap<NavIndex, { shown: WeakMap<LayoutNavNode, boolean>; children: WeakMap<LayoutNavNode, LayoutNavNode[]> }>();
+
+function cacheOf(context: SidebarContext) {
+  let cache = shownCache.get(context.index);
+  if (!cache) shownCache.set(context.index, (cache = { shown: new WeakMap(), children: new WeakMap() }));
+  return cache;
+}
+
 /** `true` when a node shows up in the sidebar: not hidden, and a page that exists and is listed. */
 function isShown(node: LayoutNavNode, context: SidebarContext): boolean {
+  const cache = cacheOf(context).shown;
+  let shown = cache.get(node);
+  if (shown === undefined) cache.set(node, (shown = computeShown(node, context)));
+  return shown;
+}
+
+function computeShown(node: LayoutNavNode, context: SidebarContext): boolean {
   if (node.isHidden) return false;
   if (node.kind === 'page') {
     const page = node.slug === undefined ? undefined : context.index.data.pages.get(node.slug);
@@ -149,7 +169,10 @@ function topGroupsInFull(nodes: readonly LayoutNavNode[], context: SidebarContex
 }
 
 function shownChildren(node: LayoutNavNode, context: SidebarContext): LayoutNavNode[] {
-  return (node.children ?? []).filter((child) => isShown(child, context));
+  const cache = cacheOf(context).children;
+  let shown = cache.get(node);
+  if (!shown) cache.set(node, (shown = (node.children ?? []).filter((child) => isShown(child, context))));
+  return shown;
 }
 
 /** Room for entries the client fills in: one line each, so the entries around do not move. */
