@@ -126,7 +126,7 @@ test('should let a page\'s og:*, twitter:* and canonical frontmatter replace the
   assert.match(plain, '<link rel="canonical" href="https://docs.example.com/intro">');
 });
 
-test('should draw navigation icons from `icons.library`, in the page and in the navigation file, and leave out unknown names', () => {
+test('should draw navigation icons from `icons.library`, in the page and in the navigation file, and a placeholder for unknown names', () => {
   const navigation = model([
     group('Start', [page('index'), page('intro')], { icon: 'rocket' }),
     group('More', [page('deep')]),
@@ -137,7 +137,7 @@ test('should draw navigation icons from `icons.library`, in the page and in the 
   const lucide = render({ navigation, config: { icons: { library: 'library-b' } } });
   assert.match(lucide, lucideRocket);
   assert.not.match(lucide, fontAwesomeRocket);
-  assert.not.match(lucide, 'data-icon="no-such-icon"', 'unknown names draw nothing');
+  assert.match(lucide, 'data-icon="no-such-icon" data-icon-drawn="lucide/circle-dashed"', 'unknown names draw the placeholder');
   const file = renderNavigationFile({ config: { name: 'Site', icons: { library: 'lucide' } }, navigation, pages: pagesOf(['index', 'intro', 'deep', 'orphan'], { deep: { frontmatter: { icon: 'book-open' } } }) });
   assert.match(file.content, 'data-icon=\\"book-open\\" viewBox=\\"0 0 24 24\\" fill=\\"none\\" stroke=\\"currentColor\\"');
   const fontAwesome = render({ navigation });
