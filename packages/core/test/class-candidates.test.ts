@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { candidatesOf, scriptCandidates, scriptStrings } from '../src/class-candidates.js';
+import { buildSite } from '../src/build.js';
 import { createPageCompiler } from '../src/compile.js';
 import { createSite } from '../src/site.js';
 import { generateTailwindCss } from '../src/tailwind-css.js';
@@ -97,6 +98,31 @@ test('should give a page the class names of the snippets and components it impor
     assert.equal(await site.classCandidates({ all: true }), ['lg:py-48', 'py-16', 'py-32', 'text-lg']);
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('should write the stylesheet of every page in a build, pages from the cache included, and link it from pages with class names', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Build', navigation: { pages: ['index', 'other', 'plain'] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\n<div className="grid gap-4">Home</div>\n',
+    'other.mdx': '---\ntitle: Other\n---\n\n<div className="max-w-[320px]">Other</div>\n',
+    'plain.mdx': '---\ntitle: Plain\n---\n\nNo classes.\n',
+  });
+  try {
+    const outDir = `${root}-out`;
+    for (const round of ['rendered', 'cached']) {
+      const result = await buildSite(root, { outDir, workers: 1 });
+      assert.ok(result.ok, result.messages.map((message) => message.reason).join('\n'));
+      if (round === 'cached') assert.is(result.cached, 3, 'every page from the cache');
+      const css = readFileSync(join(outDir, '_docsgen', 'tailwind.css'), 'utf8');
+      for (const rule of ['.grid', '.gap-4', '.max-w-\\[320px\\]']) assert.ok(css.includes(rule), `${round}: ${rule}`);
+      assert.equal(result.tailwindCss, { bytes: Buffer.byteLength(css), candidates: 3 });
+      assert.match(readFileSync(join(outDir, 'other.html'), 'utf8'), 'href="/_docsgen/tailwind.css"');
+      assert.not.match(readFileSync(join(outDir, 'plain.html'), 'utf8'), 'tailwind.css');
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(`${root}-out`, { recursive: true, force: true });
   }
 });
 
