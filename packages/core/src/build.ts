@@ -4,7 +4,8 @@ import { createSearchService, type SearchService } from '@docsgen/search';
 import { lastUpdatedTimes } from './git.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
-import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
+import { adapterFiles, adapterRunsFunctions, notFoundRedirectScript, type AdapterName } from './adapters.js';
+import { mcpSnapshotPath } from './mcp-source.js';
 import { publishAssets } from './build-assets.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
@@ -15,7 +16,7 @@ import { schedulePages } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
-import { outputTable, type OutputContext, type OutputKind } from './output-table.js';
+import { findOutputKind, outputTable, type OutputContext, type OutputKind } from './output-table.js';
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
@@ -239,7 +240,7 @@ async function finishOutput(run: BuildRun, notFoundHtml: string, messages: Docsg
       notFoundHtml,
       intake,
       search: run.search,
-      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, classCandidates: intake.classCandidates, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated) },
+      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, classCandidates: intake.classCandidates, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated), hasMcp: adapterRunsFunctions(run.settings.adapter) },
       cacheFolder: run.cacheFolder,
       messages,
     });
@@ -288,10 +289,18 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
     else writer.write(path, Buffer.from(file.content));
   }
   const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
-  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy });
+  // The MCP function bundles the data `/mcp` answers from, as the output table produced it.
+  const mcp = adapterRunsFunctions(adapter) ? await produceOutputText(site, mcpSnapshotPath, options.context) : undefined;
+  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy, mcpSnapshot: mcp });
   messages.push(...adapted.messages);
   for (const file of adapted.files) writer.write(file.path, file.content);
   if (messages.some((message) => message.fatal)) throw new Error('adapter');
+}
+
+/** The text of the output table's output at `path`, if it has one. */
+async function produceOutputText(site: Site, path: string, context: OutputContext): Promise<string | undefined> {
+  const body = (await findOutputKind(path)?.produce(site, path, context))?.body;
+  return body && 'content' in body && typeof body.content === 'string' ? body.content : undefined;
 }
 
 /** Writes every path the table's `kinds` list, with their producers' messages. */

@@ -5,6 +5,8 @@ import type { PageInfo } from './pages.js';
 import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
 import { publishedSpecFiles } from './spec-downloads.js';
+import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
+import { mcpRoute } from './mcp-functions.js';
 import { tailwindCssOf, tailwindCssPath, type TailwindCss } from './tailwind-css.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
@@ -29,6 +31,8 @@ export interface OutputContext {
   classCandidates?: Iterable<string> | undefined;
   /** Social cards drawn already, by slug: their hashes, and their PNG bytes by hash (default: planned and drawn by the site). */
   cards?: { hashes: ReadonlyMap<string, string>; read(hash: string): Uint8Array } | undefined;
+  /** Whether the site's MCP endpoint is served: `false` for an adapter without functions (default: `true`). */
+  hasMcp?: boolean | undefined;
 }
 
 /** One output as produced: its bytes, or a project file to send as it is (the favicon). */
@@ -63,6 +67,11 @@ export interface OutputKind {
    * written after the project's files and answered before them; `false`: a project file wins).
    */
   isOverProjectFiles: boolean;
+  /**
+   * The URL path of the endpoint this output feeds (`/mcp`), if any: the dev server answers it
+   * from the live site, `preview` and the adapters' functions from the output.
+   */
+  route?: string | undefined;
   /** Whether a request path (decoded, from the root, without the leading `/`) names an output of this kind. */
   matches(path: string): boolean;
   /** The paths the build writes, in order. */
@@ -141,7 +150,8 @@ const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
   matches: (path) => path === name,
   list: async () => [name],
   produce: async (site, _path, context) => {
-    const rendered = await renderSiteOutput(site, name as SiteOutputName, context);
+    // llms.txt lists the site's MCP server wherever it is served.
+    const rendered = await renderSiteOutput(site, name as SiteOutputName, { ...context, hasMcp: context.hasMcp !== false });
     const output = rendered.output;
     return { body: output && { content: output.content, contentType: output.contentType }, messages: rendered.messages };
   },
@@ -228,6 +238,43 @@ const specDownloads: OutputKind = {
   },
 };
 
+/** `.well-known/mcp`: where agents find the site's MCP server (issue 26), when one is served. */
+const mcpCard: OutputKind = {
+  name: 'mcp-card',
+  pattern: '.well-known/mcp',
+  contentType: 'application/json; charset=utf-8',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === '.well-known/mcp',
+  list: async (_site, context) => (context.hasMcp === false ? [] : ['.well-known/mcp']),
+  produce: async (site, _path, context) => ({
+    body: context.hasMcp === false ? undefined : { content: await siteMcpServerCard(site, context.siteUrl), contentType: 'application/json; charset=utf-8' },
+    messages: [],
+  }),
+};
+
+/**
+ * The MCP endpoint, `/mcp` (issue 26): its data, the pages an agent may read with their
+ * Markdown. `docsgen preview` answers `/mcp` from it and the adapters' functions bundle it;
+ * the dev server answers `/mcp` from the live site, which gives the same data.
+ */
+const mcpEndpoint: OutputKind = {
+  name: 'mcp',
+  pattern: `${mcpSnapshotPath} (the data ${mcpRoute} answers from)`,
+  contentType: 'application/json; charset=utf-8',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  route: mcpRoute,
+  matches: (path) => path === mcpSnapshotPath,
+  list: async (_site, context) => (context.hasMcp === false ? [] : [mcpSnapshotPath]),
+  produce: async (site, _path, context) => ({
+    body: context.hasMcp === false ? undefined : { content: `${JSON.stringify(await mcpSnapshot(site, context))}\n`, contentType: 'application/json; charset=utf-8' },
+    messages: [],
+  }),
+};
+
 /**
  * The site's Tailwind CSS (`tailwind-css.ts`): the utilities among the class names of every
  * page, made by Tailwind. Linked from the pages that have class names; none when no class
@@ -259,7 +306,7 @@ async function stylesheetOf(site: Site, context: OutputContext, all: boolean): P
  * Every output the site derives, in the order the build writes them (a later one replaces an
  * earlier one at the same path).
  */
-export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, specDownloads, tailwindCss];
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, specDownloads, mcpCard, mcpEndpoint, tailwindCss];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
 export function findOutputKind(path: string): OutputKind | undefined {

@@ -22,6 +22,8 @@ export interface SiteOutputOptions {
   lastUpdated?: ReadonlyMap<string, Date> | null | undefined;
   /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
   markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
+  /** Whether the site serves its own MCP server at `/mcp`, which llms.txt then lists first (default: `false`). */
+  hasMcp?: boolean | null | undefined;
 }
 
 /** One file for search engines or AI agents. */
@@ -134,7 +136,8 @@ export function robotsTxt(_site: Pick<SiteOutputSite, 'config'>, options?: SiteO
  * of the default version and language as `- [Title](URL of the Markdown twin): description`,
  * in navigation order; pages outside
  * groups under `## Pages` (or the tab's name), indexable pages the navigation does not list
- * under `## Other pages`; and the `api.mdx.server` URLs under `## MCP servers`.
+ * under `## Other pages`; and under `## MCP servers`, the site's own `/mcp` (with
+ * `options.hasMcp`) and the `api.mdx.server` URLs.
  */
 export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, options?: SiteOutputOptions | null): string {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
@@ -152,7 +155,7 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
     });
     blocks.push(`## ${inlineText(section.heading)}`, items.join('\n'));
   }
-  const servers = agentServers(site.config?.api?.mdx?.server, base);
+  const servers = [...(options?.hasMcp === true ? [`${base}/mcp`] : []), ...agentServers(site.config?.api?.mdx?.server, base)];
   if (servers.length > 0) {
     blocks.push(
       '## MCP servers',

@@ -1,10 +1,11 @@
-import { findOutputKind, matchRedirect, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
+import { findOutputKind, matchRedirect, mcpRoute, mcpSnapshotPath, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
 import { acceptRequest, redirectLocation } from './request-target.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
+import { serveSnapshotMcp } from './mcp-route.js';
 
 /** Options for `createPreviewServer`. */
 export interface PreviewServerOptions {
@@ -92,6 +93,19 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
   if (!target) return;
   const { path, decoded } = target;
   const raw = request.url ?? '/';
+  // The MCP endpoint, from the snapshot the build wrote for hosts that run functions.
+  if (path === mcpRoute) {
+    if (!(await serveSnapshotMcp(join(context.folder, mcpSnapshotPath), context.allowedHosts, request, response))) sendStatus(response, request, 404);
+    return;
+  }
+  // `.well-known/` is a dot-folder, which the chokepoint never serves: only the outputs the
+  // table puts there (the MCP server card) are, each from its fixed path.
+  if (decoded.startsWith('/.well-known/') && findOutputKind(decoded.slice(1))) {
+    const result = await resolveRequestFile(`/well-known/${encodeURIComponent(decoded.slice('/.well-known/'.length))}`, { folder: join(context.folder, '.well-known'), prefix: '/well-known' });
+    if (result.status === 200) await serveResolvedFile(request, response, result, { contentType: findOutputKind(decoded.slice(1))?.contentType });
+    else sendStatus(response, request, 404);
+    return;
+  }
 
   const redirect = findRedirect(decoded, context.redirects.get());
   if (redirect) {

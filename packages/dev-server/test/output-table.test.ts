@@ -31,7 +31,8 @@ table('should serve, byte for byte and with the same type, every output the buil
   let server: Server | undefined;
   let preview: PreviewServer | undefined;
   try {
-    const built = await buildSite(root, { outDir, cache: false, workers: 1 });
+    // A host with functions, so the MCP outputs are written too.
+    const built = await buildSite(root, { outDir, cache: false, workers: 1, adapter: 'netlify' });
     assert.ok(built.ok, built.messages.map((message) => message.reason).join('\n'));
     const buildSiteModel = await createSite(root, { mode: 'build' });
     const files = listFiles(outDir);
@@ -91,7 +92,7 @@ table('should serve, byte for byte and with the same type, every output the buil
 
 table('should describe each output once, with a name, a pattern, a content type and a cache policy', () => {
   const names = outputTable.map((kind) => kind.name);
-  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'spec-download', 'tailwind-css']);
+  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'spec-download', 'mcp-card', 'mcp', 'tailwind-css']);
   for (const kind of outputTable) {
     assert.ok(kind.pattern !== '' && kind.contentType !== '', kind.name);
     assert.ok(kind.cachePolicy === 'revalidate' || kind.cachePolicy === 'etag', kind.name);
@@ -106,6 +107,9 @@ table('should describe each output once, with a name, a pattern, a content type 
   assert.equal(matching('guides/setup'), []);
   assert.equal(matching('api/openapi.yaml'), ['spec-download']);
   assert.equal(matching('_docsgen/navigation-1.json'), []);
+  assert.equal(matching('.well-known/mcp'), ['mcp-card']);
+  assert.equal(matching('_docsgen/mcp.json'), ['mcp']);
+  assert.equal(outputTable.filter((kind) => kind.route !== undefined).map((kind) => [kind.name, kind.route]), [['mcp', '/mcp']]);
   assert.equal(matching('_docsgen/tailwind.css'), ['tailwind-css']);
   assert.equal(matching('tailwind.css'), []);
 });
