@@ -16,6 +16,8 @@ const project = (): Record<string, string> => ({
   ...versionedProject({ theme: 'pith' }),
   'custom.css': '.dg-title { color: rebeccapurple; }\n',
   'extra.js': 'window.extra = true;\n',
+  'site-scripts/hubspot.js': 'window.hubspot = true;\n',
+  'snippets/counter.js': 'export const Counter = () => null;\n',
   'docsgen.config.js': 'export default {};\n',
 });
 
@@ -54,6 +56,10 @@ files('should serve the navigation file a page links to, and the project’s roo
 
   assert.match(page.body, '<link rel="stylesheet" href="/custom.css">');
   assert.match(page.body, '<script src="/extra.js" defer></script>');
+  // In a content folder too, as the platform loads them; a snippet is a module pages import.
+  assert.match(page.body, '<script src="/site-scripts/hubspot.js" defer></script>');
+  assert.not.match(page.body, 'snippets/counter.js');
+  assert.is((await get(context.site, '/site-scripts/hubspot.js')).body, 'window.hubspot = true;\n');
   assert.not.match(page.body, 'docsgen.config.js');
   const css = await get(context.site, '/custom.css');
   assert.is(css.status, 200);
@@ -80,6 +86,7 @@ files('should write the navigation file, the theme stylesheet and the project fi
     assert.not.ok(assets.includes('theme-base.css'), 'only the theme in use is copied');
     assert.is(readFileSync(join(first.outDir, 'custom.css'), 'utf8'), '.dg-title { color: rebeccapurple; }\n');
     assert.is(readFileSync(join(first.outDir, 'extra.js'), 'utf8'), 'window.extra = true;\n');
+    assert.is(readFileSync(join(first.outDir, 'site-scripts/hubspot.js'), 'utf8'), 'window.hubspot = true;\n');
     for (const name of [src, 'v2/quickstart.html', 'index.html', '404.html']) {
       assert.is(readFileSync(join(second.outDir, name), 'utf8'), readFileSync(join(first.outDir, name), 'utf8'), name);
     }

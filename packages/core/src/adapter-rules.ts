@@ -67,19 +67,16 @@ export function checkRedirectRules(
   const checked: CheckedRule[] = [];
   const messages: DocsgenMessage[] = [];
   rules.forEach((rule, index) => {
+    const fragment = splitFragment(rule.source);
+    if (fragment) {
+      // A host never sees a fragment: `fragmentRedirects` sends the reader on in the browser.
+      const problem = findSourceProblem(fragment.path) ?? findDestinationProblem(rule.destination);
+      if (problem) messages.push(invalidRedirect(index, problem, rule, locate));
+      return;
+    }
     const problem = findSourceProblem(rule.source) ?? findDestinationProblem(rule.destination);
     if (problem) {
-      messages.push(
-        redirectMessage(index, problem.key, locate, {
-          reason: problem.reason,
-          ruleId: 'adapter-redirect-invalid',
-          fatal: true,
-          actual: String(rule[problem.key]),
-          note: problem.key === 'source'
-            ? 'A source is a path such as `/old/:slug`.'
-            : 'A destination is a path starting with `/`, or an absolute `https://` address.',
-        }),
-      );
+      messages.push(invalidRedirect(index, problem, rule, locate));
       return;
     }
     const parts = parseRedirectSource(rule.source);
@@ -109,6 +106,52 @@ export function checkRedirectRules(
     });
   });
   return { rules: checked, messages };
+}
+
+function invalidRedirect(index: number, problem: { key: 'source' | 'destination'; reason: string }, rule: RedirectRule, locate: Locate | undefined): DocsgenMessage {
+  return redirectMessage(index, problem.key, locate, {
+    reason: problem.reason,
+    ruleId: 'adapter-redirect-invalid',
+    fatal: true,
+    actual: String(rule[problem.key]),
+    note: problem.key === 'source'
+      ? 'A source is a path such as `/old/:slug`, or a plain path and a `#fragment`.'
+      : 'A destination is a path starting with `/`, or an absolute `https://` address.',
+  });
+}
+
+/**
+ * A source written as a plain path and a fragment (`/docs/event-types#link-created`), as real
+ * projects of this format write to send an old section to its own new page: its path and
+ * fragment; `undefined` for any other source.
+ */
+export function splitFragment(source: unknown): { path: string; fragment: string } | undefined {
+  if (typeof source !== 'string') return undefined;
+  const hash = source.indexOf('#');
+  if (hash <= 0 || hash === source.length - 1) return undefined;
+  const path = source.slice(0, hash);
+  const fragment = source.slice(hash + 1);
+  // Patterns (`:slug`, `*`) and a query are for the path a host sees.
+  if (/[?#*]|\/:/.test(path) || /[#\s\u0000-\u001f\u007f]/.test(fragment)) return undefined;
+  return { path: withoutTrailingSlash(path), fragment };
+}
+
+/**
+ * The redirects whose source has a fragment, by the path they apply on and then the fragment:
+ * `{"/docs/event-types": {"link-created": "/docs/events/link-created"}}`. Hosts never see a
+ * fragment, so the page (or 404 page) at the path sends the reader on (`site-chrome.ts`). Only
+ * rules whose path and destination pass the checks above are kept.
+ */
+export function fragmentRedirects(rules: readonly RedirectRule[]): Map<string, Record<string, string>> {
+  const found = new Map<string, Record<string, string>>();
+  for (const rule of rules) {
+    const fragment = splitFragment(rule.source);
+    if (!fragment || findSourceProblem(fragment.path) || findDestinationProblem(rule.destination)) continue;
+    const byFragment = found.get(fragment.path) ?? {};
+    byFragment[fragment.fragment] ??= encodeUrlCharacters(rule.destination);
+    found.set(fragment.path, byFragment);
+  }
+  return found;
 }
 
 /** A path without the `/` it may end with (`/` itself stays). */

@@ -17,6 +17,7 @@ import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
 import { findOutputKind, outputTable, type OutputContext, type OutputKind } from './output-table.js';
+import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 import { createSite, type Site } from './site.js';
@@ -58,6 +59,8 @@ export interface BuildResult {
   /** Files written and their total size in bytes. */
   files: number;
   bytes: number;
+  /** The site's Tailwind stylesheet as written: its size in bytes and the class names it was made for; none when no class name is a utility. */
+  tailwindCss?: { bytes: number; candidates: number } | undefined;
   durationMs: number;
 }
 
@@ -101,6 +104,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   messages.push(...dedupe(run.slugs.flatMap((slug) => [...(run.intake.built.get(slug)?.messages ?? []), ...(run.intake.built.get(slug)?.card?.messages ?? [])])));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
+  // The project's own 404 page renders here, not with the others: its class names count too.
+  for (const candidate of (site.pages.has('404') ? await site.render('404') : undefined)?.classCandidates ?? []) run.intake.classCandidates.add(candidate);
   if (messages.some((message) => message.fatal)) {
     await run.search.end();
     run.writer.discard();
@@ -114,7 +119,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (settings.cache) pruneCompileCache(site.root);
   run.cards.prune(run.cardHashes.values());
   await run.emptier?.stop();
-  return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes });
+  // Reported when a class name was a utility (a project's own class names alone give an empty sheet).
+  const tailwindBytes = run.writer.written.get(tailwindCssPath);
+  const tailwindCss = tailwindBytes !== undefined && (await tailwindCssOf(run.intake.classCandidates)).hasUtilities ? { bytes: tailwindBytes, candidates: run.intake.classCandidates.size } : undefined;
+  return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes, tailwindCss });
 }
 
 /** A build under way: the site, its settings, caches, output writer, search index and pages taken. */
@@ -232,7 +240,7 @@ async function finishOutput(run: BuildRun, notFoundHtml: string, messages: Docsg
       notFoundHtml,
       intake,
       search: run.search,
-      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated), hasMcp: adapterRunsFunctions(run.settings.adapter) },
+      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, classCandidates: intake.classCandidates, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated), hasMcp: adapterRunsFunctions(run.settings.adapter) },
       cacheFolder: run.cacheFolder,
       messages,
     });

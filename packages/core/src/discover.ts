@@ -51,6 +51,30 @@ export interface DiscoveredPages {
   pages: PageFile[];
   /** Folders that could not be read (`folder-unreadable`) and a `_section.mdx` at the root (`section-outside-folder`), warnings. */
   messages: DocsgenMessage[];
+  /**
+   * The `.css` and `.js` files every page loads (`site-scripts/hubspot.js`), by path from the
+   * root with `/` separators, sorted; see `isSiteFile`.
+   */
+  siteFiles: string[];
+}
+
+// A docsgen build's output folder holds this file (`outputMarker` of build.ts): its scripts
+// and copied stylesheets are not the project's own.
+const outputMarker = '.docsgen-output';
+
+/**
+ * Whether a file, by path from the root, is a stylesheet or script every page loads. The hosted
+ * platform includes "any `.css`/`.js` file inside your content directory" on every page; these
+ * are those, in the folders pages are looked for in (not in dot folders, dependencies, build
+ * output, `snippets/`, whose `.js` files are components pages import, or `theme/`), with a plain
+ * file name, and not docsgen's own config file at the root.
+ */
+export function isSiteFile(path: string): boolean {
+  const segments = path.split('/');
+  const name = segments.pop() ?? '';
+  if (!/^[\w-][\w.-]*\.(?:css|js)$/.test(name)) return false;
+  if (segments.length === 0 && name.startsWith('docsgen.config.')) return false;
+  return !segments.some((segment) => segment === '' || segment.startsWith('.') || ignoredNames.has(segment));
 }
 
 /**
@@ -66,6 +90,7 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
   const realRoot = await realpath(root);
   const pages: PageFile[] = [];
   const messages: DocsgenMessage[] = [];
+  const siteFiles: string[] = [];
   const visited = new Set<string>();
   // Linked folders are walked after every real one, so a folder's own path wins over a link's.
   const linkedFolders: string[] = [];
@@ -88,6 +113,8 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const isOutput = dir !== root && entries.some((entry) => entry.name === outputMarker);
+    if (isOutput) return;
     for (const entry of entries) {
       if (entry.name.startsWith('.') || ignoredNames.has(entry.name)) continue;
       const path = join(dir, entry.name);
@@ -103,11 +130,14 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
         continue;
       }
       if (!isFile || ignoredFiles.has(entry.name)) continue;
-      const match = /\.(mdx|md)$/i.exec(entry.name);
-      if (!match) continue;
       const relativePath = relative(root, path).split(sep).join('/');
       // The root skill.md is the site's skill for agents (served at `/skill.md`), not a page.
       if (relativePath === rootSkillFile) continue;
+      const match = /\.(mdx|md)$/i.exec(entry.name);
+      if (!match) {
+        if (isSiteFile(relativePath)) siteFiles.push(relativePath);
+        continue;
+      }
       const isSection = entry.name === sectionFile;
       if (isSection && relativePath === sectionFile) {
         messages.push({
@@ -134,7 +164,7 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
   if (info.isDirectory() || info.isSymbolicLink()) await walk(root);
   for (let folder = linkedFolders.shift(); folder; folder = linkedFolders.shift()) await walk(folder);
   pages.sort((a, b) => compareSlugs(a.slug, b.slug) || Number(a.isSection) - Number(b.isSection) || b.format.localeCompare(a.format));
-  return { pages, messages };
+  return { pages, messages, siteFiles: siteFiles.sort(compareSlugs) };
 }
 
 function compareSlugs(a: string, b: string): number {

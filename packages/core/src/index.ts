@@ -10,7 +10,7 @@ export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
 export { createPageCompiler, toDocsgenMessage } from './compile.js';
 export { cacheCompiler, pruneCompileCache } from './compile-cache.js';
 export type { CodeBlockOptions, CompiledModule, PageCompilerOptions } from './compile.js';
-export { discoverPages, ignoredNames } from './discover.js';
+export { discoverPages, ignoredNames, isSiteFile } from './discover.js';
 export type { DiscoveredPages, PageFile } from './discover.js';
 export { parseFrontmatter } from './frontmatter.js';
 export type { Frontmatter, ParsedPageSource } from './frontmatter.js';

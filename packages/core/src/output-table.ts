@@ -8,6 +8,7 @@ import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson } from './skill-m
 import { publishedSpecFiles } from './spec-downloads.js';
 import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
 import { mcpRoute } from './mcp-functions.js';
+import { tailwindCssOf, tailwindCssPath, type TailwindCss } from './tailwind-css.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
 // its producer, its content type and how long a copy may be kept. The build writes every path
@@ -27,6 +28,8 @@ export interface OutputContext {
   lastUpdated?: ReadonlyMap<string, Date> | undefined;
   /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
   markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | undefined;
+  /** The class names of the pages the build wrote, for the Tailwind stylesheet (default: `site.classCandidates()`, all pages to list). */
+  classCandidates?: Iterable<string> | undefined;
   /** Social cards drawn already, by slug: their hashes, and their PNG bytes by hash (default: planned and drawn by the site). */
   cards?: { hashes: ReadonlyMap<string, string>; read(hash: string): Uint8Array } | undefined;
   /** Whether the site's MCP endpoint is served: `false` for an adapter without functions (default: `true`). */
@@ -334,10 +337,37 @@ const mcpEndpoint: OutputKind = {
 };
 
 /**
+ * The site's Tailwind CSS (`tailwind-css.ts`): the utilities among the class names of every
+ * page, made by Tailwind. Linked from the pages that have class names; none when no class
+ * name is a utility.
+ */
+const tailwindCss: OutputKind = {
+  name: 'tailwind-css',
+  pattern: tailwindCssPath,
+  contentType: 'text/css; charset=utf-8',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === tailwindCssPath,
+  // Listing is for the whole site: every page compiled. A dev server answers from the pages
+  // compiled so far, the page asking among them (the site's pages all are once it has made its
+  // search index).
+  list: async (site, context) => ((await stylesheetOf(site, context, true)).css === '' ? [] : [tailwindCssPath]),
+  produce: async (site, _path, context) => {
+    const { css, messages } = await stylesheetOf(site, context, false);
+    return { body: css === '' ? undefined : { content: css, contentType: 'text/css; charset=utf-8' }, messages };
+  },
+};
+
+async function stylesheetOf(site: Site, context: OutputContext, all: boolean): Promise<TailwindCss> {
+  return tailwindCssOf(context.classCandidates ?? (await site.classCandidates({ all })));
+}
+
+/**
  * Every output the site derives, in the order the build writes them (a later one replaces an
  * earlier one at the same path).
  */
-export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, skillMd, skillIndexes, skillFiles, specDownloads, mcpCard, mcpEndpoint];
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, skillMd, skillIndexes, skillFiles, specDownloads, mcpCard, mcpEndpoint, tailwindCss];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
 export function findOutputKind(path: string): OutputKind | undefined {

@@ -27,6 +27,8 @@ export interface LoadedProject {
   locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
   /** Every page file found, in slug order (both files when a slug has `.mdx` and `.md`). */
   files: PageFile[];
+  /** The `.css` and `.js` files every page loads, by path from the root (`DiscoveredPages.siteFiles`). */
+  siteFiles: string[];
   /** Every page file that could be read, with its metadata, in the order of `files`. */
   entries: PageInfo[];
   /** The page of each slug (the `.mdx` file when there are two). */
@@ -98,7 +100,7 @@ export async function loadProject(
     navigation = built.navigation;
     messages.push(...expanded.messages, ...built.messages);
   }
-  return { config: loaded.config, navigation, locate, files: discovered.pages, entries, pages, folderMetas: metas, userConfig, messages };
+  return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, messages };
 }
 
 function parentOf(slug: string): string {

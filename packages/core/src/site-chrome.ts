@@ -7,9 +7,11 @@ import {
   renderBanner,
   renderContextualMenu,
   renderFooter,
+  serializeJsonForScript,
   sitePartAssetTags,
   type RepositoryInfo,
 } from '@docsgen/renderer';
+import { fragmentRedirects } from './adapter-rules.js';
 import { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './git.js';
 import type { PageInfo } from './pages.js';
 import { contextualConfigOf, specDownloadHref } from './spec-downloads.js';
@@ -52,6 +54,13 @@ export function createSiteChrome(options: SiteChromeOptions) {
   // `api.mdx.server`: agent-protocol (MCP) servers, advertised on every page as in llms.txt.
   const agentLinks = agentServers(config?.api?.mdx?.server, options.siteUrl?.replace(/\/+$/, '') ?? '').map((url) => `<link rel="mcp-server" href="${escapeHtml(url)}">`);
   const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head, ...agentLinks].filter(Boolean).join('\n');
+  const fragments = fragmentRedirects(config?.redirects ?? []);
+  /** `headEnd` with the script of the fragment redirects on this page's path (all of them on the 404 page). */
+  const headEndOf = (page: PageInfo | undefined, slug: string): string => {
+    const path = slug === 'index' ? '/' : `/${slug}`;
+    const rules = page ? (fragments.has(path) ? new Map([[path, fragments.get(path)!]]) : undefined) : fragments;
+    return rules && rules.size > 0 ? `${headEnd}\n${fragmentRedirectScript(rules)}` : headEnd;
+  };
   const banner = config ? renderBanner(config.banner) : '';
   const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
   // Asked for now, while the project loads: version control runs in a process of its own.
@@ -79,10 +88,21 @@ export function createSiteChrome(options: SiteChromeOptions) {
           ? renderFooter({ config, page: { relativePath: page.relativePath, lastUpdated: await lastUpdated(page) }, repository: await repository, locale: language })
           : '',
         contextualMenu: page ? renderContextualMenu({ config: contextualConfigOf(config, page), slug, siteUrl: options.siteUrl, specHref: specDownloadHref(options.root, config, page), language }) : '',
-        headEnd,
+        headEnd: headEndOf(page, slug),
         bodyEnd: analytics.body,
       };
     },
   };
+}
+
+/**
+ * Sends the reader from `/old#section` to the destination docs.json gives for it, as soon as
+ * the page loads and when the fragment changes: hosts never see the fragment of a request, so
+ * only the page can (`fragmentRedirects`). The destinations passed the redirect checks. The
+ * script has no backslash, so the template literal holds it as it runs.
+ */
+function fragmentRedirectScript(rules: ReadonlyMap<string, Record<string, string>>): string {
+  const map = serializeJsonForScript(Object.fromEntries(rules));
+  return `<script>(function(){var r=${map};var p=location.pathname;if(p.slice(-5)==='.html')p=p.slice(0,-5);while(p.length>1&&p.charAt(p.length-1)==='/')p=p.slice(0,-1);try{p=decodeURI(p)}catch(e){}var f=Object.prototype.hasOwnProperty.call(r,p)?r[p]:null;if(!f)return;function go(){var h=location.hash.slice(1);try{h=decodeURIComponent(h)}catch(e){}if(Object.prototype.hasOwnProperty.call(f,h))location.replace(f[h])}go();addEventListener('hashchange',go)})();</script>`;
 }
 

@@ -48,7 +48,7 @@ export interface SiteModel {
   modules: ProjectModules;
   /** `theme/<Name>` component overrides by component name. */
   overrides: Map<string, string>;
-  /** `.css` and `.js` files at the project root. */
+  /** The `.css` and `.js` files every page loads, in any content folder (`isSiteFile`). */
   projectFiles: string[];
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
   navigablePages: string[];
@@ -124,10 +124,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
       'virtual:docsgen/theme': { themeName: config?.theme ?? 'base', userRoot: join(root, 'theme') },
     }),
   });
-  const projectFiles = (await readdir(root, { withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.isFile() && /^[\w-][\w.-]*\.(?:css|js)$/.test(entry.name) && !entry.name.startsWith('docsgen.config.'))
-    .map((entry) => entry.name)
-    .sort();
+  const projectFiles = project.siteFiles;
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
   return {
     root,

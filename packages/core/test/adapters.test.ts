@@ -10,6 +10,7 @@ import {
   type AdapterName,
   type RedirectRule,
 } from '../src/index.js';
+import { checkRedirectRules, fragmentRedirects } from '../src/adapter-rules.js';
 
 const adapters = suite('adapters');
 
@@ -123,6 +124,21 @@ adapters('should send a static source where docsgen dev sends it, also when an e
   assert.match(output.messages[0]!.reason, 'Not writing a redirect page for `/`: the site already has `index.html`');
 });
 
+adapters('should leave a source with a #fragment to the page, with no message, in every adapter', () => {
+  const rules: RedirectRule[] = [
+    { source: '/docs/event-types#link-created', destination: '/docs/events/link-created' },
+    { source: '/docs/event-types/#link-deleted', destination: '/docs/events/link-deleted' },
+    { source: '/docs/old', destination: '/docs/new' },
+  ];
+  for (const adapter of adapterNames) assert.equal(ids(filesOf(adapter, rules)), [], adapter);
+  assert.equal(checkRedirectRules(rules, undefined).rules.map((rule) => rule.source), ['/docs/old']);
+  assert.equal(Object.fromEntries(fragmentRedirects(rules)), {
+    '/docs/event-types': { 'link-created': '/docs/events/link-created', 'link-deleted': '/docs/events/link-deleted' },
+  });
+  // Unsafe or pattern sources are not taken.
+  assert.equal(fragmentRedirects([{ source: '/a#x', destination: 'javascript:alert(1)' }, { source: '/:s#x', destination: '/y' }]).size, 0);
+});
+
 adapters('should never replace a page the build wrote', () => {
   const output = adapterFiles('github-pages', { redirects: [{ source: '/guides/intro', destination: '/x' }, { source: '/guides/intro.html', destination: '/y' }], files: noFiles });
   assert.equal(output.files.map((file) => file.path), ['.nojekyll']);
@@ -144,6 +160,10 @@ adapters('should refuse unsafe sources and destinations in every adapter', () =>
     { source: '//host', destination: '/x' },
     { source: '/q?x=1', destination: '/x' },
     { source: '/a/../b', destination: '/x' },
+    { source: '/a/../b#frag', destination: '/x' },
+    { source: '/frag#ok', destination: 'javascript:alert(1)' },
+    { source: '/:slug#frag', destination: '/x' },
+    { source: '/frag#two#hashes', destination: '/x' },
     { source: '/s', destination: '/bad\ud800' },
   ];
   for (const adapter of adapterNames) {

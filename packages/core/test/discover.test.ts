@@ -32,6 +32,32 @@ discover('should find .mdx and .md pages with slugs, sorted', async () => {
   rmSync(root, { recursive: true });
 });
 
+discover('should find the .css and .js files every page loads, in content folders only', async () => {
+  const root = project({
+    'index.mdx': '',
+    'custom.css': '',
+    'site-scripts/hubspot.js': '',
+    'guides/deep/widget.js': '',
+    'guides/deep/style.CSS': '',
+    'docsgen.config.js': '',
+    'guides/docsgen.config.js': '',
+    'snippets/counter.js': '',
+    'theme/Card.js': '',
+    'node_modules/pkg/index.js': '',
+    'dist/_docsgen/client.js': '',
+    '.vscode/x.js': '',
+    'out/.docsgen-output': '',
+    'out/_docsgen/client.js': '',
+    'out/index.md': '',
+    'guides/bad name.js': '',
+  });
+  const { pages, siteFiles } = await discoverPages(root);
+  assert.equal(siteFiles, ['custom.css', 'guides/deep/widget.js', 'guides/docsgen.config.js', 'site-scripts/hubspot.js']);
+  // A build's output folder inside the project is not content: neither its scripts nor its twins.
+  assert.equal(pages.map((page) => page.slug), ['index']);
+  rmSync(root, { recursive: true });
+});
+
 discover('should skip snippets, dependencies, build output, dot folders and READMEs', async () => {
   const root = project({
     'page.mdx': '',

@@ -40,6 +40,7 @@ test('should expose the public api', async () => {
     'ignoredNames',
     'isLocalOrigin',
     'isMediaPath',
+    'isSiteFile',
     'listFolderContents',
     'listIndexablePages',
     'listMcpPages',

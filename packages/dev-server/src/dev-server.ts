@@ -228,7 +228,7 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
     await serveResolvedFile(request, response, file ? await resolveRequestFile(`/vendor/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/vendor' }) : { status: 404, reason: 'not-found' });
     return true;
   }
-  // Outputs of the site's table under `_docsgen/` (the MCP snapshot), as the build writes them.
+  // Outputs of the site's table under `_docsgen/` (the MCP snapshot, the Tailwind CSS), as the build writes them.
   const output = findOutputKind(path.slice(1));
   if (output && path.startsWith(`${internalPrefix}/`)) return serveOutput({ site, context, request, response }, output, path.slice(1));
   if (path.startsWith(`${internalPrefix}/`)) {
@@ -254,7 +254,7 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
   return false;
 }
 
-/** The project's files (asset folders, root .css/.js, media) and the outputs of the site's output table. `false` for any other path. */
+/** The project's files (asset folders, the .css/.js every page loads, media) and the outputs of the site's output table. `false` for any other path. */
 async function serveProjectFile(exchange: Exchange, path: string, decoded: string, raw: string): Promise<boolean> {
   const { site, context, request, response } = exchange;
   for (const folder of context.folders) {
@@ -267,9 +267,9 @@ async function serveProjectFile(exchange: Exchange, path: string, decoded: strin
   // sitemaps, robots.txt, llms files, feeds), as the build writes them: the site's output table.
   const output = findOutputKind(decoded.slice(1));
   if (output?.isOverProjectFiles && (await serveOutput(exchange, output, decoded.slice(1)))) return true;
-  // The project's root .css/.js files, by the names the site found (the list is the allow-list).
+  // The project's .css/.js files every page loads, by the paths the site found (the list is the allow-list).
   if (site.projectFiles.includes(decoded.slice(1))) {
-    await serveResolvedFile(request, response, await resolveRequestFile(`/project/${encodeURIComponent(decoded.slice(1))}`, { folder: site.root, prefix: '/project' }));
+    await serveResolvedFile(request, response, await resolveRequestFile(`/project/${decoded.slice(1).split('/').map(encodeURIComponent).join('/')}`, { folder: site.root, prefix: '/project' }));
     return true;
   }
 

@@ -1,4 +1,4 @@
-import type { Site } from '@docsgen/core';
+import { isSiteFile, type Site } from '@docsgen/core';
 import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
@@ -158,8 +158,9 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
   if (site.apiFiles.includes(file)) return true;
   // A JSON file may be a `$ref` include of docs.json.
   if (name.endsWith('.json')) return true;
-  // A stylesheet or script at the root that appeared or disappeared: every page links the set.
-  if (relative(root, file) === name && /\.(css|js)$/.test(name) && site.projectFiles.includes(name) !== existsSync(file)) return true;
+  // A stylesheet or script every page loads that appeared or disappeared: every page links the set.
+  const path = relative(root, file).split(sep).join('/');
+  if (isSiteFile(path) && site.projectFiles.includes(path) !== existsSync(file)) return true;
   // A folder that went (deleted or moved away) with pages in it.
   if (!existsSync(file) && [...site.pages.values()].some((page) => page.file.startsWith(file + sep))) return true;
   if (/\.(mdx|md)$/i.test(name)) {

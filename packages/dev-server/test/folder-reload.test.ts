@@ -70,6 +70,15 @@ reload('should reload the site when a stylesheet appears at the project root, an
   assert.equal(context.session.site.projectFiles, ['custom.css']);
 });
 
+reload('should reload the site when a script appears in a content folder, and load it on every page', async (context) => {
+  mkdirSync(join(context.root, 'site-scripts'));
+  writeFileSync(join(context.root, 'site-scripts', 'hubspot.js'), 'window.loaded = true;\n');
+  await waitFor(context.changes, 1);
+  assert.is(context.changes[0]?.reload, 'full');
+  assert.equal(context.session.site.projectFiles, ['site-scripts/hubspot.js']);
+  assert.match((await context.session.site.document('guides/a'))?.html ?? '', '<script src="/site-scripts/hubspot.js" defer></script>');
+});
+
 reload('should follow folders moved in and deleted, and never watch node_modules', async (context) => {
   // A folder of pages made elsewhere and moved in at once, as a file manager or `git checkout` does.
   const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-folder-elsewhere-')));

@@ -45,6 +45,10 @@ table('should serve, byte for byte and with the same type, every output the buil
     await new Promise<void>((resolve) => preview!.server.listen(0, '127.0.0.1', resolve));
     const previewPort = (preview.server.address() as AddressInfo).port;
 
+    // A reader's browser asks for a page before the stylesheets it links: the dev server's
+    // Tailwind CSS is made from the pages compiled so far (all of them, here).
+    for (const slug of ['', 'guide', 'changelog', 'releases/notes']) assert.is((await sendRaw(port, `GET /${slug} HTTP/1.1`)).status, 200, slug);
+
     const listed = new Set<string>();
     for (const kind of outputTable) {
       const paths = await kind.list(buildSiteModel, { siteUrl: buildSiteModel.siteUrl });
@@ -67,7 +71,7 @@ table('should serve, byte for byte and with the same type, every output the buil
     // Nothing the build wrote at a table pattern is missing from the table's list.
     const matched = files.filter((file) => outputTable.some((kind) => kind.matches(file)));
     assert.equal(matched, [...listed].sort());
-    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml'));
+    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml') && listed.has('_docsgen/tailwind.css'));
     // The skill folder's skill is listed; skill.md is the generated one, naming it.
     assert.ok(listed.has('skill.md') && listed.has('.well-known/skills/index.json') && listed.has('.well-known/agent-skills/index.json'));
     assert.ok(listed.has('.well-known/skills/every-output-deploys/SKILL.md') && listed.has('.well-known/agent-skills/every-output-deploys/SKILL.md'));
@@ -77,6 +81,10 @@ table('should serve, byte for byte and with the same type, every output the buil
     assert.is((await sendRaw(previewPort, 'GET /.well-known/../docs.json HTTP/1.1')).status, 400);
     assert.is((await sendRaw(previewPort, 'GET /.well-known/%2e%2e/index.html HTTP/1.1')).status, 400);
     assert.is((await sendRaw(previewPort, 'GET /.well-known/.hidden HTTP/1.1')).status, 404);
+    assert.match(readFileSync(join(outDir, '_docsgen/tailwind.css'), 'utf8'), /\.sm\\:grid-cols-2/);
+    // Linked from the page with class names only.
+    assert.match(readFileSync(join(outDir, 'guide.html'), 'utf8'), /href="\/_docsgen\/tailwind\.css"/);
+    assert.not.match(readFileSync(join(outDir, 'releases/notes.html'), 'utf8'), /tailwind\.css/);
 
     // The pages' Markdown twins are the same too.
     for (const twin of files.filter((file) => file.endsWith('.md'))) {
@@ -93,7 +101,7 @@ table('should serve, byte for byte and with the same type, every output the buil
 
 table('should describe each output once, with a name, a pattern, a content type and a cache policy', () => {
   const names = outputTable.map((kind) => kind.name);
-  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'skill-md', 'skills-index', 'skill-file', 'spec-download', 'mcp-card', 'mcp']);
+  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'skill-md', 'skills-index', 'skill-file', 'spec-download', 'mcp-card', 'mcp', 'tailwind-css']);
   for (const kind of outputTable) {
     assert.ok(kind.pattern !== '' && kind.contentType !== '', kind.name);
     assert.ok(kind.cachePolicy === 'revalidate' || kind.cachePolicy === 'etag', kind.name);
@@ -119,6 +127,8 @@ table('should describe each output once, with a name, a pattern, a content type 
   assert.equal(matching('.well-known/mcp'), ['mcp-card']);
   assert.equal(matching('_docsgen/mcp.json'), ['mcp']);
   assert.equal(outputTable.filter((kind) => kind.route !== undefined).map((kind) => [kind.name, kind.route]), [['mcp', '/mcp']]);
+  assert.equal(matching('_docsgen/tailwind.css'), ['tailwind-css']);
+  assert.equal(matching('tailwind.css'), []);
 });
 
 table.run();

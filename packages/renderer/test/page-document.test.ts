@@ -415,7 +415,20 @@ test('should lay out page modes: center and custom have no sidebar, custom no pa
   assert.not.match(custom, 'dg-page-header');
   assert.not.match(custom, '<footer id="f">', 'custom pages have no footer');
   assert.match(render({ footer: '<footer id="f"></footer>' }), '<footer id="f">');
-  assert.match(render({ frontmatter: { mode: 'frame' } }), 'data-page-mode="frame"');
+  // Frame: the sidebar and the footer stay; the title block (title, description, copy menu), the pager and the table of contents go.
+  const frame = render({ toc, frontmatter: { mode: 'frame' }, description: 'Not shown', contextualMenu: '<div id="c"></div>', footer: '<footer id="f"></footer>' });
+  assert.match(frame, 'data-page-mode="frame"');
+  assert.match(frame, 'class="dg-sidebar"');
+  assert.match(frame, '<footer id="f">');
+  const body = frame.slice(frame.indexOf('<body>'));
+  for (const gone of ['dg-page-header', 'dg-title', 'Not shown', '<div id="c">', 'dg-pager', 'dg-toc-link']) assert.not.match(body, gone, `frame pages have no ${gone}`);
+});
+
+test('should link generated stylesheets after the theme, marked for the dev server to fetch again', () => {
+  const html = render({ generatedCss: ['tailwind.css'] });
+  assert.match(html, '<link rel="stylesheet" href="/_docsgen/tailwind.css" data-dg-generated="">');
+  assert.ok(html.indexOf('tailwind.css') > html.indexOf('theme-'), 'after the theme stylesheet');
+  assert.not.match(render({}), 'tailwind.css');
 });
 
 test('should keep the landmarks and slots: skip link, <main class="dg-content">, banner, footer, contextual menu, head and body ends', () => {
