@@ -143,6 +143,12 @@ test('should build a search index with Pagefind (search README)', () => {
   assert.match(output, /^pagefind-entry\.json pagefind-worker\.js pagefind\.en_[0-9a-f]+\.pf_meta pagefind\.js wasm\.en\.pagefind wasm\.unknown\.pagefind$/m);
 });
 
+test('should search and refuse a path outside the site over MCP (mcp README)', () => {
+  const output = runExample('mcp', '@docsgen/mcp');
+  assert.match(output, "[ 'https://tea.example/guides/steeping' ]");
+  assert.match(output, /^true Cannot read the page: `\.\.\/\.\.\/etc\/passwd` leaves the site/m);
+});
+
 test('should run the installed CLI', () => {
   const output = run(join(project, 'node_modules', '.bin', 'docsgen'), ['--help'], project);
   assert.match(output, /docsgen build/);

@@ -9,32 +9,10 @@ import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser } from './browser.js';
+import { relevanceQueries as expectations } from './search-relevance-queries.js';
 
 const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 
-// Query → the page that must be in the top 3: words a reader types, not always the title's.
-const expectations: [string, string][] = [
-  ['openapi', '/guides/api-reference'],
-  ['navigation', '/guides/navigation'],
-  ['deploy netlify', '/guides/deploy'],
-  ['live reload', '/cli/dev'],
-  ['social cards', '/guides/social-cards'],
-  ['rss feed', '/guides/changelogs'],
-  ['try it', '/guides/api-playground'],
-  ['proxy', '/guides/api-proxy'],
-  ['redoc', '/guides/api-viewers'],
-  ['llms.txt', '/guides/seo-and-agents'],
-  ['sitemap', '/guides/seo-and-agents'],
-  ['dark mode', '/guides/themes-and-appearance'],
-  ['banner', '/guides/footer-banner-analytics'],
-  ['frontmatter', '/guides/frontmatter'],
-  ['snippets', '/guides/snippets'],
-  ['mintlify', '/migration'],
-  ['rule id', '/reference/messages'],
-  ['accordion', '/reference/components'],
-  ['markdown twin', '/guides/markdown-twins'],
-  ['pagefind', '/guides/search'],
-];
 
 interface Context {
   server: DevServer;

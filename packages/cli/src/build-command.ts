@@ -61,6 +61,8 @@ export async function runBuild(options: BuildCommandOptions, context: MainContex
   context.stdout.write(
     `${result.messages.length > 0 ? '\n' : ''}Built ${result.pages} ${result.pages === 1 ? 'page' : 'pages'} in ${seconds} s${cached} → ${where} (${result.files} files, ${formatBytes(result.bytes)})\n`,
   );
+  const tailwind = result.tailwindCss;
+  if (tailwind) context.stdout.write(`Tailwind CSS: ${formatBytes(tailwind.bytes)} for ${tailwind.candidates} class ${tailwind.candidates === 1 ? 'name' : 'names'} (_docsgen/tailwind.css)\n`);
   return exitCodes.ok;
 }
 

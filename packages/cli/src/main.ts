@@ -4,6 +4,7 @@ import { runBuild } from './build-command.js';
 import { runCheck } from './check-command.js';
 import { runDev } from './dev-command.js';
 import { runInit } from './init-command.js';
+import { runMcp } from './mcp-command.js';
 import { runPreview } from './preview-command.js';
 import { parseServeOptions, serveOptionDefinitions, serveOptionsHelp } from './serve-options.js';
 import { version } from './version.js';
@@ -25,6 +26,7 @@ Commands:
   dev [root]     Serve the project at http://localhost:3000 (root: .)
   build [root]   Build the static site into dist/ (root: .)
   preview [root] Serve the output of docsgen build as a static host would (root: .)
+  mcp [root]     Serve the project to AI agents over MCP on stdio (root: .)
   check [root]   Validate docs.json, the navigation and every page (root: .)
   init [dir]     Write a small working starter project into dir (dir: .)
 
@@ -68,6 +70,18 @@ Defaults not given here come from build in docsgen.config, then the above;
 the site URL last from siteUrl in docs.json.
 
 Exit codes: 0 built, 1 errors (nothing written), 2 usage error.
+`,
+  mcp: `Usage: docsgen mcp [root] [--out DIR]
+
+Serves the project as a Model Context Protocol server over standard input and
+output, for an editor or agent to start: tools to search the pages, read one as
+Markdown and list them all. Pages render from the sources, as in docsgen dev;
+with --out, from the output of docsgen build (built with --adapter netlify,
+vercel or cloudflare). Messages about the project go to standard error.
+
+Options:
+  --out DIR      Serve this build output folder instead of the sources
+  -h, --help     Show this help
 `,
   preview: `Usage: docsgen preview [root] [--out DIR] [--port 3000] [--host localhost] [--strict-port] [--open]
 
@@ -140,7 +154,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
       : {}),
     ...(command === 'check' ? { format: { type: 'string' }, 'config-only': { type: 'boolean' } } : {}),
     ...(command === 'dev' || command === 'preview' ? serveOptionDefinitions : {}),
-    ...(command === 'preview' ? { out: { type: 'string' } } : {}),
+    ...(command === 'preview' || command === 'mcp' ? { out: { type: 'string' } } : {}),
   };
   let parsed;
   try {
@@ -204,6 +218,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     if (command === 'preview') return runPreview({ root: target, out: typeof out === 'string' ? out : undefined, ...serve }, context);
     return runDev({ root: target, ...serve }, context);
   }
+  if (command === 'mcp') return runMcp({ root: target, out: typeof parsed.values.out === 'string' ? parsed.values.out : undefined }, context);
   return runInit({ dir: target }, context);
 }
 

@@ -3,6 +3,7 @@ import { redirectPagePath, renderRedirectPage, sourcePattern, staticRedirectLoca
 import { checkRedirectRules, redirectMessage, type CheckedRule, type Locate, type SourcePart } from './adapter-rules.js';
 import { proxyFunctionFiles, proxyRoute, proxyFunctionPaths, proxyUnsupportedMessage } from './api-proxy/proxy-functions.js';
 import type { RedirectRule } from './redirects.js';
+import { mcpFunctionFiles, mcpFunctionPaths, mcpRoute, type FunctionPlatform } from './mcp-functions.js';
 
 export { notFoundRedirectScript } from './adapter-pages.js';
 export { readAdapterRedirects } from './read-adapter-redirects.js';
@@ -24,6 +25,8 @@ export interface AdapterInput {
   locate?: Locate | null | undefined;
   /** Write the try-it proxy function (docs.json `api.playground.proxy`), forwarding to these origins (default: no proxy). */
   apiProxy?: { allowedOrigins: readonly string[] } | null | undefined;
+  /** Write the MCP server function (`/mcp`) with this snapshot bundled (`_docsgen/mcp.json`'s text) (default: no MCP function). */
+  mcpSnapshot?: string | null | undefined;
 }
 
 /** Files to add to the output (posix paths, relative), and the problems found. */
@@ -51,6 +54,8 @@ const limits = { cloudflareStatic: 2000, cloudflareDynamic: 100, cloudflareLine:
  * - `static`, `github-pages`: one HTML page per static source (`<source>.html`); patterns are
  *   left to `notFoundRedirectScript` in `404.html`. `github-pages` also gets `.nojekyll`, so
  *   Jekyll does not drop `_docsgen/`.
+ * - With `mcpSnapshot`: `netlify`, `vercel` and `cloudflare` also get the MCP server function
+ *   (`mcpFunctionFiles`, answering `/mcp`); `static` and `github-pages` have none.
  * - With `apiProxy`: `netlify`, `vercel` and `cloudflare` also get the try-it proxy function
  *   (`proxyFunctionFiles`); `static` and `github-pages` get the warning `api-proxy-unsupported`.
  *
@@ -65,6 +70,11 @@ const limits = { cloudflareStatic: 2000, cloudflareDynamic: 100, cloudflareLine:
  * @throws {TypeError}
  *   When `adapter` is not one of `adapterNames`.
  */
+/** Whether the adapter's host runs serverless functions (the try-it proxy, the MCP server). */
+export function adapterRunsFunctions(adapter: AdapterName): boolean {
+  return adapter === 'netlify' || adapter === 'vercel' || adapter === 'cloudflare';
+}
+
 export function adapterFiles(adapter: AdapterName, input: AdapterInput): AdapterOutput {
   if (!adapterNames.includes(adapter)) {
     throw new TypeError(`Cannot write adapter files for \`${String(adapter)}\`, expected ${adapterNames.map((name) => `\`${name}\``).join(', ')}`);
@@ -73,9 +83,10 @@ export function adapterFiles(adapter: AdapterName, input: AdapterInput): Adapter
   const { rules, messages } = checkRedirectRules(input.redirects, locate);
   let files: AdapterOutput['files'];
   if (adapter === 'netlify' || adapter === 'cloudflare') files = [{ path: '_redirects', content: writeRedirectsFile(adapter, rules, messages, locate) }];
-  else if (adapter === 'vercel') files = [{ path: 'vercel.json', content: writeVercelConfig(rules, messages, locate, Boolean(input.apiProxy)) }];
+  else if (adapter === 'vercel') files = [{ path: 'vercel.json', content: writeVercelConfig(rules, messages, locate, Boolean(input.apiProxy), Boolean(input.mcpSnapshot)) }];
   else files = writeRedirectPages(rules, input.files, messages, locate);
   if (adapter === 'github-pages') files.push({ path: '.nojekyll', content: '' });
+  if (input.mcpSnapshot && adapterRunsFunctions(adapter)) files.push(...mcpFunctionFiles(adapter as FunctionPlatform, input.mcpSnapshot));
   if (input.apiProxy) {
     if (adapter === 'static' || adapter === 'github-pages') messages.push(proxyUnsupportedMessage(adapter, locate));
     else files.push(...proxyFunctionFiles(adapter, input.apiProxy.allowedOrigins));
@@ -153,7 +164,7 @@ function checkCloudflareLimits(lines: RedirectLine[], messages: DocsgenMessage[]
   });
 }
 
-function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], locate: Locate | undefined, hasProxy: boolean): string {
+function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], locate: Locate | undefined, hasProxy: boolean, hasMcp: boolean): string {
   const redirects: Array<{ source: string; destination: string; permanent: boolean }> = [];
   for (const rule of rules) {
     if (rule.parts.filter((part) => part.kind === 'star').length > 1) {
@@ -180,7 +191,10 @@ function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], loc
   }
   const config = {
     $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: true, trailingSlash: false, redirects,
-    ...(hasProxy ? { rewrites: [{ source: proxyRoute, destination: `/${proxyFunctionPaths.vercel.replace(/\.mjs$/, '')}` }] } : {}),
+    ...(hasProxy || hasMcp ? { rewrites: [
+      ...(hasProxy ? [{ source: proxyRoute, destination: `/${proxyFunctionPaths.vercel.replace(/\.mjs$/, '')}` }] : []),
+      ...(hasMcp ? [{ source: mcpRoute, destination: `/${mcpFunctionPaths.vercel.replace(/\.mjs$/, '')}` }] : []),
+    ] } : {}),
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

@@ -6,7 +6,7 @@ import { hashSource } from './modules.js';
 import { writeNew, writeWhole } from '@docsgen/util/write-whole';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
-const formatVersion = 6;
+const formatVersion = 7;
 const manifestName = 'entries.json';
 
 /** What the build learnt of a page when it rendered it, kept so a cached page's HTML need not be read. */

@@ -16,6 +16,8 @@ export class PageIntake {
   readonly used: AssetsUsed = { math: false, mermaid: false, api: false, apiViewer: false, islands: false };
   /** The embeddable API viewers the pages show. */
   readonly viewers = new Set<string>();
+  /** The class names of the pages taken, for the site's Tailwind stylesheet. */
+  readonly classCandidates = new Set<string>();
   /** Every page taken, without its HTML (and, for a cached page, its twin, read again from `twinFiles`). */
   readonly built = new Map<string, BuiltPage>();
   /** The first error writing a page's files; the build fails with it at the end. */
@@ -52,6 +54,7 @@ export class PageIntake {
     used.islands ||= facts.usesIslands;
     used.apiViewer ||= facts.apiViewers.length > 0;
     for (const viewer of facts.apiViewers) this.viewers.add(viewer);
+    for (const candidate of page.classCandidates ?? []) this.classCandidates.add(candidate);
     const { files: _files, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
     this.built.set(page.slug, { ...rest, html: '', markdown: isCached ? '' : page.markdown });
     if (isCached) this.#twinFiles.set(page.slug, page.files.markdownFile);

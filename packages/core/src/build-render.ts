@@ -16,6 +16,8 @@ export interface BuiltPage {
   hasMermaid: boolean;
   /** The page shows an API operation (`RenderedPage.usesApi`), an embeddable viewer (`apiViewers`), interactive components (`islands`); none when it failed. */
   uses: { api: boolean; apiViewers: string[]; islands: boolean };
+  /** The page's class names, for the site's Tailwind stylesheet (`RenderedPage.classCandidates`). */
+  classCandidates: string[];
   /**
    * The page's social card: its input hash, the PNG when it was drawn now (not when the card
    * cache already held it), and the card's warnings. Absent for pages without a generated card.
@@ -49,6 +51,7 @@ export async function renderBuiltPage(site: Site, slug: string, options?: Render
     hasMath: rendered?.hasMath === true,
     hasMermaid: rendered?.hasMermaid === true,
     uses: failed || !rendered ? { api: false, apiViewers: [], islands: false } : { api: rendered.usesApi, apiViewers: rendered.apiViewers, islands: rendered.islands !== undefined },
+    classCandidates: rendered?.classCandidates ?? [],
   };
   const plan = failed || !document ? undefined : await site.cardPlan(slug);
   if (plan) {

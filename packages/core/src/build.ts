@@ -4,7 +4,8 @@ import { createSearchService, type SearchService } from '@docsgen/search';
 import { lastUpdatedTimes } from './git.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
-import { adapterFiles, notFoundRedirectScript, type AdapterName } from './adapters.js';
+import { adapterFiles, adapterRunsFunctions, notFoundRedirectScript, type AdapterName } from './adapters.js';
+import { mcpSnapshotPath } from './mcp-source.js';
 import { publishAssets } from './build-assets.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { CardCache, planCards } from './build-card-cache.js';
@@ -15,7 +16,8 @@ import { schedulePages } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
-import { outputTable, type OutputContext, type OutputKind } from './output-table.js';
+import { findOutputKind, outputTable, type OutputContext, type OutputKind } from './output-table.js';
+import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 import { createSite, type Site } from './site.js';
@@ -57,6 +59,8 @@ export interface BuildResult {
   /** Files written and their total size in bytes. */
   files: number;
   bytes: number;
+  /** The site's Tailwind stylesheet as written: its size in bytes and the class names it was made for; none when no class name is a utility. */
+  tailwindCss?: { bytes: number; candidates: number } | undefined;
   durationMs: number;
 }
 
@@ -100,6 +104,8 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   messages.push(...dedupe(run.slugs.flatMap((slug) => [...(run.intake.built.get(slug)?.messages ?? []), ...(run.intake.built.get(slug)?.card?.messages ?? [])])));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
+  // The project's own 404 page renders here, not with the others: its class names count too.
+  for (const candidate of (site.pages.has('404') ? await site.render('404') : undefined)?.classCandidates ?? []) run.intake.classCandidates.add(candidate);
   if (messages.some((message) => message.fatal)) {
     await run.search.end();
     run.writer.discard();
@@ -113,7 +119,10 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (settings.cache) pruneCompileCache(site.root);
   run.cards.prune(run.cardHashes.values());
   await run.emptier?.stop();
-  return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes });
+  // Reported when a class name was a utility (a project's own class names alone give an empty sheet).
+  const tailwindBytes = run.writer.written.get(tailwindCssPath);
+  const tailwindCss = tailwindBytes !== undefined && (await tailwindCssOf(run.intake.classCandidates)).hasUtilities ? { bytes: tailwindBytes, candidates: run.intake.classCandidates.size } : undefined;
+  return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes, tailwindCss });
 }
 
 /** A build under way: the site, its settings, caches, output writer, search index and pages taken. */
@@ -231,7 +240,7 @@ async function finishOutput(run: BuildRun, notFoundHtml: string, messages: Docsg
       notFoundHtml,
       intake,
       search: run.search,
-      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated) },
+      context: { siteUrl: site.siteUrl, markdown: (slug) => intake.twinOf(slug), cards: { hashes: run.cardHashes, read: (hash) => run.cards.read(hash) }, classCandidates: intake.classCandidates, lastUpdated: lastUpdatedBySlug(site, run.slugs, run.lastUpdated), hasMcp: adapterRunsFunctions(run.settings.adapter) },
       cacheFolder: run.cacheFolder,
       messages,
     });
@@ -280,10 +289,18 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
     else writer.write(path, Buffer.from(file.content));
   }
   const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
-  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy });
+  // The MCP function bundles the data `/mcp` answers from, as the output table produced it.
+  const mcp = adapterRunsFunctions(adapter) ? await produceOutputText(site, mcpSnapshotPath, options.context) : undefined;
+  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy, mcpSnapshot: mcp });
   messages.push(...adapted.messages);
   for (const file of adapted.files) writer.write(file.path, file.content);
   if (messages.some((message) => message.fatal)) throw new Error('adapter');
+}
+
+/** The text of the output table's output at `path`, if it has one. */
+async function produceOutputText(site: Site, path: string, context: OutputContext): Promise<string | undefined> {
+  const body = (await findOutputKind(path)?.produce(site, path, context))?.body;
+  return body && 'content' in body && typeof body.content === 'string' ? body.content : undefined;
 }
 
 /** Writes every path the table's `kinds` list, with their producers' messages. */

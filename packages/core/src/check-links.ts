@@ -81,6 +81,8 @@ function isServed(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'p
   if (path === '/' || servedPrefixes.some((prefix) => path.startsWith(prefix))) return true;
   const bare = path.replace(/^\/+|\/+$/g, '');
   if ((siteOutputNames as readonly string[]).includes(bare) || bare === 'favicon.ico' || bare === 'rss.xml' || bare.endsWith('/rss.xml')) return true;
+  // skill.md and the skills indexes are always written.
+  if (bare === 'skill.md' || bare === '.well-known/skills/index.json' || bare === '.well-known/agent-skills/index.json') return true;
   const slug = bare.replace(/\.md$/, '');
   // A folder's `index` page is served at the folder's path too (`/guides` is `guides/index`).
   if (site.pages.has(slug) || site.pages.has(`${slug}/index`) || (slug === 'index' && site.homeSlug !== undefined)) return true;

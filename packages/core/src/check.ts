@@ -146,7 +146,7 @@ async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof lo
 
 /**
  * Icons of the navigation (groups, tabs, anchors, …) and of pages' frontmatter that the icon
- * library does not have (`icon-unknown`, warnings): the sidebar shows nothing for them. Icons in
+ * library does not have, nor any fallback (`icon-unknown`, warnings): the sidebar shows a placeholder. Icons in
  * page bodies are reported when the pages render.
  */
 function checkIcons(project: LoadedProject): DocsgenMessage[] {
@@ -164,7 +164,7 @@ function checkIcons(project: LoadedProject): DocsgenMessage[] {
       line: place?.line,
       column: place?.column,
       actual: unknown.name,
-      note: 'Nothing is shown in the sidebar; icon names are those of the library\'s package (Font Awesome Free, Lucide or Tabler).',
+      note: 'A dashed-circle placeholder is shown in the sidebar; icon names are those of Font Awesome Free, Lucide or Tabler (in any case), and Font Awesome Pro names docsgen knows are drawn with the closest free icon.',
     });
   };
   // `global` entries sit in every variant: each is checked once.

@@ -6,7 +6,7 @@ import type { CompileToEsm } from './modules.js';
 import { writeNew } from '@docsgen/util/write-whole';
 
 // Bumped whenever what an entry holds, or how it is keyed, changes.
-const formatVersion = 5;
+const formatVersion = 6;
 
 /**
  * Compiled pages on disk (`.docsgen/cache/compile/`), one JSON file per page file's content

@@ -32,6 +32,29 @@ export function rehypeJsxToElements() {
   };
 }
 
+/**
+ * `.md` pages are Markdown with raw HTML, not MDX: their components are plain HTML elements,
+ * whose names the HTML parser lower-cases. `<Visibility for="agents">` is the one honoured
+ * there, as on the hosted platform: it becomes the component, so agents-only content stays off
+ * the web page and human-only content out of the Markdown twin.
+ */
+export function rehypeVisibilityComponent() {
+  return (tree: HastRoot): void => {
+    const visit = (node: { type: string; children?: unknown[] }): void => {
+      if (node.type === 'element') {
+        const element = node as Element;
+        if (element.tagName === 'visibility') {
+          const audience = element.properties.htmlFor ?? element.properties.for;
+          element.tagName = 'Visibility';
+          element.properties = audience === undefined ? {} : { for: Array.isArray(audience) ? audience.join(' ') : String(audience) };
+        }
+      }
+      for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] });
+    };
+    visit(tree);
+  };
+}
+
 const ignoredNames = new Set(['props', 'arguments', 'undefined', 'NaN', 'Infinity', '_components']);
 
 /**

@@ -26,8 +26,10 @@ import {
   recmaPropsAsVariables,
   recmaUnusedImports,
   rehypeJsxToElements,
+  rehypeVisibilityComponent,
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
+import { remarkClassCandidates } from './class-candidates.js';
 import type { CustomLanguage } from './custom-languages.js';
 import { remarkMathSyntax } from './remark-math-syntax.js';
 
@@ -85,6 +87,8 @@ function createProcessorFactories(options: PageCompilerOptions) {
   function remarkPlugins(isMdx: boolean, hasAutolinks: boolean): PluggableList {
     return [
       remarkFrontmatter,
+      // The class names of the page as written, for the site's Tailwind stylesheet.
+      remarkClassCandidates,
       hasAutolinks ? remarkGfm : remarkGfmWithoutAutolinkLiterals,
       remarkMathSyntax,
       remarkAbsoluteImages,
@@ -110,6 +114,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       .use(remarkPlugins(false, hasAutolinks))
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeRawWhenNeeded)
+      .use(rehypeVisibilityComponent)
       .use(rehypePlugins)
       .use(rehypeJsxToElements)
       .freeze();
@@ -149,7 +154,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
  * The page pipeline, in this order (the user slot comes last in each phase):
  *
  * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
- * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → GFM → math →
+ * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → class names → GFM → math →
  *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
  *    components (MDX only) → user remark plugins;
  * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting

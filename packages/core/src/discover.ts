@@ -36,6 +36,9 @@ export const ignoredNames: ReadonlySet<string> = new Set([
 /** Files that are project files, not pages, wherever they are. */
 const ignoredFiles: ReadonlySet<string> = new Set(['README.md']);
 
+/** The project's own skill for agents (`skill-md.ts`): a project file at the root. */
+const rootSkillFile = 'skill.md';
+
 /** A folder's landing page; see `docs/guides/folders.mdx`. */
 const sectionFile = '_section.mdx';
 
@@ -128,6 +131,8 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
       }
       if (!isFile || ignoredFiles.has(entry.name)) continue;
       const relativePath = relative(root, path).split(sep).join('/');
+      // The root skill.md is the site's skill for agents (served at `/skill.md`), not a page.
+      if (relativePath === rootSkillFile) continue;
       const match = /\.(mdx|md)$/i.exec(entry.name);
       if (!match) {
         if (isSiteFile(relativePath)) siteFiles.push(relativePath);

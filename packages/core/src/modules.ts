@@ -2,6 +2,7 @@ import { resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import type { Root } from 'hast';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { createHash } from 'node:crypto';
+import { scriptCandidates } from './class-candidates.js';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
@@ -282,6 +283,8 @@ export class ProjectModules {
       if (result.tree) return { hash, code: '', tree: result.tree, markdown: result.markdown, imports: [], resolved: {}, messages, data };
       if (messages.some((message) => message.fatal)) return { hash, code: '', imports: [], resolved: {}, messages, data };
     } else {
+      // A component's classes: the words of its strings, as Tailwind's scanner reads them.
+      data = { classCandidates: [...new Set(scriptCandidates(text))].sort() };
       try {
         const loader = extension === '.ts' ? 'ts' : extension === '.tsx' ? 'tsx' : 'jsx';
         esm = (await (await import('esbuild')).transform(text, { loader, format: 'esm', jsx: 'automatic', jsxImportSource: 'preact', sourcefile: file })).code;

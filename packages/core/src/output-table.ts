@@ -4,7 +4,11 @@ import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
 import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
+import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson } from './skill-md.js';
 import { publishedSpecFiles } from './spec-downloads.js';
+import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
+import { mcpRoute } from './mcp-functions.js';
+import { tailwindCssOf, tailwindCssPath, type TailwindCss } from './tailwind-css.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
 // its producer, its content type and how long a copy may be kept. The build writes every path
@@ -24,8 +28,12 @@ export interface OutputContext {
   lastUpdated?: ReadonlyMap<string, Date> | undefined;
   /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
   markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | undefined;
+  /** The class names of the pages the build wrote, for the Tailwind stylesheet (default: `site.classCandidates()`, all pages to list). */
+  classCandidates?: Iterable<string> | undefined;
   /** Social cards drawn already, by slug: their hashes, and their PNG bytes by hash (default: planned and drawn by the site). */
   cards?: { hashes: ReadonlyMap<string, string>; read(hash: string): Uint8Array } | undefined;
+  /** Whether the site's MCP endpoint is served: `false` for an adapter without functions (default: `true`). */
+  hasMcp?: boolean | undefined;
 }
 
 /** One output as produced: its bytes, or a project file to send as it is (the favicon). */
@@ -60,6 +68,11 @@ export interface OutputKind {
    * written after the project's files and answered before them; `false`: a project file wins).
    */
   isOverProjectFiles: boolean;
+  /**
+   * The URL path of the endpoint this output feeds (`/mcp`), if any: the dev server answers it
+   * from the live site, `preview` and the adapters' functions from the output.
+   */
+  route?: string | undefined;
   /** Whether a request path (decoded, from the root, without the leading `/`) names an output of this kind. */
   matches(path: string): boolean;
   /** The paths the build writes, in order. */
@@ -138,7 +151,8 @@ const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
   matches: (path) => path === name,
   list: async () => [name],
   produce: async (site, _path, context) => {
-    const rendered = await renderSiteOutput(site, name as SiteOutputName, context);
+    // llms.txt lists the site's MCP server wherever it is served.
+    const rendered = await renderSiteOutput(site, name as SiteOutputName, { ...context, hasMcp: context.hasMcp !== false });
     const output = rendered.output;
     return { body: output && { content: output.content, contentType: output.contentType }, messages: rendered.messages };
   },
@@ -225,11 +239,135 @@ const specDownloads: OutputKind = {
   },
 };
 
+const markdownType = 'text/markdown; charset=utf-8';
+const jsonType = 'application/json; charset=utf-8';
+const skillIndexPaths = ['.well-known/skills/index.json', '.well-known/agent-skills/index.json'];
+const skillFilePattern = /^\.well-known\/(skills|agent-skills)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/SKILL\.md$/;
+/** The generated skill names the site's own `/mcp` where one is served, as llms.txt does. */
+const skillOptions = (context: OutputContext) => ({ siteUrl: context.siteUrl, hasMcp: context.hasMcp !== false });
+
+/** `skill.md`: the project's root file, else generated from the site (`loadSiteSkills`). */
+const skillMd: OutputKind = {
+  name: 'skill-md',
+  pattern: 'skill.md',
+  contentType: markdownType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === 'skill.md',
+  list: async () => ['skill.md'],
+  produce: async (site, _path, context) => {
+    const skills = await loadSiteSkills(site, skillOptions(context));
+    return { body: { content: skills.skillMd, contentType: markdownType }, messages: skills.messages };
+  },
+};
+
+/** The skills discovery indexes: `.well-known/skills/index.json` and the agent-skills 0.2.0 one. */
+const skillIndexes: OutputKind = {
+  name: 'skills-index',
+  pattern: '.well-known/skills/index.json, .well-known/agent-skills/index.json',
+  contentType: jsonType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => skillIndexPaths.includes(path),
+  list: async () => skillIndexPaths,
+  // Its messages are `skill.md`'s too: reported there, once.
+  produce: async (site, path, context) => {
+    const { skills } = await loadSiteSkills(site, skillOptions(context));
+    return { body: { content: path === skillIndexPaths[0] ? skillsIndexJson(skills) : agentSkillsIndexJson(skills), contentType: jsonType }, messages: [] };
+  },
+};
+
+/** Each listed skill's file, under both discovery folders. The name in the path is only looked up, never used to read a file. */
+const skillFiles: OutputKind = {
+  name: 'skill-file',
+  pattern: '.well-known/skills/<name>/SKILL.md, .well-known/agent-skills/<name>/SKILL.md',
+  contentType: markdownType,
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => skillFilePattern.test(path),
+  list: async (site, context) => {
+    const { skills } = await loadSiteSkills(site, skillOptions(context));
+    return ['skills', 'agent-skills'].flatMap((folder) => skills.map((skill) => `.well-known/${folder}/${skill.name}/SKILL.md`));
+  },
+  produce: async (site, path, context) => {
+    const name = skillFilePattern.exec(path)?.[2];
+    const skill = (await loadSiteSkills(site, skillOptions(context))).skills.find((entry) => entry.name === name);
+    return { body: skill && { content: skill.content, contentType: markdownType }, messages: [] };
+  },
+};
+
+/** `.well-known/mcp`: where agents find the site's MCP server (issue 26), when one is served. */
+const mcpCard: OutputKind = {
+  name: 'mcp-card',
+  pattern: '.well-known/mcp',
+  contentType: 'application/json; charset=utf-8',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === '.well-known/mcp',
+  list: async (_site, context) => (context.hasMcp === false ? [] : ['.well-known/mcp']),
+  produce: async (site, _path, context) => ({
+    body: context.hasMcp === false ? undefined : { content: await siteMcpServerCard(site, context.siteUrl), contentType: 'application/json; charset=utf-8' },
+    messages: [],
+  }),
+};
+
+/**
+ * The MCP endpoint, `/mcp` (issue 26): its data, the pages an agent may read with their
+ * Markdown. `docsgen preview` answers `/mcp` from it and the adapters' functions bundle it;
+ * the dev server answers `/mcp` from the live site, which gives the same data.
+ */
+const mcpEndpoint: OutputKind = {
+  name: 'mcp',
+  pattern: `${mcpSnapshotPath} (the data ${mcpRoute} answers from)`,
+  contentType: 'application/json; charset=utf-8',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  route: mcpRoute,
+  matches: (path) => path === mcpSnapshotPath,
+  list: async (_site, context) => (context.hasMcp === false ? [] : [mcpSnapshotPath]),
+  produce: async (site, _path, context) => ({
+    body: context.hasMcp === false ? undefined : { content: `${JSON.stringify(await mcpSnapshot(site, context))}\n`, contentType: 'application/json; charset=utf-8' },
+    messages: [],
+  }),
+};
+
+/**
+ * The site's Tailwind CSS (`tailwind-css.ts`): the utilities among the class names of every
+ * page, made by Tailwind. Linked from the pages that have class names; none when no class
+ * name is a utility.
+ */
+const tailwindCss: OutputKind = {
+  name: 'tailwind-css',
+  pattern: tailwindCssPath,
+  contentType: 'text/css; charset=utf-8',
+  cachePolicy: 'revalidate',
+  whenMissing: 'not-found',
+  isOverProjectFiles: true,
+  matches: (path) => path === tailwindCssPath,
+  // Listing is for the whole site: every page compiled. A dev server answers from the pages
+  // compiled so far, the page asking among them (the site's pages all are once it has made its
+  // search index).
+  list: async (site, context) => ((await stylesheetOf(site, context, true)).css === '' ? [] : [tailwindCssPath]),
+  produce: async (site, _path, context) => {
+    const { css, messages } = await stylesheetOf(site, context, false);
+    return { body: css === '' ? undefined : { content: css, contentType: 'text/css; charset=utf-8' }, messages };
+  },
+};
+
+async function stylesheetOf(site: Site, context: OutputContext, all: boolean): Promise<TailwindCss> {
+  return tailwindCssOf(context.classCandidates ?? (await site.classCandidates({ all })));
+}
+
 /**
  * Every output the site derives, in the order the build writes them (a later one replaces an
  * earlier one at the same path).
  */
-export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, specDownloads];
+export const outputTable: readonly OutputKind[] = [socialCard, favicon, ...rootOutputs, sitemapParts, changelogFeeds, skillMd, skillIndexes, skillFiles, specDownloads, mcpCard, mcpEndpoint, tailwindCss];
 
 /** The entry whose pattern `path` (decoded, from the root, without the leading `/`) matches, if any. */
 export function findOutputKind(path: string): OutputKind | undefined {

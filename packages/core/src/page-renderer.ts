@@ -105,7 +105,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   async function renderApiPage(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
     const source = page.api!;
     const highlight = await highlighter();
-    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, links: [], sideBlocks: [], usesApi: false, apiViewers: [], messages: [] };
+    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, links: [], sideBlocks: [], usesApi: false, apiViewers: [], classCandidates: [], messages: [] };
     if (source.kind === 'asyncapi') {
       const drawn = renderAsyncApiOperation({ page: source.model, mode: renderMode, highlight });
       return withFacts({ ...result, html: drawn.html, toc: drawn.toc }, drawn.facts);

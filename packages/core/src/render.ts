@@ -7,6 +7,7 @@ import type { ProjectModules } from './modules.js';
 import { browserModuleNames, withIslands, withPageComponents } from './runtime.js';
 import type { PageInfo } from './pages.js';
 import type { RenderedPage } from './site.js';
+import { moduleCandidates } from './tailwind-css.js';
 
 /** `html` renders the web page; `markdown` renders the simple HTML the Markdown twin is made from. */
 export type RenderMode = 'html' | 'markdown';
@@ -64,6 +65,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     sideBlocks: [],
     usesApi: false,
     apiViewers: [],
+    classCandidates: [...moduleCandidates(modules, [page.file, ...input.overrides.values()])].sort(),
     messages,
   };
   if (messages.some((message) => message.fatal)) return result;

@@ -3,6 +3,7 @@ import { pageLanguage, renderNavigationFile, renderPageDocument, renderProblemsO
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { agentInstructionsBlock, appendAgentInstructions } from './agent-markdown.js';
 import { changelogFeed, feedHref, feedPath, hasFeed } from './changelog-feed.js';
 import { cachedNavigationFile } from './navigation-file-cache.js';
 import { renderNotFoundPage } from './not-found-page.js';
@@ -11,6 +12,7 @@ import type { PageInfo } from './pages.js';
 import { layoutDataOf, type SiteModel } from './site-model.js';
 import type { Site, SiteOptions } from './site.js';
 import { drawCard } from './social-cards.js';
+import { tailwindCssPath } from './tailwind-css.js';
 import { twinTree } from './twin-tree.js';
 
 // What a site derives from its rendered pages: the whole page document (in the theme's layout,
@@ -78,6 +80,8 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
         hasMermaid: result.hasMermaid,
         hasApi: failed.length === 0 && result.usesApi,
         hasApiViewer: failed.length === 0 && result.apiViewers.length > 0,
+        // Pages with class names link the site's Tailwind stylesheet (written whenever a page has class names).
+        generatedCss: failed.length === 0 && result.classCandidates.length > 0 ? [tailwindCssPath.slice(tailwindCssPath.indexOf('/') + 1)] : undefined,
         sideBlocks: failed.length > 0 ? [] : result.sideBlocks,
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
         bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),
@@ -141,6 +145,8 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
   const { pages, api, modules, siteUrl } = model;
   const { renderMdx } = renderer;
   const render = renderer.renderAs;
+  const instructions = agentInstructionsBlock(model.config);
+  const twinOf = (page: PageInfo, body: string, messages: DocsgenMessage[]): Twin => writeTwinOf(page, body, messages, instructions);
 
   /** The page's Markdown twin, written now. */
   async function writeTwin(slug: string): Promise<Twin | undefined> {
@@ -190,11 +196,14 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
 /** A page's Markdown twin and the messages of writing it. */
 type Twin = { markdown: string; messages: DocsgenMessage[] };
 
-/** The twin of `page` from its body: its title (unless the body starts with it) and description above. */
-function twinOf(page: PageInfo, body: string, messages: DocsgenMessage[]): Twin {
+/**
+ * The twin of `page` from its body: its title (unless the body starts with it) and description
+ * above, docs.json's `markdown.instructions` block (`instructions`) below.
+ */
+function writeTwinOf(page: PageInfo, body: string, messages: DocsgenMessage[], instructions: string | undefined): Twin {
   const title = page.titleSource === 'heading' ? undefined : `# ${page.title}`;
   const head = [title, page.description].filter(Boolean).join('\n\n');
-  return { markdown: [head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', messages };
+  return { markdown: appendAgentInstructions([head, body].filter((part) => part.trim() !== '').join('\n\n').trimEnd() + '\n', instructions), messages };
 }
 
 

@@ -1,6 +1,7 @@
 import { listNavigationEntries, type DocsgenMessage, type NavAncestor } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
 import { isLastUpdatedOn } from '@docsgen/renderer';
+import { agentInstructionsBlock, agentSpecLinks, externalNavigationLinks, inlineText, markdownUrl, withoutAgentInstructions } from './agent-markdown.js';
 import { lastUpdatedTimes } from './git.js';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ export interface SiteOutputOptions {
   lastUpdated?: ReadonlyMap<string, Date> | null | undefined;
   /** A page's Markdown twin, for llms-full.txt (default: `site.markdown(slug)`). */
   markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
+  /** Whether the site serves its own MCP server at `/mcp`, which llms.txt then lists first (default: `false`). */
+  hasMcp?: boolean | null | undefined;
 }
 
 /** One file for search engines or AI agents. */
@@ -35,7 +38,10 @@ export interface SiteOutput {
 }
 
 /** The site fields these outputs read. */
-export type SiteOutputSite = Pick<Site, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>;
+export type SiteOutputSite = Pick<Site, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'> & Partial<Pick<Site, 'api'>>;
+
+/** The site fields llms.txt reads: the project root and API bindings place the specs it links (without them, none). */
+export type LlmsSite = Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'> & Partial<Pick<SiteOutputSite, 'root' | 'api'>>;
 
 const source = '@docsgen/core';
 /** The `Content-Type` each is served with: what static hosts send for its extension. */
@@ -130,21 +136,22 @@ export function robotsTxt(_site: Pick<SiteOutputSite, 'config'>, options?: SiteO
 
 /**
  * `llms.txt` (https://llmstxt.org): the site name as `# Heading`, `description` as a quote,
- * `markdown.instructions`, then a `## Section` per navigation group listing its indexable pages
- * of the default version and language as `- [Title](URL of the Markdown twin): description`,
- * in navigation order; pages outside
+ * `markdown.instructions` as the `> ## Agent Instructions` block, then a `## Section` per
+ * navigation group listing its indexable pages of the default version and language as
+ * `- [Title](URL of the Markdown twin): description`, in navigation order; pages outside
  * groups under `## Pages` (or the tab's name), indexable pages the navigation does not list
- * under `## Other pages`; and the `api.mdx.server` URLs under `## MCP servers`.
+ * under `## Other pages`; the specs of the listed API pages under `## OpenAPI Specs` and
+ * `## AsyncAPI Specs` (`agentSpecLinks`); the navigation's absolute links (tabs, anchors) under
+ * `## Optional`; and under `## MCP servers`, the site's own `/mcp` (with `options.hasMcp`) and
+ * the `api.mdx.server` URLs.
  */
-export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'>, options?: SiteOutputOptions | null): string {
+export function llmsTxt(site: LlmsSite, options?: SiteOutputOptions | null): string {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
   const blocks = [...siteHeader(site)];
-  const instructions = site.config?.markdown?.instructions;
-  for (const text of typeof instructions === 'string' ? [instructions] : (instructions ?? [])) {
-    if (text.trim() !== '') blocks.push(text.trim());
-  }
-  const inDefault = defaultVariantFilter(site);
-  for (const section of sectionsOf(site, listIndexablePages(site).filter(inDefault))) {
+  const instructions = agentInstructionsBlock(site.config);
+  if (instructions !== undefined) blocks.push(instructions);
+  const slugs = listIndexablePages(site).filter(defaultVariantFilter(site));
+  for (const section of sectionsOf(site, slugs)) {
     const items = section.slugs.map((slug) => {
       const page = site.pages.get(slug) as PageInfo;
       const description = page.description ? `: ${inlineText(page.description)}` : '';
@@ -152,7 +159,16 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
     });
     blocks.push(`## ${inlineText(section.heading)}`, items.join('\n'));
   }
-  const servers = agentServers(site.config?.api?.mdx?.server, base);
+  // The specs of the listed API pages, as the hosted platform lists them.
+  const specs = site.root === undefined ? [] : agentSpecLinks({ ...site, root: site.root }, slugs, base);
+  for (const [kind, heading] of [['openapi', 'OpenAPI Specs'], ['asyncapi', 'AsyncAPI Specs']] as const) {
+    const links = specs.filter((spec) => spec.kind === kind);
+    if (links.length > 0) blocks.push(`## ${heading}`, links.map((spec) => `- [${inlineText(spec.label)}](${markdownUrl(spec.url)})`).join('\n'));
+  }
+  // Absolute links of the navigation (a tab or anchor leading elsewhere), as the platform lists them.
+  const external = externalNavigationLinks(site.navigation?.children ?? []);
+  if (external.length > 0) blocks.push('## Optional', external.map((link) => `- [${inlineText(link.title)}](${markdownUrl(link.href)})`).join('\n'));
+  const servers = [...(options?.hasMcp === true ? [`${base}/mcp`] : []), ...agentServers(site.config?.api?.mdx?.server, base)];
   if (servers.length > 0) {
     blocks.push(
       '## MCP servers',
@@ -168,7 +184,7 @@ export function llmsTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pa
  * languages, or not listed at all): llms.txt lists those only, as the hosted platform does.
  * The navigation is read once, not once per page.
  */
-function defaultVariantFilter(site: Pick<SiteOutputSite, 'navigation'>): (slug: string) => boolean {
+export function defaultVariantFilter(site: Pick<SiteOutputSite, 'navigation'>): (slug: string) => boolean {
   const model = site.navigation;
   if (!model || (model.versions.length === 0 && model.languages.length === 0)) return () => true;
   const isDefault = (value: string | undefined, fallback: string | undefined) => value === undefined || value === fallback;
@@ -182,8 +198,9 @@ function defaultVariantFilter(site: Pick<SiteOutputSite, 'navigation'>): (slug: 
 }
 
 /**
- * `llms-full.txt`: the site name and description, then the Markdown twin of every indexable
- * page in the order of `listIndexablePages`, each headed by `Source: <page URL>`.
+ * `llms-full.txt`: the site name and description, the `markdown.instructions` block once, then
+ * the Markdown twin of every indexable page (without the block each twin ends with) in the
+ * order of `listIndexablePages`, each headed by `Source: <page URL>`.
  */
 export async function llmsFullTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>, options?: SiteOutputOptions | null): Promise<string> {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
@@ -191,8 +208,11 @@ export async function llmsFullTxt(site: Pick<SiteOutputSite, 'config' | 'navigat
   const slugs = listIndexablePages(site);
   const twins = await Promise.all(slugs.map((slug) => markdown(slug)));
   const blocks = siteHeader(site);
+  // The instructions once, at the top, not after every page as each twin has them.
+  const instructions = agentInstructionsBlock(site.config);
+  if (instructions !== undefined) blocks.push(instructions);
   slugs.forEach((slug, index) => {
-    const twin = twins[index]?.trim();
+    const twin = twins[index] === undefined ? undefined : withoutAgentInstructions(twins[index], instructions).trim();
     if (twin) blocks.push(`Source: ${base + pagePath(site, slug)}`, twin);
   });
   return `${blocks.join('\n\n')}\n`;
@@ -268,7 +288,8 @@ export function pagePath(site: Pick<SiteOutputSite, 'config' | 'homeSlug'>, slug
   return `/${encodeSlug(slug)}${site.config?.seo?.trailingSlash === true ? '/' : ''}`;
 }
 
-function twinPath(slug: string): string {
+/** Where a page's Markdown twin is served: `/a/b.md`. */
+export function twinPath(slug: string): string {
   return `/${encodeSlug(slug)}.md`;
 }
 
@@ -301,7 +322,9 @@ function sectionsOf(site: Pick<SiteOutputSite, 'navigation' | 'homeSlug'>, slugs
   const placed = new Set<string>();
   const add = (heading: string, slug: string): void => {
     placed.add(slug);
-    sections.set(heading, [...(sections.get(heading) ?? []), slug]);
+    const list = sections.get(heading);
+    if (list) list.push(slug);
+    else sections.set(heading, [slug]);
   };
   const listed = site.navigation ? listNavigationEntries(site.navigation).filter((entry) => entry.node.kind === 'page') : [];
   // A home page the navigation does not list still leads the file.
@@ -320,6 +343,7 @@ function sectionHeading(trail: NavAncestor[]): string {
   return trail.findLast((node) => node.title.trim() !== '')?.title.trim() ?? 'Pages';
 }
 
+
 /** `api.mdx.server` as absolute http(s) URLs; a path is taken from the site URL (`base`, `''` for none: paths are then left out). */
 export function agentServers(value: string | string[] | undefined, base: string): string[] {
   const urls: string[] = [];
@@ -334,15 +358,7 @@ export function agentServers(value: string | string[] | undefined, base: string)
   return [...new Set(urls)];
 }
 
-/** Text on one Markdown line: whitespace collapsed, characters that would start links, HTML or code escaped. */
-function inlineText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\[\]<>`]/g, '\\$&');
-}
 
-/** A URL as a Markdown link destination: characters that would end it percent-encoded. */
-function markdownUrl(url: string): string {
-  return url.replace(/[\s()<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
 
 /** The text of rendered HTML (an attribute value, a heading): the entities escaping writes, decoded. */
 export function decodeEntities(text: string): string {

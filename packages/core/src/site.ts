@@ -4,7 +4,8 @@ import type { SiteApiReference } from './api-reference.js';
 import { createPageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
 import { createDerivedOutputs } from './site-derived.js';
-import { loadSiteModel } from './site-model.js';
+import { loadSiteModel, type SiteModel } from './site-model.js';
+import { moduleCandidates } from './tailwind-css.js';
 import type { CardPlan } from './social-cards.js';
 import type { UserConfig } from './user-config.js';
 
@@ -62,6 +63,12 @@ export interface RenderedPage {
   usesApi: boolean;
   /** The embeddable API viewers the content shows (`viewer-a`), each once. */
   apiViewers: string[];
+  /**
+   * The class names the page, what it imports and the `theme/` overrides may put on an
+   * element (`class-candidates.ts`), sorted, each once: the page links the site's Tailwind
+   * stylesheet when there is one.
+   */
+  classCandidates: string[];
   /**
    * The code of the page's interactive components and what they import, by module path from
    * the root (`ProjectModules.clientModules`); absent when the page has none.
@@ -124,6 +131,14 @@ export interface Site {
    * page has rendered.
    */
   dependencies(slug: string): Array<{ file: string; hash: string }>;
+  /**
+   * The class names the site's pages may put on an element, with what they import and the
+   * `theme/` overrides (`RenderedPage.classCandidates`), sorted, each once: what the site's
+   * Tailwind stylesheet is made for. `all: true` compiles every page first (drafts too in dev),
+   * as a build has; otherwise only the pages compiled so far count, so a dev server's first
+   * page does not wait for the whole site (the page asking is always among them).
+   */
+  classCandidates(options?: { all?: boolean | undefined } | null): Promise<string[]>;
   /** Where `/` leads: the first navigable page, else `index`, else the first page. */
   homeSlug: string | undefined;
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
@@ -198,6 +213,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     card: derived.card,
     notFound: derived.notFound,
     dependencies: renderer.dependencies,
+    classCandidates: (options) => classCandidatesOf(model, options?.all === true),
     homeSlug: model.homeSlug,
     navigablePages: model.navigablePages,
     invalidate(file) {
@@ -216,4 +232,17 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
       if (page && !page.api) modules.invalidate(page.file);
     },
   };
+}
+
+/** The class names of the site's pages and what they import, and of the `theme/` overrides: all pages, or those compiled so far. */
+async function classCandidatesOf(model: SiteModel, all: boolean): Promise<string[]> {
+  const files = [...model.overrides.values()];
+  for (const page of model.pages.values()) {
+    if (page.api || (model.options.mode === 'build' && page.isDraft)) continue;
+    // A file that fails to compile adds what did compile; its page reports the problem.
+    if (all) await model.modules.link(page.file);
+    if (model.modules.recordOf(page.file)) files.push(page.file);
+  }
+  for (const file of model.overrides.values()) await model.modules.link(file);
+  return [...moduleCandidates(model.modules, files)].sort();
 }

@@ -176,7 +176,7 @@ check('should report links and images that lead nowhere, where they are written'
       "import Footer from '/snippets/footer.mdx';",
       '',
       '[home](/) [usage](/guides/usage) [twin](/guides/usage.md) [relative](./usage) [up](../index) [anchor](#setup) [section](/guides/usage#use)',
-      '[mail](mailto:a@b.c) [web](https://example.com/nope) [moved](/old/usage) [llms](/llms.txt) [query](/guides/usage?x=1)',
+      '[mail](mailto:a@b.c) [web](https://example.com/nope) [moved](/old/usage) [llms](/llms.txt) [query](/guides/usage?x=1) [skill](/skill.md) [skills](/.well-known/skills/index.json)',
       '![step](./shots/step.png) ![logo](/images/logo.png) <Card title="Card" href="/guides/usage">x</Card>',
       '',
       'Broken: [typo](/guides/usge) and [file](./usage.mdx) and ![missing](/images/none.png).',

@@ -175,9 +175,11 @@ test('should give the output of the previous pipeline for generated pages, with 
       assert.equal(actual.tree, expected.tree, source);
     }
     assert.equal(actual.messages.map((message) => message.reason), expected.messages, source);
-    const { hasMath, codeBlocks, ...data } = actual.data;
+    const { hasMath, codeBlocks, classCandidates, ...data } = actual.data;
     assert.equal(data, expected.data, source);
     assert.type(hasMath, 'boolean');
+    // The class names, for the site's Tailwind CSS (class-candidates.test.ts).
+    assert.ok(Array.isArray(classCandidates), source);
     // The top-level fences, for a code group showing the file as a snippet.
     assert.equal((codeBlocks as Array<{ language?: string }>).map((block) => block.language), [...source.matchAll(/^```(\w+)/gm)].map((match) => match[1]), source);
 

@@ -129,7 +129,8 @@ outputs('should list pages in llms.txt by navigation group, in order, with twin 
 
 > Everything about Acme.
 
-Prefer the API tab for endpoints.
+> ## Agent Instructions
+> Prefer the API tab for endpoints.
 
 ## Get started
 

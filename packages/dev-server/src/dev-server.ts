@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { buildSearchIndex, findClosestPage, findOutputKind, isMediaPath, matchRedirect, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
+import { buildSearchIndex, findClosestPage, findOutputKind, isMediaPath, matchRedirect, mcpRoute, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
 import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
 import { createSearchService, type SearchService } from '@docsgen/search';
 import { isCrossOrigin as isCrossOriginRequest } from '@docsgen/util/cross-origin';
@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { basename, dirname, join } from 'node:path';
 import { lookupContentType } from './content-type.js';
 import { serveProxy } from './proxy-route.js';
+import { serveLiveMcp } from './mcp-route.js';
 import { acceptRequest, redirectLocation } from './request-target.js';
 import { resolveRequestFile, type RequestFileResult } from './resolve-request-file.js';
 import { ReloadChannel, reloadClientScript, type ReloadEvent } from './live-reload.js';
@@ -171,6 +172,11 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
     await serveProxy(site, request, response);
     return;
   }
+  // The MCP endpoint answers every method itself (405 for all but POST), as its functions do.
+  if (path === mcpRoute) {
+    await serveLiveMcp(site, context.changes, context.allowedHosts, request, response);
+    return;
+  }
 
   // Redirects answer every method (SPEC: "any | a redirects[].source").
   const redirect = matchRedirect(decoded, site.config?.redirects ?? []);
@@ -222,6 +228,9 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
     await serveResolvedFile(request, response, file ? await resolveRequestFile(`/vendor/${encodeURIComponent(basename(file))}`, { folder: dirname(file), prefix: '/vendor' }) : { status: 404, reason: 'not-found' });
     return true;
   }
+  // Outputs of the site's table under `_docsgen/` (the MCP snapshot, the Tailwind CSS), as the build writes them.
+  const output = findOutputKind(path.slice(1));
+  if (output && path.startsWith(`${internalPrefix}/`)) return serveOutput({ site, context, request, response }, output, path.slice(1));
   if (path.startsWith(`${internalPrefix}/`)) {
     const name = path.slice(internalPrefix.length + 1);
     const navigation = site.navigationFile();

@@ -43,7 +43,8 @@ export class ReloadChannel {
  * The script every page gets in dev: it listens for reload events and either reloads the page
  * or, when only this page's content changed, swaps the new content in place (scroll position
  * and open tabs elsewhere on the page stay as they were). A page with interactive components
- * (before or after the change) is reloaded: their code runs when a page loads.
+ * (before or after the change) is reloaded: their code runs when a page loads. The page's
+ * generated stylesheets (`data-dg-generated`) are fetched again with the new content.
  */
 export function reloadClientScript(eventsPath: string): string {
   return `<script type="module">
@@ -59,8 +60,21 @@ source.onmessage = async (message) => {
   if (document.getElementById('dg-islands') || next.getElementById('dg-islands')) return location.reload();
   const main = document.querySelector('main.dg-content');
   const fresh = next.querySelector('main.dg-content');
-  if (main && fresh) main.replaceWith(document.importNode(fresh, true));
-  else location.reload();
+  if (!main || !fresh) return location.reload();
+  main.replaceWith(document.importNode(fresh, true));
+  // Generated stylesheets (the site's Tailwind CSS) follow the class names pages use: the new
+  // page's are fetched again, and the old ones go once they have loaded.
+  const stale = [...document.querySelectorAll('link[data-dg-generated]')];
+  const loaded = [...next.querySelectorAll('link[data-dg-generated]')].map((link) => {
+    const added = document.createElement('link');
+    added.rel = 'stylesheet';
+    added.href = link.getAttribute('href') + '?v=' + Date.now();
+    added.setAttribute('data-dg-generated', '');
+    document.head.append(added);
+    return new Promise((resolve) => { added.onload = added.onerror = resolve; });
+  });
+  await Promise.all(loaded);
+  for (const link of stale) link.remove();
 };
 </script>
 `;

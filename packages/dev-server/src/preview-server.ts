@@ -1,10 +1,11 @@
-import { findOutputKind, matchRedirect, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
+import { findOutputKind, matchRedirect, mcpRoute, mcpSnapshotPath, readAdapterRedirects, type AdapterRedirect } from '@docsgen/core';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
 import { acceptRequest, redirectLocation } from './request-target.js';
 import { resolveRequestFile } from './resolve-request-file.js';
 import { sendStatus, serveResolvedFile } from './static-server.js';
+import { serveSnapshotMcp } from './mcp-route.js';
 
 /** Options for `createPreviewServer`. */
 export interface PreviewServerOptions {
@@ -28,6 +29,8 @@ const defaults = { allowedHosts: [] as string[], assetFolders: ['images', 'logo'
 // The files `resolveRequestFile` sees are under this made-up prefix: it takes a folder name,
 // and the output folder is served from `/`.
 const mount = '/site';
+const wellKnown = '.well-known';
+const wellKnownMount = '/well-known';
 // Adapter files the hosts read but never serve.
 const hostFiles = new Set(['/_redirects', '/vercel.json']);
 const pageTypes = new Map([
@@ -92,7 +95,11 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
   if (!target) return;
   const { path, decoded } = target;
   const raw = request.url ?? '/';
-
+  // The MCP endpoint, from the snapshot the build wrote for hosts that run functions.
+  if (path === mcpRoute) {
+    if (!(await serveSnapshotMcp(join(context.folder, mcpSnapshotPath), context.allowedHosts, request, response))) sendStatus(response, request, 404);
+    return;
+  }
   const redirect = findRedirect(decoded, context.redirects.get());
   if (redirect) {
     response.writeHead(redirect.status, { Location: redirectLocation(raw, redirect.location), 'Content-Length': 0, 'X-Content-Type-Options': 'nosniff' });
@@ -104,7 +111,20 @@ async function handle(context: Context, request: IncomingMessage, response: Serv
     return;
   }
 
-  if (!hostFiles.has(decoded)) {
+  // `/.well-known/` (RFC 8615) is the one dot-folder hosts serve: the agent discovery files
+  // the build writes there (the MCP server card, the skills indexes and files), any depth. Its
+  // own mount, so the chokepoint still refuses dot names and `..` inside it.
+  if (path.startsWith(`/${wellKnown}/`)) {
+    const result = await resolveRequestFile(wellKnownMount + path.slice(wellKnown.length + 1), { folder: join(context.folder, wellKnown), prefix: wellKnownMount });
+    if (result.status === 200) {
+      await serveResolvedFile(request, response, result, { contentType: pageType(context, path) });
+      return;
+    }
+    if (result.status !== 404) {
+      sendStatus(response, request, result.status);
+      return;
+    }
+  } else if (!hostFiles.has(decoded)) {
     for (const candidate of candidates(path)) {
       const result = await resolveRequestFile(mount + candidate, { folder: context.folder, prefix: mount });
       if (result.status === 200) {

@@ -31,7 +31,8 @@ table('should serve, byte for byte and with the same type, every output the buil
   let server: Server | undefined;
   let preview: PreviewServer | undefined;
   try {
-    const built = await buildSite(root, { outDir, cache: false, workers: 1 });
+    // A host with functions, so the MCP outputs are written too.
+    const built = await buildSite(root, { outDir, cache: false, workers: 1, adapter: 'netlify' });
     assert.ok(built.ok, built.messages.map((message) => message.reason).join('\n'));
     const buildSiteModel = await createSite(root, { mode: 'build' });
     const files = listFiles(outDir);
@@ -43,6 +44,10 @@ table('should serve, byte for byte and with the same type, every output the buil
     preview = createPreviewServer({ folder: outDir });
     await new Promise<void>((resolve) => preview!.server.listen(0, '127.0.0.1', resolve));
     const previewPort = (preview.server.address() as AddressInfo).port;
+
+    // A reader's browser asks for a page before the stylesheets it links: the dev server's
+    // Tailwind CSS is made from the pages compiled so far (all of them, here).
+    for (const slug of ['', 'guide', 'changelog', 'releases/notes']) assert.is((await sendRaw(port, `GET /${slug} HTTP/1.1`)).status, 200, slug);
 
     const listed = new Set<string>();
     for (const kind of outputTable) {
@@ -66,7 +71,20 @@ table('should serve, byte for byte and with the same type, every output the buil
     // Nothing the build wrote at a table pattern is missing from the table's list.
     const matched = files.filter((file) => outputTable.some((kind) => kind.matches(file)));
     assert.equal(matched, [...listed].sort());
-    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml'));
+    assert.ok(listed.has('favicon.ico') && listed.has('og/guide.png') && listed.has('rss.xml') && listed.has('releases/notes/rss.xml') && listed.has('openapi.yaml') && listed.has('_docsgen/tailwind.css'));
+    // The skill folder's skill is listed; skill.md is the generated one, naming it.
+    assert.ok(listed.has('skill.md') && listed.has('.well-known/skills/index.json') && listed.has('.well-known/agent-skills/index.json'));
+    assert.ok(listed.has('.well-known/skills/every-output-deploys/SKILL.md') && listed.has('.well-known/agent-skills/every-output-deploys/SKILL.md'));
+    assert.match(readFileSync(join(outDir, 'skill.md'), 'utf8'), '## Skills\n\n- [every-output-deploys](https://docs.example.com/.well-known/skills/every-output-deploys/SKILL.md)');
+    assert.is((await sendRaw(port, 'GET /.well-known/skills/missing/SKILL.md HTTP/1.1')).status, 404);
+    assert.is((await sendRaw(previewPort, 'GET /.well-known/skills/missing/SKILL.md HTTP/1.1')).status, 404);
+    assert.is((await sendRaw(previewPort, 'GET /.well-known/../docs.json HTTP/1.1')).status, 400);
+    assert.is((await sendRaw(previewPort, 'GET /.well-known/%2e%2e/index.html HTTP/1.1')).status, 400);
+    assert.is((await sendRaw(previewPort, 'GET /.well-known/.hidden HTTP/1.1')).status, 404);
+    assert.match(readFileSync(join(outDir, '_docsgen/tailwind.css'), 'utf8'), /\.sm\\:grid-cols-2/);
+    // Linked from the page with class names only.
+    assert.match(readFileSync(join(outDir, 'guide.html'), 'utf8'), /href="\/_docsgen\/tailwind\.css"/);
+    assert.not.match(readFileSync(join(outDir, 'releases/notes.html'), 'utf8'), /tailwind\.css/);
 
     // The pages' Markdown twins are the same too.
     for (const twin of files.filter((file) => file.endsWith('.md'))) {
@@ -83,7 +101,7 @@ table('should serve, byte for byte and with the same type, every output the buil
 
 table('should describe each output once, with a name, a pattern, a content type and a cache policy', () => {
   const names = outputTable.map((kind) => kind.name);
-  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'spec-download']);
+  assert.equal(names, ['social-card', 'favicon', 'sitemap', 'robots', 'llms', 'llms-full', 'sitemap-part', 'changelog-feed', 'skill-md', 'skills-index', 'skill-file', 'spec-download', 'mcp-card', 'mcp', 'tailwind-css']);
   for (const kind of outputTable) {
     assert.ok(kind.pattern !== '' && kind.contentType !== '', kind.name);
     assert.ok(kind.cachePolicy === 'revalidate' || kind.cachePolicy === 'etag', kind.name);
@@ -98,6 +116,19 @@ table('should describe each output once, with a name, a pattern, a content type 
   assert.equal(matching('guides/setup'), []);
   assert.equal(matching('api/openapi.yaml'), ['spec-download']);
   assert.equal(matching('_docsgen/navigation-1.json'), []);
+  assert.equal(matching('skill.md'), ['skill-md']);
+  assert.equal(matching('.well-known/skills/index.json').slice(0, 1), ['skills-index'], 'before spec-download, which takes any .json');
+  assert.equal(matching('.well-known/agent-skills/index.json').slice(0, 1), ['skills-index']);
+  assert.equal(matching('.well-known/skills/acme-payments/SKILL.md'), ['skill-file']);
+  assert.equal(matching('.well-known/agent-skills/acme/SKILL.md'), ['skill-file']);
+  for (const hostile of ['.well-known/skills/../SKILL.md', '.well-known/skills/Acme/SKILL.md', '.well-known/skills/a--b/SKILL.md', '.well-known/skills/a/b/SKILL.md', '.well-known/skills/a/skill.md', '.well-known/skills//SKILL.md']) {
+    assert.equal(matching(hostile), [], hostile);
+  }
+  assert.equal(matching('.well-known/mcp'), ['mcp-card']);
+  assert.equal(matching('_docsgen/mcp.json'), ['mcp']);
+  assert.equal(outputTable.filter((kind) => kind.route !== undefined).map((kind) => [kind.name, kind.route]), [['mcp', '/mcp']]);
+  assert.equal(matching('_docsgen/tailwind.css'), ['tailwind-css']);
+  assert.equal(matching('tailwind.css'), []);
 });
 
 table.run();

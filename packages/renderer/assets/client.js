@@ -3,6 +3,7 @@
 (() => {
   'use strict';
   const doc = document;
+  const here = doc.currentScript?.src || location.href;
   const KEY = 'docsgen:tabs';
   const all = (root, selector) => Array.from(root.querySelectorAll(selector));
   // The page's labels (`#dg-strings`), for all scripts: `__docsgen.label`.
@@ -204,6 +205,8 @@
   const start = () => {
     enhanceViews();
     all(doc, '[data-dg-tabs]').forEach(enhanceTabs);
+    // GitHub repository cards get their figures from github-repo.js, loaded only for them.
+    if (doc.querySelector('[data-github-repo]')) doc.head.append(Object.assign(doc.createElement('script'), { src: new URL('github-repo.js', here).href }));
   };
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', start);
   else start();

@@ -12,6 +12,7 @@ import { CardGroup, Column, Columns } from './components/columns.js';
 import { Latex, Mermaid, UnknownComponent } from './components/diagram.js';
 import { ParamField, ResponseField } from './components/field.js';
 import { Frame, Panel } from './components/frame.js';
+import { GitHub } from './components/github.js';
 import { a, h1, h2, h3, h4, h5, h6, img } from './components/html-elements.js';
 import { Icon } from './components/icon.js';
 import { Prompt } from './components/prompt.js';
@@ -26,7 +27,8 @@ import { Visibility } from './components/visibility.js';
 
 /**
  * Every built-in component under the name MDX uses for it: the content components, the
- * `Tree` and `Color` objects (with `.Folder`/`.File` and `.Row`/`.Item` members),
+ * `Tree`, `Color` and `GitHub` objects (with `.Folder`/`.File`, `.Row`/`.Item` and `.Repo`
+ * members),
  * `FileTree` (alias of `Tree`), `UnknownComponent`, and the `h1`–`h6`, `a` and `img`
  * elements.
  */
@@ -47,6 +49,7 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   Expandable,
   FileTree: Tree,
   Frame,
+  GitHub,
   Icon,
   Info,
   Latex,

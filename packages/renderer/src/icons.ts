@@ -1,8 +1,10 @@
 // Icon glyphs read from the icon packages at build time: Font Awesome Free, Lucide and Tabler
 // ship one plain SVG file per icon, which is inlined into the page (never a CDN request).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { suggest } from '@docsgen/util/did-you-mean';
+import { findIconAlias } from './icon-aliases.js';
 
 /** Icon library names accepted by docs.json `icons.library` and the `library` option. */
 export type IconLibrary = 'library-a' | 'library-b' | 'fontawesome' | 'lucide' | 'tabler';
@@ -122,44 +124,141 @@ export function parseIconSvg(pkg: Package, source: string): IconGlyph | null {
   return { attributes, body: sanitizeBody(text.slice(open.index + open[0].length, close)) };
 }
 
-/**
- * Read an icon's glyph from its package (cached).
- *
- * @param name
- *   Icon name, such as `rocket`; anything but lowercase words and dashes finds nothing.
- * @param options
- *   Library and icon style.
- * @returns
- *   The glyph, or `undefined` when the library has no icon of that name (for Font Awesome, the
- *   default library: nor Lucide, whose icon of that name stands in for a Pro-only one).
- */
-export function loadIcon(name: string, options?: ResolveIconOptions | null | undefined): IconGlyph | undefined {
-  if (!isIconName(name)) return undefined;
-  const pkg = iconPackageOf(options?.library);
-  const iconType = options?.iconType ?? undefined;
-  const key = `${pkg}\0${iconType ?? ''}\0${name}`;
+/** How `findIcon` found a glyph, in the order it tries. */
+export type IconMatch =
+  /** The library has the name (compared in lowercase: `GitHub` is `github`). */
+  | 'exact'
+  /** A brand the library lacks, from Font Awesome's brands set (`github` under Lucide). */
+  | 'brand'
+  /** A Font Awesome Pro name drawn with the closest free icon (`chart-mixed` → `chart-simple`). */
+  | 'alias'
+  /** Another library's icon of the same name (`webhook` under Font Awesome → Lucide's). */
+  | 'other-library'
+  /** Nothing matched: a neutral glyph of the same size holds the place. */
+  | 'placeholder';
+
+/** A glyph found by `findIcon`, with where it came from. */
+export interface FoundIcon {
+  glyph: IconGlyph;
+  /** How it was found. */
+  match: IconMatch;
+  /** Package and name of the glyph drawn, such as `lucide/audio-waveform`. */
+  drawn: string;
+}
+
+/** The neutral glyph drawn for a name nothing matches: a dashed circle, the size of any icon. */
+const placeholder = { package: 'lucide', name: 'circle-dashed' } as const;
+const foundCache = new Map<string, FoundIcon | null>();
+
+function readGlyph(pkg: Package, folder: string, name: string): IconGlyph | undefined {
+  const key = `${pkg}\0${folder}\0${name}`;
   let glyph = glyphCache.get(key);
   if (glyph === undefined) {
     glyph = null;
     const root = packageRoot(pkg);
     if (root) {
-      for (const folder of folders(pkg, iconType)) {
-        let source: string;
-        try {
-          source = readFileSync(join(root, folder, `${name}.svg`), 'utf8');
-        } catch {
-          continue;
-        }
-        glyph = parseIconSvg(pkg, source);
-        if (glyph) break;
+      try {
+        glyph = parseIconSvg(pkg, readFileSync(join(root, folder, `${name}.svg`), 'utf8'));
+      } catch {
+        glyph = null;
       }
     }
-    // Font Awesome Pro names (`webhook`, `shield-check`, `square-terminal`) are not in the free
-    // set docsgen ships; Lucide draws many of them under the same name.
-    if (!glyph && pkg === 'fontawesome') glyph = loadIcon(name, { library: 'lucide' }) ?? null;
     glyphCache.set(key, glyph);
   }
   return glyph ?? undefined;
+}
+
+function readFirst(pkg: Package, iconType: string | null | undefined, name: string): IconGlyph | undefined {
+  for (const folder of folders(pkg, iconType)) {
+    const glyph = readGlyph(pkg, folder, name);
+    if (glyph) return glyph;
+  }
+  return undefined;
+}
+
+/**
+ * Find the glyph to draw for an icon name (cached). Tries, in order: the library's icon of
+ * that name in lowercase; Font Awesome's brands set; the closest free icon of a Font Awesome
+ * Pro name (`proIconAliases`); the same name in the other libraries (Lucide, Tabler, then
+ * Font Awesome); else a neutral placeholder glyph.
+ *
+ * @param name
+ *   Icon name, such as `rocket` or `GitHub`; anything but letters, digits and single dashes
+ *   finds nothing.
+ * @param options
+ *   Library and icon style.
+ * @returns
+ *   The glyph with how it was found, or `undefined` when `name` is not an icon name.
+ */
+export function findIcon(name: string, options?: ResolveIconOptions | null | undefined): FoundIcon | undefined {
+  const wanted = name.trim().toLowerCase();
+  if (!isIconName(wanted)) return undefined;
+  const pkg = iconPackageOf(options?.library);
+  const iconType = options?.iconType ?? undefined;
+  const key = `${pkg}\0${iconType ?? ''}\0${wanted}`;
+  let found = foundCache.get(key);
+  if (found === undefined) {
+    found = lookUp(wanted, pkg, iconType);
+    foundCache.set(key, found);
+  }
+  return found ?? undefined;
+}
+
+function lookUp(name: string, pkg: Package, iconType: string | undefined): FoundIcon | null {
+  const exact = readFirst(pkg, iconType, name);
+  if (exact) return { glyph: exact, match: 'exact', drawn: `${pkg}/${name}` };
+  const brand = pkg === 'fontawesome' ? undefined : readGlyph('fontawesome', 'svgs/brands', name);
+  if (brand) return { glyph: brand, match: 'brand', drawn: `fontawesome/${name}` };
+  const alias = findIconAlias(name);
+  const aliased = alias && readFirst(alias.package, alias.style, alias.name);
+  if (alias && aliased) return { glyph: aliased, match: 'alias', drawn: `${alias.package}/${alias.name}` };
+  // Stroked libraries first: their icons sit better beside each other than beside filled ones.
+  for (const other of (['lucide', 'tabler', 'fontawesome'] as const).filter((candidate) => candidate !== pkg)) {
+    const glyph = readFirst(other, undefined, name);
+    if (glyph) return { glyph, match: 'other-library', drawn: `${other}/${name}` };
+  }
+  const glyph = readGlyph(placeholder.package, 'icons', placeholder.name);
+  return glyph ? { glyph, match: 'placeholder', drawn: `${placeholder.package}/${placeholder.name}` } : null;
+}
+
+/**
+ * Read an icon's glyph (cached): `findIcon`'s glyph, unless only the placeholder stands for
+ * the name.
+ *
+ * @param name
+ *   Icon name, such as `rocket`.
+ * @param options
+ *   Library and icon style.
+ * @returns
+ *   The glyph, or `undefined` when no library has the name nor a close free icon.
+ */
+export function loadIcon(name: string, options?: ResolveIconOptions | null | undefined): IconGlyph | undefined {
+  const found = findIcon(name, options);
+  return found && found.match !== 'placeholder' ? found.glyph : undefined;
+}
+
+const namesCache = new Map<Package, string[]>();
+
+/**
+ * The icon name of a library closest to `name` (for a did-you-mean note), or `undefined`.
+ */
+export function suggestIconName(name: string, library: string | null | undefined): string | undefined {
+  const pkg = iconPackageOf(library);
+  let names = namesCache.get(pkg);
+  if (!names) {
+    const root = packageRoot(pkg);
+    const all = new Set<string>();
+    for (const folder of root ? folders(pkg, undefined) : []) {
+      try {
+        for (const file of readdirSync(join(root!, folder))) if (file.endsWith('.svg')) all.add(file.slice(0, -4));
+      } catch {
+        // A package without this folder has no names in it.
+      }
+    }
+    names = [...all].sort();
+    namesCache.set(pkg, names);
+  }
+  return suggest(name.trim().toLowerCase(), names);
 }
 
 function escapeAttribute(value: string): string {
@@ -180,6 +279,7 @@ function escapeAttribute(value: string): string {
 export function resolveIcon(name: string, options?: ResolveIconOptions | null | undefined): string | undefined {
   const glyph = loadIcon(name, options);
   if (!glyph) return undefined;
+  name = name.trim().toLowerCase();
   const className = ['dg-icon', options?.className?.trim()].filter(Boolean).join(' ');
   const attributes = Object.entries({ xmlns: 'http://www.w3.org/2000/svg', ...glyph.attributes, width: '1em', height: '1em' })
     .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)

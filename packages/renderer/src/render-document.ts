@@ -95,6 +95,8 @@ export const documentAssetFiles: Readonly<Record<string, string>> = Object.freez
   [documentAssetNames.siteJs]: ownAsset('site.js'),
   // Loaded by site.js when the reader first opens search.
   'search.js': ownAsset('search.js'),
+  // Loaded by client.js when a `<GitHub.Repo>` card is on the page.
+  'github-repo.js': ownAsset('github-repo.js'),
   [documentAssetNames.katexCss]: rendererAssets.katexCss,
   [documentAssetNames.mermaidJs]: rendererAssets.mermaidJs,
   [documentAssetNames.mermaidLoaderJs]: rendererAssets.mermaidLoaderJs,

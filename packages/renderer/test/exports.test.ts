@@ -20,6 +20,7 @@ test('should expose the public api', async () => {
     'documentAssetFiles',
     'documentAssetNames',
     'escapeHtml',
+    'findIcon',
     'findUnknownIcon',
     'formatUiString',
     'isLastUpdatedOn',

@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { h } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseIconSvg } from '../src/icons.js';
+import { proIconAliases } from '../src/icon-aliases.js';
+import { findIcon, parseIconSvg } from '../src/icons.js';
+import type { RenderMessage } from '../src/render-context.js';
 import { builtinComponents as c, renderToHtml, resolveIcon, type RenderContextValue } from '../src/index.js';
 
 const require = createRequire(import.meta.url);
@@ -49,14 +52,20 @@ test('should inline Lucide and Tabler glyphs as strokes', () => {
 });
 
 test('should find nothing for unknown and hostile names', () => {
-  for (const name of ['no-such-icon-anywhere', '../../etc/passwd', 'a/b', '%2e%2e', '..', 'Rocket', 'rocket.svg', '', 'rocket\0']) {
+  for (const name of ['no-such-icon-anywhere', '../../etc/passwd', '../../ROCKET', 'a/b', '%2e%2e', '..', 'rocket.svg', '', 'rocket\0', 'rocket--x', '-rocket']) {
     assert.is(resolveIcon(name), undefined, name);
     assert.is(resolveIcon(name, { library: 'lucide' }), undefined, name);
   }
 });
 
-test('should render unknown and hostile names as nothing, with an `icon-unknown` warning', () => {
-  for (const icon of ['no-such-icon-anywhere', '../../etc/passwd', 'a/b', '%2e%2e']) {
+test('should draw a placeholder for an unknown name, and nothing for hostile values, each with an `icon-unknown` warning', () => {
+  const placeholder = firstPath('lucide-static/icons/circle-dashed.svg');
+  const unknown = render({ icon: 'no-such-icon-anywhere' });
+  assert.ok(unknown.html.includes(placeholder), 'the dashed circle');
+  assert.match(unknown.html, 'data-icon="no-such-icon-anywhere" data-icon-drawn="lucide/circle-dashed"');
+  assert.match(unknown.html, 'width="1em" height="1em"', 'the size of any icon');
+  assert.equal(unknown.messages.map((message) => [message.ruleId, message.actual]), [['icon-unknown', 'no-such-icon-anywhere']]);
+  for (const icon of ['../../etc/passwd', 'a/b', '%2e%2e']) {
     const { html, messages } = render({ icon });
     assert.is(html, '', icon);
     assert.equal(messages.map((message) => [message.ruleId, message.actual]), [['icon-unknown', icon]]);
@@ -64,12 +73,80 @@ test('should render unknown and hostile names as nothing, with an `icon-unknown`
   assert.equal(render({ icon: 'rocket' }).messages, [], 'known names do not warn');
 });
 
+test('should say which placeholder stands for an unknown name, with the closest name of the library', () => {
+  const messages: RenderMessage[] = [];
+  renderToHtml(h(c.Icon!, { icon: 'rockte' }), { onMessage: (message) => messages.push(message) });
+  assert.is(messages.length, 1);
+  assert.is(messages[0]!.reason, 'Unknown icon `rockte` in icon library `fontawesome`, drawn as a placeholder');
+  assert.match(messages[0]!.note ?? '', /^Did you mean `rocket`\? A dashed circle holds its place/);
+});
+
+test('should match icon names in any case, in every library', () => {
+  const github = render({ icon: 'GitHub' });
+  assert.ok(github.html.includes(firstPath('@fortawesome/fontawesome-free/svgs/brands/github.svg')));
+  assert.match(github.html, 'data-icon="github"');
+  assert.not.match(github.html, 'data-icon-drawn', 'an exact match');
+  assert.equal(github.messages, []);
+  assert.ok(render({ icon: ' Rocket ', library: 'lucide' }).html.includes(firstPath('lucide-static/icons/rocket.svg')));
+  assert.ok(resolveIcon('BOOK-OPEN', { library: 'tabler' })?.includes('data-icon="book-open"'));
+  assert.ok(findIcon('ChArT-MiXeD')?.match === 'alias');
+});
+
+test('should draw brand names from Font Awesome\'s brands set under Lucide and Tabler, without a warning', () => {
+  for (const library of ['lucide', 'library-b', 'tabler']) {
+    for (const icon of ['github', 'slack', 'python', 'js', 'java', 'square-js']) {
+      const { html, messages } = render({ icon }, { iconLibrary: library });
+      assert.ok(html.includes(firstPath(`@fortawesome/fontawesome-free/svgs/brands/${icon}.svg`)), `${library} ${icon}`);
+      assert.match(html, `data-icon-drawn="fontawesome/${icon}"`);
+      assert.match(html, 'fill="currentColor"', 'brands are filled');
+      assert.equal(messages, [], `${library} ${icon}`);
+      assert.is(findIcon(icon, { library })?.match, 'brand', `${library} ${icon}: found as a brand, before other libraries`);
+    }
+  }
+  // A name the library has stays the library's.
+  assert.ok(render({ icon: 'rocket' }, { iconLibrary: 'lucide' }).html.includes(firstPath('lucide-static/icons/rocket.svg')));
+});
+
+test('should draw Font Awesome Pro names with the closest free icon, without a warning', () => {
+  const cases: Array<[string, string]> = [
+    ['chart-mixed', '@fortawesome/fontawesome-free/svgs/solid/chart-simple.svg'],
+    ['spider-web', '@fortawesome/fontawesome-free/svgs/solid/circle-nodes.svg'],
+    ['circle-1', '@tabler/icons/outline/circle-number-1.svg'],
+    ['square-7', '@tabler/icons/outline/square-number-7.svg'],
+    ['waveform', 'lucide-static/icons/audio-waveform.svg'],
+    ['books', 'lucide-static/icons/library-big.svg'],
+    ['phone-arrow-up-right', 'lucide-static/icons/phone-outgoing.svg'],
+    ['arrow-progress', 'lucide-static/icons/git-commit-horizontal.svg'],
+    ['window', '@fortawesome/fontawesome-free/svgs/regular/window-maximize.svg'],
+  ];
+  for (const [icon, file] of cases) {
+    for (const library of ['fontawesome', 'lucide']) {
+      const { html, messages } = render({ icon }, { iconLibrary: library });
+      const body = parseIconSvg(file.startsWith('@fortawesome') ? 'fontawesome' : 'lucide', readFileSync(require.resolve(file), 'utf8'))!.body;
+      assert.ok(html.includes(body), `${library} ${icon} → ${file}`);
+      assert.equal(messages, [], icon);
+    }
+  }
+});
+
+test('should keep every Pro alias pointing from a name the free sets lack to an icon they have', () => {
+  const root = dirname(require.resolve('@fortawesome/fontawesome-free/package.json'));
+  const free = new Set(['solid', 'regular', 'brands'].flatMap((style) => readdirSync(join(root, 'svgs', style)).map((file) => file.replace(/\.svg$/, ''))));
+  for (const [name, target] of Object.entries(proIconAliases)) {
+    assert.not.ok(free.has(name), `\`${name}\` is in Font Awesome Free: its alias would never be used`);
+    assert.ok(findIcon(name)?.match === 'alias', `\`${name}\` → ${target.package}/${target.name} exists`);
+    assert.is(findIcon(name)?.drawn, `${target.package}/${target.name}`);
+  }
+});
+
 test('should use the icon library of the render context, unless the icon names its own', () => {
   const lucide = render({ icon: 'rocket' }, { iconLibrary: 'library-b' }).html;
   assert.ok(lucide.includes(firstPath('lucide-static/icons/rocket.svg')));
   const fontAwesome = render({ icon: 'rocket', library: 'fontawesome' }, { iconLibrary: 'library-b' }).html;
   assert.ok(fontAwesome.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/rocket.svg')));
-  assert.equal(render({ icon: 'bars' }, { iconLibrary: 'lucide' }).messages.map((message) => message.ruleId), ['icon-unknown'], 'a Font Awesome name is unknown to Lucide');
+  const bars = render({ icon: 'bars' }, { iconLibrary: 'lucide' });
+  assert.ok(bars.html.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/bars.svg')), 'a name only Font Awesome has is drawn from it');
+  assert.equal(bars.messages, []);
 });
 
 test('should draw a Font Awesome Pro name that Lucide has with Lucide\'s icon, not nothing', () => {

@@ -126,7 +126,7 @@ test('should let a page\'s og:*, twitter:* and canonical frontmatter replace the
   assert.match(plain, '<link rel="canonical" href="https://docs.example.com/intro">');
 });
 
-test('should draw navigation icons from `icons.library`, in the page and in the navigation file, and leave out unknown names', () => {
+test('should draw navigation icons from `icons.library`, in the page and in the navigation file, and a placeholder for unknown names', () => {
   const navigation = model([
     group('Start', [page('index'), page('intro')], { icon: 'rocket' }),
     group('More', [page('deep')]),
@@ -137,7 +137,7 @@ test('should draw navigation icons from `icons.library`, in the page and in the 
   const lucide = render({ navigation, config: { icons: { library: 'library-b' } } });
   assert.match(lucide, lucideRocket);
   assert.not.match(lucide, fontAwesomeRocket);
-  assert.not.match(lucide, 'data-icon="no-such-icon"', 'unknown names draw nothing');
+  assert.match(lucide, 'data-icon="no-such-icon" data-icon-drawn="lucide/circle-dashed"', 'unknown names draw the placeholder');
   const file = renderNavigationFile({ config: { name: 'Site', icons: { library: 'lucide' } }, navigation, pages: pagesOf(['index', 'intro', 'deep', 'orphan'], { deep: { frontmatter: { icon: 'book-open' } } }) });
   assert.match(file.content, 'data-icon=\\"book-open\\" viewBox=\\"0 0 24 24\\" fill=\\"none\\" stroke=\\"currentColor\\"');
   const fontAwesome = render({ navigation });
@@ -415,7 +415,20 @@ test('should lay out page modes: center and custom have no sidebar, custom no pa
   assert.not.match(custom, 'dg-page-header');
   assert.not.match(custom, '<footer id="f">', 'custom pages have no footer');
   assert.match(render({ footer: '<footer id="f"></footer>' }), '<footer id="f">');
-  assert.match(render({ frontmatter: { mode: 'frame' } }), 'data-page-mode="frame"');
+  // Frame: the sidebar and the footer stay; the title block (title, description, copy menu), the pager and the table of contents go.
+  const frame = render({ toc, frontmatter: { mode: 'frame' }, description: 'Not shown', contextualMenu: '<div id="c"></div>', footer: '<footer id="f"></footer>' });
+  assert.match(frame, 'data-page-mode="frame"');
+  assert.match(frame, 'class="dg-sidebar"');
+  assert.match(frame, '<footer id="f">');
+  const body = frame.slice(frame.indexOf('<body>'));
+  for (const gone of ['dg-page-header', 'dg-title', 'Not shown', '<div id="c">', 'dg-pager', 'dg-toc-link']) assert.not.match(body, gone, `frame pages have no ${gone}`);
+});
+
+test('should link generated stylesheets after the theme, marked for the dev server to fetch again', () => {
+  const html = render({ generatedCss: ['tailwind.css'] });
+  assert.match(html, '<link rel="stylesheet" href="/_docsgen/tailwind.css" data-dg-generated="">');
+  assert.ok(html.indexOf('tailwind.css') > html.indexOf('theme-'), 'after the theme stylesheet');
+  assert.not.match(render({}), 'tailwind.css');
 });
 
 test('should keep the landmarks and slots: skip link, <main class="dg-content">, banner, footer, contextual menu, head and body ends', () => {

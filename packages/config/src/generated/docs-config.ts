@@ -1048,7 +1048,7 @@ export interface DocsConfig {
      */
     schema?: boolean;
     /**
-     * Instructions for AI agents, placed at the top of llms.txt.
+     * Instructions for AI agents, written as an `Agent Instructions` block at the end of every Markdown twin, after the header of llms.txt and llms-full.txt, and in the generated skill.md; a list is joined with line breaks.
      */
     instructions?: string | string[];
   };

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { isValidElement, type VNode } from 'preact';
-import { loadIcon } from '../icons.js';
+import { findIcon, suggestIconName } from '../icons.js';
 import { useRenderContext } from '../render-context.js';
 import { parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { sanitizeSrc } from '../safe-url.js';
@@ -39,8 +39,10 @@ export function isImageReference(value: string): boolean {
 
 /**
  * Inline icon. Named icons render the icon package's SVG inline (`<svg class="dg-icon">`),
- * from the `library` prop or the context's `iconLibrary`; an unknown name renders nothing and
- * reports an `icon-unknown` warning to the context. Image icons render an `<img>`. JSX written
+ * from the `library` prop or the context's `iconLibrary`, found as `findIcon` says (any case,
+ * brands, Font Awesome Pro names by their closest free icon, other libraries); a name nothing
+ * matches draws a dashed-circle placeholder and reports an `icon-unknown` warning to the
+ * context, as does a value that is not an icon name (which draws nothing). Image icons render an `<img>`. JSX written
  * in the page (`icon={<svg viewBox="0 0 24 24">…</svg>}`) renders inside a `<span>` with the
  * icon's class and size. Nothing in markdown mode, and nothing for raw SVG strings (raw HTML
  * is never injected).
@@ -73,24 +75,28 @@ export function Icon(props: IconProps) {
   }
 
   const library = parseText(props.library) ?? context.iconLibrary;
-  const glyph = loadIcon(name.trim(), { library, iconType: parseText(props.iconType) });
-  if (!glyph) {
+  const found = findIcon(name, { library, iconType: parseText(props.iconType) });
+  if (!found || found.match === 'placeholder') {
+    const suggestion = found ? suggestIconName(name, library) : undefined;
     context.onMessage({
-      reason: `Unknown icon \`${name}\` in icon library \`${library}\``,
+      reason: `Unknown icon \`${name}\` in icon library \`${library}\`${found ? ', drawn as a placeholder' : ''}`,
       ruleId: 'icon-unknown',
       source: '@docsgen/renderer',
       fatal: false,
       actual: name,
-      note: 'Nothing is rendered; icon names are those of the library\'s package (Font Awesome Free, Lucide or Tabler).',
+      note: `${suggestion === undefined ? '' : `Did you mean \`${suggestion}\`? `}${found ? 'A dashed circle holds its place' : 'Nothing is rendered'}; icon names are those of Font Awesome Free, Lucide or Tabler (in any case), and Font Awesome Pro names docsgen knows are drawn with the closest free icon.`,
     });
-    return null;
+    if (!found) return null;
   }
+  const { glyph } = found;
+  const drawn = found.match === 'exact' ? undefined : found.drawn;
 
   return (
     <svg
       class={attributes.class}
       style={style}
-      data-icon={name.trim()}
+      data-icon={name.trim().toLowerCase()}
+      data-icon-drawn={drawn}
       {...glyph.attributes}
       width="1em"
       height="1em"

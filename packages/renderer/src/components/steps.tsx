@@ -2,7 +2,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { useIsMarkdown } from '../render-context.js';
-import { elementChildren, parseInteger, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { elementChildren, parseBoolean, parseInteger, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { Icon, iconOf } from './icon.js';
 
 type TitleSize = 'p' | 'h2' | 'h3' | 'h4';
@@ -45,8 +45,10 @@ export interface StepProps extends PassThroughProps {
   /** Icon shown instead of the number. */
   icon?: string;
   iconType?: string;
-  /** Anchor id of the step. */
+  /** Anchor id of the step; a step with one gets a self-link after its title. */
   id?: string;
+  /** Leave out the self-link of a step with an `id` (default: `false`). */
+  noAnchor?: boolean | string;
   children?: ComponentChildren;
 }
 
@@ -71,13 +73,24 @@ export function Step(props: StepProps) {
   const TitleTag = parseTitleSize(props.titleSize) ?? context.titleSize;
   const icon = iconOf(props.icon);
   const attributes = rootAttributes(props, 'dg-step');
+  const id = parseText(props.id)?.trim() || undefined;
+  const anchor = id !== undefined && !parseBoolean(props.noAnchor);
   return (
-    <li class={attributes.class} style={attributes.style} id={parseText(props.id)}>
+    <li class={attributes.class} style={attributes.style} id={id}>
       <span class="dg-step-marker" aria-hidden="true">
         {icon === undefined ? number : <Icon icon={icon} iconType={parseText(props.iconType)} />}
       </span>
       <div class="dg-step-body">
-        {title !== undefined && <TitleTag class="dg-step-title">{title}</TitleTag>}
+        {title !== undefined && (
+          <TitleTag class="dg-step-title">
+            {title}
+            {anchor && (
+              <a class="dg-heading-anchor" href={`#${id}`} aria-label="Link to this step">
+                <span aria-hidden="true">#</span>
+              </a>
+            )}
+          </TitleTag>
+        )}
         <div class="dg-step-content">{props.children}</div>
       </div>
     </li>

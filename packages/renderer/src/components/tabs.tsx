@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
-import { elementChildren, parseBoolean, parseInteger, parseText, type PassThroughProps } from '../props.js';
+import { classNames, elementChildren, parseBoolean, parseInteger, parseText, type PassThroughProps } from '../props.js';
 import { TabSet } from './tab-set.js';
 
 export interface TabsProps extends PassThroughProps {
@@ -8,6 +8,8 @@ export interface TabsProps extends PassThroughProps {
   defaultTabIndex?: number | string;
   /** Whether choosing a tab selects the same-labelled tab everywhere on the page (default: `true`). */
   sync?: boolean | string;
+  /** Add padding under the tab panels, to set tabs of uneven length apart from what follows (default: `false`). */
+  borderBottom?: boolean | string;
   /** `Tab` elements. */
   children?: ComponentChildren;
 }
@@ -38,7 +40,7 @@ export function Tabs(props: TabsProps) {
   });
   return (
     <TabSet
-      className={props.className}
+      className={classNames(props.className, parseBoolean(props.borderBottom) ? 'dg-tabs-border-bottom' : undefined)}
       class={props.class}
       style={props.style}
       items={items}

@@ -76,7 +76,7 @@ function fontFace(font: LayoutFont): string {
 /**
  * The `<style>` with every appearance setting of docs.json: `colors` as `--dg-primary`,
  * `--dg-primary-light`, `--dg-primary-dark` (and the accent of each mode), `colors.background`
- * as `--dg-bg`, `colors.anchors` as `--dg-anchor` (a 135-degree gradient for `{from, to}`),
+ * as `--dg-bg` (and `--dg-background-light`/`--dg-background-dark`, for Tailwind), `colors.anchors` as `--dg-anchor` (a 135-degree gradient for `{from, to}`),
  * `background.color`/`image` on the page canvas, and `fonts` as `@font-face` rules and
  * `--dg-font-heading`/`--dg-font-body`. Empty when nothing is set.
  */
@@ -101,6 +101,9 @@ export function appearanceCss(config: LayoutConfig): string {
   if (darkAccent) dark.push(`--dg-accent:${legible(darkAccent, background.dark ?? '#0d1117', '#ffffff')}`);
   if (background.light) light.push(`--dg-bg:${background.light}`);
   if (background.dark) dark.push(`--dg-bg:${background.dark}`);
+  // Both, in both modes: Tailwind's `bg-background-light`/`bg-background-dark` name them.
+  if (background.light) both.push(`--dg-background-light:${background.light}`);
+  if (background.dark) both.push(`--dg-background-dark:${background.dark}`);
 
   const anchors = colors.anchors;
   if (typeof anchors === 'string' && hex(anchors)) both.push(`--dg-anchor:${anchors}`, `--dg-anchor-fg:${readableOn(anchors)}`);

@@ -71,6 +71,11 @@ export interface PageDocumentInput extends SiteLayoutData {
    * page then loads Preact and the loader that hydrates each `<docsgen-island>` (default: none).
    */
   islands?: string | null | undefined;
+  /**
+   * Stylesheets the site generates, by name under the asset base (`tailwind.css`, the site's
+   * Tailwind utilities), linked after the theme's so they win over it (default: none).
+   */
+  generatedCss?: readonly string[] | null | undefined;
   /** Project files at the root, `.css` and `.js`, included on every page (default: none). */
   projectFiles?: readonly string[] | null | undefined;
   /** Trusted HTML above the header (default: none). */
@@ -272,8 +277,11 @@ function renderArticle(view: PageView): { article: string; toc: string; hasToc: 
   // Narrow screens hide the table of contents: there a second copy shows in the header (ids
   // prefixed so both menus stay valid; CSS shows one copy at a time).
   const narrowMenu = menuInToc ? input.contextualMenu!.replace(/(\s(?:id|aria-controls|aria-labelledby)=")/g, '$1narrow-') : undefined;
+  // Custom and frame pages are their own content: no title block, no pager (frame keeps the
+  // sidebar and the footer, custom neither).
+  const isOwnLayout = mode === 'custom' || mode === 'frame';
   const pageHeader =
-    mode === 'custom'
+    isOwnLayout
       ? ''
       : renderLayout(
           <PageHeader
@@ -290,7 +298,7 @@ function renderArticle(view: PageView): { article: string; toc: string; hasToc: 
   const neighbours = entry !== undefined && entry.isNavigable ? neighboursOf(index, input.slug, variant) : { previous: undefined, next: undefined };
   const link = (slug: string | undefined): PagerLink | undefined =>
     slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
-  const pager = mode === 'custom' ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} />);
+  const pager = isOwnLayout ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} />);
   const toc = hasToc ? renderLayout(<TableOfContents toc={tocEntries} title={strings[theme.tocTitle]} />) : '';
   // A custom page is the top bar and its own content: no footer either.
   const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${mode === 'custom' ? '' : (input.footer ?? '')}`;

@@ -93,6 +93,7 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
     `<link rel="stylesheet" href="${asset(themeStylesheetName(parts.themeName))}">`,
     input.hasMath ? `<link rel="stylesheet" href="${asset(layoutAssetNames.katexCss)}">` : '',
     input.hasApi || input.hasApiViewer ? `<link rel="stylesheet" href="${asset(layoutAssetNames.apiCss)}">` : '',
+    ...(input.generatedCss ?? []).map((name) => `<link rel="stylesheet" href="${asset(name)}" data-dg-generated="">`),
     styleTag(appearanceCss(config)),
     ...projectFiles.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="${escapeHtml(pageHref(file, undefined))}">`),
     `<script src="${asset(layoutAssetNames.clientJs)}" defer></script>`,

@@ -1,0 +1,97 @@
+import type { DocsMcp, McpExtraResource, McpPage, McpSnapshot, McpSource } from '@docsgen/mcp';
+import { searchPages } from './search-index.js';
+import { loadSiteSkills } from './skill-md.js';
+import type { Site } from './site.js';
+import { docsgenVersion } from './version.js';
+
+// The site as the MCP server reads it (issue 26): the pages search indexes (navigable,
+// published, not `noindex`), in navigation order, each with its Markdown twin. The dev server
+// and `docsgen mcp` read the live site; the build writes the same data as a snapshot
+// (`_docsgen/mcp.json`), which `docsgen preview` and the adapters' functions serve.
+// `@docsgen/mcp` (the SDK, zod) is imported when first used: a build or dev server that never
+// answers an agent does not load it.
+
+/** Path of the snapshot in the output. */
+export const mcpSnapshotPath = '_docsgen/mcp.json';
+
+/** The pages an agent may read, in navigation order. */
+export function listMcpPages(site: Site): McpPage[] {
+  return searchPages(site).map((entry) => {
+    const page = site.pages.get(entry.slug);
+    const model = page?.api?.kind === 'openapi' ? page.api.model : undefined;
+    return {
+      path: entry.url,
+      title: page?.title ?? entry.slug,
+      ...(page?.description ? { description: page.description } : {}),
+      ...(entry.version ? { version: entry.version } : {}),
+      ...(entry.language ? { language: entry.language } : {}),
+      ...(entry.keywords && entry.keywords.length > 0 ? { keywords: entry.keywords } : {}),
+      ...(model && 'method' in model && 'path' in model ? { operation: { method: String(model.method), path: String(model.path) } } : {}),
+    };
+  });
+}
+
+/**
+ * Resources the server offers besides each page's Markdown (which `@docsgen/mcp` lists itself).
+ * This is the place for files made for agents (a site's `skill.md`): add them here and every
+ * server (stdio, dev, preview, the adapters' functions through the snapshot) lists them.
+ */
+export async function listSiteMcpResources(site: Site): Promise<McpExtraResource[]> {
+  // The skills the discovery index lists (the generated one, or the project's), as the hosted
+  // platform offers them to MCP clients; each read again when asked, so dev serves edits.
+  const { skills } = await loadSiteSkills(site, { siteUrl: site.siteUrl, hasMcp: true });
+  return skills.map((skill) => ({
+    uri: `docs://skill/${skill.name}`,
+    name: `skill-${skill.name}`,
+    title: `Skill: ${skill.name}`,
+    description: skill.description,
+    mimeType: 'text/markdown',
+    read: async () => (await loadSiteSkills(site, { siteUrl: site.siteUrl, hasMcp: true })).skills.find((entry) => entry.name === skill.name)?.content ?? skill.content,
+  }));
+}
+
+/** The live site as an MCP source (`docsgen dev`, `docsgen mcp`). */
+export function siteMcpSource(site: Site): McpSource {
+  const paths = new Map<string, string>();
+  return {
+    name: site.config?.name ?? 'Documentation',
+    description: site.config?.description,
+    siteUrl: site.siteUrl,
+    async pages() {
+      paths.clear();
+      for (const entry of searchPages(site)) paths.set(entry.url, entry.slug);
+      return listMcpPages(site);
+    },
+    async markdown(path) {
+      if (paths.size === 0) await this.pages();
+      const slug = paths.get(path);
+      return slug === undefined ? undefined : (await site.markdown(slug))?.markdown;
+    },
+    resources: () => listSiteMcpResources(site),
+  };
+}
+
+/** The MCP server of a live site. */
+export async function createSiteMcp(site: Site): Promise<DocsMcp> {
+  const { createDocsMcp } = await import('@docsgen/mcp');
+  return createDocsMcp(siteMcpSource(site), { version: docsgenVersion() });
+}
+
+/** The snapshot the build writes: every page of `listMcpPages` with its Markdown, and the resources of `listSiteMcpResources` with their text. */
+export async function mcpSnapshot(site: Site, context: { siteUrl?: string | undefined; markdown?: ((slug: string) => string | undefined | Promise<string | undefined>) | undefined }): Promise<McpSnapshot> {
+  const slugs = searchPages(site).map((entry) => entry.slug);
+  const pages = listMcpPages(site);
+  const withMarkdown = await Promise.all(pages.map(async (page, index) => {
+    const slug = slugs[index] as string;
+    const markdown = context.markdown ? await context.markdown(slug) : (await site.markdown(slug))?.markdown;
+    return { ...page, markdown: markdown ?? '' };
+  }));
+  const resources = await Promise.all((await listSiteMcpResources(site)).map(async ({ read, ...resource }) => ({ ...resource, text: await read() })));
+  return { name: site.config?.name ?? 'Documentation', description: site.config?.description, siteUrl: context.siteUrl, pages: withMarkdown, ...(resources.length > 0 ? { resources } : {}) };
+}
+
+/** `/.well-known/mcp` for the site. */
+export async function siteMcpServerCard(site: Pick<Site, 'config'>, siteUrl: string | undefined): Promise<string> {
+  const { mcpServerCard } = await import('@docsgen/mcp');
+  return mcpServerCard({ name: site.config?.name ?? 'Documentation', description: site.config?.description, siteUrl, version: docsgenVersion() });
+}

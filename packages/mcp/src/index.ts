@@ -1,0 +1,13 @@
+export { createDocsMcp, docsMcpTools, pageUri } from './docs-mcp.js';
+export type { DocsMcp, DocsMcpOptions, DocsMcpRequestContext } from './docs-mcp.js';
+export { handleMcpHttpRequest, mcpRoute } from './http-handler.js';
+export type { McpHttpOptions } from './http-handler.js';
+export { resolvePageAddress } from './page-address.js';
+export type { PageAddressResult } from './page-address.js';
+export { createPageSearch } from './page-search.js';
+export type { PageSearch, PageSearchOptions, PageSearchResult, SearchDocument } from './page-search.js';
+export { mcpServerCard } from './server-card.js';
+export type { ServerCardInput } from './server-card.js';
+export { createSnapshotSource } from './snapshot.js';
+export type { McpSnapshot } from './snapshot.js';
+export type { McpExtraResource, McpPage, McpSource } from './types.js';

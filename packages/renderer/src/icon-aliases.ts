@@ -1,0 +1,101 @@
+// Font Awesome Pro icon names that real projects written for the hosted platform use (its
+// licence covers Pro; docsgen ships only the free sets), each with the closest icon the free
+// sets docsgen ships draw. Names that Lucide or Tabler draw under the same name (`webhook`,
+// `sparkles`, `shield-check`) need no entry: the lookup already tries those libraries.
+// `test/icons.test.ts` checks that every source is absent from Font Awesome Free and every
+// target exists, so a package update that adds or drops one fails there.
+
+/** Where an alias points: an icon package, its name there, and a style folder for Font Awesome. */
+export interface IconAliasTarget {
+  /** Package the closest icon comes from. */
+  package: 'fontawesome' | 'lucide' | 'tabler';
+  /** Name of the icon in that package. */
+  name: string;
+  /** Font Awesome style folder (default: `solid`). */
+  style?: 'solid' | 'regular' | 'brands';
+}
+
+const fa = (name: string, style?: 'regular' | 'brands'): IconAliasTarget => (style ? { package: 'fontawesome', name, style } : { package: 'fontawesome', name });
+const lucide = (name: string): IconAliasTarget => ({ package: 'lucide', name });
+
+/** Font Awesome Pro name → closest free icon. */
+export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
+  'alien-8bit': lucide('ghost'),
+  'arrow-progress': lucide('git-commit-horizontal'),
+  'arrows-repeat': fa('repeat'),
+  'bell-on': fa('bell'),
+  'block-question': lucide('message-circle-question'),
+  'book-open-cover': fa('book-open'),
+  'book-sparkles': fa('book-open'),
+  books: lucide('library-big'),
+  'brackets-curly': lucide('braces'),
+  browser: lucide('app-window'),
+  browsers: lucide('app-window'),
+  'bullseye-arrow': fa('bullseye'),
+  'chart-line-up': fa('chart-line'),
+  'chart-mixed': fa('chart-simple'),
+  'chart-pie-simple': fa('chart-pie'),
+  'code-simple': fa('code'),
+  'comment-audio': fa('comment-dots'),
+  'comment-code': lucide('message-square-code'),
+  dial: lucide('gauge'),
+  'face-smile-relaxed': fa('face-smile'),
+  'face-smiling-hands': fa('face-smile'),
+  'file-magnifying-glass': lucide('file-search'),
+  'filter-list': fa('filter'),
+  flow: lucide('workflow'),
+  'gauge-max': fa('gauge-high'),
+  'globe-pointer': fa('globe'),
+  'grid-2': fa('table-cells-large'),
+  'hand-wave': fa('hand'),
+  'head-side-brain': lucide('brain'),
+  'house-blank': fa('house'),
+  'image-landscape': fa('image'),
+  'inbox-full': fa('inbox'),
+  'key-skeleton': fa('key'),
+  'laptop-mobile': lucide('monitor-smartphone'),
+  'layer-plus': lucide('layers'),
+  'lightbulb-on': fa('lightbulb'),
+  'link-simple': fa('link'),
+  lips: fa('face-kiss'),
+  'list-timeline': fa('timeline'),
+  'lock-keyhole': fa('lock'),
+  'message-bot': fa('robot'),
+  'message-code': lucide('message-square-code'),
+  'message-smile': lucide('message-square-heart'),
+  messages: fa('comments'),
+  'microchip-ai': fa('microchip'),
+  'mobile-notch': fa('mobile-screen'),
+  'monitor-waveform': lucide('activity'),
+  'objects-column': fa('table-cells-large'),
+  'octagon-exclamation': lucide('octagon-alert'),
+  'paintbrush-pencil': fa('paintbrush'),
+  'party-horn': lucide('party-popper'),
+  'phone-arrow-down-left': lucide('phone-incoming'),
+  'phone-arrow-right': lucide('phone-forwarded'),
+  'phone-arrow-up-right': lucide('phone-outgoing'),
+  'puzzle': fa('puzzle-piece'),
+  'rectangle-terminal': fa('terminal'),
+  'rocket-launch': fa('rocket'),
+  sidebar: lucide('panel-left'),
+  'signal-bars': lucide('signal'),
+  'spider-web': fa('circle-nodes'),
+  stars: lucide('sparkles'),
+  'table-layout': fa('table-columns'),
+  'user-crown': fa('crown'),
+  'user-headset': fa('headset'),
+  'wave-pulse': lucide('activity'),
+  waveform: lucide('audio-waveform'),
+  window: fa('window-maximize', 'regular'),
+};
+
+/**
+ * The closest free icon of a Font Awesome Pro name: an entry of `proIconAliases`, or for the
+ * numbered shapes (`circle-1`, `square-7`) Tabler's `circle-number-1`, `square-number-7`.
+ */
+export function findIconAlias(name: string): IconAliasTarget | undefined {
+  if (Object.hasOwn(proIconAliases, name)) return proIconAliases[name];
+  const numbered = /^(circle|square)-(\d)$/.exec(name);
+  if (numbered) return { package: 'tabler', name: `${numbered[1]}-number-${numbered[2]}` };
+  return undefined;
+}
