@@ -115,6 +115,8 @@ export function checkOperationReferences(lookup: OperationLookup, sites: readonl
     const specNamed = reference.spec !== undefined && lookup.keys([reference.spec]).length === 0 && !lookup.specs.some((spec) => namesSpec(spec, reference.spec as string));
     const key = `${reference.method} ${reference.path}`;
     const close = specNamed ? undefined : suggest(key, lookup.keys(reference.spec ? [reference.spec] : site.scope), { maxDistance: 4 });
+    // Named in one spec and found in another (a translated copy older than the original).
+    const elsewhere = !specNamed && !close && reference.spec !== undefined ? lookup.find({ ...reference, spec: undefined }) : undefined;
     const message = createSpecMessage(
       {
         reason: specNamed
@@ -122,7 +124,11 @@ export function checkOperationReferences(lookup: OperationLookup, sites: readonl
           : `Cannot find the operation \`${key}\`${reference.spec ? ` in \`${reference.spec}\`` : ''}`,
         ruleId: 'openapi-operation-missing',
         actual: site.value,
-        note: close ? `Did you mean \`${close}\`?` : 'Write it as `METHOD /path` exactly as in the spec (path parameters included), optionally after the spec file name.',
+        note: close
+          ? `Did you mean \`${close}\`?`
+          : elsewhere
+            ? `\`${elsewhere.spec}\` has it: is \`${reference.spec}\` an older copy?`
+            : 'Write it as `METHOD /path` exactly as in the spec (path parameters included), optionally after the spec file name.',
       },
       site.place,
     );

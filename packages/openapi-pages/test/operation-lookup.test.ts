@@ -62,4 +62,11 @@ test('should report missing operations with the place given and a did-you-mean',
   );
 });
 
+test('should say which other spec has an operation its named spec lacks', async () => {
+  const operations = await lookup();
+  const [message] = checkOperationReferences(operations, [{ value: 'events/openapi.yaml GET /users/{id}', place: { file: '/p/es/user.mdx' } }]);
+  assert.is(message?.reason, 'Cannot find the operation `GET /users/{id}` in `events/openapi.yaml`');
+  assert.is(message?.note, '`openapi.yaml` has it: is `events/openapi.yaml` an older copy?');
+});
+
 test.run();
