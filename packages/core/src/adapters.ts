@@ -86,13 +86,38 @@ export function adapterFiles(adapter: AdapterName, input: AdapterInput): Adapter
   else if (adapter === 'vercel') files = [{ path: 'vercel.json', content: writeVercelConfig(rules, messages, locate, Boolean(input.apiProxy), Boolean(input.mcpSnapshot)) }];
   else files = writeRedirectPages(rules, input.files, messages, locate);
   if (adapter === 'github-pages') files.push({ path: '.nojekyll', content: '' });
-  if (input.mcpSnapshot && adapterRunsFunctions(adapter)) files.push(...mcpFunctionFiles(adapter as FunctionPlatform, input.mcpSnapshot));
+  if (input.mcpSnapshot && adapterRunsFunctions(adapter)) {
+    files.push(...mcpFunctionFiles(adapter as FunctionPlatform, input.mcpSnapshot));
+    if (adapter === 'netlify' || adapter === 'cloudflare') files.push(...mcpCardHeaders(input.files, messages));
+  }
   if (input.apiProxy) {
     if (adapter === 'static' || adapter === 'github-pages') messages.push(proxyUnsupportedMessage(adapter, locate));
     else files.push(...proxyFunctionFiles(adapter, input.apiProxy.allowedOrigins));
   }
   return { files, messages };
 }
+
+/**
+ * The server card `/.well-known/mcp` has no file extension, so Netlify and Cloudflare Pages would
+ * send it as `application/octet-stream`: a `_headers` file gives it its JSON type (vercel.json
+ * carries the same in `headers`). A project's own `_headers` is kept, with a warning.
+ */
+function mcpCardHeaders(files: ReadonlySet<string>, messages: DocsgenMessage[]): AdapterOutput['files'] {
+  if (files.has('_headers')) {
+    messages.push({
+      reason: `Not writing \`_headers\`: the project has its own, so \`${mcpCardPath}\` is served with the host's default type`,
+      ruleId: 'adapter-headers-kept',
+      source: '@docsgen/core',
+      fatal: false,
+      note: `Add \`${mcpCardPath}\` with \`Content-Type: ${mcpCardType}\` to the project's \`_headers\`.`,
+    });
+    return [];
+  }
+  return [{ path: '_headers', content: `# Headers written by docsgen build: the MCP server card has no file extension.\n${mcpCardPath}\n  Content-Type: ${mcpCardType}\n` }];
+}
+
+const mcpCardPath = '/.well-known/mcp';
+const mcpCardType = 'application/json; charset=utf-8';
 
 interface RedirectLine {
   line: string;
@@ -191,6 +216,7 @@ function writeVercelConfig(rules: CheckedRule[], messages: DocsgenMessage[], loc
   }
   const config = {
     $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: true, trailingSlash: false, redirects,
+    ...(hasMcp ? { headers: [{ source: mcpCardPath, headers: [{ key: 'Content-Type', value: mcpCardType }] }] } : {}),
     ...(hasProxy || hasMcp ? { rewrites: [
       ...(hasProxy ? [{ source: proxyRoute, destination: `/${proxyFunctionPaths.vercel.replace(/\.mjs$/, '')}` }] : []),
       ...(hasMcp ? [{ source: mcpRoute, destination: `/${mcpFunctionPaths.vercel.replace(/\.mjs$/, '')}` }] : []),

@@ -38,14 +38,30 @@ function call(method: string, params: Record<string, unknown>, headers: Record<s
 
 functions('should write the function at each host\'s path with the snapshot inside, and vercel\'s rewrite', () => {
   const input = { redirects: [], files: new Set<string>(), mcpSnapshot: snapshot };
-  assert.equal(adapterFiles('netlify', input).files.map((file) => file.path), ['_redirects', mcpFunctionPaths.netlify]);
-  assert.equal(adapterFiles('cloudflare', input).files.map((file) => file.path), ['_redirects', 'functions/mcp.js']);
+  assert.equal(adapterFiles('netlify', input).files.map((file) => file.path), ['_redirects', mcpFunctionPaths.netlify, '_headers']);
+  assert.equal(adapterFiles('cloudflare', input).files.map((file) => file.path), ['_redirects', 'functions/mcp.js', '_headers']);
   const vercel = adapterFiles('vercel', input).files;
   assert.equal(vercel.map((file) => file.path), ['vercel.json', 'api/docsgen-mcp.mjs']);
   assert.equal(JSON.parse(vercel[0]?.content ?? '{}').rewrites, [{ source: '/mcp', destination: '/api/docsgen-mcp' }]);
   assert.equal(adapterFiles('static', input).files, []);
   assert.equal(adapterFiles('github-pages', input).files.map((file) => file.path), ['.nojekyll']);
   for (const platform of ['netlify', 'vercel', 'cloudflare'] as const) assert.ok(mcpFunctionFiles(platform, snapshot)[0]?.content.includes('Use the chrome polish'), platform);
+});
+
+functions('should give the server card its JSON type on each host, keeping a project\'s own _headers', () => {
+  const input = { redirects: [], files: new Set<string>(), mcpSnapshot: snapshot };
+  for (const adapter of ['netlify', 'cloudflare'] as const) {
+    const headers = adapterFiles(adapter, input).files.find((file) => file.path === '_headers');
+    assert.match(headers?.content ?? '', /^\/\.well-known\/mcp\n  Content-Type: application\/json; charset=utf-8$/m, adapter);
+    const kept = adapterFiles(adapter, { ...input, files: new Set(['_headers']) });
+    assert.not.ok(kept.files.some((file) => file.path === '_headers'), `${adapter}: the project's _headers is not replaced`);
+    assert.equal(kept.messages.map((message) => message.ruleId), ['adapter-headers-kept']);
+  }
+  const vercel = JSON.parse(adapterFiles('vercel', input).files[0]?.content ?? '{}');
+  assert.equal(vercel.headers, [{ source: '/.well-known/mcp', headers: [{ key: 'Content-Type', value: 'application/json; charset=utf-8' }] }]);
+  // Without the MCP server there is no card, and no header for it.
+  assert.not.ok(adapterFiles('netlify', { redirects: [], files: new Set() }).files.some((file) => file.path === '_headers'));
+  assert.is(JSON.parse(adapterFiles('vercel', { redirects: [], files: new Set() }).files[0]?.content ?? '{}').headers, undefined);
 });
 
 functions('should route /mcp as @docsgen/mcp does', () => {
