@@ -1,39 +1,22 @@
 // Live reload in real Chromium: edit files on disk while the page is open.
-import { createSite } from '@docsgen/core';
-import { startDevSession, type DevSession } from '@docsgen/dev-server';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from './browser.js';
+import { startDevInBrowser, stopDevInBrowser, type DevInBrowser } from './dev-in-browser.js';
 
-const live = suite<{ root: string; session: DevSession; base: string; context: BrowserContext; close: () => Promise<void> }>('live reload in Chromium');
+const live = suite<DevInBrowser>('live reload in Chromium');
 
 live.before(async (context) => {
-  context.root = mkdtempSync(join(tmpdir(), 'docsgen-live-browser-'));
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Live', navigation: { pages: ['index'] } }),
     'index.mdx': '---\ntitle: Home\n---\n\nVersion one.\n',
   };
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(context.root, name)), { recursive: true });
-    writeFileSync(join(context.root, name), content);
-  }
-  context.session = await startDevSession({ root: context.root, loadSite: () => createSite(context.root) });
-  await new Promise<void>((resolve) => context.session.server.listen(0, '127.0.0.1', resolve));
-  context.base = `http://127.0.0.1:${(context.session.server.address() as AddressInfo).port}`;
-  const launched = await launchBrowser();
-  context.context = launched.context;
-  context.close = launched.close;
+  await startDevInBrowser(context, 'docsgen-live-browser-', files);
 });
 
 live.after(async (context) => {
-  await context.close?.();
-  await context.session?.close();
-  rmSync(context.root, { recursive: true, force: true });
+  await stopDevInBrowser(context);
 });
 
 live('should update a page in place, show a broken page and recover, and reload fully on docs.json', async (context) => {

@@ -2,20 +2,17 @@
 // radius, grid, an arbitrary value, the site's colours, `dark:` after the toggle, a responsive
 // variant at phone width, `group-hover:`), docsgen's own components unchanged by a Tailwind
 // class on the page, the frame page mode, and a class added on save styled without a restart.
-import { createSite } from '@docsgen/core';
-import { startDevSession, type DevSession } from '@docsgen/dev-server';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from './browser.js';
+import { startDevInBrowser, stopDevInBrowser, type DevInBrowser } from './dev-in-browser.js';
 
-const tailwind = suite<{ root: string; session: DevSession; base: string; context: BrowserContext; close: () => Promise<void> }>('Tailwind CSS in Chromium');
+const tailwind = suite<DevInBrowser>('Tailwind CSS in Chromium');
 
 // The same docsgen components, once alone and once on a page that also uses Tailwind classes.
 const components = `<Note>A note with a [link](/) and \`code\`.</Note>
@@ -64,23 +61,11 @@ const files: Record<string, string> = {
 };
 
 tailwind.before(async (context) => {
-  context.root = mkdtempSync(join(tmpdir(), 'docsgen-tailwind-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(context.root, name)), { recursive: true });
-    writeFileSync(join(context.root, name), content);
-  }
-  context.session = await startDevSession({ root: context.root, loadSite: () => createSite(context.root) });
-  await new Promise<void>((resolve) => context.session.server.listen(0, '127.0.0.1', resolve));
-  context.base = `http://127.0.0.1:${(context.session.server.address() as AddressInfo).port}`;
-  const launched = await launchBrowser();
-  context.context = launched.context;
-  context.close = launched.close;
+  await startDevInBrowser(context, 'docsgen-tailwind-', files);
 });
 
 tailwind.after(async (context) => {
-  await context.close?.();
-  await context.session?.close();
-  rmSync(context.root, { recursive: true, force: true });
+  await stopDevInBrowser(context);
 });
 
 async function open(context: { context: BrowserContext; base: string }, path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
