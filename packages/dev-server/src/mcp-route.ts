@@ -2,8 +2,8 @@ import { createSiteMcp, type Site } from '@docsgen/core';
 import type { DocsMcp, McpSnapshot } from '@docsgen/mcp';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { isAllowedHost } from './allowed-host.js';
+import { sendWebResponse, toWebRequest } from './web-bridge.js';
 
 /** The live site's MCP server, made again after each change (its search index is then stale). */
 const live = new WeakMap<Site, { changes: number; docs: Promise<DocsMcp> }>();
@@ -42,28 +42,4 @@ export async function serveSnapshotMcp(file: string, allowedHosts: readonly stri
   }
   await sendWebResponse(request, response, await handleMcpHttpRequest(toWebRequest(request), entry.docs, { isAllowedHost: (host) => isAllowedHost(host ?? undefined, allowedHosts) }));
   return true;
-}
-
-function toWebRequest(request: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-  }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(`http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`, {
-    method: request.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(request) as ReadableStream<Uint8Array>) : null,
-    duplex: 'half',
-  } as RequestInit);
-}
-
-async function sendWebResponse(request: IncomingMessage, response: ServerResponse, answer: Response): Promise<void> {
-  const body = Buffer.from(await answer.arrayBuffer());
-  answer.headers.forEach((value, name) => response.setHeader(name, value));
-  response.setHeader('content-length', body.length);
-  response.writeHead(answer.status);
-  response.end(request.method === 'HEAD' ? undefined : body);
-  // A body the handler did not read (refused before it) is drained, so the connection is not left waiting.
-  if (!request.complete) request.resume();
 }

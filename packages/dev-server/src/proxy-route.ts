@@ -1,6 +1,6 @@
 import { createNodeSend, handleProxyRequest, type Site } from '@docsgen/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { sendWebResponse, toWebRequest } from './web-bridge.js';
 
 const send = createNodeSend();
 
@@ -22,21 +22,6 @@ export async function serveProxy(site: Site, request: IncomingMessage, response:
     response.end(body);
     return;
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-  }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const webRequest = new Request(`http://${request.headers.host ?? 'localhost'}${request.url ?? '/'}`, {
-    method: request.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(request) as ReadableStream<Uint8Array>) : null,
-    duplex: 'half',
-  } as RequestInit);
-  const answer = await handleProxyRequest(webRequest, { allowedOrigins: site.apiOrigins, send });
-  const body = Buffer.from(await answer.arrayBuffer());
-  answer.headers.forEach((value, name) => response.setHeader(name, value));
-  response.setHeader('content-length', body.length);
-  response.writeHead(answer.status);
-  response.end(request.method === 'HEAD' ? undefined : body);
+  const answer = await handleProxyRequest(toWebRequest(request), { allowedOrigins: site.apiOrigins, send });
+  await sendWebResponse(request, response, answer);
 }
