@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// What writing the Markdown twins costs (not a test: prints numbers only).
+//
+//   node bench/twin.mjs <project folder> [--rounds 1] [--out FILE]
+//
+// Loads the project as a build does, compiles and renders every page first (not timed: the
+// build has done that before it asks for a twin), then writes every page's twin, one at a
+// time, and prints for each way a twin is written (`api`: from the API model; `bound`: a page
+// bound to an operation; `source`: plain Markdown, its own twin; `tree`: from the compiled
+// tree; `html`: from the page rendered in Markdown mode) the number of pages, the total
+// wall-clock ms and ms per page, then the total and the process CPU time of the timed part.
+// `--rounds N` writes every twin N times (a fresh site each round) and prints each round.
+// `--out FILE` writes every twin into FILE (`slug`, a NUL, the twin, a NUL) to compare two
+// versions byte for byte.
+//
+// DG_ROOT=/path/to/a/checkout measures another built checkout (default: this one); a checkout
+// from before the twin writer named its paths counts every page as `?`.
+//
+// Measured on the shared 2-core machine (wall ms, one thread; the hosted platform's own docs,
+// 1,069 pages, and the 300-page benchmark corpus):
+//
+//   see the commit that last changed this file for the figures.
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' } },
+});
+if (positionals.length !== 1) {
+  console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE]');
+  process.exit(2);
+}
+const root = resolve(positionals[0]);
+const { createSite } = await import(join(repo, 'packages', 'core', 'dist', 'index.js'));
+
+for (let round = 1; round <= Number(values.rounds); round += 1) {
+  const site = await createSite(root, { mode: 'build' });
+  const slugs = [...site.pages.keys()];
+  for (const slug of slugs) await site.render(slug);
+
+  const paths = new Map();
+  const outputs = [];
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (const slug of slugs) {
+    const start = performance.now();
+    const twin = await site.markdown(slug);
+    const ms = performance.now() - start;
+    const path = twin?.via ?? '?';
+    const entry = paths.get(path) ?? { pages: 0, ms: 0 };
+    entry.pages += 1;
+    entry.ms += ms;
+    paths.set(path, entry);
+    if (values.out) outputs.push(slug, '\0', twin?.markdown ?? '', '\0');
+  }
+  const total = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+
+  console.log(`round ${round}: ${slugs.length} pages in ${root}`);
+  for (const [path, { pages, ms }] of [...paths].sort((a, b) => b[1].ms - a[1].ms)) {
+    console.log(`  ${path.padEnd(7)} ${String(pages).padStart(5)} pages ${ms.toFixed(0).padStart(7)} ms ${(ms / pages).toFixed(2).padStart(7)} ms/page`);
+  }
+  console.log(`  total   ${String(slugs.length).padStart(5)} pages ${total.toFixed(0).padStart(7)} ms ${(total / slugs.length).toFixed(2).padStart(7)} ms/page; CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
+  if (values.out) writeFileSync(values.out, outputs.join(''));
+}
