@@ -11,8 +11,23 @@ import { defaultHandlers, type Handle, type State, type Unsafe } from 'mdast-uti
 // positions, combining their `before`/`after` flags, the intraword `_` rule, escaping
 // backslashes) depends only on the matches, which stay the same.
 
-/** Per list of unsafe patterns: its distinct characters, each with its patterns. */
-const byCharacterCache = new WeakMap<Unsafe[], { count: number; byCharacter: Map<string, Unsafe[]> }>();
+/**
+ * A list of unsafe patterns (one `toMarkdown` call's) grouped by character: `groupOf[code]` is
+ * the group of an ASCII character (-1 for none), `patternGroups` each pattern's group (-1 for
+ * a character outside ASCII: such patterns are given to every call, as more patterns than can
+ * match change nothing), `present` scratch flags, `chosen` the lists given so far, by the
+ * groups present (one character code per group).
+ */
+interface Grouping {
+  count: number;
+  groupOf: Int16Array;
+  groups: number;
+  patternGroups: number[];
+  present: Uint8Array;
+  chosen: Map<string, Unsafe[]>;
+}
+
+const groupings = new WeakMap<Unsafe[], Grouping>();
 
 /**
  * mdast-util-to-markdown handler for `text`: the default handler, given only the unsafe
@@ -32,25 +47,42 @@ export const text: Handle = (node: Text, parent, state: State, info) => {
 
 /** The patterns of `all` whose character occurs in `value`, in their order in `all`. */
 function patternsIn(value: string, all: Unsafe[]): Unsafe[] {
-  let cached = byCharacterCache.get(all);
+  let grouping = groupings.get(all);
   // A list changed in place (a pattern added) is grouped again.
-  if (cached?.count !== all.length) {
-    const byCharacter = new Map<string, Unsafe[]>();
-    for (const pattern of all) {
-      const list = byCharacter.get(pattern.character);
-      if (list) list.push(pattern);
-      else byCharacter.set(pattern.character, [pattern]);
-    }
-    cached = { count: all.length, byCharacter };
-    byCharacterCache.set(all, cached);
+  if (grouping?.count !== all.length) {
+    grouping = groupPatterns(all);
+    groupings.set(all, grouping);
   }
-  const { byCharacter } = cached;
+  const { groupOf, present, chosen } = grouping;
 
-  let present: Set<Unsafe> | undefined;
-  for (const [character, patterns] of byCharacter) {
-    if (!value.includes(character)) continue;
-    present ??= new Set();
-    for (const pattern of patterns) present.add(pattern);
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 128 && groupOf[code]! >= 0) present[groupOf[code]!] = 1;
   }
-  return present ? all.filter((pattern) => present.has(pattern)) : [];
+  let key = '';
+  for (let group = 0; group < grouping.groups; group += 1) {
+    if (present[group] === 0) continue;
+    key += String.fromCharCode(group);
+    present[group] = 0;
+  }
+
+  let patterns = chosen.get(key);
+  if (!patterns) {
+    const { patternGroups } = grouping;
+    patterns = all.filter((_, index) => patternGroups[index] === -1 || key.includes(String.fromCharCode(patternGroups[index]!)));
+    chosen.set(key, patterns);
+  }
+  return patterns;
+}
+
+function groupPatterns(all: Unsafe[]): Grouping {
+  const groupOf = new Int16Array(128).fill(-1);
+  let groups = 0;
+  const patternGroups = all.map((pattern) => {
+    const code = pattern.character.length === 1 ? pattern.character.charCodeAt(0) : 128;
+    if (code >= 128) return -1;
+    if (groupOf[code] === -1) groupOf[code] = groups++;
+    return groupOf[code]!;
+  });
+  return { count: all.length, groupOf, groups, patternGroups, present: new Uint8Array(groups), chosen: new Map() };
 }
