@@ -8,7 +8,9 @@
 // time, and prints for each way a twin is written (`api`: from the API model; `bound`: a page
 // bound to an operation; `source`: plain Markdown, its own twin; `tree`: from the compiled
 // tree; `html`: from the page rendered in Markdown mode) the number of pages, the total
-// wall-clock ms and ms per page, then the total and the process CPU time of the timed part.
+// wall-clock ms and ms per page, and the same in process CPU time (steadier on a busy
+// machine: it counts the garbage collector's threads, not time lost to other processes), then
+// the totals.
 // `--rounds N` writes every twin N times (a fresh site each round) and prints each round.
 // `--out FILE` writes every twin into FILE (`slug`, a NUL, the twin, a NUL) to compare two
 // versions byte for byte.
@@ -48,12 +50,15 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
   const started = performance.now();
   for (const slug of slugs) {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     const twin = await site.markdown(slug);
+    const cpuUsed = process.cpuUsage(cpuStart);
     const ms = performance.now() - start;
     const path = twin?.via ?? '?';
-    const entry = paths.get(path) ?? { pages: 0, ms: 0 };
+    const entry = paths.get(path) ?? { pages: 0, ms: 0, cpu: 0 };
     entry.pages += 1;
     entry.ms += ms;
+    entry.cpu += (cpuUsed.user + cpuUsed.system) / 1000;
     paths.set(path, entry);
     if (values.out) outputs.push(slug, '\0', twin?.markdown ?? '', '\0');
   }
@@ -61,9 +66,9 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
   const cpu = process.cpuUsage(cpuBefore);
 
   console.log(`round ${round}: ${slugs.length} pages in ${root}`);
-  for (const [path, { pages, ms }] of [...paths].sort((a, b) => b[1].ms - a[1].ms)) {
-    console.log(`  ${path.padEnd(7)} ${String(pages).padStart(5)} pages ${ms.toFixed(0).padStart(7)} ms ${(ms / pages).toFixed(2).padStart(7)} ms/page`);
-  }
-  console.log(`  total   ${String(slugs.length).padStart(5)} pages ${total.toFixed(0).padStart(7)} ms ${(total / slugs.length).toFixed(2).padStart(7)} ms/page; CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
+  const line = (path, pages, ms, cpuMs) =>
+    `  ${path.padEnd(7)} ${String(pages).padStart(5)} pages ${ms.toFixed(0).padStart(7)} ms ${(ms / pages).toFixed(2).padStart(6)} ms/page  CPU ${cpuMs.toFixed(0).padStart(7)} ms ${(cpuMs / pages).toFixed(2).padStart(6)} ms/page`;
+  for (const [path, { pages, ms, cpu: cpuMs }] of [...paths].sort((a, b) => b[1].cpu - a[1].cpu)) console.log(line(path, pages, ms, cpuMs));
+  console.log(line('total', slugs.length, total, (cpu.user + cpu.system) / 1000));
   if (values.out) writeFileSync(values.out, outputs.join(''));
 }

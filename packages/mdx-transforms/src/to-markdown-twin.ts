@@ -121,7 +121,9 @@ export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions
     handlers: { text },
   });
 
-  return markdown.trim() === '' ? '' : markdown.replace(/\s+$/, '') + '\n';
+  // `trimEnd` removes what `/\s+$/` matches (both: WhiteSpace and LineTerminator), without
+  // the regular expression's retries at every blank of the text.
+  return markdown.trim() === '' ? '' : markdown.trimEnd() + '\n';
 }
 
 function resolveMarkdownTwinOptions(
