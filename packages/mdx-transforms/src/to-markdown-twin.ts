@@ -1,13 +1,12 @@
 import type { Element, Root as HastRoot } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
 import { toMdast } from 'hast-util-to-mdast';
-import type { Nodes, Root } from 'mdast';
+import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { parseFragment } from 'parse5';
-import { SKIP, visit } from 'unist-util-visit';
 import { text } from './to-markdown-twin-text.js';
 import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
 
@@ -223,19 +222,20 @@ function isHidden(node: Element): boolean {
  * allowed (a `<pre>` inside a link, a table cell or a heading), a line break or a `|` in a
  * table cell, and two lists in a row (which would need a second bullet character).
  */
-function tidy(tree: Root): undefined {
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return undefined;
+function tidy(parent: Parent): undefined {
+  const children = parent.children as Nodes[];
+  const isPhrasingParent = !flowParents.has(parent.type);
+  const isInCell = parent.type === 'tableCell';
+  let index = 0;
+  while (index < children.length) {
+    let node = children[index]!;
 
     if (node.type === 'html') {
-      parent.children.splice(index, 1);
-      return [SKIP, index];
+      children.splice(index, 1);
+      continue;
     }
 
-    const isPhrasingParent = !flowParents.has(parent.type);
-    const isInCell = parent.type === 'tableCell';
     let replacement: Nodes | undefined;
-
     if (node.type === 'code' && isPhrasingParent) {
       replacement = { type: 'inlineCode', value: node.value.replace(/\s*\n\s*/g, ' ') };
     } else if (node.type === 'math' && isPhrasingParent) {
@@ -246,21 +246,24 @@ function tidy(tree: Root): undefined {
 
     if (replacement) {
       replacement.position = node.position;
-      parent.children[index] = replacement as never;
+      children[index] = replacement;
       node = replacement;
     }
 
     // GFM escapes `|` in inline code of a cell, not in math: `\vert` is the same symbol.
     if (node.type === 'inlineMath' && isInCell) node.value = node.value.replace(/\|/g, '\\vert ');
 
-    const previous = parent.children[index - 1];
+    // The items moved into the previous list are not looked at again: that list's were.
+    const previous = children[index - 1];
     if (node.type === 'list' && !node.ordered && previous?.type === 'list' && !previous.ordered) {
       previous.children.push(...node.children);
       previous.spread = previous.spread || node.spread;
-      parent.children.splice(index, 1);
-      return [SKIP, index];
+      children.splice(index, 1);
+      continue;
     }
 
-    return undefined;
-  });
+    if ('children' in node) tidy(node);
+    index += 1;
+  }
+  return undefined;
 }
