@@ -10,17 +10,25 @@ export interface SharedScannerEngine extends RegexEngine {
   readonly size: number;
 }
 
-/**
- * Most scanners kept when no rule uses them (default of `shareScanners`). The platform's
- * own docs, 3,400 blocks in 20 languages, compile 272 distinct pattern lists in all, so a site
- * rarely evicts; what bounds it is code whose back-referenced ends vary without end (a
- * heredoc delimiter per block).
- */
-export const idleScannerLimit = 512;
+/** Options of `shareScanners`. */
+export interface ShareScannersOptions {
+  /**
+   * Most patterns in scanners kept while no rule uses them, the least recently used freed first
+   * (default: `4096`). A compiled pattern takes about 11 KB of the engine's memory on average (the
+   * 273 distinct lists of the platform's own docs, 7,894 patterns, take 88 MB), so the default
+   * bounds unused scanners to some 45 MB. Unused scanners come from code whose back-referenced
+   * ends vary (a heredoc delimiter per block) and from grammars Shiki recreated; the new grammar
+   * takes most of its predecessor's scanners back.
+   */
+  idlePatterns?: number | null | undefined;
+}
+
+const defaultIdlePatterns = 4096;
 
 interface Entry {
   key: string;
   scanner: PatternScanner;
+  patterns: number;
   /** Handles given out and not disposed. */
   users: number;
 }
@@ -38,31 +46,36 @@ interface Entry {
  * patterns only, so equal lists can share one.
  *
  * Each `createScanner` returns a handle whose `dispose` releases it (a second call does
- * nothing); the scanner is kept while any handle uses it, then among at most `idle` unused
- * ones, least recently used first out and freed.
+ * nothing); the scanner is kept while any handle uses it, then among the unused ones until
+ * they hold more than `idlePatterns` patterns, least recently used first out and freed.
  *
  * @param engine
  *   Engine to compile with.
- * @param idle
- *   Most unused scanners to keep (default: `idleScannerLimit`).
+ * @param options
+ *   How many unused scanners to keep.
  * @returns
  *   The engine with shared scanners.
  */
-export function shareScanners(engine: RegexEngine, idle: number = idleScannerLimit): SharedScannerEngine {
+export function shareScanners(engine: RegexEngine, options?: ShareScannersOptions | null | undefined): SharedScannerEngine {
+  const idlePatterns = options?.idlePatterns ?? defaultIdlePatterns;
   const entries = new Map<string, Entry>();
   // Unused entries, least recently used first (a Map keeps insertion order).
   const unused = new Map<string, Entry>();
+  let unusedPatterns = 0;
   let compilations = 0;
 
   function release(entry: Entry): undefined {
     entry.users--;
     if (entry.users > 0) return;
     unused.set(entry.key, entry);
-    if (unused.size <= idle) return;
-    const oldest = unused.values().next().value as Entry;
-    unused.delete(oldest.key);
-    entries.delete(oldest.key);
-    oldest.scanner.dispose?.();
+    unusedPatterns += entry.patterns;
+    while (unusedPatterns > idlePatterns) {
+      const oldest = unused.values().next().value as Entry;
+      unused.delete(oldest.key);
+      unusedPatterns -= oldest.patterns;
+      entries.delete(oldest.key);
+      oldest.scanner.dispose?.();
+    }
   }
 
   return {
@@ -79,12 +92,12 @@ export function shareScanners(engine: RegexEngine, idle: number = idleScannerLim
       const key = JSON.stringify(patterns.map((pattern) => (typeof pattern === 'string' ? pattern : [pattern.source, pattern.flags])));
       let entry = entries.get(key);
       if (entry) {
-        unused.delete(key);
+        if (unused.delete(key)) unusedPatterns -= entry.patterns;
         entry.users++;
       } else {
         const scanner = engine.createScanner(patterns);
         compilations++;
-        entry = { key, scanner, users: 1 };
+        entry = { key, scanner, patterns: patterns.length, users: 1 };
         entries.set(key, entry);
       }
       const { scanner } = entry;

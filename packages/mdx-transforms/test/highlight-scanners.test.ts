@@ -102,7 +102,7 @@ function createFakeEngine() {
 
 test('should free a scanner only when no rule uses it and it is the oldest of too many unused', () => {
   const fake = createFakeEngine();
-  const shared = shareScanners(fake.engine, 1);
+  const shared = shareScanners(fake.engine, { idlePatterns: 1 });
   const a1 = shared.createScanner(['a']);
   const a2 = shared.createScanner(['a']);
   assert.is(fake.compilations(), 1);
@@ -125,6 +125,20 @@ test('should free a scanner only when no rule uses it and it is the oldest of to
   assert.is(b2.findNextMatchSync('x', 0, 0), null);
   assert.is(a3.findNextMatchSync('x', 0, 0), null);
   assert.is(shared.compilations, 3);
+});
+
+test('should count unused scanners by their patterns', () => {
+  const fake = createFakeEngine();
+  const shared = shareScanners(fake.engine, { idlePatterns: 3 });
+  const small = [shared.createScanner(['a']), shared.createScanner(['b']), shared.createScanner(['c', 'd'])];
+  const large = shared.createScanner(['e', 'f', 'g', 'h']);
+  for (const handle of small) handle.dispose?.();
+  // 4 unused patterns: the oldest, `a`, goes.
+  assert.equal(fake.freed, ['a']);
+  // More patterns than allowed unused: freed as soon as no rule uses it, after the older ones.
+  large.dispose?.();
+  assert.equal(fake.freed, ['a', 'b', 'c|d', 'e|f|g|h']);
+  assert.is(shared.size, 0);
 });
 
 test('should keep lists apart that only a separator would join alike', () => {
