@@ -141,6 +141,23 @@ test('should count unused scanners by their patterns', () => {
   assert.is(shared.size, 0);
 });
 
+test('should pass on an error of the engine, keeping nothing', () => {
+  let calls = 0;
+  const failing: RegexEngine = {
+    createScanner() {
+      calls++;
+      throw new Error('Cannot compile');
+    },
+    createString: (content) => ({ content }),
+  };
+  const shared = shareScanners(failing);
+  assert.throws(() => shared.createScanner(['a']), /Cannot compile/);
+  assert.throws(() => shared.createScanner(['a']), /Cannot compile/);
+  assert.is(calls, 2);
+  assert.is(shared.size, 0);
+  assert.is(shared.compilations, 0);
+});
+
 test('should keep lists apart that only a separator would join alike', () => {
   const fake = createFakeEngine();
   const shared = shareScanners(fake.engine);
