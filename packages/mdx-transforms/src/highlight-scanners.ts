@@ -42,8 +42,9 @@ interface Entry {
  * differs from the last block's; a grammar embedded in another (TypeScript in MDX, JavaScript
  * in HTML) compiles its rules again inside each; and Shiki recreates a grammar whenever a
  * language it embeds lazily is loaded (Markdown and MDX, for every new fence language).
- * Compiling is most of the cost of highlighting a site, and a scanner's matches depend on its
- * patterns only, so equal lists can share one.
+ * Compiling scanners was 70% of the CPU time of highlighting the platform's own docs (3,434
+ * blocks; 951 scanners for 273 distinct lists), and a scanner's matches depend on its patterns
+ * only, so equal lists can share one.
  *
  * Each `createScanner` returns a handle whose `dispose` releases it (a second call does
  * nothing); the scanner is kept while any handle uses it, then among the unused ones until

@@ -57,8 +57,8 @@ export function getHighlighter(): Promise<Highlighter> {
       createHighlighter({
         themes: [defaultThemes.light, defaultThemes.dark],
         langs: [],
-        // Scanners shared by pattern list: compiling them is most of the cost of highlighting
-        // a site, and vscode-textmate alone compiles the same lists again and again.
+        // Scanners shared by pattern list: vscode-textmate alone compiles the same lists again
+        // and again, and compiling is the larger part of highlighting a real site.
         engine: createOnigurumaEngine({ instantiator: instantiateOniguruma }).then((onig) => (engine = shareScanners(onig))),
       }),
     );
