@@ -29,6 +29,13 @@
 //
 // The output hash is the same before and after on both. On the corpus (five languages, no
 // nested fences) nothing was compiled twice to begin with; its time is scanning.
+//
+// Whole builds, same days and machine (`/usr/bin/time -f '%e s %U user %M KB' docsgen build
+// PROJECT --out OUT --no-cache`, main thread and one worker; every output file hashed, all runs
+// identical): the platform docs 79.1, 79.9, 74.6 s user and 1.35-1.38 GB before, 66.6 and
+// 67.7 s user and 1.17-1.19 GB after; 1,274 scanners compiled in a build before (649 on the
+// main thread, 625 on the worker), 486 after (240 and 246). The 300-page corpus: 10.4-12.3 s
+// user before and 10.5-12.4 s after, five runs each (no difference beyond the noise).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
