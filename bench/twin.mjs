@@ -18,10 +18,20 @@
 // DG_ROOT=/path/to/a/checkout measures another built checkout (default: this one); a checkout
 // from before the twin writer named its paths counts every page as `?`.
 //
-// Measured on the shared 2-core machine (wall ms, one thread; the hosted platform's own docs,
-// 1,069 pages, and the 300-page benchmark corpus):
+// Measured on the shared 2-core machine, load average 15-20 (so CPU ms; wall ran at 1.5-3
+// times it), 2026-11-27, `node bench/twin.mjs /work/real/mintlify+docs` (the hosted
+// platform's own docs, 1,069 pages) with DG_ROOT=<unchanged main> for "before":
 //
-//   see the commit that last changed this file for the figures.
+//   |          | pages | before: CPU ms (ms/page) | after: CPU ms (ms/page) |
+//   | html     |   853 |                          |  8,961 (10.51)          |
+//   | tree     |    66 |                          |    287  (4.36)          |
+//   | bound    |   100 |                          |    241  (2.41)          |
+//   | source   |    50 |                          |     29  (0.59)          |
+//   | total    | 1,069 | 13,874-14,401 (13.2)     |  9,618  (9.00)          |
+//
+// ("before" cannot name its paths: it counts every page as `?`.) The twins, written with
+// `--out`, were byte-identical before and after. The 300-page benchmark corpus's pages are
+// all `source` (plain Markdown): 0.2-0.4 ms/page before and after.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
