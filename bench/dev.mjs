@@ -101,7 +101,8 @@ const warm = await runCommand();
 const start = performance.now();
 const { createSite } = await import(join(repo, 'packages', 'core', 'dist', 'index.js'));
 const { startDevSession } = await import(join(repo, 'packages', 'dev-server', 'dist', 'index.js'));
-const session = await startDevSession({ root: out, loadSite: () => createSite(out, { mode: 'dev', compileCache: true }) });
+// `context` is absent in checkouts from before the load cache.
+const session = await startDevSession({ root: out, loadSite: (context) => createSite(out, { mode: 'dev', compileCache: true, loadCache: context?.loadCache }) });
 await new Promise((done) => session.server.listen(0, '127.0.0.1', done));
 const base = `http://127.0.0.1:${session.server.address().port}`;
 const first = await fetch(`${base}/`);
