@@ -23,6 +23,7 @@ interface Kept<T> {
 export class SiteLoadCache {
   readonly #pages = new Map<string, Kept<ParsedPageSource>>();
   #specs: (Kept<unknown> & { key: string }) | undefined;
+  readonly #repositories = new Map<string, Promise<unknown>>();
 
   /** Forgets what was read from `files` (absolute paths; a folder's path forgets what is under it). */
   forget(files: Iterable<string>): void {
@@ -43,6 +44,20 @@ export class SiteLoadCache {
     if (stamp !== 'missing' && stampOf(file) === stamp) this.#pages.set(file, { stamps: new Map([[file, stamp]]), value });
     else this.#pages.delete(file);
     return value;
+  }
+
+  /**
+   * What version control says of the project at `root` (`load`), asked once: a dev server's
+   * watcher does not look into `.git`, and each ask starts processes (tens of milliseconds of
+   * this process's time, each reload).
+   */
+  repository<T>(root: string, load: (root: string) => Promise<T>): Promise<T> {
+    let kept = this.#repositories.get(root) as Promise<T> | undefined;
+    if (!kept) {
+      kept = load(root);
+      this.#repositories.set(root, kept);
+    }
+    return kept;
   }
 
   /**

@@ -52,4 +52,17 @@ cache('should place spec messages in docs.json where its lines are now, not wher
   }
 });
 
+cache('should ask for the repository facts of a root once', async () => {
+  const loads = new SiteLoadCache();
+  let asked = 0;
+  const load = async (root: string) => {
+    asked += 1;
+    return { remoteUrl: `https://example.com/${root}` };
+  };
+  assert.equal(await loads.repository('/a', load), { remoteUrl: 'https://example.com//a' });
+  assert.equal(await loads.repository('/a', load), { remoteUrl: 'https://example.com//a' });
+  await loads.repository('/b', load);
+  assert.is(asked, 2);
+});
+
 cache.run();
