@@ -29,6 +29,13 @@ export interface DevSession extends DevServer {
   applyChanges(files: string[]): Promise<void>;
 }
 
+/**
+ * How long the watcher waits for another change before it applies a batch. An editor's write
+ * and rename, or a checkout's files, come within a millisecond or two of each other; every
+ * millisecond here is one more before an edit shows (it was 50).
+ */
+const batchQuietMs = 20;
+
 /** Folders whose changes never matter to the site. */
 const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsgen']);
 
@@ -37,7 +44,8 @@ const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsg
  * a file it includes), `docsgen.config.*`, `_meta.json`, `_section.mdx`, or the set of pages
  * reloads the project and every open page (`full-reload`); an edit of a page, snippet or
  * component re-renders exactly the pages that depend on it and swaps them in place (`update`).
- * Changes are batched for 50 ms, so an editor's save-and-rename counts once.
+ * Changes are batched until none has come for 20 ms (`batchQuietMs`), so an editor's
+ * save-and-rename counts once.
  */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
   const loadCache = new SiteLoadCache();
@@ -79,7 +87,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
       pending = new Set();
       // One batch at a time, in order: a second save waits for the first to be applied.
       queue = queue.then(() => applyChanges(batch)).catch(() => {});
-    }, 50);
+    }, batchQuietMs);
   });
 
   return {
