@@ -200,7 +200,7 @@ for (const [name, run] of [['no cache', cold], ['cache of the run before', warm]
   console.log(`  \`docsgen dev\` run to first page served (Node start-up included), ${name}: ${ms(run.firstPage)} (CPU ${run.cpu?.toFixed(2)} s, RSS ${run.rss ? mb(run.rss) : '?'})`);
 }
 console.log(`  in process, start (modules loaded, project read) to first page served, with the cache those runs left: ${ms(firstPage)} (CPU ${ms(firstPageCpu)})`);
-console.log(`  save to update event + re-rendered page, ${values.edits} edits each (includes the 50 ms change batching), median / max (median CPU of this process):`);
+console.log(`  save to update event + re-rendered page, ${values.edits} edits each (includes the watcher's batching of changes), median / max (median CPU of this process):`);
 for (const result of results) console.log(`    ${result.name} (${relative(out, result.file)} -> /${result.slug}): ${ms(median(result.latencies))} / ${ms(Math.max(...result.latencies))} (CPU ${ms(median(result.cpu))})`);
 console.log(`  memory: RSS ${mb(afterStart.rss)} after the first page, ${mb(afterEdits.rss)} after the edits; heap ${mb(afterStart.heapUsed)} / ${mb(afterEdits.heapUsed)}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
 if (searchFigures) {

@@ -51,7 +51,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
   const loadCache = new SiteLoadCache();
   const loadSite = () => options.loadSite({ loadCache });
   let site = await loadSite();
-  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages, prepareSearchAfterMs: options.prepareSearchAfterMs });
+  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages, prepareSearchAfterMs: options.prepareSearchAfterMs, prepareHomePage: true });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
