@@ -130,7 +130,7 @@ await new Promise((done) => {
 // The kinds of edit the project has: each names the file saved and a page that shows the edit.
 const site = session.site;
 const sourceOf = (page) => (page.api ? '' : readFileSync(page.file, 'utf8'));
-const candidates = site.navigablePages.filter((slug) => slug !== site.homeSlug).map((slug) => site.pages.get(slug)).filter((page) => page && !page.api && /\.mdx$/.test(page.file));
+const candidates = site.navigablePages.filter((slug) => slug !== site.homeSlug).map((slug) => site.pages.get(slug)).filter((page) => page && !page.api && /\.mdx?$/.test(page.file));
 const importsOf = (page) => [...sourceOf(page).matchAll(/^import\s[^'"]*from\s+['"]([^'"]+\.mdx?)['"]/gm)].map((match) => (match[1].startsWith('/') ? join(out, match[1]) : resolve(dirname(page.file), match[1])));
 const kinds = [];
 const plain = candidates.find((page) => importsOf(page).length === 0 && !page.frontmatter.openapi && !sourceOf(page).includes('<Update'));
