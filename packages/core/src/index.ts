@@ -32,6 +32,7 @@ export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument,
 export type { BuildSearchIndexOptions, SearchIndexFile, SearchIndexResult, SearchIndexSite, SearchShares } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export { resolveSiteOptions } from './site-options.js';
+export { SiteLoadCache } from './site-load-cache.js';
 export type { ResolvedSiteOptions, SiteOptionSources } from './site-options.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
 export { faviconFile, findOutputKind, outputTable } from './output-table.js';

@@ -14,6 +14,7 @@ import {
 import { fragmentRedirects } from './adapter-rules.js';
 import { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './git.js';
 import type { PageInfo } from './pages.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 import { contextualConfigOf, specDownloadHref } from './spec-downloads.js';
 import { agentServers } from './site-outputs.js';
 
@@ -35,6 +36,8 @@ export interface SiteChromeOptions {
   pages: readonly PageInfo[];
   /** `dev` asks version control per page, so edits show at once; `build` asks once for all pages. */
   mode: 'dev' | 'build';
+  /** What earlier loads of the project read: the repository's facts are asked once (default: none, asked now). */
+  loadCache?: SiteLoadCache | undefined;
   siteUrl: string | undefined;
 }
 
@@ -64,7 +67,7 @@ export function createSiteChrome(options: SiteChromeOptions) {
   const banner = config ? renderBanner(config.banner) : '';
   const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
   // Asked for now, while the project loads: version control runs in a process of its own.
-  const repository: Promise<RepositoryInfo> | undefined = config ? loadRepositoryInfo(options.root) : undefined;
+  const repository: Promise<RepositoryInfo> | undefined = config ? (options.loadCache?.repository(options.root, loadRepositoryInfo) ?? loadRepositoryInfo(options.root)) : undefined;
   let times: Promise<Map<string, Date>> | undefined;
 
   async function lastUpdated(page: PageInfo): Promise<Date | undefined> {

@@ -7,6 +7,7 @@ import { createDerivedOutputs } from './site-derived.js';
 import { loadSiteModel, type SiteModel } from './site-model.js';
 import { moduleCandidates } from './tailwind-css.js';
 import type { CardPlan } from './social-cards.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 import type { UserConfig } from './user-config.js';
 
 export { resolveCodeOptions } from './site-model.js';
@@ -31,6 +32,13 @@ export interface SiteOptions {
    * build: a dev site names the file without rendering it (default: none, rendered every run).
    */
   navigationCache?: string | null | undefined;
+  /**
+   * What earlier loads of this project read (`new SiteLoadCache()`), taken again where the files
+   * are unchanged: each page's frontmatter, and what the API specs gave. For a dev server, which
+   * loads the project again after docs.json changes; tell the cache which files changed
+   * (`forget`) before it loads again (default: none, every file read).
+   */
+  loadCache?: SiteLoadCache | null | undefined;
 }
 
 /** The data every page, snippet and component can import as `virtual:docsgen/manifest`. */
