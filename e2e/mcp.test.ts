@@ -97,6 +97,7 @@ mcp('should serve /mcp from `docsgen dev`, and refuse cross-site requests', asyn
   // The page menu's MCP entries point at the server the card names.
   const html = (await sendRaw(port, ['GET /guides/install HTTP/1.1', `Host: 127.0.0.1:${port}`])).body;
   assert.match(html, `data-mcp-url="${card.url}"`);
+  assert.match(html, `<link rel="mcp-server" href="${card.url}">`);
   const cursor = /href="cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=[^&"]*&amp;config=([^"]+)"/.exec(html)?.[1] ?? '';
   assert.equal(JSON.parse(Buffer.from(decodeURIComponent(cursor), 'base64').toString('utf8')), { url: card.url });
   const vscode = /href="vscode:mcp\/install\?([^"]+)"/.exec(html)?.[1] ?? '';
@@ -131,6 +132,24 @@ mcp('should answer with the netlify function run under Node, and refuse a cross-
   assert.is(crossSite.status, 403);
   const large = await fn.default(new Request('https://docs.acme.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(70_000) }));
   assert.is(large.status, 413);
+});
+
+mcp('should link /mcp from the head of every page built for a host that serves it, by worker threads too', () => {
+  // Twenty pages with two threads: a worker renders some of them.
+  const many = join(work, 'many');
+  const names = Array.from({ length: 20 }, (_, index) => `page-${index + 1}`);
+  mkdirSync(many, { recursive: true });
+  writeFileSync(join(many, 'docs.json'), JSON.stringify({ name: 'Many', siteUrl: 'https://docs.many.example', navigation: { pages: names } }));
+  for (const name of names) writeFileSync(join(many, `${name}.mdx`), `---\ntitle: ${name}\n---\n\nAbout ${name}.\n`);
+  const linksOf = (folder: string) => names.map((name) => [...readFileSync(join(folder, `${name}.html`), 'utf8').matchAll(/<link rel="mcp-server" href="([^"]*)">/g)].map((match) => match[1]));
+  const cloudflare = join(work, 'many-cloudflare');
+  const built = spawnSync(bin, ['build', many, '--out', cloudflare, '--adapter', 'cloudflare', '--workers', '2', '--no-cache'], { cwd: work, encoding: 'utf8' });
+  assert.is(built.status, 0, built.stderr);
+  assert.equal(linksOf(cloudflare), names.map(() => ['https://docs.many.example/mcp']));
+  const plain = join(work, 'many-static');
+  const builtStatic = spawnSync(bin, ['build', many, '--out', plain, '--workers', '2', '--no-cache'], { cwd: work, encoding: 'utf8' });
+  assert.is(builtStatic.status, 0, builtStatic.stderr);
+  assert.equal(linksOf(plain), names.map(() => []));
 });
 
 mcp('should write no MCP function, card or llms.txt line for the static adapter', () => {

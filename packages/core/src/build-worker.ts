@@ -3,18 +3,20 @@
 // makes the API specs' schema files, which the main thread would otherwise make at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderBuiltPage } from './build-render.js';
+import type { WorkerData } from './build-schedule.js';
 import { createSite } from './site.js';
 
-const { root, siteUrl, cardFolder, compileCache, navigationCache } = workerData as {
+const { root, siteUrl, adapter, cardFolder, compileCache, navigationCache } = workerData as {
   root: string;
   siteUrl: string | undefined;
+  adapter: WorkerData['adapter'];
   cardFolder?: string | undefined;
   compileCache: boolean;
   navigationCache?: string | undefined;
 };
 const port = parentPort;
 if (port) {
-  const site = await createSite(root, { mode: 'build', siteUrl, compileCache, navigationCache });
+  const site = await createSite(root, { mode: 'build', siteUrl, adapter, compileCache, navigationCache });
   // The main thread keeps two batches queued here, so this thread never waits for it between
   // batches; they are rendered one after the other.
   const queue: Array<string[] | 'schema-files' | null> = [];
