@@ -60,24 +60,30 @@ export interface SiteMcpOptions {
   cache?: boolean | null | undefined;
 }
 
-/** The live site as an MCP source (`docsgen dev`, `docsgen mcp`). */
+/**
+ * The live site as an MCP source (`docsgen dev`, `docsgen mcp`). Its pages and resources are
+ * listed once (hundreds of milliseconds on a large site, which every HTTP request would pay
+ * again, as each gets a new server): make a new source when the site changes, as the dev server
+ * does. A page's Markdown and a resource's text are read when asked.
+ */
 export function siteMcpSource(site: Site, options?: SiteMcpOptions | null): McpSource {
-  const paths = new Map<string, string>();
+  let listed: Promise<{ pages: McpPage[]; slugs: Map<string, string> }> | undefined;
+  const listing = () =>
+    (listed ??= Promise.resolve().then(() => ({
+      pages: listMcpPages(site),
+      slugs: new Map(searchPages(site).map((entry) => [entry.url, entry.slug])),
+    })));
+  let resources: Promise<McpExtraResource[]> | undefined;
   const source: McpSource = {
     name: site.config?.name ?? 'Documentation',
     description: site.config?.description,
     siteUrl: site.siteUrl,
-    async pages() {
-      paths.clear();
-      for (const entry of searchPages(site)) paths.set(entry.url, entry.slug);
-      return listMcpPages(site);
-    },
+    pages: async () => (await listing()).pages,
     async markdown(path) {
-      if (paths.size === 0) await this.pages();
-      const slug = paths.get(path);
+      const slug = (await listing()).slugs.get(path);
       return slug === undefined ? undefined : (await site.markdown(slug))?.markdown;
     },
-    resources: () => listSiteMcpResources(site),
+    resources: () => (resources ??= listSiteMcpResources(site)),
   };
   return options?.cache ? withMarkdownCache(site, source) : source;
 }

@@ -81,4 +81,14 @@ cache('should neither read nor write the cache when asked not to, nor count its 
   assert.match((await readAll(root, { cache: false }))['/'] ?? '', /every kitchen/);
 });
 
+cache('should list the pages and resources once per source, which every HTTP request\'s server reads', async () => {
+  const source = siteMcpSource(await createSite(project(), { mode: 'dev' }));
+  const [pages, resources] = [await source.pages(), await source.resources?.()];
+  assert.equal(pages.map((page) => page.path), ['/', '/guides/polish']);
+  assert.ok(pages === (await source.pages()), 'listed once');
+  assert.ok(resources !== undefined && resources === (await source.resources?.()), 'listed once');
+  assert.match((await source.markdown('/guides/polish')) ?? '', /chrome polish/);
+  assert.is(await source.markdown('/guides/missing'), undefined);
+});
+
 cache.run();
