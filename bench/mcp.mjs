@@ -4,7 +4,7 @@
 // prints the wall time of: connect (spawn + initialize), the first `list_pages`, the first
 // `read_page`, the first `search_docs`, a second search, and the server's CPU time.
 //
-//   node bench/mcp.mjs FOLDER [--out BUILD] [--query webhook] [--runs 3] [--cli PATH] [--order list,read,search]
+//   node bench/mcp.mjs FOLDER [--out BUILD] [--no-cache] [--query webhook] [--runs 3] [--cli PATH] [--order list,read,search]
 //
 // `--cli` runs another build of the CLI (a `bin/docsgen.js`, e.g. an unchanged copy of main),
 // for before/after figures. `--order` sets the order of the first calls (default
@@ -27,13 +27,14 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '1' },
     cli: { type: 'string', default: resolve(repo, 'node_modules/docsgen/bin/docsgen.js') },
     order: { type: 'string', default: 'search,list,read,ready' },
+    'no-cache': { type: 'boolean', default: false },
   },
 });
 const folder = resolve(positionals[0] ?? resolve(repo, 'docs'));
 const ms = (value) => `${value.toFixed(0).padStart(6)} ms`;
 
 for (let run = 1; run <= Number(values.runs); run++) {
-  const args = [values.cli, 'mcp', folder, ...(values.out ? ['--out', resolve(values.out)] : [])];
+  const args = [values.cli, 'mcp', folder, ...(values.out ? ['--out', resolve(values.out)] : []), ...(values['no-cache'] ? ['--no-cache'] : [])];
   const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => (stderr += chunk));

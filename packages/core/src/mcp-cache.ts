@@ -24,13 +24,18 @@ const skipped = new Set(['.git', 'node_modules', '.docsgen']);
 /**
  * The key of the project's current state: a hash of every file's path, size and modification
  * time under `root` (remote specs downloaded to `.docsgen/cache/specs` included; `.git`,
- * `node_modules` and the other caches not), of docsgen's version and of this module's own file
- * (a rebuilt docsgen writes twins anew), and of `salt` (what else the twins depend on).
+ * `node_modules` and the other caches not), of docsgen's version and code, and of `salt` (what
+ * else the twins depend on).
  */
 export function projectStateKey(root: string, salt: string): string {
   const hash = createHash('sha256').update(`${docsgenVersion()}\0${salt}\0`);
-  const own = statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
-  hash.update(`${own?.size}:${own?.mtimeMs}\0`);
+  // docsgen's own code: the files beside this module (the CLI's bundle, whose chunks are named
+  // by their content, or core's dist), so that a rebuilt docsgen writes the Markdown anew.
+  const code = dirname(fileURLToPath(import.meta.url));
+  for (const name of readdirSync(code).sort()) {
+    const info = statSync(join(code, name), { throwIfNoEntry: false });
+    hash.update(`${name}:${info?.size}:${info?.mtimeMs}\0`);
+  }
   const lines: string[] = [];
   const walk = (folder: string, prefix: string): void => {
     let entries;
