@@ -31,6 +31,11 @@ export interface DocsMcp {
    * reported by the searches.
    */
   prepare(): void;
+  /**
+   * Stops making the search index, for a server whose site has changed: searches then answer
+   * from the pages indexed so far. Servers already made keep answering.
+   */
+  close(): void;
 }
 
 const defaults = { version: '0.0.0', searchWaitMs: 10_000 };
@@ -63,6 +68,9 @@ export function createDocsMcp(source: McpSource, options?: DocsMcpOptions | null
       preparation.start().catch(() => {
         // Each search reports it.
       });
+    },
+    close() {
+      preparation.stop();
     },
     async createServer(context) {
       const origin = source.siteUrl?.replace(/\/+$/, '') ?? context?.origin;

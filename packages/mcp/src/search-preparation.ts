@@ -25,6 +25,8 @@ export interface SearchPreparation {
    *   What made the index fail (the source's `pages()` failing).
    */
   wait(timeoutMs: number): Promise<SearchState>;
+  /** Stops making the index after the page being read (the site changed: a new index is made). */
+  stop(): void;
 }
 
 // Reading a page's Markdown from a live site renders it (tens of milliseconds): the index gives
@@ -41,12 +43,14 @@ export function prepareSearch(source: McpSource): SearchPreparation {
   let totalPages: number | undefined;
   let isComplete = false;
   let running: Promise<void> | undefined;
+  let isStopped = false;
 
   async function run(): Promise<void> {
     const pages = await source.pages();
     totalPages = pages.length;
     let slice = performance.now();
     for (const page of pages) {
+      if (isStopped) return;
       let markdown: string | undefined;
       try {
         markdown = await source.markdown(page.path);
@@ -66,6 +70,9 @@ export function prepareSearch(source: McpSource): SearchPreparation {
   const state = (): SearchState => ({ search, indexedPages: search.size, totalPages, isComplete });
   return {
     start,
+    stop() {
+      isStopped = true;
+    },
     async wait(timeoutMs) {
       const made = start();
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -78,6 +78,22 @@ preparation('should list and read pages while the index is being made', async ()
   await client.close();
 });
 
+preparation('should stop making the index once closed, and answer from what it has', async () => {
+  const { source, release, reads } = slowSource();
+  const docs = createDocsMcp(source, { searchWaitMs: 50 });
+  const client = await connect(docs);
+  docs.prepare();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  docs.close();
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(reads, ['/', '/guides/install'], 'no page is read after the one under way');
+  const found = await client.callTool({ name: 'search_docs', arguments: { query: 'bracket' } });
+  assert.equal((found.structuredContent as Found).indexing, { indexedPages: 2, totalPages: 3 });
+  assert.equal((found.structuredContent as Found).results.map((result) => result.path), ['/guides/install']);
+  await client.close();
+});
+
 preparation('should report a source that cannot list its pages as a failed search, and not crash', async () => {
   const docs = createDocsMcp({ name: 'Broken', pages: async () => [], markdown: async () => undefined }, { searchWaitMs: 50 });
   const broken = createDocsMcp({ name: 'Broken', pages: async () => { throw new Error('Cannot read `docs.json`'); }, markdown: async () => undefined }, { searchWaitMs: 50 });
