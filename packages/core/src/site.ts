@@ -124,6 +124,12 @@ export interface Site {
    * to compile.
    */
   feed(slug: string, options?: { origin?: string | undefined } | null): Promise<{ path: string; xml: string | undefined } | undefined>;
+  /**
+   * Keeps the feed of a page as `feed` made it where the page rendered (a build's worker
+   * thread, or the build cache): `feed` then answers with it instead of compiling the page
+   * again. `undefined`: the page has no feed. Forgotten when the page changes.
+   */
+  keepFeed(slug: string, feed: { path: string; xml: string | undefined } | undefined): void;
   /** The page's social card as PNG bytes, kept in memory while its inputs (`cardPlan`'s hash) stay the same. */
   card(slug: string, options?: { origin?: string | undefined } | null): Promise<{ png: Buffer; hash: string; messages: DocsgenMessage[] } | undefined>;
   /**
@@ -218,6 +224,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     markdown: derived.markdown,
     document: derived.document,
     feed: derived.feed,
+    keepFeed: derived.keepFeed,
     cardPlan: derived.cardPlan,
     card: derived.card,
     notFound: derived.notFound,
