@@ -17,6 +17,7 @@ site('should fill every default from nothing', () => {
     navigationCache: undefined,
     hasSearch: true,
     hasMcp: true,
+    loadCache: undefined,
   });
 });
 
