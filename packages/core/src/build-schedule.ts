@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { AdapterName } from './adapters.js';
 import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
 import type { CardCache } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
@@ -13,6 +14,8 @@ import type { Site } from './site.js';
 export interface WorkerData {
   root: string;
   siteUrl: string | undefined;
+  /** The build's adapter: pages link the site's own `/mcp` when it runs functions. */
+  adapter: AdapterName;
   cardFolder: string | undefined;
   compileCache: boolean;
   navigationCache: string | undefined;

@@ -57,6 +57,7 @@ export { createNodeSend } from './api-proxy/node-send.js';
 export type { NodeSendOptions, ResolveHost } from './api-proxy/node-send.js';
 export { proxyFunctionFiles, proxyFunctionPaths, proxyRoute } from './api-proxy/proxy-functions.js';
 export { createSiteMcp, listMcpPages, listSiteMcpResources, mcpSnapshotPath, siteMcpSource } from './mcp-source.js';
+export type { SiteMcpOptions } from './mcp-source.js';
 export { mcpFunctionFiles, mcpFunctionPaths, mcpRoute } from './mcp-functions.js';
 export type { FunctionPlatform } from './mcp-functions.js';
 export type { ProxyPlatform } from './api-proxy/proxy-functions.js';

@@ -81,7 +81,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   const navigation = api.navigation;
   for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);
   messages.push(...api.messages);
-  const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl, loadCache: settings.loadCache });
+  const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl, loadCache: settings.loadCache, hasMcp: settings.hasMcp });
   messages.push(...chrome.messages);
   const cards = createSocialCards({ root, config, navigation });
   messages.push(...cards.messages);
