@@ -38,13 +38,16 @@ if (port) {
  */
 async function renderQueue(site: Site, queue: PageQueue): Promise<void> {
   const next = new Int32Array(queue.next);
-  for (let start = Atomics.add(next, 0, queue.batchSize); start < queue.slugs.length; start = Atomics.add(next, 0, queue.batchSize)) {
-    const pages = [];
-    for (const slug of queue.slugs.slice(start, start + queue.batchSize)) {
-      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
-      site.release(slug);
+  const lane = async (): Promise<void> => {
+    for (let start = Atomics.add(next, 0, queue.batchSize); start < queue.slugs.length; start = Atomics.add(next, 0, queue.batchSize)) {
+      const pages = [];
+      for (const slug of queue.slugs.slice(start, start + queue.batchSize)) {
+        pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+        site.release(slug);
+      }
+      // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
+      port!.postMessage(pages);
     }
-    // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
-    port!.postMessage(pages);
-  }
+  };
+  await Promise.all(Array.from({ length: queue.lanes }, lane));
 }
