@@ -6,7 +6,7 @@
 //   GFM without autolink literals: micromark and mdast-util-from-markdown);
 // - tokenizing every fenced code block for both colour themes at once (Shiki's TextMate
 //   grammars with the Oniguruma engine, through docsgen's single-pass `tokenizeDualTheme`,
-//   with its cache of repeated lines, as a build has it).
+//   with its cache of repeated lines and its shared scanners, as a build has it).
 //
 // Nothing else a build does is counted: no transforms, rendering, file writes or search index.
 // Divided by the cores, it is a floor under the cold build's wall time.
@@ -40,6 +40,7 @@ const { remarkGfmWithoutAutolinkLiterals } = await fromPackage('core', 'dist/com
 const { createHighlighter } = await fromPackage('mdx-transforms', 'node_modules/shiki/dist/bundle-full.mjs');
 const { createOnigurumaEngine } = await fromPackage('mdx-transforms', 'node_modules/shiki/dist/engine-oniguruma.mjs');
 const { tokenizeDualTheme } = await fromPackage('mdx-transforms', 'dist/dual-theme-tokens.js');
+const { shareScanners } = await fromPackage('mdx-transforms', 'dist/highlight-scanners.js');
 
 const out = join(repo, 'bench', 'out', `floor-${values.pages}`);
 rmSync(out, { recursive: true, force: true });
@@ -64,7 +65,7 @@ const themes = { light: 'github-light', dark: 'github-dark' };
 // starts empty, as in a build's first pass over the site.
 const highlighters = [];
 for (let index = 0; index < 3; index += 1) {
-  highlighters.push(await createHighlighter({ themes: Object.values(themes), langs, engine: createOnigurumaEngine(import(pathToFileURL(join(repo, 'packages/mdx-transforms/node_modules/shiki/dist/wasm.mjs')).href)) }));
+  highlighters.push(await createHighlighter({ themes: Object.values(themes), langs, engine: createOnigurumaEngine(import(pathToFileURL(join(repo, 'packages/mdx-transforms/node_modules/shiki/dist/wasm.mjs')).href)).then((engine) => shareScanners(engine)) }));
 }
 
 function best(round) {

@@ -50,12 +50,18 @@ const build = suite('docsgen build');
 
 build('should build with worker threads the same bytes as in one thread, with progress and a summary', () => {
   const root = project(60);
+  // A changelog among them: its feed is made on the thread that renders it.
+  const docs = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8')) as { navigation: { groups: Array<{ pages: string[] }> } };
+  docs.navigation.groups[0]!.pages.splice(30, 0, 'changelog');
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...docs, siteUrl: 'https://docs.example.test', thumbnails: { enabled: false } }));
+  writeFileSync(join(root, 'changelog.mdx'), '---\ntitle: Changelog\n---\n\n<Update label="2026-11-02">\n  Faster builds, see www.example.com.\n</Update>\n\n<Update label="2026-10-01">\n  First release.\n</Update>\n');
   const threaded = docsgen(['build', root, '--workers', '2', '--no-cache']);
   assert.is(threaded.code, 0, threaded.stdout + threaded.stderr);
   // Not a terminal: plain progress lines, then the summary.
-  assert.match(threaded.stdout, /^Building: \d+\/61 pages\n/m);
-  assert.match(threaded.stdout, /^Built 61 pages in \d+\.\d\d s → .*dist \(\d+ files, [\d.]+ (KB|MB)\)\n$/m);
+  assert.match(threaded.stdout, /^Building: \d+\/62 pages\n/m);
+  assert.match(threaded.stdout, /^Built 62 pages in \d+\.\d\d s → .*dist \(\d+ files, [\d.]+ (KB|MB)\)\n$/m);
   const withWorkers = tree(join(root, 'dist'));
+  assert.match(withWorkers['changelog/rss.xml'] ?? '', 'https://docs.example.test/changelog#2026-11-02');
   assert.ok('_docsgen/katex.min.css' in withWorkers, 'math assets ship when a page has math');
   assert.ok(Object.keys(withWorkers).some((path) => path.startsWith('_docsgen/fonts/')), 'with their fonts');
 

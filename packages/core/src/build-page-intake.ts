@@ -55,6 +55,8 @@ export class PageIntake {
     used.apiViewer ||= facts.apiViewers.length > 0;
     for (const viewer of facts.apiViewers) this.viewers.add(viewer);
     for (const candidate of page.classCandidates ?? []) this.classCandidates.add(candidate);
+    // A feed made where the page rendered (or kept in the cache) is not made again.
+    if (!failed && page.feed !== undefined) this.#site.keepFeed(page.slug, page.feed ? { path: page.feed.path, xml: page.feed.xml } : undefined);
     const { files: _files, facts: _facts, ...rest } = page as Partial<CachedPage> & BuiltPage;
     this.built.set(page.slug, { ...rest, html: '', markdown: isCached ? '' : page.markdown });
     if (isCached) this.#twinFiles.set(page.slug, page.files.markdownFile);

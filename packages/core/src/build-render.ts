@@ -1,6 +1,7 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { mayHaveFeed } from './changelog-feed.js';
 import type { Site } from './site.js';
 import { drawCard } from './social-cards.js';
 
@@ -18,6 +19,11 @@ export interface BuiltPage {
   uses: { api: boolean; apiViewers: string[]; islands: boolean };
   /** The page's class names, for the site's Tailwind stylesheet (`RenderedPage.classCandidates`). */
   classCandidates: string[];
+  /**
+   * The page's changelog feed, made while its module was at hand (`Site.feed`), for pages that
+   * may have one (`mayHaveFeed`); `null` when it has none after all. Absent for other pages.
+   */
+  feed?: { path: string; xml?: string | undefined } | null | undefined;
   /**
    * The page's social card: its input hash, the PNG when it was drawn now (not when the card
    * cache already held it), and the card's warnings. Absent for pages without a generated card.
@@ -53,6 +59,9 @@ export async function renderBuiltPage(site: Site, slug: string, options?: Render
     uses: failed || !rendered ? { api: false, apiViewers: [], islands: false } : { api: rendered.usesApi, apiViewers: rendered.apiViewers, islands: rendered.islands !== undefined },
     classCandidates: rendered?.classCandidates ?? [],
   };
+  // Its feed now, before the build lets go of the compiled page: not compiled again for it.
+  const page = site.pages.get(slug);
+  if (!failed && page && mayHaveFeed(page)) built.feed = (await site.feed(slug)) ?? null;
   const plan = failed || !document ? undefined : await site.cardPlan(slug);
   if (plan) {
     const folder = options?.cardFolder;

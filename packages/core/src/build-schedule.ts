@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { AdapterName } from './adapters.js';
 import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
 import type { CardCache } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
@@ -13,6 +14,8 @@ import type { Site } from './site.js';
 export interface WorkerData {
   root: string;
   siteUrl: string | undefined;
+  /** The build's adapter: pages link the site's own `/mcp` when it runs functions. */
+  adapter: AdapterName;
   cardFolder: string | undefined;
   compileCache: boolean;
   navigationCache: string | undefined;
@@ -172,21 +175,42 @@ interface RenderInWorkersOptions {
   keepSchemaFiles(files: Array<{ name: string; content: string }>): void;
 }
 
-/** What a worker thread sends: it is ready, a batch of rendered pages, or the schema files asked of it. */
-type WorkerMessage = 'ready' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
+/** What a worker thread sends: it is ready, a batch of rendered pages, the schema files asked of it, or it is done. */
+type WorkerMessage = 'ready' | 'done' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
 
-/** Renders `slugs` across worker threads and this thread, handing out small batches as each frees up. */
+/**
+ * The pages left to render, shared by every thread: each takes the next `batchSize` slugs by
+ * adding to the counter in `next` (an `Int32Array` over shared memory), so no thread waits for
+ * another to hand out work.
+ */
+export interface PageQueue {
+  slugs: readonly string[];
+  batchSize: number;
+  next: SharedArrayBuffer;
+  /**
+   * Batches each thread renders at once: while one page waits (a file read, esbuild's process
+   * turning a compiled page into a module), the other's work runs.
+   */
+  lanes: number;
+}
+
+const lanes = 2;
+
+/** Renders `slugs` across worker threads and this thread, each taking small batches from a shared queue as it frees up. */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
   const { slugs, takeRendered } = options;
-  let next = 0;
+  const queue: PageQueue = { slugs, batchSize, next: new SharedArrayBuffer(4), lanes };
+  const next = new Int32Array(queue.next);
   // Batches for this thread, between the workers' messages.
-  const runHere = async (): Promise<void> => {
-    while (next < slugs.length) {
-      const batch = slugs.slice(next, (next += batchSize));
-      for (const slug of batch) takeRendered(await options.renderHere(slug));
+  const lane = async (): Promise<void> => {
+    for (let start = Atomics.add(next, 0, batchSize); start < slugs.length; start = Atomics.add(next, 0, batchSize)) {
+      for (const slug of slugs.slice(start, start + batchSize)) takeRendered(await options.renderHere(slug));
       // Let the workers' finished batches in before the next one.
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
     }
+  };
+  const runHere = async (): Promise<void> => {
+    await Promise.all(Array.from({ length: lanes }, lane));
   };
   // The API specs' schema files (Stripe's: about 2 s of drawing) are the first worker's first
   // job, made while this thread renders pages, instead of at the end, after every page.
@@ -197,27 +221,13 @@ async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
       // 1,000-page build's CPU time by about a tenth. This thread's heap is set when Node starts.
       const worker = new Worker(options.workerFile, { workerData: options.workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
       let finished = false;
-      const send = (): void => {
-        if (finished) return;
-        if (next >= slugs.length) {
-          finished = true;
-          worker.postMessage(null);
-          return;
-        }
-        worker.postMessage(slugs.slice(next, (next += batchSize)));
-      };
-      // Two batches queued: the worker starts the second while this thread, busy rendering a
-      // batch of its own, has not yet read the first one's pages.
       worker.on('message', (message: WorkerMessage) => {
         if (message === 'ready') {
           if (workerIndex === 0) worker.postMessage('schema-files');
-          send();
-        } else if (Array.isArray(message)) for (const page of message) takeRendered(page);
-        else {
-          options.keepSchemaFiles(message.schemaFiles);
-          return;
-        }
-        send();
+          worker.postMessage(queue);
+        } else if (message === 'done') finished = true;
+        else if (Array.isArray(message)) for (const page of message) takeRendered(page);
+        else options.keepSchemaFiles(message.schemaFiles);
       });
       worker.once('error', reject);
       worker.once('exit', (code) => {

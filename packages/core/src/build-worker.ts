@@ -1,48 +1,53 @@
-// A worker thread of `buildSite`: loads the project once, then renders the batches of pages the
-// main thread sends (with their social cards) until it is told to stop. Asked for them, it also
-// makes the API specs' schema files, which the main thread would otherwise make at the end.
+// A worker thread of `buildSite`: loads the project once, then renders batches of the pages the
+// main thread sends (with their social cards), taken from a queue all threads share, until none
+// is left. Asked for them first, it also makes the API specs' schema files, which the main
+// thread would otherwise make at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderBuiltPage } from './build-render.js';
-import { createSite } from './site.js';
+import type { PageQueue, WorkerData } from './build-schedule.js';
+import { createSite, type Site } from './site.js';
 
-const { root, siteUrl, cardFolder, compileCache, navigationCache } = workerData as {
+const { root, siteUrl, adapter, cardFolder, compileCache, navigationCache } = workerData as {
   root: string;
   siteUrl: string | undefined;
+  adapter: WorkerData['adapter'];
   cardFolder?: string | undefined;
   compileCache: boolean;
   navigationCache?: string | undefined;
 };
 const port = parentPort;
 if (port) {
-  const site = await createSite(root, { mode: 'build', siteUrl, compileCache, navigationCache });
-  // The main thread keeps two batches queued here, so this thread never waits for it between
-  // batches; they are rendered one after the other.
-  const queue: Array<string[] | 'schema-files' | null> = [];
-  let running = false;
-  const drain = async (): Promise<void> => {
-    running = true;
-    for (let slugs = queue.shift(); slugs !== undefined; slugs = queue.shift()) {
-      if (slugs === null) {
-        port.close();
-        return;
-      }
-      if (slugs === 'schema-files') {
-        port.postMessage({ schemaFiles: site.api.schemaFiles().map((file) => ({ name: file.name, content: file.content() })) });
-        continue;
-      }
+  const site = await createSite(root, { mode: 'build', siteUrl, adapter, compileCache, navigationCache });
+  port.on('message', (message: 'schema-files' | PageQueue) => {
+    if (message === 'schema-files') {
+      port.postMessage({ schemaFiles: site.api.schemaFiles().map((file) => ({ name: file.name, content: file.content() })) });
+      return;
+    }
+    void renderQueue(site, message).then(() => {
+      port.postMessage('done');
+      port.close();
+    });
+  });
+  port.postMessage('ready');
+}
+
+/**
+ * Renders batches of the queue's pages until none is left, taking each batch from the counter
+ * the threads share: this thread never waits for the main one, busy with a page of its own,
+ * to hand it the next batch.
+ */
+async function renderQueue(site: Site, queue: PageQueue): Promise<void> {
+  const next = new Int32Array(queue.next);
+  const lane = async (): Promise<void> => {
+    for (let start = Atomics.add(next, 0, queue.batchSize); start < queue.slugs.length; start = Atomics.add(next, 0, queue.batchSize)) {
       const pages = [];
-      for (const slug of slugs) {
+      for (const slug of queue.slugs.slice(start, start + queue.batchSize)) {
         pages.push(await renderBuiltPage(site, slug, { cardFolder }));
         site.release(slug);
       }
       // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
-      port.postMessage(pages);
+      port!.postMessage(pages);
     }
-    running = false;
   };
-  port.on('message', (slugs: string[] | 'schema-files' | null) => {
-    queue.push(slugs);
-    if (!running) void drain();
-  });
-  port.postMessage('ready');
+  await Promise.all(Array.from({ length: queue.lanes }, lane));
 }

@@ -22,6 +22,7 @@ import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import {
   hasAutolinkTrigger,
+  mayHaveAutolinkLiterals,
   plainMarkdownBody,
   recmaPropsAsVariables,
   recmaUnusedImports,
@@ -185,8 +186,14 @@ export function createPageCompiler(options: PageCompilerOptions) {
   };
   let mdx: MdxModule | undefined;
 
-  /** Parse without autolink literals; again with them when the text may have one. */
+  /**
+   * Parse without autolink literals; again with them when the text may have one. A page whose
+   * source likely has one (`mayHaveAutolinkLiterals`) is parsed with them at once.
+   */
   function parse(file: VFile, isMdx: boolean): MdastRoot {
+    const parseWithAutolinks = (): MdastRoot =>
+      (isMdx ? (processors.mdxWithAutolinks ??= createMdxProcessor(mdx!, true)) : (processors.mdWithAutolinks ??= createMarkdownProcessor(true))).parse(file) as MdastRoot;
+    if (mayHaveAutolinkLiterals(String(file.value))) return parseWithAutolinks();
     const processor = isMdx ? (processors.mdx ??= createMdxProcessor(mdx!, false)) : processors.md;
     const messageCount = file.messages.length;
     let tree: MdastRoot | undefined;
@@ -198,8 +205,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
     if (tree && !hasAutolinkTrigger(tree)) return tree;
     // Whatever the first parse reported, the second reports again.
     file.messages.length = messageCount;
-    if (isMdx) return (processors.mdxWithAutolinks ??= createMdxProcessor(mdx!, true)).parse(file) as MdastRoot;
-    return (processors.mdWithAutolinks ??= createMarkdownProcessor(true)).parse(file) as MdastRoot;
+    return parseWithAutolinks();
   }
 
   async function compileFile(input: { file: string; source: string }): Promise<CompiledModule> {
@@ -220,7 +226,7 @@ export function createPageCompiler(options: PageCompilerOptions) {
       if (isMdx && isPlainMdx(mdast)) {
         tree = (await processors.mdxTree.run(mdast, file)) as HastRoot;
       } else if (isMdx) {
-        const processor = processors.mdx!;
+        const processor = (processors.mdx ??= createMdxProcessor(mdx!, false));
         code = String(processor.stringify(await processor.run(mdast as never, file), file));
       } else {
         tree = (await processors.md.run(mdast, file)) as HastRoot;

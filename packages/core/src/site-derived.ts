@@ -20,7 +20,7 @@ import { twinTree } from './twin-tree.js';
 // and the shared navigation file. Kept (twins, cards) while their inputs are unchanged.
 
 /** The derived outputs of a site: the `Site` members of the same names. */
-export type DerivedOutputs = Pick<Site, 'document' | 'markdown' | 'feed' | 'cardPlan' | 'card' | 'notFound' | 'navigationFile'> & {
+export type DerivedOutputs = Pick<Site, 'document' | 'markdown' | 'feed' | 'keepFeed' | 'cardPlan' | 'card' | 'notFound' | 'navigationFile'> & {
   /** Forgets what is kept of these pages (they changed). */
   forget(slugs: readonly string[]): void;
 };
@@ -30,6 +30,8 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
   const { root, config, navigation, pages, modules, chrome, cards, siteUrl, mode, messages } = model;
   const { changelogOf } = renderer;
   const twins = new Map<string, Twin>();
+  // Feeds a build made where their pages rendered (`keepFeed`): not compiled again here.
+  const keptFeeds = new Map<string, { path: string; xml: string | undefined } | undefined>();
   const drawnCards = new Map<string, { hash: string; card: Promise<{ png: Buffer; messages: DocsgenMessage[] }> }>();
   let navigationFile: NavigationFile | undefined;
   const devNavigationFileName = mode === 'dev' ? `navigation-${randomBytes(8).toString('hex')}.json` : undefined;
@@ -96,6 +98,8 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
     async feed(slug, feedOptions) {
       const page = pages.get(slug);
       if (!page || slug === '404' || page.api !== undefined) return undefined;
+      // Kept with the site's own URL, or none: another origin makes the feed again.
+      if (keptFeeds.has(slug) && (siteUrl !== undefined || feedOptions?.origin === undefined)) return keptFeeds.get(slug);
       // The page's own problems are reported where it renders.
       if ((await modules.link(page.file)).some((message) => message.fatal)) return undefined;
       const entries = changelogOf(page);
@@ -133,8 +137,14 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
       });
       return { html, messages: [] };
     },
+    keepFeed(slug, feed) {
+      keptFeeds.set(slug, feed);
+    },
     forget(slugs) {
-      for (const slug of slugs) twins.delete(slug);
+      for (const slug of slugs) {
+        twins.delete(slug);
+        keptFeeds.delete(slug);
+      }
     },
   };
   return derived;

@@ -47,6 +47,37 @@ function tree(dir: string): Record<string, string> {
   return files;
 }
 
+build('should compile a changelog page once for its page and its feed, and not at all from the cache', async () => {
+  const root = project(
+    {
+      'changelog.mdx': '---\ntitle: Changelog\n---\n\n<Update label="2026-11-02" description="v2">\n  Faster builds.\n</Update>\n\n<Update label="2026-10-01">\n  First release.\n</Update>\n',
+      // Counts the compiles of each file (user plugins run in this thread with `workers: 0`).
+      'docsgen.config.mjs': 'export default { remarkPlugins: [() => (tree, file) => { (globalThis.__docsgenCompiles ??= []).push(file.path); }] };\n',
+    },
+    { siteUrl: 'https://docs.example.com', navigation: { pages: ['index', 'changelog', 'guides/setup', 'guides/usage'] } },
+  );
+  const globals = globalThis as { __docsgenCompiles?: string[] };
+  const compilesOf = (name: string): number => (globals.__docsgenCompiles ?? []).filter((file) => file === join(root, name)).length;
+  try {
+    globals.__docsgenCompiles = [];
+    assert.ok((await buildSite(root, { workers: 0 })).ok);
+    const feed = readFileSync(join(root, 'dist/changelog/rss.xml'), 'utf8');
+    assert.match(feed, '<title>2026-11-02</title>');
+    assert.match(feed, 'https://docs.example.com/changelog#2026-11-02');
+    assert.is(compilesOf('changelog.mdx'), 1, 'the feed is made as the page renders');
+    // From the build cache: the page and its feed, with no compile.
+    globals.__docsgenCompiles = [];
+    const again = await buildSite(root, { workers: 0 });
+    assert.ok(again.ok);
+    assert.is(again.cached, 4);
+    assert.is(compilesOf('changelog.mdx'), 0);
+    assert.is(readFileSync(join(root, 'dist/changelog/rss.xml'), 'utf8'), feed);
+  } finally {
+    delete globals.__docsgenCompiles;
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 build('should write every page, its twin, the 404 page, assets and docsgen assets, without drafts or dotfiles', async () => {
   const root = project({}, { favicon: '/favicon.svg' });
   const result = await buildSite(root, { workers: 0 });

@@ -26,7 +26,7 @@ import { unified, type PluggableList } from 'unified';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VFile } from 'vfile';
-import { hasAutolinkTrigger, recmaPropsAsVariables, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
+import { hasAutolinkTrigger, mayHaveAutolinkLiterals, recmaPropsAsVariables, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
 import { createPageCompiler } from '../src/compile.js';
 import { renderTree } from '../src/runtime.js';
 
@@ -223,6 +223,37 @@ test('should find autolink triggers in text and image descriptions only', () => 
   }
   for (const source of ['[x](https://x.org)', '`https://x.org`', '```\na@b.co\n```', '[x]: https://x.org', '![a](https://x.org/a.png "www.x")', 'http:/x and www-x']) {
     assert.not.ok(hasAutolinkTrigger(parse(source)), source);
+  }
+});
+
+test('should guess from the source which pages have autolink literals in their text', () => {
+  for (const source of ['www.example.com', 'mail a@b.co', '*see www.x.org*', '<Note>see https://x.org</Note>', '[label www.x.org](/x)', '| a |\n| - |\n| www.x.org |']) {
+    assert.ok(mayHaveAutolinkLiterals(source), source);
+  }
+  for (const source of ['plain words', '[x](https://x.org)', '`https://x.org`', '```bash\ncurl https://x.org # a@b\n```', '[x]: https://x.org', '<Card href="https://x.org" title="a@b">A card</Card>', '![a](https://x.org/a.png "title")']) {
+    assert.not.ok(mayHaveAutolinkLiterals(source), source);
+  }
+});
+
+test('should parse a page once, with full GFM at once when its source has a literal, else without literals', async () => {
+  // Counts parses through unified's processors (the compiler's are made from the same class).
+  const prototype = Object.getPrototypeOf(unified()) as { parse: (...args: unknown[]) => unknown };
+  const original = prototype.parse;
+  let parses = 0;
+  prototype.parse = function (this: unknown, ...args: unknown[]) {
+    parses++;
+    return original.apply(this, args);
+  };
+  try {
+    const compiler = createPageCompiler({ root, code, knownComponents });
+    for (const [name, source] of [['literal.md', 'Write to team@example.com or see www.example.com.\n'], ['literal.mdx', '<Note>See https://example.org/x.</Note>\n'], ['plain.mdx', 'See [docs](https://example.org/docs) and `https://in.code`.\n']] as const) {
+      parses = 0;
+      const { messages } = await compiler.compileFile({ file: join(root, name), source });
+      assert.equal(messages, [], name);
+      assert.is(parses, 1, name);
+    }
+  } finally {
+    prototype.parse = original;
   }
 });
 

@@ -9,6 +9,7 @@ import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 // never loads it.
 import { bundledLanguages } from 'shiki/langs';
 import { bundledThemes } from 'shiki/themes';
+import { type SharedScannerEngine, shareScanners } from './highlight-scanners.js';
 
 /** The highlighter's default themes, loaded when it is created. */
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
@@ -22,6 +23,7 @@ const cssVariablesTheme = 'css-variables';
 // process and every page, plugin instance and worker of the same thread shares the result.
 let highlighter: Promise<Highlighter> | undefined;
 let creations = 0;
+let engine: SharedScannerEngine | undefined;
 const loadingLanguages = new Map<string, Promise<void>>();
 const loadingThemes = new Map<string, Promise<void>>();
 // Custom grammars by name, so each is registered once per process however many pages, plugin
@@ -55,7 +57,9 @@ export function getHighlighter(): Promise<Highlighter> {
       createHighlighter({
         themes: [defaultThemes.light, defaultThemes.dark],
         langs: [],
-        engine: createOnigurumaEngine({ instantiator: instantiateOniguruma }),
+        // Scanners shared by pattern list: vscode-textmate alone compiles the same lists again
+        // and again, and compiling is the larger part of highlighting a real site.
+        engine: createOnigurumaEngine({ instantiator: instantiateOniguruma }).then((onig) => (engine = shareScanners(onig))),
       }),
     );
     // A failed creation (out of memory, a broken install) is retried on the next call.
@@ -90,6 +94,16 @@ const webAssembly = (globalThis as unknown as { WebAssembly: { instantiate(bytes
  */
 export function countHighlighterCreations(): number {
   return creations;
+}
+
+/**
+ * How many scanners the process highlighter compiled (internal: for tests and benchmarks).
+ *
+ * @returns
+ *   Count of compilations (0 before the highlighter exists).
+ */
+export function countScannerCompilations(): number {
+  return engine?.compilations ?? 0;
 }
 
 /**

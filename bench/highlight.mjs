@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Highlighting every fenced code block of a project with docsgen's highlighter (not a test:
+// prints numbers only). One process, one thread, as one build worker sees it: the process
+// highlighter (`getHighlighter`), languages loaded page by page as the pages ask for them, each
+// block through `highlightBlock` (no highlight cache). Prints the blocks, the start-up of
+// Shiki, the CPU time of the first pass (cold: scanners compiled on the way) and of a second
+// pass over the same blocks (every scanner compiled, lines cached), the scanners vscode-textmate
+// asked the engine for and how many the engine compiled, and a hash of the output so two
+// versions can be compared.
+//
+//   node bench/highlight.mjs [--root DIR] [PROJECT]
+//
+// PROJECT is a folder of `.md`/`.mdx` pages (default: docs/). --root runs the highlighter of
+// another checkout of docsgen (built), for "before" figures.
+//
+// Fences are found with a regular expression (indented ones inside components too), not the
+// MDX parser, so a few blocks may differ from what a build highlights; the same blocks are
+// measured on both sides of a comparison.
+//
+// The plugin's own cost per block on the shared corpus (cache hits, the tree path) is measured
+// by packages/mdx-transforms/bench/highlight.mjs.
+//
+// 2026-11-27, shared 2-core machine, main at 4b2abd7 (`--root /work/cache/before23`) and with
+// shared scanners (`highlight-scanners.ts`), three runs alternated (CPU of the first pass):
+//
+//   | project                            | scanners compiled | first pass, CPU      | RSS                   |
+//   | platform docs: 3,434 blocks, 22 l. | 951 -> 273        | 5.1-5.5 -> 2.9-3.1 s | 348-354 -> 225-227 MB |
+//   | shared corpus: 300 pages, 1,032 b. | 78 -> 73          | 1.7-1.9 -> 1.6-1.9 s | 137 -> 141 MB         |
+//
+// The output hash is the same before and after on both. On the corpus (five languages, no
+// nested fences) nothing was compiled twice to begin with; its time is scanning.
+//
+// Whole builds, same days and machine (`/usr/bin/time -f '%e s %U user %M KB' docsgen build
+// PROJECT --out OUT --no-cache`, main thread and one worker; every output file hashed, all runs
+// identical): the platform docs 79.1, 79.9, 74.6 s user and 1.35-1.38 GB before, 66.6 and
+// 67.7 s user and 1.17-1.19 GB after; 1,274 scanners compiled in a build before (649 on the
+// main thread, 625 on the worker), 486 after (240 and 246). The 300-page corpus: 10.4-12.3 s
+// user before and 10.5-12.4 s after, five runs each (no difference beyond the noise).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({
+  options: { root: { type: 'string', default: repo } },
+  allowPositionals: true,
+});
+const project = resolve(positionals[0] ?? join(repo, 'docs'));
+const dist = (file) => import(pathToFileURL(join(resolve(values.root), 'packages/mdx-transforms/dist', file)).href);
+const highlighterModule = await dist('highlighter.js');
+const { getHighlighter, loadLanguages, loadThemes, resolveLanguage } = highlighterModule;
+const { highlightBlock } = await dist('highlight-block.js');
+
+const pages = [];
+(function walk(folder) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) walk(path);
+    else if (/\.mdx?$/.test(entry.name)) pages.push(path);
+  }
+})(project);
+pages.sort();
+
+// A fence, its indentation taken off every line (as CommonMark does for a fence in a list or
+// a component).
+const fence = /^([ \t]*)(`{3,}|~{3,})([^\s`{]*)[^\n]*\n([\s\S]*?)^\1\2[ \t]*$/gm;
+const themes = { light: 'github-light', dark: 'github-dark' };
+const requests = pages.map((path) =>
+  [...readFileSync(path, 'utf8').matchAll(fence)].map((match) => {
+    const indent = match[1].length;
+    const code = match[4]
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+      .join('\n');
+    return { code, language: resolveLanguage(match[3]).name, themes, highlight: [], focus: [], lines: false, wrap: false };
+  }),
+);
+const blocks = requests.flat();
+const languages = new Set(blocks.map((request) => request.language));
+
+function cpu(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+let clock = process.cpuUsage();
+const instance = await getHighlighter();
+await loadThemes(instance, [themes.light, themes.dark]);
+const startMs = cpu(clock);
+
+// What vscode-textmate asks the engine for: every grammar shares one `onigLib` (Shiki's
+// resolver), so wrapping it once counts them all.
+let requested = 0;
+await loadLanguages(instance, ['json']);
+const onigLib = instance.getLanguage('json')._onigLib;
+const createOnigScanner = onigLib.createOnigScanner;
+onigLib.createOnigScanner = (patterns) => {
+  requested++;
+  return createOnigScanner(patterns);
+};
+
+const hash = createHash('sha256');
+let loadMs = 0;
+clock = process.cpuUsage();
+for (const page of requests) {
+  const loading = process.cpuUsage();
+  await loadLanguages(instance, new Set(page.map((request) => request.language)));
+  loadMs += cpu(loading);
+  for (const request of page) hash.update(highlightBlock(instance, request).html).update('\0');
+}
+const firstMs = cpu(clock) - loadMs;
+clock = process.cpuUsage();
+for (const request of blocks) highlightBlock(instance, request);
+const secondMs = cpu(clock);
+// Before the shared scanners, the engine compiled every scanner asked for.
+const compiled = highlighterModule.countScannerCompilations?.() ?? requested;
+
+console.log(`project: ${project}: ${pages.length} pages, ${blocks.length} code blocks in ${languages.size} languages`);
+console.log(`start-up (highlighter, engine, two themes): ${startMs.toFixed(0)} ms CPU`);
+console.log(`loading ${languages.size} languages: ${loadMs.toFixed(0)} ms CPU`);
+console.log(`first pass: ${firstMs.toFixed(0)} ms CPU (${((firstMs / blocks.length) * 1000).toFixed(0)} µs per block)`);
+console.log(`second pass: ${secondMs.toFixed(0)} ms CPU`);
+console.log(`scanners: ${requested} asked for, ${compiled} compiled`);
+console.log(`output sha256: ${hash.digest('hex')}`);
+console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);

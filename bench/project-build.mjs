@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// Cold `docsgen build` figures of real projects (not a test: prints numbers only): for each
+// project folder, wall time, CPU time (user + system, all threads), peak memory (maximum
+// resident set, all threads), pages, ms per page and output size, with no build cache.
+//
+//   node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N]
+//        [--cli packages/cli/bin/docsgen.js] [--hashes FILE] [--compare FILE]
+//
+// Each DIR is a project with a docs.json, for example the platform's own docs (the public
+// repository `mintlify/docs`, brought with the `fetch` tool and extracted outside this
+// repository). The project is read, never written: the output goes to a temporary folder.
+// `--runs N` builds each project N times and prints the median. `--cli` runs another build of
+// the CLI (a copy of an older commit) for before/after figures in one session.
+//
+// Byte-identical output: `--hashes FILE` writes the sha256 of every output file of each
+// project's last build to FILE; `--compare FILE` checks the output against such a file and
+// lists the files that differ (the exit code is 1 when one does).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: 'string', default: '1' },
+    'site-url': { type: 'string' },
+    workers: { type: 'string' },
+    cli: { type: 'string', default: join(repo, 'packages', 'cli', 'bin', 'docsgen.js') },
+    hashes: { type: 'string' },
+    compare: { type: 'string' },
+  },
+});
+if (positionals.length === 0) {
+  console.error('usage: node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N] [--cli PATH] [--hashes FILE] [--compare FILE]');
+  process.exit(2);
+}
+const hasGnuTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
+if (!hasGnuTime) console.error('bench: /usr/bin/time (GNU time) not found: no CPU or memory figures');
+
+/** One cold build of `root` into a fresh folder: its figures and the folder. */
+function build(root) {
+  const out = mkdtempSync(join(tmpdir(), 'docsgen-bench-out-'));
+  rmSync(out, { recursive: true });
+  const args = [values.cli, 'build', root, '--out', out, '--no-cache', ...(values.workers ? ['--workers', values.workers] : []), ...(values['site-url'] ? ['--site-url', values['site-url']] : [])];
+  const start = performance.now();
+  const result = hasGnuTime
+    ? spawnSync('/usr/bin/time', ['-f', 'bench-time %e %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`build of ${root} failed:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
+  const time = /bench-time ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr);
+  const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? NaN);
+  return { out, ms, cpuS: time ? Number(time[2]) + Number(time[3]) : undefined, peakMb: time ? Number(time[4]) / 1024 : undefined, pages };
+}
+
+/** Every file under `dir` by its path from `dir`, with its sha256 (the output marker left out). */
+function hashes(dir) {
+  const lines = [];
+  const walk = (current) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name !== '.docsgen-output') lines.push(`${createHash('sha256').update(readFileSync(path)).digest('hex')}  ${relative(dir, path)}`);
+    }
+  };
+  walk(dir);
+  return lines.sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
+}
+
+function sizeOf(dir) {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    bytes += entry.isDirectory() ? sizeOf(path) : statSync(path).size;
+  }
+  return bytes;
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
+const allHashes = {};
+const expected = values.compare ? JSON.parse(readFileSync(values.compare, 'utf8')) : undefined;
+let differs = false;
+console.log(`docsgen build, cold (--no-cache), ${values.cli === join(repo, 'packages', 'cli', 'bin', 'docsgen.js') ? 'this checkout' : values.cli}${values['site-url'] ? `, --site-url ${values['site-url']}` : ''}${values.workers ? `, --workers ${values.workers}` : ''}`);
+for (const folder of positionals.map((path) => resolve(path))) {
+  if (!existsSync(join(folder, 'docs.json'))) {
+    console.log(`  ${folder}: no docs.json, skipped`);
+    continue;
+  }
+  const runs = [];
+  for (let run = 0; run < Number(values.runs); run += 1) {
+    if (runs.length > 0) rmSync(runs.at(-1).out, { recursive: true, force: true });
+    runs.push(build(folder));
+  }
+  const last = runs.at(-1);
+  const bytes = sizeOf(last.out);
+  const ms = median(runs.map((run) => run.ms));
+  const cpu = runs[0].cpuS === undefined ? undefined : median(runs.map((run) => run.cpuS));
+  const peak = runs[0].peakMb === undefined ? undefined : Math.max(...runs.map((run) => run.peakMb));
+  console.log(
+    `  ${folder}: ${last.pages} pages, ${(ms / 1000).toFixed(2)} s wall (${runs.map((run) => (run.ms / 1000).toFixed(1)).join(', ')}), ` +
+      `${(ms / last.pages).toFixed(1)} ms/page, ${cpu === undefined ? 'n/a' : `${cpu.toFixed(1)} s CPU`}, ${peak === undefined ? 'n/a' : `${peak.toFixed(0)} MB peak`}, output ${(bytes / 1024 / 1024).toFixed(1)} MB`,
+  );
+  if (values.hashes || expected) {
+    const list = hashes(last.out);
+    allHashes[folder] = list;
+    if (expected?.[folder]) {
+      const before = new Set(expected[folder]);
+      const after = new Set(list);
+      const changed = [...new Set([...expected[folder].filter((line) => !after.has(line)), ...list.filter((line) => !before.has(line))].map((line) => line.slice(66)))];
+      if (changed.length > 0) differs = true;
+      console.log(`    output against --compare: ${changed.length === 0 ? `byte-identical (${list.length} files)` : `${changed.length} files differ: ${changed.slice(0, 20).join(', ')}`}`);
+    }
+  }
+  rmSync(last.out, { recursive: true, force: true });
+}
+if (values.hashes) writeFileSync(values.hashes, JSON.stringify(allHashes));
+if (differs) process.exitCode = 1;

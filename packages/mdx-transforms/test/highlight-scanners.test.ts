@@ -1,0 +1,171 @@
+import { type BundledLanguage, createHighlighter, type RegexEngine } from 'shiki';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { tokenizeDualTheme } from '../src/dual-theme-tokens.js';
+import { shareScanners } from '../src/highlight-scanners.js';
+import { countScannerCompilations, getHighlighter, loadLanguages } from '../src/highlighter.js';
+
+const test = suite('shareScanners');
+const themes = { light: 'github-light', dark: 'github-dark' };
+
+// Heredocs end on their own delimiter, a back-reference to the start: vscode-textmate compiles
+// the rule's scanner again whenever the delimiter differs from the last one it scanned for.
+const heredocs = ['cat <<EOF', 'one', 'EOF', 'cat <<END', 'two', 'END', 'cat <<EOF', 'three', 'EOF'].join('\n');
+// Markdown fences end on the fence they opened with, another back-reference.
+const fences = ['```js', 'let a = 1', '```', '~~~~js', 'let b = 2', '~~~~', '```js', 'let c = 3', '```'].join('\n');
+
+/** An Oniguruma engine that counts the scanners it compiles. */
+async function createCountingEngine(): Promise<RegexEngine & { compiled: number }> {
+  const onig = await createOnigurumaEngine(import('shiki/wasm'));
+  const counting = {
+    compiled: 0,
+    createScanner(patterns: (string | RegExp)[]) {
+      counting.compiled++;
+      return onig.createScanner(patterns);
+    },
+    createString: (text: string) => onig.createString(text),
+  };
+  return counting;
+}
+
+function tokensOf(highlighter: Awaited<ReturnType<typeof createHighlighter>>, code: string, lang: BundledLanguage) {
+  return highlighter.codeToTokens(code, { lang, themes, defaultColor: false }).tokens;
+}
+
+test('should compile a back-referenced end once per distinct end, however often it alternates', async () => {
+  const counting = await createCountingEngine();
+  const shared = await createHighlighter({ themes: Object.values(themes), langs: ['bash', 'markdown', 'js'], engine: shareScanners(counting) });
+  const plainEngine = await createCountingEngine();
+  const plain = await createHighlighter({ themes: Object.values(themes), langs: ['bash', 'markdown', 'js'], engine: plainEngine });
+
+  for (const [code, lang] of [[heredocs, 'bash'], [fences, 'markdown']] as const) {
+    const expected = tokensOf(plain, code, lang);
+    const plainFirst = plainEngine.compiled;
+    assert.equal(tokensOf(plain, code, lang), expected);
+    // What this guards against: without sharing, the same text compiles again.
+    assert.ok(plainEngine.compiled > plainFirst, `${lang}: the text should make vscode-textmate recompile`);
+
+    assert.equal(tokensOf(shared, code, lang), expected, `${lang}: first pass, same tokens`);
+    const sharedFirst = counting.compiled;
+    assert.equal(tokensOf(shared, code, lang), expected, `${lang}: second pass, same tokens`);
+    assert.is(counting.compiled, sharedFirst, `${lang}: no scanner compiled again`);
+  }
+
+  shared.dispose();
+  plain.dispose();
+});
+
+test('should compile the scanners of the process highlighter once, and keep its tokens', async () => {
+  const highlighter = await getHighlighter();
+  await loadLanguages(highlighter, ['bash']);
+  const plain = await createHighlighter({ themes: Object.values(themes), langs: ['bash'], engine: createOnigurumaEngine(import('shiki/wasm')) });
+  // Through Shiki's tokenizer: `tokenizeDualTheme` would serve the second pass from its cache
+  // of lines without asking for a scanner.
+  const first = tokensOf(highlighter, heredocs, 'bash');
+  const compiled = countScannerCompilations();
+  assert.ok(compiled > 0);
+  assert.equal(tokensOf(highlighter, heredocs, 'bash'), first);
+  assert.is(countScannerCompilations(), compiled);
+  assert.equal(first, tokensOf(plain, heredocs, 'bash'));
+  // docsgen's single-pass tokens are those of the plain engine.
+  const render = (instance: typeof highlighter) =>
+    tokenizeDualTheme(instance, heredocs, { lang: 'bash', themes }).lines.map((line) => line.map((token) => `${token.content}{${token.style.style}}`));
+  assert.equal(render(highlighter), render(plain));
+  plain.dispose();
+});
+
+/** A fake engine whose scanners record their patterns and whether they were freed. */
+function createFakeEngine() {
+  const freed: string[] = [];
+  let compiled = 0;
+  const engine: RegexEngine = {
+    createScanner(patterns) {
+      compiled++;
+      const name = patterns.join('|');
+      let isFreed = false;
+      return {
+        findNextMatchSync() {
+          if (isFreed) throw new Error(`Scanner ${name} used after it was freed`);
+          return null;
+        },
+        dispose() {
+          isFreed = true;
+          freed.push(name);
+        },
+      };
+    },
+    createString: (content) => ({ content }),
+  };
+  return { engine, freed, compilations: () => compiled };
+}
+
+test('should free a scanner only when no rule uses it and it is the oldest of too many unused', () => {
+  const fake = createFakeEngine();
+  const shared = shareScanners(fake.engine, { idlePatterns: 1 });
+  const a1 = shared.createScanner(['a']);
+  const a2 = shared.createScanner(['a']);
+  assert.is(fake.compilations(), 1);
+  // A second dispose of one handle does not release the other's use.
+  a1.dispose?.();
+  a1.dispose?.();
+  assert.equal(fake.freed, []);
+  assert.is(a2.findNextMatchSync('x', 0, 0), null);
+  a2.dispose?.();
+  // `a` is unused now, kept as the one idle scanner; `b` in use; releasing `b` evicts `a`.
+  const b = shared.createScanner(['b']);
+  assert.equal(fake.freed, []);
+  b.dispose?.();
+  assert.equal(fake.freed, ['a']);
+  assert.is(shared.size, 1);
+  // `b`, idle, is taken back without compiling; `a` is compiled again.
+  const b2 = shared.createScanner(['b']);
+  const a3 = shared.createScanner(['a']);
+  assert.is(fake.compilations(), 3);
+  assert.is(b2.findNextMatchSync('x', 0, 0), null);
+  assert.is(a3.findNextMatchSync('x', 0, 0), null);
+  assert.is(shared.compilations, 3);
+});
+
+test('should count unused scanners by their patterns', () => {
+  const fake = createFakeEngine();
+  const shared = shareScanners(fake.engine, { idlePatterns: 3 });
+  const small = [shared.createScanner(['a']), shared.createScanner(['b']), shared.createScanner(['c', 'd'])];
+  const large = shared.createScanner(['e', 'f', 'g', 'h']);
+  for (const handle of small) handle.dispose?.();
+  // 4 unused patterns: the oldest, `a`, goes.
+  assert.equal(fake.freed, ['a']);
+  // More patterns than allowed unused: freed as soon as no rule uses it, after the older ones.
+  large.dispose?.();
+  assert.equal(fake.freed, ['a', 'b', 'c|d', 'e|f|g|h']);
+  assert.is(shared.size, 0);
+});
+
+test('should pass on an error of the engine, keeping nothing', () => {
+  let calls = 0;
+  const failing: RegexEngine = {
+    createScanner() {
+      calls++;
+      throw new Error('Cannot compile');
+    },
+    createString: (content) => ({ content }),
+  };
+  const shared = shareScanners(failing);
+  assert.throws(() => shared.createScanner(['a']), /Cannot compile/);
+  assert.throws(() => shared.createScanner(['a']), /Cannot compile/);
+  assert.is(calls, 2);
+  assert.is(shared.size, 0);
+  assert.is(shared.compilations, 0);
+});
+
+test('should keep lists apart that only a separator would join alike', () => {
+  const fake = createFakeEngine();
+  const shared = shareScanners(fake.engine);
+  shared.createScanner(['a|b']);
+  shared.createScanner(['a', 'b']);
+  shared.createScanner(['a\u0000b']);
+  shared.createScanner(['a', 'b']);
+  assert.is(fake.compilations(), 3);
+});
+
+test.run();
