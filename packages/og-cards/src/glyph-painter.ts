@@ -163,8 +163,23 @@ export async function paintTextLayer(layer: TextLayer, fonts: CardFont[], target
   return true;
 }
 
+// Rasterised shapes by their SVG. A site's cards repeat the same few (the accent rule of a
+// centred card sits at one of a few heights), and each librsvg call costs more than the rule.
+const maxShapes = 64;
+const shapeLayers = new Map<string, Promise<Buffer>>();
+
 function rasteriseShapes(shapes: LayerShapes): Promise<Buffer> {
-  return sharp(Buffer.from(shapes.svg)).ensureAlpha().raw().toBuffer();
+  let pending = shapeLayers.get(shapes.svg);
+  if (pending) {
+    shapeLayers.delete(shapes.svg);
+  } else {
+    pending = sharp(Buffer.from(shapes.svg)).ensureAlpha().raw().toBuffer();
+    // A failed render is not kept, so the next card tries again.
+    pending.catch(() => shapeLayers.delete(shapes.svg));
+  }
+  shapeLayers.set(shapes.svg, pending);
+  if (shapeLayers.size > maxShapes) shapeLayers.delete(shapeLayers.keys().next().value as string);
+  return pending;
 }
 
 // RGBA (not premultiplied) over the rows.

@@ -60,9 +60,8 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
   const siteName = prepareCardText(resolved.siteName, limits.siteName, codePoints);
 
   const box = missingGlyphImage(palette.muted);
-  const graphemeImages: Record<string, string> = {};
   const missing = [...new Set([...title.missing, ...description.missing, ...tab.missing, ...siteName.missing])];
-  for (const grapheme of missing) graphemeImages[grapheme] = box;
+  const graphemeImages = boxesFor(missing, box);
   if (missing.length > 0) {
     report?.({
       reason: `Cannot draw ${missing.slice(0, 5).map((grapheme) => `\`${grapheme}\``).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} on the card of \`${resolved.title}\`: the card font has no glyph for them, so they are drawn as boxes`,
@@ -83,9 +82,11 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
     palette,
   });
   const { region } = layers;
+  // Only the boxes of the background's own text: the title's would make each card's background
+  // a new one, drawn again for every card with a character the font lacks.
   const background = await renderBackground(layers.background, region, {
     fonts: fontsFor(`${tab.text}${siteName.text}`),
-    graphemeImages,
+    graphemeImages: boxesFor([...tab.missing, ...siteName.missing], box),
     box,
   });
   const textFonts = fontsFor(`${title.text}${description.text}`);
@@ -209,6 +210,13 @@ async function drawSvg(tree: CardNode, width: number, height: number, draw: Draw
     contentTop,
     contentBottom,
   };
+}
+
+// Satori draws each of these graphemes as the box image; graphemes it never meets change nothing.
+function boxesFor(graphemes: readonly string[], box: string): Record<string, string> {
+  const images: Record<string, string> = {};
+  for (const grapheme of graphemes) images[grapheme] = box;
+  return images;
 }
 
 // An outlined square, drawn by satori at the font size in place of a character without a glyph.

@@ -146,6 +146,22 @@ test('should not throw on CJK, emoji, RTL and mixed titles, and report character
   assert.is(messages[0]?.actual, '🚀', 'Cyrillic, Greek and Vietnamese are drawn by the font');
 });
 
+test('should draw the tab’s characters as boxes, whatever the title holds', async () => {
+  // The tab is drawn with the background, which is shared by cards whose titles differ; the
+  // boxes of the title's characters must not leave the tab without its own.
+  const input: CardOptions = { ...page, tab: '文档', description: '', theme: 'base' };
+  const tabRows = async (title: string): Promise<Buffer> => {
+    const image = await pixels((await render({ ...input, title })).png);
+    return image.data.subarray(50 * image.width * image.channels, 100 * image.width * image.channels);
+  };
+  const plain = await tabRows('Plain title');
+  const withBoxes = await tabRows('中文标题 and 日本語');
+  assert.ok(plain.equals(withBoxes), 'the tab looks the same whatever the title');
+  const tab = colours({ data: plain, width: 1200, height: 50, channels: 3 }, 80, 0, 320, 50);
+  assert.ok(tab.has('#5a606b'), 'boxes in the muted tone');
+  assert.not.ok(tab.has('#2563eb'), 'no missing-glyph mark in the tab colour');
+});
+
 test('should draw letters of every bundled subset, also inside one word', async () => {
   // A letter the chosen face lacks would be drawn as the font's missing-glyph mark, the same
   // picture for every such letter: so the cards of these titles must all differ.
