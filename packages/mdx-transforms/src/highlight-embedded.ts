@@ -139,12 +139,16 @@ async function readGrammar(engine: RegexEngine, registration: LanguageRegistrati
   const lazy = (registration.embeddedLangsLazy ?? []).filter((name) => Object.hasOwn(bundledLanguages, name));
   if (lazy.length === 0) return undefined;
 
-  // Scope → lazy languages that bring it (its own or one it embeds eagerly).
+  // Scope → the lazy language of that scope, else the lazy languages that embed it eagerly.
   const scopes = new Map<string, Set<string>>();
+  const own = new Set<string>();
   for (const name of lazy) {
     for (const loaded of await registrationsOf(name)) {
+      const isOwn = loaded.name === name;
+      if (own.has(loaded.scopeName)) continue;
       let names = scopes.get(loaded.scopeName);
-      if (!names) scopes.set(loaded.scopeName, (names = new Set()));
+      if (!names || isOwn) scopes.set(loaded.scopeName, (names = new Set()));
+      if (isOwn) own.add(loaded.scopeName);
       names.add(name);
     }
   }
