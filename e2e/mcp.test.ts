@@ -3,10 +3,8 @@
 // `docsgen preview` (real processes), and the Netlify function `docsgen build` writes, run under
 // Node. Each lists the tools, searches, reads a page and is refused `../../etc/passwd`; the HTTP
 // ones refuse a cross-site `Origin` (and a foreign `Host`, an oversized body, malformed JSON).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -15,24 +13,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { checkServer, mcpProject as project } from './mcp-checks.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(repo, 'node_modules', '.bin', 'docsgen');
-
-const project: Record<string, string> = {
-  'docs.json': JSON.stringify({
-    $schema: 'https://docsgen.dev/docs.schema.json',
-    name: 'Acme Widgets',
-    description: 'Widgets for every kitchen.',
-    siteUrl: 'https://docs.acme.example',
-    contextual: { options: ['copy', 'mcp', 'add-mcp', 'cursor', 'vscode'] },
-    navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/install'] }, { group: 'Guides', pages: ['guides/polishing', 'guides/storage'] }] },
-  }),
-  'index.mdx': '---\ntitle: Acme Widgets\ndescription: What Acme widgets are.\n---\n\nAcme widgets are small and shiny.\n',
-  'guides/install.mdx': '---\ntitle: Install a widget\ndescription: Mount a widget on a wall.\n---\n\nDrill two holes and mount the bracket.\n\n## Tools you need\n\nA drill and a level.\n',
-  'guides/polishing.mdx': '---\ntitle: Polishing\ndescription: Keep the chrome bright.\n---\n\nUse a soft cloth and the Acme chrome polish once a month.\n',
-  'guides/storage.mdx': '---\ntitle: Storage\ndescription: Where to keep widgets in winter.\n---\n\nKeep widgets dry, away from frost.\n',
-};
 
 const work = mkdtempSync(join(tmpdir(), 'docsgen-mcp-e2e-'));
 const root = join(work, 'project');
@@ -47,45 +31,6 @@ mcp.after(() => {
   for (const child of running) child.kill('SIGKILL');
   rmSync(work, { recursive: true, force: true });
 });
-
-/** What every transport must give: the tools, a search, a page, the refusal of a path outside the site, the pages as resources. */
-async function checkServer(transport: Transport): Promise<void> {
-  const client = new Client({ name: 'docsgen-e2e', version: '1.0.0' });
-  await client.connect(transport);
-  try {
-    const { tools } = await client.listTools();
-    assert.equal(tools.map((tool) => tool.name).sort(), ['list_pages', 'read_page', 'search_docs']);
-    for (const tool of tools) assert.equal([tool.annotations?.readOnlyHint, tool.annotations?.idempotentHint], [true, true], tool.name);
-
-    const search = await client.callTool({ name: 'search_docs', arguments: { query: 'chrome polish' } });
-    const results = (search.structuredContent as { results: Array<{ path: string; title: string; url?: string; snippet: string }> }).results;
-    assert.is(results[0]?.path, '/guides/polishing');
-    assert.is(results[0]?.url, 'https://docs.acme.example/guides/polishing');
-    assert.match(results[0]?.snippet ?? '', /soft cloth/);
-
-    const page = await client.callTool({ name: 'read_page', arguments: { page: 'https://docs.acme.example/guides/install' } });
-    assert.not.ok(page.isError);
-    assert.match((page.content as Array<{ text: string }>)[0]?.text ?? '', /Drill two holes/);
-
-    for (const hostile of ['../../etc/passwd', '/guides/%2e%2e/%2e%2e/etc/passwd', 'https://evil.example/guides/install', 'file:///etc/passwd']) {
-      const refused = await client.callTool({ name: 'read_page', arguments: { page: hostile } });
-      assert.ok(refused.isError, hostile);
-      assert.match((refused.content as Array<{ text: string }>)[0]?.text ?? '', /^Cannot read the page: /, hostile);
-      assert.not.match((refused.content as Array<{ text: string }>)[0]?.text ?? '', /root:/, hostile);
-    }
-
-    const listed = await client.callTool({ name: 'list_pages', arguments: {} });
-    assert.equal((listed.structuredContent as { pages: Array<{ path: string }> }).pages.map((entry) => entry.path), ['/', '/guides/install', '/guides/polishing', '/guides/storage']);
-
-    const { resources } = await client.listResources();
-    const storage = resources.find((resource) => resource.name === '/guides/storage');
-    assert.is(storage?.mimeType, 'text/markdown');
-    const read = await client.readResource({ uri: storage?.uri ?? '' });
-    assert.match(String((read.contents[0] as { text?: string }).text), /away from frost/);
-  } finally {
-    await client.close();
-  }
-}
 
 /** A raw HTTP/1.1 request over a socket (nothing normalises it), and the status and body of the answer. */
 function sendRaw(port: number, head: string[], body = ''): Promise<{ status: number; body: string }> {
@@ -152,6 +97,7 @@ mcp('should serve /mcp from `docsgen dev`, and refuse cross-site requests', asyn
   // The page menu's MCP entries point at the server the card names.
   const html = (await sendRaw(port, ['GET /guides/install HTTP/1.1', `Host: 127.0.0.1:${port}`])).body;
   assert.match(html, `data-mcp-url="${card.url}"`);
+  assert.match(html, `<link rel="mcp-server" href="${card.url}">`);
   const cursor = /href="cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=[^&"]*&amp;config=([^"]+)"/.exec(html)?.[1] ?? '';
   assert.equal(JSON.parse(Buffer.from(decodeURIComponent(cursor), 'base64').toString('utf8')), { url: card.url });
   const vscode = /href="vscode:mcp\/install\?([^"]+)"/.exec(html)?.[1] ?? '';
@@ -186,6 +132,24 @@ mcp('should answer with the netlify function run under Node, and refuse a cross-
   assert.is(crossSite.status, 403);
   const large = await fn.default(new Request('https://docs.acme.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(70_000) }));
   assert.is(large.status, 413);
+});
+
+mcp('should link /mcp from the head of every page built for a host that serves it, by worker threads too', () => {
+  // Twenty pages with two threads: a worker renders some of them.
+  const many = join(work, 'many');
+  const names = Array.from({ length: 20 }, (_, index) => `page-${index + 1}`);
+  mkdirSync(many, { recursive: true });
+  writeFileSync(join(many, 'docs.json'), JSON.stringify({ name: 'Many', siteUrl: 'https://docs.many.example', navigation: { pages: names } }));
+  for (const name of names) writeFileSync(join(many, `${name}.mdx`), `---\ntitle: ${name}\n---\n\nAbout ${name}.\n`);
+  const linksOf = (folder: string) => names.map((name) => [...readFileSync(join(folder, `${name}.html`), 'utf8').matchAll(/<link rel="mcp-server" href="([^"]*)">/g)].map((match) => match[1]));
+  const cloudflare = join(work, 'many-cloudflare');
+  const built = spawnSync(bin, ['build', many, '--out', cloudflare, '--adapter', 'cloudflare', '--workers', '2', '--no-cache'], { cwd: work, encoding: 'utf8' });
+  assert.is(built.status, 0, built.stderr);
+  assert.equal(linksOf(cloudflare), names.map(() => ['https://docs.many.example/mcp']));
+  const plain = join(work, 'many-static');
+  const builtStatic = spawnSync(bin, ['build', many, '--out', plain, '--workers', '2', '--no-cache'], { cwd: work, encoding: 'utf8' });
+  assert.is(builtStatic.status, 0, builtStatic.stderr);
+  assert.equal(linksOf(plain), names.map(() => []));
 });
 
 mcp('should write no MCP function, card or llms.txt line for the static adapter', () => {

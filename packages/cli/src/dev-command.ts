@@ -1,5 +1,6 @@
 import { formatMessageLine } from '@docsgen/config';
 import { resolve } from 'node:path';
+import type { SiteLoadCache } from '@docsgen/core';
 import { exitCodes, type MainContext } from './main.js';
 import { allowedHostsFor, listen, openBrowser, serverUrl, untilStopped, type ServeOptions } from './serve-options.js';
 
@@ -19,8 +20,8 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
   const { startDevSession } = await import('@docsgen/dev-server');
   // Compiled pages are kept on disk, shared with `docsgen build`: a restart, or the first
   // search (which renders every page), finds most pages compiled already.
-  const loadSite = async () => {
-    const site = await createSite(root, { mode: 'dev', compileCache: true });
+  const loadSite = async ({ loadCache }: { loadCache: SiteLoadCache }) => {
+    const site = await createSite(root, { mode: 'dev', compileCache: true, loadCache });
     for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
     return site;
   };

@@ -71,7 +71,7 @@ the site URL last from siteUrl in docs.json.
 
 Exit codes: 0 built, 1 errors (nothing written), 2 usage error.
 `,
-  mcp: `Usage: docsgen mcp [root] [--out DIR]
+  mcp: `Usage: docsgen mcp [root] [--out DIR] [--no-cache]
 
 Serves the project as a Model Context Protocol server over standard input and
 output, for an editor or agent to start: tools to search the pages, read one as
@@ -79,8 +79,14 @@ Markdown and list them all. Pages render from the sources, as in docsgen dev;
 with --out, from the output of docsgen build (built with --adapter netlify,
 vercel or cloudflare). Messages about the project go to standard error.
 
+The search index is made in the background from the start; a search made
+before it is complete waits up to 10 s, then answers from the pages indexed so
+far and says so. From the sources, the pages' Markdown is kept in
+.docsgen/cache/mcp and reused while no project file has changed.
+
 Options:
   --out DIR      Serve this build output folder instead of the sources
+  --no-cache     Write every page's Markdown anew, ignoring and not updating .docsgen/cache
   -h, --help     Show this help
 `,
   preview: `Usage: docsgen preview [root] [--out DIR] [--port 3000] [--host localhost] [--strict-port] [--open]
@@ -155,6 +161,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     ...(command === 'check' ? { format: { type: 'string' }, 'config-only': { type: 'boolean' } } : {}),
     ...(command === 'dev' || command === 'preview' ? serveOptionDefinitions : {}),
     ...(command === 'preview' || command === 'mcp' ? { out: { type: 'string' } } : {}),
+    ...(command === 'mcp' ? { 'no-cache': { type: 'boolean' } } : {}),
   };
   let parsed;
   try {
@@ -218,7 +225,7 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
     if (command === 'preview') return runPreview({ root: target, out: typeof out === 'string' ? out : undefined, ...serve }, context);
     return runDev({ root: target, ...serve }, context);
   }
-  if (command === 'mcp') return runMcp({ root: target, out: typeof parsed.values.out === 'string' ? parsed.values.out : undefined }, context);
+  if (command === 'mcp') return runMcp({ root: target, out: typeof parsed.values.out === 'string' ? parsed.values.out : undefined, cache: parsed.values['no-cache'] !== true }, context);
   return runInit({ dir: target }, context);
 }
 

@@ -9,6 +9,8 @@ export interface McpCommandOptions {
   root: string;
   /** A build output folder to serve instead of the sources, relative to the working directory. */
   out?: string | undefined;
+  /** Whether to keep and reuse the pages' Markdown in `.docsgen/cache/mcp` (default: `true`). */
+  cache?: boolean | undefined;
   /** Where the client's messages come from (default: `process.stdin`). */
   stdin?: Readable | undefined;
 }
@@ -16,7 +18,9 @@ export interface McpCommandOptions {
 /**
  * `docsgen mcp`: an MCP server over stdio for an editor to start, serving the project from its
  * sources (as `dev` renders it) or a build's snapshot with `--out`. Standard output carries only
- * the protocol; the project's messages go to standard error. Ends when the input closes.
+ * the protocol; the project's messages go to standard error. Ends when the input closes. The
+ * search index starts being made at once; from the sources, over the pages' Markdown kept in
+ * `.docsgen/cache/mcp` while the project is unchanged.
  */
 export async function runMcp(options: McpCommandOptions, context: MainContext): Promise<number> {
   const { createDocsMcp, createSnapshotSource } = await import('@docsgen/mcp');
@@ -42,6 +46,6 @@ export async function runMcp(options: McpCommandOptions, context: MainContext): 
   const site = await createSite(resolve(context.cwd, options.root), { mode: 'dev', compileCache: true });
   for (const message of site.messages) context.stderr.write(`${formatMessageLine(message, { cwd: context.cwd })}\n`);
   if (!site.config) return exitCodes.failure;
-  await serveMcpStdio(await createSiteMcp(site), streams);
+  await serveMcpStdio(await createSiteMcp(site, { cache: options.cache ?? true }), streams);
   return exitCodes.ok;
 }

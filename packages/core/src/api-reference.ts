@@ -8,6 +8,7 @@ import { ApiSpecFiles } from './api-spec-files.js';
 import { ApiSpecs, type SpecEntry } from './api-specs.js';
 import { findViewerBundles } from './api-viewers.js';
 import type { PageInfo } from './pages.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 
 // The API reference of a site, assembled from its parts: the specs read (`api-specs`), the
 // pages bound and generated (`api-pages`), the navigation (`api-navigation`), docs.json's `api`
@@ -75,6 +76,8 @@ interface LoadApiReferenceInput {
   /** The project's page files by slug. */
   pages: Map<string, PageInfo>;
   locate?: ((path: readonly (string | number)[]) => SourceLocation | undefined) | undefined;
+  /** What an earlier load of the project read of its specs, taken again while their files are unchanged (default: none). */
+  loadCache?: SiteLoadCache | undefined;
 }
 
 const specKey = /"(?:openapi|asyncapi)"\s*:/;
@@ -104,7 +107,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const { root, config, pages } = input;
   const messages: DocsgenMessage[] = [];
   let generated = new Map<string, PageInfo>();
-  const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()] });
+  const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache });
   const read = await readSpecs(input, specs);
   generated = read.generated;
   const files = new ApiSpecFiles(specs.entries);

@@ -3,6 +3,7 @@ import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, Schema
 import { join } from 'node:path';
 import { applyExampleSettings, baseUrlsOf } from './api-settings.js';
 import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 
 // The API specs a site reads, by label: those docs.json names (read when the site loads), those
 // only pages' frontmatter names, and those components name (`<OpenApiViewer spec=…>`, read when
@@ -30,6 +31,8 @@ export interface ApiSpecsOptions {
   messages: DocsgenMessage[];
   /** Slugs taken when a spec is read on demand: its pages get others. */
   takenSlugs(): Iterable<string>;
+  /** What an earlier load of the project read, taken again while the specs' files are unchanged (default: none). */
+  loadCache?: SiteLoadCache | null | undefined;
 }
 
 export interface ReadNamedSpecsOptions {
@@ -74,7 +77,13 @@ export class ApiSpecs {
     const tools = (this.#tools ??= await import('@docsgen/openapi-pages'));
     const frontmatter = options.bindings.map((binding) => ({ value: binding.value, place: { file: binding.file } }));
     const resolveRemote = (url: string): Promise<string | undefined> => this.#download(url);
-    const checked = await tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs: options.takenSlugs, frontmatter, resolveRemote });
+    const takenSlugs = [...options.takenSlugs];
+    const check = () => tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs, frontmatter, resolveRemote });
+    const cache = this.#options.loadCache;
+    const boundFiles = new Set(options.bindings.map((binding) => binding.file));
+    const checked = cache
+      ? await cache.specs(JSON.stringify([root, config?.api, specReferences(config?.navigation), options.bindings, takenSlugs]), check, (result) => reusableFiles(root, result, boundFiles))
+      : await check();
     messages.push(...siteMessagesOf(checked.messages, new Set(options.bindings.map((binding) => binding.file))));
     for (const entry of checked.specs) {
       // Watched even when broken (or missing): saving the fix must reload the site.
@@ -156,6 +165,38 @@ export class ApiSpecs {
     if (failure) this.#options.messages.push(failure);
     return downloaded.ok ? downloaded.path : undefined;
   }
+}
+
+/**
+ * The specs' files of a `checkSpecs` result, for a later load to take the result again while
+ * they are unchanged; `undefined` when it may not be: a spec downloaded (the next load asks
+ * again), or a message placed in a file other than a spec's or a bound page's (docs.json:
+ * its lines may have moved).
+ */
+function reusableFiles(root: string, result: Awaited<ReturnType<OpenApiTools['checkSpecs']>>, boundFiles: ReadonlySet<string>): string[] | undefined {
+  const files = new Set<string>();
+  for (const entry of result.specs) {
+    if (urlScheme.test(entry.source)) return undefined;
+    for (const file of entry.spec.documents.keys()) files.add(file);
+    files.add(entry.spec.file ?? join(root, entry.source));
+  }
+  const isPlacedElsewhere = (file: string | undefined): boolean => file !== undefined && !files.has(file) && !boundFiles.has(file);
+  return result.messages.some((message) => isPlacedElsewhere(message.file)) ? undefined : [...files];
+}
+
+/**
+ * What of docs.json's navigation names specs and operations, in order and nesting but not
+ * position: every `openapi`/`asyncapi` value and every text with a space (an operation such as
+ * `GET /users`, or a group's name), each object or list that holds some in brackets.
+ */
+function specReferences(value: unknown): string {
+  if (typeof value === 'string') return /\s/.test(value) ? JSON.stringify(value) : '';
+  let found = '';
+  if (Array.isArray(value)) for (const item of value) found += specReferences(item);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) found += key === 'openapi' || key === 'asyncapi' ? `${key}=${JSON.stringify(item)}` : specReferences(item);
+  }
+  return found === '' ? '' : `(${found})`;
 }
 
 /**

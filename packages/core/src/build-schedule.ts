@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { AdapterName } from './adapters.js';
 import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
 import type { CardCache } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
@@ -13,6 +14,8 @@ import type { Site } from './site.js';
 export interface WorkerData {
   root: string;
   siteUrl: string | undefined;
+  /** The build's adapter: pages link the site's own `/mcp` when it runs functions. */
+  adapter: AdapterName;
   cardFolder: string | undefined;
   compileCache: boolean;
   navigationCache: string | undefined;
@@ -184,20 +187,30 @@ export interface PageQueue {
   slugs: readonly string[];
   batchSize: number;
   next: SharedArrayBuffer;
+  /**
+   * Batches each thread renders at once: while one page waits (a file read, esbuild's process
+   * turning a compiled page into a module), the other's work runs.
+   */
+  lanes: number;
 }
+
+const lanes = 2;
 
 /** Renders `slugs` across worker threads and this thread, each taking small batches from a shared queue as it frees up. */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
   const { slugs, takeRendered } = options;
-  const queue: PageQueue = { slugs, batchSize, next: new SharedArrayBuffer(4) };
+  const queue: PageQueue = { slugs, batchSize, next: new SharedArrayBuffer(4), lanes };
   const next = new Int32Array(queue.next);
   // Batches for this thread, between the workers' messages.
-  const runHere = async (): Promise<void> => {
+  const lane = async (): Promise<void> => {
     for (let start = Atomics.add(next, 0, batchSize); start < slugs.length; start = Atomics.add(next, 0, batchSize)) {
       for (const slug of slugs.slice(start, start + batchSize)) takeRendered(await options.renderHere(slug));
       // Let the workers' finished batches in before the next one.
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
     }
+  };
+  const runHere = async (): Promise<void> => {
+    await Promise.all(Array.from({ length: lanes }, lane));
   };
   // The API specs' schema files (Stripe's: about 2 s of drawing) are the first worker's first
   // job, made while this thread renders pages, instead of at the end, after every page.

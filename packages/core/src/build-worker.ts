@@ -4,19 +4,20 @@
 // thread would otherwise make at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderBuiltPage } from './build-render.js';
-import type { PageQueue } from './build-schedule.js';
+import type { PageQueue, WorkerData } from './build-schedule.js';
 import { createSite, type Site } from './site.js';
 
-const { root, siteUrl, cardFolder, compileCache, navigationCache } = workerData as {
+const { root, siteUrl, adapter, cardFolder, compileCache, navigationCache } = workerData as {
   root: string;
   siteUrl: string | undefined;
+  adapter: WorkerData['adapter'];
   cardFolder?: string | undefined;
   compileCache: boolean;
   navigationCache?: string | undefined;
 };
 const port = parentPort;
 if (port) {
-  const site = await createSite(root, { mode: 'build', siteUrl, compileCache, navigationCache });
+  const site = await createSite(root, { mode: 'build', siteUrl, adapter, compileCache, navigationCache });
   port.on('message', (message: 'schema-files' | PageQueue) => {
     if (message === 'schema-files') {
       port.postMessage({ schemaFiles: site.api.schemaFiles().map((file) => ({ name: file.name, content: file.content() })) });
@@ -37,13 +38,16 @@ if (port) {
  */
 async function renderQueue(site: Site, queue: PageQueue): Promise<void> {
   const next = new Int32Array(queue.next);
-  for (let start = Atomics.add(next, 0, queue.batchSize); start < queue.slugs.length; start = Atomics.add(next, 0, queue.batchSize)) {
-    const pages = [];
-    for (const slug of queue.slugs.slice(start, start + queue.batchSize)) {
-      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
-      site.release(slug);
+  const lane = async (): Promise<void> => {
+    for (let start = Atomics.add(next, 0, queue.batchSize); start < queue.slugs.length; start = Atomics.add(next, 0, queue.batchSize)) {
+      const pages = [];
+      for (const slug of queue.slugs.slice(start, start + queue.batchSize)) {
+        pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+        site.release(slug);
+      }
+      // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
+      port!.postMessage(pages);
     }
-    // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
-    port!.postMessage(pages);
-  }
+  };
+  await Promise.all(Array.from({ length: queue.lanes }, lane));
 }

@@ -156,7 +156,7 @@ async function loadBuildSite(root: string, options: BuildOptions | null | undefi
   // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
   const cacheFolder = (name: string): string | undefined => (reading.cache ? join(root, '.docsgen', 'cache', name) : undefined);
   // The shared navigation file is kept across builds (and read by the workers, not made again).
-  const site = await createSite(root, { mode: 'build', siteUrl: reading.siteUrl, compileCache: reading.cache, navigationCache: cacheFolder('navigation') });
+  const site = await createSite(root, { mode: 'build', siteUrl: reading.siteUrl, adapter: options?.adapter, compileCache: reading.cache, navigationCache: cacheFolder('navigation') });
   return { site, settings: resolveBuildOptions(root, options, site.userConfig.build), cacheFolder };
 }
 
@@ -213,7 +213,7 @@ async function renderPages(run: BuildRun): Promise<number> {
       cardHashes: run.cardHashes,
       threads: settings.workers,
       isThreadsDefault: settings.isWorkersDefault,
-      workerData: { root: site.root, siteUrl: site.siteUrl, cardFolder: run.cards.folder, compileCache: settings.cache, navigationCache: run.cacheFolder('navigation') },
+      workerData: { root: site.root, siteUrl: site.siteUrl, adapter: settings.adapter, cardFolder: run.cards.folder, compileCache: settings.cache, navigationCache: run.cacheFolder('navigation') },
       takePage: (page, files) => intake.takePage(page, files),
       onProgress: (done, fromCache) => settings.onProgress({ done, total: run.slugs.length, cached: fromCache }),
     });
@@ -364,6 +364,8 @@ async function openBuildCache(site: Site, folder: string | undefined, lastUpdate
 async function siteKeyOf(site: Site, lastUpdated: ReadonlyMap<string, Date> | undefined): Promise<string> {
   return hashSiteKey([
     docsgenVersion(), site.config, site.manifest, site.navigation, site.siteUrl ?? null, site.configFiles.map(readText),
+    // Pages link the site's own `/mcp` when the adapter serves one.
+    site.hasMcp,
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
     site.navigationFile().name, site.projectFiles,
     // Footers show each page's last change (from version control) when that is on, and an edit

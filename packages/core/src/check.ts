@@ -15,6 +15,7 @@ import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
 import { checkNavigationPages, loadProject, type LoadedProject } from './project.js';
+import { loadProjectSkills } from './skill-files.js';
 
 /** What `checkProject` found. */
 export interface CheckResult {
@@ -70,6 +71,8 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
   if (project.config) messages.push(...checkRedirectRules(project.config.redirects ?? [], project.locate).messages);
   messages.push(...(await checkApiSpecs(root, project)));
   messages.push(...(await loadCustomLanguages({ root, config: project.config, locate: project.locate })).messages);
+  // The project's skill files (`skill.md`, `.mintlify/skills`), as build and dev report them.
+  messages.push(...(await loadProjectSkills(root)).messages);
   if (options?.compile !== false) messages.push(...(await compilePages(root, [...new Set(files.map((file) => file.slug))])));
   return { messages: messages.sort(compareMessages), config: project.config, navigation, pages: project.entries };
 }

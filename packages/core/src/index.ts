@@ -32,6 +32,7 @@ export { buildSearchIndex, closeSearchIndexer, searchFolder, searchableDocument,
 export type { BuildSearchIndexOptions, SearchIndexFile, SearchIndexResult, SearchIndexSite, SearchShares } from './search-index.js';
 export { createSite, resolveCodeOptions } from './site.js';
 export { resolveSiteOptions } from './site-options.js';
+export { SiteLoadCache } from './site-load-cache.js';
 export type { ResolvedSiteOptions, SiteOptionSources } from './site-options.js';
 export type { Manifest, RenderedPage, Site, SiteOptions } from './site.js';
 export { faviconFile, findOutputKind, outputTable } from './output-table.js';
@@ -56,6 +57,7 @@ export { createNodeSend } from './api-proxy/node-send.js';
 export type { NodeSendOptions, ResolveHost } from './api-proxy/node-send.js';
 export { proxyFunctionFiles, proxyFunctionPaths, proxyRoute } from './api-proxy/proxy-functions.js';
 export { createSiteMcp, listMcpPages, listSiteMcpResources, mcpSnapshotPath, siteMcpSource } from './mcp-source.js';
+export type { SiteMcpOptions } from './mcp-source.js';
 export { mcpFunctionFiles, mcpFunctionPaths, mcpRoute } from './mcp-functions.js';
 export type { FunctionPlatform } from './mcp-functions.js';
 export type { ProxyPlatform } from './api-proxy/proxy-functions.js';

@@ -1,4 +1,5 @@
 import type { DocsMcp, McpExtraResource, McpPage, McpSnapshot, McpSource } from '@docsgen/mcp';
+import { projectStateKey, readMcpCache, writeMcpCache } from './mcp-cache.js';
 import { searchPages } from './search-index.js';
 import { loadSiteSkills } from './skill-md.js';
 import type { Site } from './site.js';
@@ -50,31 +51,85 @@ export async function listSiteMcpResources(site: Site): Promise<McpExtraResource
   }));
 }
 
-/** The live site as an MCP source (`docsgen dev`, `docsgen mcp`). */
-export function siteMcpSource(site: Site): McpSource {
-  const paths = new Map<string, string>();
-  return {
+/** Options of `siteMcpSource` and `createSiteMcp`. */
+export interface SiteMcpOptions {
+  /**
+   * Whether to keep the pages' Markdown in the project's `.docsgen/cache/mcp` once every page
+   * has been read, and read it from there while no project file has changed (default: `false`).
+   */
+  cache?: boolean | null | undefined;
+}
+
+/**
+ * The live site as an MCP source (`docsgen dev`, `docsgen mcp`). Its pages and resources are
+ * listed once (hundreds of milliseconds on a large site, which every HTTP request would pay
+ * again, as each gets a new server): make a new source when the site changes, as the dev server
+ * does. A page's Markdown and a resource's text are read when asked.
+ */
+export function siteMcpSource(site: Site, options?: SiteMcpOptions | null): McpSource {
+  let listed: Promise<{ pages: McpPage[]; slugs: Map<string, string> }> | undefined;
+  const listing = () =>
+    (listed ??= Promise.resolve().then(() => ({
+      pages: listMcpPages(site),
+      slugs: new Map(searchPages(site).map((entry) => [entry.url, entry.slug])),
+    })));
+  let resources: Promise<McpExtraResource[]> | undefined;
+  const source: McpSource = {
     name: site.config?.name ?? 'Documentation',
     description: site.config?.description,
     siteUrl: site.siteUrl,
-    async pages() {
-      paths.clear();
-      for (const entry of searchPages(site)) paths.set(entry.url, entry.slug);
-      return listMcpPages(site);
-    },
+    pages: async () => (await listing()).pages,
     async markdown(path) {
-      if (paths.size === 0) await this.pages();
-      const slug = paths.get(path);
+      const slug = (await listing()).slugs.get(path);
       return slug === undefined ? undefined : (await site.markdown(slug))?.markdown;
     },
-    resources: () => listSiteMcpResources(site),
+    resources: () => (resources ??= listSiteMcpResources(site)),
+  };
+  return options?.cache ? withMarkdownCache(site, source) : source;
+}
+
+/**
+ * `source` with its pages' Markdown kept in the project's cache (`mcp-cache.ts`): read from
+ * there when the project is as it was when the cache was written, else written there once every
+ * listed page has been read.
+ */
+function withMarkdownCache(site: Site, source: McpSource): McpSource {
+  let kept: { key: string; pages: Map<string, string | null> | undefined } | undefined;
+  const keptPages = (): { key: string; pages: Map<string, string | null> | undefined } => {
+    if (kept) return kept;
+    const key = projectStateKey(site.root, site.siteUrl ?? '');
+    return (kept = { key, pages: readMcpCache(site.root, key) });
+  };
+  // What this server read, kept once it holds every listed page.
+  const read = new Map<string, string | null>();
+  let listed: readonly string[] = [];
+  let isWritten = false;
+  return {
+    ...source,
+    async pages() {
+      const pages = await source.pages();
+      listed = pages.map((page) => page.path);
+      return pages;
+    },
+    async markdown(path) {
+      const { key, pages } = keptPages();
+      if (pages?.has(path)) return pages.get(path) ?? undefined;
+      const markdown = await source.markdown(path);
+      if (pages || isWritten) return markdown;
+      read.set(path, markdown ?? null);
+      if (listed.length > 0 && read.size >= listed.length && listed.every((each) => read.has(each))) {
+        isWritten = true;
+        writeMcpCache(site.root, key, read);
+      }
+      return markdown;
+    },
   };
 }
 
 /** The MCP server of a live site. */
-export async function createSiteMcp(site: Site): Promise<DocsMcp> {
+export async function createSiteMcp(site: Site, options?: SiteMcpOptions | null): Promise<DocsMcp> {
   const { createDocsMcp } = await import('@docsgen/mcp');
-  return createDocsMcp(siteMcpSource(site), { version: docsgenVersion() });
+  return createDocsMcp(siteMcpSource(site, options), { version: docsgenVersion() });
 }
 
 /** The snapshot the build writes: every page of `listMcpPages` with its Markdown, and the resources of `listSiteMcpResources` with their text. */

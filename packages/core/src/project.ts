@@ -12,9 +12,10 @@ import { readFileSync } from 'node:fs';
 import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
 import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
-import { parseFrontmatter } from './frontmatter.js';
+import { parseFrontmatter, type ParsedPageSource } from './frontmatter.js';
 import { hashSource } from './modules.js';
 import { describePage, type PageInfo } from './pages.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 import { docsgenVersion } from './version.js';
 import { loadUserConfig, type LoadedUserConfig } from './user-config.js';
 
@@ -53,6 +54,8 @@ export async function loadProject(
     hashSources?: boolean | null | undefined;
     /** Folder to keep docs.json's parsed result in across runs (`LoadConfigOptions.cache`; default: none). */
     configCache?: string | null | undefined;
+    /** Pages' frontmatter read by an earlier load, taken again where the file is unchanged; not used with `hashSources` (default: none). */
+    loadCache?: SiteLoadCache | null | undefined;
   } | null,
 ): Promise<LoadedProject> {
   const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenVersion() } } : undefined);
@@ -71,14 +74,15 @@ export async function loadProject(
   const pages = new Map<string, PageInfo>();
   // Synchronous reads in order: for many small files they cost a fraction of promise-based
   // reads (one call instead of open, stat, read and close round trips), and order is stable.
+  const cache = options?.hashSources ? undefined : options?.loadCache;
   for (const file of discovered.pages) {
     try {
-      const text = readFileSync(file.file, 'utf8');
-      const parsed = parseFrontmatter(text, { file: file.file });
+      let text: string | undefined;
+      const parsed = cache ? cache.pageSource(file.file, readPageSource) : parseFrontmatter((text = readFileSync(file.file, 'utf8')), { file: file.file });
       messages.push(...parsed.messages);
       const folderLabel = file.isSection ? undefined : metas.get(parentOf(file.slug))?.titles.get(file.slug.slice(file.slug.lastIndexOf('/') + 1))?.label;
       const page = describePage(file, parsed.data, parsed.content, { folderLabel });
-      if (options?.hashSources) page.sourceHash = hashSource(file.file, text);
+      if (options?.hashSources && text !== undefined) page.sourceHash = hashSource(file.file, text);
       entries.push(page);
       if (!pages.has(page.slug)) pages.set(page.slug, page);
     } catch (error) {
@@ -101,6 +105,10 @@ export async function loadProject(
     messages.push(...expanded.messages, ...built.messages);
   }
   return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, messages };
+}
+
+function readPageSource(file: string): ParsedPageSource {
+  return parseFrontmatter(readFileSync(file, 'utf8'), { file });
 }
 
 function parentOf(slug: string): string {

@@ -14,6 +14,7 @@ import {
 import { fragmentRedirects } from './adapter-rules.js';
 import { lastUpdatedTimes, loadRepositoryInfo, pageLastUpdated } from './git.js';
 import type { PageInfo } from './pages.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 import { contextualConfigOf, specDownloadHref } from './spec-downloads.js';
 import { agentServers } from './site-outputs.js';
 
@@ -35,7 +36,11 @@ export interface SiteChromeOptions {
   pages: readonly PageInfo[];
   /** `dev` asks version control per page, so edits show at once; `build` asks once for all pages. */
   mode: 'dev' | 'build';
+  /** What earlier loads of the project read: the repository's facts are asked once (default: none, asked now). */
+  loadCache?: SiteLoadCache | undefined;
   siteUrl: string | undefined;
+  /** The site serves its own MCP server at `/mcp` (`ResolvedSiteOptions.hasMcp`). */
+  hasMcp: boolean;
 }
 
 /**
@@ -51,8 +56,9 @@ export function createSiteChrome(options: SiteChromeOptions) {
     return { ...message, file: place?.file, line: place?.line, column: place?.column };
   });
   // The same on every page: made once.
-  // `api.mdx.server`: agent-protocol (MCP) servers, advertised on every page as in llms.txt.
-  const agentLinks = agentServers(config?.api?.mdx?.server, options.siteUrl?.replace(/\/+$/, '') ?? '').map((url) => `<link rel="mcp-server" href="${escapeHtml(url)}">`);
+  // The MCP servers llms.txt lists, advertised on every page: the site's own `/mcp` where it is
+  // served (root-relative without a site URL), then `api.mdx.server`'s.
+  const agentLinks = mcpServerLinks(config, options.siteUrl, options.hasMcp).map((url) => `<link rel="mcp-server" href="${escapeHtml(url)}">`);
   const headEnd = [sitePartAssetTags(), bannerHeadScript(config), analytics.head, ...agentLinks].filter(Boolean).join('\n');
   const fragments = fragmentRedirects(config?.redirects ?? []);
   /** `headEnd` with the script of the fragment redirects on this page's path (all of them on the 404 page). */
@@ -64,7 +70,7 @@ export function createSiteChrome(options: SiteChromeOptions) {
   const banner = config ? renderBanner(config.banner) : '';
   const showsLastUpdated = config ? isLastUpdatedOn(config) : false;
   // Asked for now, while the project loads: version control runs in a process of its own.
-  const repository: Promise<RepositoryInfo> | undefined = config ? loadRepositoryInfo(options.root) : undefined;
+  const repository: Promise<RepositoryInfo> | undefined = config ? (options.loadCache?.repository(options.root, loadRepositoryInfo) ?? loadRepositoryInfo(options.root)) : undefined;
   let times: Promise<Map<string, Date>> | undefined;
 
   async function lastUpdated(page: PageInfo): Promise<Date | undefined> {
@@ -106,3 +112,9 @@ function fragmentRedirectScript(rules: ReadonlyMap<string, Record<string, string
   return `<script>(function(){var r=${map};var p=location.pathname;if(p.slice(-5)==='.html')p=p.slice(0,-5);while(p.length>1&&p.charAt(p.length-1)==='/')p=p.slice(0,-1);try{p=decodeURI(p)}catch(e){}var f=Object.prototype.hasOwnProperty.call(r,p)?r[p]:null;if(!f)return;function go(){var h=location.hash.slice(1);try{h=decodeURIComponent(h)}catch(e){}if(Object.prototype.hasOwnProperty.call(f,h))location.replace(f[h])}go();addEventListener('hashchange',go)})();</script>`;
 }
 
+
+/** The MCP server URLs of every page's head: the site's own `/mcp` when it serves one, then `api.mdx.server`'s, each once. */
+export function mcpServerLinks(config: Pick<ResolvedDocsConfig, 'api'> | undefined, siteUrl: string | undefined, hasMcp: boolean): string[] {
+  const base = siteUrl?.replace(/\/+$/, '') ?? '';
+  return [...new Set([...(hasMcp ? [`${base}/mcp`] : []), ...agentServers(config?.api?.mdx?.server, base)])];
+}

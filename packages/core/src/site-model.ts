@@ -67,7 +67,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   // docs.json, read with it, then complete them: once, here, for everything further in.
   const reading = resolveSiteOptions(options);
   // A build checks its cached pages against the text read now (`PageInfo.sourceHash`).
-  const project = await loadProject(root, { hashSources: reading.mode === 'build', configCache: reading.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined });
+  const project = await loadProject(root, { hashSources: reading.mode === 'build', configCache: reading.compileCache ? join(root, '.docsgen', 'cache', 'config') : undefined, loadCache: reading.loadCache });
   const { config, pages, messages, userConfig, locate } = project;
   const settings = resolveSiteOptions(options, { userConfig: userConfig.config, config });
   const { mode, siteUrl } = settings;
@@ -77,11 +77,11 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
       messages.push({ ...message, fatal: false, note: `${message.note} The sidebar leaves it out.` });
     }
   }
-  const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate });
+  const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate, loadCache: settings.loadCache });
   const navigation = api.navigation;
   for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);
   messages.push(...api.messages);
-  const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl });
+  const chrome = createSiteChrome({ root, config, locate, pages: [...pages.values()], mode, siteUrl, loadCache: settings.loadCache, hasMcp: settings.hasMcp });
   messages.push(...chrome.messages);
   const cards = createSocialCards({ root, config, navigation });
   messages.push(...cards.messages);

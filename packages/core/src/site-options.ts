@@ -1,5 +1,7 @@
 import type { ResolvedDocsConfig } from '@docsgen/config';
 import type { PluggableList } from 'unified';
+import type { SiteLoadCache } from './site-load-cache.js';
+import { adapterRunsFunctions } from './adapters.js';
 import type { SiteOptions } from './site.js';
 import type { UserConfig } from './user-config.js';
 
@@ -19,6 +21,10 @@ export interface ResolvedSiteOptions {
   navigationCache: string | undefined;
   /** docsgen's search is on: docsgen.config `search` is not `false`. */
   hasSearch: boolean;
+  /** What earlier loads of the project read, or none. */
+  loadCache: SiteLoadCache | undefined;
+  /** The site serves `/mcp`: always in dev; in a build, when `options.adapter`, else docsgen.config's `build.adapter`, runs functions. */
+  hasMcp: boolean;
 }
 
 /** Where the site's own settings come from, once the project is loaded. */
@@ -50,5 +56,7 @@ export function resolveSiteOptions(options?: SiteOptions | null, sources?: SiteO
     compileCache: options?.compileCache ?? defaults.compileCache,
     navigationCache: options?.navigationCache ?? undefined,
     hasSearch: userConfig.search !== false,
+    loadCache: options?.loadCache ?? undefined,
+    hasMcp: mode === 'dev' || adapterRunsFunctions(options?.adapter ?? userConfig.build?.adapter ?? 'static'),
   };
 }

@@ -7,6 +7,7 @@ import { createDerivedOutputs } from './site-derived.js';
 import { loadSiteModel, type SiteModel } from './site-model.js';
 import { moduleCandidates } from './tailwind-css.js';
 import type { CardPlan } from './social-cards.js';
+import type { SiteLoadCache } from './site-load-cache.js';
 import type { UserConfig } from './user-config.js';
 
 export { resolveCodeOptions } from './site-model.js';
@@ -16,6 +17,12 @@ export interface SiteOptions {
   mode?: 'dev' | 'build' | null | undefined;
   /** Absolute URL of the deployed site, for absolute links in Markdown twins (default: `build.siteUrl` of docsgen.config, else docs.json `siteUrl`). */
   siteUrl?: string | null | undefined;
+  /**
+   * The host a build is for: with one that runs functions (`netlify`, `vercel`, `cloudflare`)
+   * the site serves its own MCP server at `/mcp`, and every page's head links it, as a dev site's
+   * always do (default: `build.adapter` of docsgen.config, else `static`).
+   */
+  adapter?: 'static' | 'netlify' | 'cloudflare' | 'vercel' | 'github-pages' | null | undefined;
   /** Extra remark plugins, run after docsgen's (default: none). */
   remarkPlugins?: import('unified').PluggableList | null | undefined;
   /** Extra rehype plugins, run after docsgen's (default: none). */
@@ -31,6 +38,13 @@ export interface SiteOptions {
    * build: a dev site names the file without rendering it (default: none, rendered every run).
    */
   navigationCache?: string | null | undefined;
+  /**
+   * What earlier loads of this project read (`new SiteLoadCache()`), taken again where the files
+   * are unchanged: each page's frontmatter, and what the API specs gave. For a dev server, which
+   * loads the project again after docs.json changes; tell the cache which files changed
+   * (`forget`) before it loads again (default: none, every file read).
+   */
+  loadCache?: SiteLoadCache | null | undefined;
 }
 
 /** The data every page, snippet and component can import as `virtual:docsgen/manifest`. */
@@ -153,6 +167,8 @@ export interface Site {
   userConfig: UserConfig;
   /** docsgen's search is on (docsgen.config `search` is not `false`): the build writes an index, dev serves one. */
   hasSearch: boolean;
+  /** The site serves its own MCP server at `/mcp` (dev, or a build for an adapter that runs functions): every page's head links it. */
+  hasMcp: boolean;
   /** The config file, the local files it imports and the custom grammar files: a change to any of them reloads the site. */
   configFiles: string[];
   /**
@@ -205,6 +221,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     siteUrl: model.siteUrl,
     userConfig: model.userConfig.config,
     hasSearch: model.options.hasSearch,
+    hasMcp: model.options.hasMcp,
     configFiles: model.configFiles,
     config: model.config,
     navigation: model.navigation,

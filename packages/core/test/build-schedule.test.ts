@@ -24,7 +24,7 @@ function options(root: string, slugs: string[], cache: BuildCache | undefined, t
     cards: new CardCache({ folder: undefined }),
     cardHashes: new Map(),
     threads: 1,
-    workerData: { root, siteUrl: undefined, cardFolder: undefined, compileCache: false, navigationCache: undefined },
+    workerData: { root, siteUrl: undefined, adapter: 'static', cardFolder: undefined, compileCache: false, navigationCache: undefined },
     takePage: (page): PageFacts => {
       taken.push(page);
       return { searchHash: undefined, usesApi: false, apiViewers: [], usesIslands: false };

@@ -6,6 +6,7 @@ test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
   assert.equal(Object.keys(mod).sort(), [
     'ProjectModules',
+    'SiteLoadCache',
     'adapterFiles',
     'adapterNames',
     'agentInstructionsBlock',

@@ -110,6 +110,9 @@ frontmatter('should read every frontmatter as the YAML parser does, the simple o
     'Hello "world"', 'A [b] c', 'Step 1:', 'C# tips', 'x # comment', 'true', 'True', 'FALSE', 'null', 'Null', 'yes', 'no', 'on',
     '~', '', '12', '007', '1.5', '.inf', 'nan', 'Über', 'emoji 🎉', '{a: 1}', '[a, b]', '"unclosed', "'unclosed", 'a\\b', '- item',
     '&anchor x', '*alias', '!tag x', '|', '>', '"" ', "''", 'key:value',
+    '3', '0', '-4', '+1', '-0', '0.25', '10.50', '1.', '.5', '1e3', '0x1F', '12345678901234567890', '3 apples', '2026-01-02',
+    '["a", "b"]', '[ "a" , "b" ]', '["solo"]', '[]', '[ ]', '["a: b", "c # d"]', '["x\\"y"]', '["a",]', '["a" "b"]', '["unclosed]',
+    "['a', 'b']", '["a", b]', '[["a"]]', '["a"] x', '/spec.json GET /users/{id}', '/es/a.json POST /v1/{p}/job', '/a # note', '/a: b', '//x',
   ];
   const keys = ['title', 'description', 'og-image', 'sidebar_title', 'hidden'];
   let compared = 0;

@@ -16,7 +16,17 @@ site('should fill every default from nothing', () => {
     compileCache: false,
     navigationCache: undefined,
     hasSearch: true,
+    hasMcp: true,
+    loadCache: undefined,
   });
+});
+
+site('should serve /mcp in dev, and in a build for a host that runs functions: the options\' adapter, then docsgen.config\'s', () => {
+  assert.is(resolveSiteOptions({ mode: 'build' }).hasMcp, false);
+  assert.is(resolveSiteOptions({ mode: 'build', adapter: 'netlify' }).hasMcp, true);
+  assert.is(resolveSiteOptions({ mode: 'build' }, { userConfig: { build: { adapter: 'vercel' } } }).hasMcp, true);
+  assert.is(resolveSiteOptions({ mode: 'build', adapter: 'static' }, { userConfig: { build: { adapter: 'vercel' } } }).hasMcp, false);
+  assert.is(resolveSiteOptions({ mode: 'dev', adapter: 'static' }).hasMcp, true);
 });
 
 site("should turn search off only when docsgen.config says `search: false`", () => {

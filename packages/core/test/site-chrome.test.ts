@@ -62,7 +62,7 @@ chrome('should build the site parts assets with the pages', async () => {
 
 chrome('should advertise the api.mdx.server agent-protocol servers on every page', async () => {
   const root = project({ api: { mdx: { server: ['https://mcp.example.com/sse', '/mcp', 'javascript:alert(1)', 'https://x.test/"><script>'] } } });
-  const site = await createSite(root, { siteUrl: 'https://docs.example.com/' });
+  const site = await createSite(root, { mode: 'build', siteUrl: 'https://docs.example.com/' });
   for (const slug of ['index', 'guide']) {
     const html = (await site.document(slug))?.html ?? '';
     assert.match(html, '<link rel="mcp-server" href="https://mcp.example.com/sse">');
@@ -70,8 +70,44 @@ chrome('should advertise the api.mdx.server agent-protocol servers on every page
     assert.not.match(html, 'javascript:');
     assert.not.match(html, '"><script>', 'escaped (the URL parser encodes it)');
   }
-  const withoutUrl = await createSite(project({ api: { mdx: { server: '/mcp' } } }));
+  const withoutUrl = await createSite(project({ api: { mdx: { server: '/mcp' } } }), { mode: 'build' });
   assert.not.match((await withoutUrl.document('index'))?.html ?? '', 'rel="mcp-server"', 'a path without a site URL is left out');
+});
+
+const mcpLinks = (html: string): string[] => [...html.matchAll(/<link rel="mcp-server" href="([^"]*)">/g)].map((match) => match[1] as string);
+
+chrome('should link the site\'s own /mcp from every page where it is served: dev, and builds for hosts that run functions', async () => {
+  const root = project({});
+  // A dev site always serves /mcp; without a site URL the link is root-relative, as the page menu's.
+  const dev = await createSite(root);
+  assert.ok(dev.hasMcp);
+  assert.equal(mcpLinks((await dev.document('guide'))?.html ?? ''), ['/mcp']);
+  assert.equal(mcpLinks((await dev.notFound()).html), ['/mcp']);
+  assert.equal(mcpLinks((await (await createSite(root, { siteUrl: 'https://docs.example.com/base/' })).document('guide'))?.html ?? ''), ['https://docs.example.com/base/mcp']);
+  for (const [adapter, expected] of [['netlify', true], ['vercel', true], ['cloudflare', true], ['static', false], ['github-pages', false], [undefined, false]] as const) {
+    const site = await createSite(root, { mode: 'build', siteUrl: 'https://docs.example.com', adapter });
+    assert.is(site.hasMcp, expected, String(adapter));
+    assert.equal(mcpLinks((await site.document('index'))?.html ?? ''), expected ? ['https://docs.example.com/mcp'] : [], String(adapter));
+  }
+  // The site's own server and the same URL in api.mdx.server are linked once.
+  const both = await createSite(project({ api: { mdx: { server: ['/mcp', 'https://mcp.example.com/sse'] } } }), { mode: 'build', siteUrl: 'https://docs.example.com', adapter: 'vercel' });
+  assert.equal(mcpLinks((await both.document('index'))?.html ?? ''), ['https://docs.example.com/mcp', 'https://mcp.example.com/sse']);
+});
+
+chrome('should take the adapter from docsgen.config, and render cached pages again when it changes', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Chrome', siteUrl: 'https://docs.example.com', navigation: { pages: ['index', 'guide'] } }),
+    'docsgen.config.mjs': "export default { build: { adapter: 'netlify' } };\n",
+    'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\nA guide.\n',
+  });
+  const page = () => readFileSync(join(root, 'dist/guide.html'), 'utf8');
+  assert.ok((await buildSite(root, { workers: 0 })).ok);
+  assert.equal(mcpLinks(page()), ['https://docs.example.com/mcp'], 'build.adapter of docsgen.config');
+  assert.ok((await buildSite(root, { workers: 0, adapter: 'static' })).ok);
+  assert.equal(mcpLinks(page()), [], 'the cached page is not reused for a host without /mcp');
+  assert.ok((await buildSite(root, { workers: 0, adapter: 'cloudflare' })).ok);
+  assert.equal(mcpLinks(page()), ['https://docs.example.com/mcp']);
 });
 
 chrome("should let a page's frontmatter `contextual` replace the site's menu, and offer an API page's published spec", async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { agentSkillsIndexJson, createSite, generateSkill, loadSiteSkills, skillsIndexJson } from '../src/index.js';
+import { agentSkillsIndexJson, checkProject, createSite, generateSkill, loadSiteSkills, skillsIndexJson } from '../src/index.js';
 import { listSiteMcpResources } from '../src/mcp-source.js';
 import { skillSlug } from '../src/skill-files.js';
 import { writeTempProject } from './temp-project.js';
@@ -166,6 +166,25 @@ skills('should serve the project’s root skill.md as it is and list it with the
       ['skill-frontmatter-invalid', '.mintlify/skills/no-description/SKILL.md', 1],
     ]);
     assert.match(loaded.messages[2]!.reason, 'its frontmatter has no `description`');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+skills('should have `docsgen check` report the skill files\' problems, as build and dev do', async () => {
+  const root = project({}, {
+    'skill.md': skillFile('Acme Cloud', 'Deploy containers on Acme.'),
+    '.mintlify/skills/again/SKILL.md': skillFile('acme cloud', 'The same name again.'),
+    '.mintlify/skills/broken/SKILL.md': 'No frontmatter here.\n',
+  });
+  try {
+    for (const compile of [false, true]) {
+      const { messages } = await checkProject(root, { compile });
+      assert.equal(messages.filter((message) => message.ruleId.startsWith('skill-')).map((message) => [message.ruleId, message.file?.slice(root.length + 1), message.line, message.fatal]), [
+        ['skill-name-duplicate', '.mintlify/skills/again/SKILL.md', 2, false],
+        ['skill-frontmatter-invalid', '.mintlify/skills/broken/SKILL.md', 1, false],
+      ], `compile: ${compile}`);
+    }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

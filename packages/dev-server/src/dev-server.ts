@@ -38,6 +38,12 @@ export interface DevServerOptions {
    * (default: only on a search request).
    */
   prepareSearchAfterMs?: number | null | undefined;
+  /**
+   * Render the home page's content as soon as the server is created, while the reader opens the
+   * printed address: the first page is then served from it. A request for it before the render
+   * is done waits for that render instead of starting another (default: `false`).
+   */
+  prepareHomePage?: boolean | null | undefined;
 }
 
 /** URL prefix of docsgen's own files (styles, scripts, fonts). */
@@ -78,6 +84,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
     searchShares: {},
     searchService: createSearchService(),
     changes: 0,
+    prepared: undefined,
     closing: new AbortController(),
     report: (messages) => {
       if (messages.length > 0) options.onMessages?.(messages);
@@ -105,6 +112,10 @@ export function createDevServer(options: DevServerOptions): DevServer {
     });
   });
   prepareSearch();
+  if (options.prepareHomePage && site.homeSlug !== undefined) {
+    // Failures are the request's to report, when it renders the page again.
+    context.prepared = { site, slug: site.homeSlug, done: site.render(site.homeSlug).then(() => undefined, () => undefined) };
+  }
   return {
     server,
     setSite(next) {
@@ -156,6 +167,8 @@ interface HandleContext {
   searchService: SearchService;
   /** Counts changes: a page rendered before one is not kept (it may be the old version). */
   changes: number;
+  /** The home page's render started with the server (`prepareHomePage`), which a request for it waits for. */
+  prepared: { site: Site; slug: string; done: Promise<void> } | undefined;
   /** Aborted when the server closes: an index being made stops asking for pages. */
   closing: AbortController;
   /** Hands what a render reported to `onMessages`. */
@@ -305,6 +318,7 @@ async function servePage({ site, context, request, response }: Exchange, decoded
       return;
     }
   }
+  if (context.prepared?.site === site && context.prepared.slug === slug) await context.prepared.done;
   const page = site.pages.has(slug) && slug !== '404' ? await site.document(slug, { bodyEnd: context.bodyEnd, origin: requestOrigin(request) }) : undefined;
   if (page) {
     context.report(page.messages);

@@ -1,4 +1,4 @@
-import { isSiteFile, type Site } from '@docsgen/core';
+import { isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
 import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
@@ -6,8 +6,12 @@ import { createDevServer, type DevServer, type DevServerOptions } from './dev-se
 export interface DevSessionOptions {
   /** Project root (absolute). */
   root: string;
-  /** Loads the project into a Site (again after changes that reshape it). */
-  loadSite: () => Promise<Site>;
+  /**
+   * Loads the project into a Site (again after changes that reshape it). Pass `loadCache` to
+   * `createSite`: a reload then reads again only the files that changed (the session tells the
+   * cache which did).
+   */
+  loadSite: (context: { loadCache: SiteLoadCache }) => Promise<Site>;
   /** Called after each batch of changes with what was done (default: nothing). */
   onChange?: ((change: { files: string[]; reload: 'full' | 'pages'; slugs: string[] }) => void) | null | undefined;
   /** Host names accepted besides `localhost` and IP addresses (see `createDevServer`; default: `[]`). */
@@ -25,6 +29,13 @@ export interface DevSession extends DevServer {
   applyChanges(files: string[]): Promise<void>;
 }
 
+/**
+ * How long the watcher waits for another change before it applies a batch. An editor's write
+ * and rename, or a checkout's files, come within a millisecond or two of each other; every
+ * millisecond here is one more before an edit shows (it was 50).
+ */
+const batchQuietMs = 20;
+
 /** Folders whose changes never matter to the site. */
 const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsgen']);
 
@@ -33,19 +44,23 @@ const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsg
  * a file it includes), `docsgen.config.*`, `_meta.json`, `_section.mdx`, or the set of pages
  * reloads the project and every open page (`full-reload`); an edit of a page, snippet or
  * component re-renders exactly the pages that depend on it and swaps them in place (`update`).
- * Changes are batched for 50 ms, so an editor's save-and-rename counts once.
+ * Changes are batched until none has come for 20 ms (`batchQuietMs`), so an editor's
+ * save-and-rename counts once.
  */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
-  let site = await options.loadSite();
-  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages, prepareSearchAfterMs: options.prepareSearchAfterMs });
+  const loadCache = new SiteLoadCache();
+  const loadSite = () => options.loadSite({ loadCache });
+  let site = await loadSite();
+  const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages, prepareSearchAfterMs: options.prepareSearchAfterMs, prepareHomePage: true });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
 
   async function applyChanges(files: string[]): Promise<void> {
+    loadCache.forget(files);
     const isReshaping = files.some((file) => reshapesSite(site, options.root, file));
     if (isReshaping) {
-      site = await options.loadSite();
+      site = await loadSite();
       dev.setSite(site);
       dev.reload({ type: 'full-reload' });
       options.onChange?.({ files, reload: 'full', slugs: [] });
@@ -72,7 +87,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
       pending = new Set();
       // One batch at a time, in order: a second save waits for the first to be applied.
       queue = queue.then(() => applyChanges(batch)).catch(() => {});
-    }, 50);
+    }, batchQuietMs);
   });
 
   return {

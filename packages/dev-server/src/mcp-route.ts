@@ -18,7 +18,11 @@ const live = new WeakMap<Site, { changes: number; docs: Promise<DocsMcp> }>();
 export async function serveLiveMcp(site: Site, changes: number, allowedHosts: readonly string[], request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { handleMcpHttpRequest } = await import('@docsgen/mcp');
   let entry = live.get(site);
-  if (!entry || entry.changes !== changes) live.set(site, (entry = { changes, docs: createSiteMcp(site) }));
+  if (!entry || entry.changes !== changes) {
+    // The index of the site as it was is not finished: it would only cost time.
+    entry?.docs.then((docs) => docs.close(), () => undefined);
+    live.set(site, (entry = { changes, docs: createSiteMcp(site) }));
+  }
   await sendWebResponse(request, response, await handleMcpHttpRequest(toWebRequest(request), await entry.docs, { isAllowedHost: (host) => isAllowedHost(host ?? undefined, allowedHosts) }));
 }
 

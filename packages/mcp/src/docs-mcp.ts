@@ -1,13 +1,18 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { resolvePageAddress } from './page-address.js';
-import { createPageSearch, type PageSearch } from './page-search.js';
+import { prepareSearch } from './search-preparation.js';
 import type { McpPage, McpSource } from './types.js';
 
 /** Options of `createDocsMcp`. */
 export interface DocsMcpOptions {
   /** Version reported to clients in `serverInfo` (default: `0.0.0`). */
   version?: string | null | undefined;
+  /**
+   * Longest time `search_docs` waits for the search index before it answers from the pages
+   * indexed so far, saying how many those are, in milliseconds (default: `10000`).
+   */
+  searchWaitMs?: number | null | undefined;
 }
 
 /** Where a request came to, for full URLs of the site when its URL is not known. */
@@ -20,7 +25,20 @@ export interface DocsMcpRequestContext {
 export interface DocsMcp {
   /** A new server with the tools and resources; connect it to a transport. */
   createServer(context?: DocsMcpRequestContext | null): Promise<McpServer>;
+  /**
+   * Starts making the search index in the background (else the first search starts it), page by
+   * page, so that `list_pages` and `read_page` answer meanwhile. Never rejects: a failure is
+   * reported by the searches.
+   */
+  prepare(): void;
+  /**
+   * Stops making the search index, for a server whose site has changed: searches then answer
+   * from the pages indexed so far. Servers already made keep answering.
+   */
+  close(): void;
 }
+
+const defaults = { version: '0.0.0', searchWaitMs: 10_000 };
 
 /** The tools every server has, as `tools/list` describes them (for the server card). */
 export const docsMcpTools = [
@@ -37,19 +55,23 @@ const resultShape = { title: z.string(), path: z.string(), url: z.string().optio
  * and `language`), `read_page` (path or full URL; anything outside the site is refused with
  * the reason) and `list_pages` (navigation order, with titles and descriptions), all read-only
  * and idempotent; each page's Markdown as a resource (`docs://page/<path>`), plus the source's
- * own `resources`. The search index is made on the first search and kept: make a new
- * `DocsMcp` when the site changes.
+ * own `resources`. The search index is made once, page by page, from `prepare()` or the first
+ * search, and kept: make a new `DocsMcp` when the site changes. A search waits for it at most
+ * `searchWaitMs`, then answers from the pages indexed so far and says so.
  */
 export function createDocsMcp(source: McpSource, options?: DocsMcpOptions | null): DocsMcp {
-  const version = options?.version ?? '0.0.0';
-  let search: Promise<PageSearch> | undefined;
-  const searchIndex = (): Promise<PageSearch> =>
-    (search ??= (async () => {
-      const pages = await source.pages();
-      const documents = await Promise.all(pages.map(async (page) => ({ page, markdown: (await source.markdown(page.path)) ?? '' })));
-      return createPageSearch(documents);
-    })());
+  const version = options?.version ?? defaults.version;
+  const searchWaitMs = options?.searchWaitMs ?? defaults.searchWaitMs;
+  const preparation = prepareSearch(source);
   return {
+    prepare() {
+      preparation.start().catch(() => {
+        // Each search reports it.
+      });
+    },
+    close() {
+      preparation.stop();
+    },
     async createServer(context) {
       const origin = source.siteUrl?.replace(/\/+$/, '') ?? context?.origin;
       const origins = [...new Set([source.siteUrl, context?.origin].filter((value): value is string => Boolean(value)).map((value) => new URL(value).origin))];
@@ -73,13 +95,20 @@ export function createDocsMcp(source: McpSource, options?: DocsMcpOptions | null
             language: z.string().max(35).optional().describe('Only pages in this language code, such as `en` (and pages in every language)'),
             limit: z.number().int().min(1).max(20).optional().describe('Most results (default: 5)'),
           },
-          outputSchema: { results: z.array(z.object({ ...resultShape, snippet: z.string(), score: z.number() })) },
+          outputSchema: {
+            results: z.array(z.object({ ...resultShape, snippet: z.string(), score: z.number() })),
+            indexing: z.object({ indexedPages: z.number(), totalPages: z.number().optional() }).optional().describe('Present while the index is being made: the results come from `indexedPages` pages only'),
+          },
           annotations: readOnly,
         },
         async ({ query, version, language, limit }) => {
-          const results = (await searchIndex()).search(query, { version, language, limit }).map((result) => ({ ...result, ...(urlOf(result.path) ? { url: urlOf(result.path) } : {}) }));
-          const text = results.length === 0 ? `No pages match “${query}”.` : results.map((result, index) => `${index + 1}. ${result.title} (${result.url ?? result.path})\n   ${result.snippet}`).join('\n');
-          return { content: [{ type: 'text', text }], structuredContent: { results } };
+          const state = await preparation.wait(searchWaitMs);
+          const results = state.search.search(query, { version, language, limit }).map((result) => ({ ...result, ...(urlOf(result.path) ? { url: urlOf(result.path) } : {}) }));
+          const found = results.length === 0 ? `No pages match “${query}”.` : results.map((result, index) => `${index + 1}. ${result.title} (${result.url ?? result.path})\n   ${result.snippet}`).join('\n');
+          if (state.isComplete) return { content: [{ type: 'text', text: found }], structuredContent: { results } };
+          const indexing = { indexedPages: state.indexedPages, ...(state.totalPages === undefined ? {} : { totalPages: state.totalPages }) };
+          const note = `The search index is still being made: these results come from ${state.indexedPages}${state.totalPages === undefined ? '' : ` of ${state.totalPages}`} pages. Search again in a few seconds for results from every page; list_pages and read_page answer now.`;
+          return { content: [{ type: 'text', text: `${note}\n\n${found}` }], structuredContent: { results, indexing } };
         },
       );
 

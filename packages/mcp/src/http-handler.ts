@@ -1,4 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isCrossOrigin } from '@docsgen/util/cross-origin';
 import type { DocsMcp } from './docs-mcp.js';
 
 /** Options of `handleMcpHttpRequest`. */
@@ -20,8 +21,10 @@ const defaults = { maxBodyBytes: 65_536 };
 /**
  * Answers one Streamable HTTP request to the MCP endpoint: the one place an HTTP request to it
  * is checked, before any of it reaches the SDK. In order: a `Host` that `isAllowedHost` refuses
- * is 403; a cross-site browser request (an `Origin` other than the request's own, `null`, or
- * `Sec-Fetch-Site: cross-site`) is 403, as the MCP specification asks against DNS rebinding;
+ * is 403; a browser request from another site (`isCrossOrigin` of @docsgen/util, the check the
+ * try-it proxy and the dev server make: an `Origin` naming another host, `null`, or
+ * `Sec-Fetch-Site: cross-site` or `same-site`) is 403, as the MCP specification asks against
+ * DNS rebinding;
  * any method but `POST` is 405 (the server is stateless: no session, no event stream to
  * `GET`); a body that is not `application/json` is 415; one over `maxBodyBytes` (declared or
  * streamed) is 413; malformed JSON is a JSON-RPC parse error (400), and JSON that is not a
@@ -39,7 +42,7 @@ export async function handleMcpHttpRequest(request: Request, docs: DocsMcp, opti
   const url = new URL(request.url);
   if (options?.isAllowedHost && !options.isAllowedHost(request.headers.get('host'))) return refuse(403, 'The `Host` header does not name this server');
   const origin = request.headers.get('origin');
-  if ((origin !== null && origin !== url.origin) || request.headers.get('sec-fetch-site') === 'cross-site') {
+  if (isCrossOrigin({ secFetchSite: request.headers.get('sec-fetch-site'), origin, host: url.host })) {
     return refuse(403, `Requests from another site${origin ? ` (${origin})` : ''} may not use this MCP server`);
   }
   if (request.method !== 'POST') return refuse(405, 'This MCP server is stateless: send JSON-RPC messages with `POST`', { Allow: 'POST' });

@@ -27,9 +27,13 @@ export interface PageSearchResult {
   score: number;
 }
 
-/** A search over a fixed set of pages. */
+/** A search over a set of pages, which may grow. */
 export interface PageSearch {
   search(query: string, options?: PageSearchOptions | null): PageSearchResult[];
+  /** Adds a page (a search made after finds it). */
+  add(document: SearchDocument): void;
+  /** How many pages are indexed. */
+  readonly size: number;
 }
 
 interface IndexedPage {
@@ -53,15 +57,24 @@ const snippetLength = 240;
  * paragraph and Markdown), ranked with BM25+ per field; prefix matching for the last word
  * typed, and fuzzy matching (one edit in five characters) for words of five letters or more.
  */
-export function createPageSearch(documents: readonly SearchDocument[]): PageSearch {
+export function createPageSearch(initial?: readonly SearchDocument[] | null): PageSearch {
+  const documents: SearchDocument[] = [];
   const index = new MiniSearch<IndexedPage>({
     fields: Object.keys(fieldBoosts),
     idField: 'id',
     processTerm: (term) => term.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || null,
     tokenize: (text) => text.split(/[\s\-_/,;:!?()[\]{}<>"'`|*#=+]+/u),
   });
-  index.addAll(documents.map((document, id) => indexedPage(id, document)));
+  const add = (document: SearchDocument): void => {
+    index.add(indexedPage(documents.length, document));
+    documents.push(document);
+  };
+  for (const document of initial ?? []) add(document);
   return {
+    add,
+    get size() {
+      return documents.length;
+    },
     search(query, options) {
       const limit = Math.max(1, Math.min(50, Math.trunc(options?.limit ?? 5)));
       const terms = query.toLowerCase().split(/\s+/).filter(Boolean);

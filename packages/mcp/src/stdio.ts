@@ -4,7 +4,8 @@ import type { DocsMcp } from './docs-mcp.js';
 
 /**
  * Serves `docs` over stdio (one session, for an editor that starts the process) until the
- * input ends. Exported as `@docsgen/mcp/stdio`, apart from the main entry, so a function
+ * input ends. The search index starts being made as soon as the client is connected, so
+ * that the first search finds it made or under way. Exported as `@docsgen/mcp/stdio`, apart from the main entry, so a function
  * bundled for a host without Node built-ins (Cloudflare) never reaches `node:process`.
  */
 export async function serveMcpStdio(docs: DocsMcp, streams?: { stdin?: Readable; stdout?: Writable } | null): Promise<void> {
@@ -15,6 +16,7 @@ export async function serveMcpStdio(docs: DocsMcp, streams?: { stdin?: Readable;
     (streams?.stdin ?? process.stdin).once('end', () => resolve());
   });
   await server.connect(transport);
+  docs.prepare();
   await closed;
   await server.close();
 }

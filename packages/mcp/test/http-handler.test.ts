@@ -45,8 +45,19 @@ http('should refuse cross-site browser requests and foreign hosts (DNS rebinding
   }
   assert.is((await send({ headers: { Origin: 'http://localhost:3000' }, body: message('tools/list') })).status, 200);
   assert.is((await send({ headers: { 'Sec-Fetch-Site': 'cross-site' }, body: message('tools/list') })).status, 403);
+  assert.is((await send({ headers: { Origin: 'HTTP://LOCALHOST:3000' }, body: message('tools/list') })).status, 200, 'hosts compare without regard to case');
   const isAllowedHost = (host: string | null) => host === 'localhost:3000';
   assert.is((await send({ headers: { Host: 'evil.example' }, body: message('tools/list') }, { isAllowedHost })).status, 403);
+});
+
+http('should refuse a page of a sibling subdomain (`Sec-Fetch-Site: same-site`), as the try-it proxy does', async () => {
+  const answer = await send({ headers: { 'Sec-Fetch-Site': 'same-site' }, body: message('tools/list') });
+  assert.is(answer.status, 403);
+  assert.match(answer.body, /Requests from another site may not use this MCP server/);
+  assert.is((await send({ headers: { 'Sec-Fetch-Site': 'same-site', Origin: 'https://blog.acme.example' }, body: message('tools/list') })).status, 403);
+  // The browser's own page, and a client that is no browser, are served.
+  assert.is((await send({ headers: { 'Sec-Fetch-Site': 'same-origin', Origin: 'http://localhost:3000' }, body: message('tools/list') })).status, 200);
+  assert.is((await send({ headers: { 'Sec-Fetch-Site': 'none' }, body: message('tools/list') })).status, 200);
 });
 
 http('should refuse other methods, other types, oversized and malformed bodies', async () => {

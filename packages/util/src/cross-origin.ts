@@ -10,8 +10,11 @@ export interface RequestOriginHeaders {
 
 /**
  * Whether a browser sent the request from a page of another site: `Sec-Fetch-Site` says
- * `cross-site` or `same-site`, or the `Origin` names another host (or cannot be parsed).
- * Requests without either header (curl, server-to-server) are not cross-origin.
+ * `cross-site` or `same-site` (a sibling subdomain is another site's page too), or the `Origin`
+ * names another host (or cannot be parsed, as `null`). Requests without either header (curl,
+ * an MCP client, server-to-server) are not cross-origin. The one origin check of docsgen's
+ * servers: the try-it proxy, the dev server, and the MCP endpoint (dev, preview, functions),
+ * which the MCP specification asks to check `Origin` against DNS rebinding.
  */
 export function isCrossOrigin(headers: RequestOriginHeaders): boolean {
   const site = headers.secFetchSite;
