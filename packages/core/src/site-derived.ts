@@ -156,7 +156,7 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
   const { renderMdx } = renderer;
   const render = renderer.renderAs;
   const instructions = agentInstructionsBlock(model.config);
-  const twinOf = (page: PageInfo, body: string, messages: DocsgenMessage[]): Twin => writeTwinOf(page, body, messages, instructions);
+  const twinOf = (page: PageInfo, body: string, messages: DocsgenMessage[], via: TwinPath): Twin => ({ ...writeTwinOf(page, body, messages, instructions), via });
 
   /** The page's Markdown twin, written now. */
   async function writeTwin(slug: string): Promise<Twin | undefined> {
@@ -168,14 +168,14 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
     // API pages are written as Markdown from their model: far faster than from their HTML.
     if (page.api) {
       const { apiOperationMarkdown, asyncOperationMarkdown } = await import('./api-markdown.js');
-      return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), []);
+      return twinOf(page, page.api.kind === 'openapi' ? apiOperationMarkdown(page.api.model, { parameterPills: api.parameterPills }) : asyncOperationMarkdown(page.api.model), [], 'api');
     }
     const bound = api.bindings.get(slug);
     if (bound) {
       const [{ apiOperationMarkdown }, { toMarkdownTwin }] = await Promise.all([import('./api-markdown.js'), import('@docsgen/mdx-transforms/markdown-twin')]);
       const result = await renderMdx(page, 'markdown');
-      if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
-      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages);
+      if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages, 'bound');
+      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages, 'bound');
     }
     // Plain Markdown is its own twin; a page without components but code blocks gets its twin
     // straight from its tree.
@@ -183,7 +183,7 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
     if (direct) return direct;
     const result = (await render(slug, 'markdown'))!;
     const { toMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
-    return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages);
+    return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages, 'html');
   }
 
   /** The twin of a page whose compiled tree has no component but code blocks (`twinTree`); `undefined` otherwise. */
@@ -193,18 +193,25 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
     const tree = record?.tree;
     if (messages.some((message) => message.fatal) || !tree) return undefined;
     // Plain Markdown is its own twin.
-    if (record.markdown !== undefined) return twinOf(page, record.markdown, messages);
+    if (record.markdown !== undefined) return twinOf(page, record.markdown, messages, 'source');
     const twinnable = twinTree(tree);
     if (!twinnable) return undefined;
     const { hastToMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
-    return twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages);
+    return twinOf(page, hastToMarkdownTwin(twinnable, { siteUrl }), messages, 'tree');
   }
 
   return writeTwin;
 }
 
+/**
+ * How a twin was written: from the page's API model (`api`), its rendered prose and the bound
+ * operation (`bound`), its own Markdown source (`source`), its syntax tree (`tree`) or its
+ * Markdown-mode HTML (`html`). Not part of `Site.markdown`'s type: `bench/twin.mjs` reads it.
+ */
+type TwinPath = 'api' | 'bound' | 'source' | 'tree' | 'html';
+
 /** A page's Markdown twin and the messages of writing it. */
-type Twin = { markdown: string; messages: DocsgenMessage[] };
+type Twin = { markdown: string; messages: DocsgenMessage[]; via?: TwinPath };
 
 /**
  * The twin of `page` from its body: its title (unless the body starts with it) and description

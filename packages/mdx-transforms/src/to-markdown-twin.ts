@@ -1,12 +1,13 @@
 import type { Element, Root as HastRoot } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
+import { fromParse5 } from 'hast-util-from-parse5';
 import { toMdast } from 'hast-util-to-mdast';
-import type { Nodes, Root } from 'mdast';
+import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { SKIP, visit } from 'unist-util-visit';
+import { parseFragment } from 'parse5';
+import { text } from './to-markdown-twin-text.js';
 import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
 
 /**
@@ -80,7 +81,11 @@ export function toMarkdownTwin(
     throw new TypeError(`Cannot write a Markdown twin: \`html\` is \`${String(html)}\`, expected a string`);
   }
 
-  return hastToMarkdownTwin(fromHtml(html, { fragment: true }), options);
+  // As `fromHtml(html, { fragment: true })` (hast-util-from-html) parses, without the source
+  // positions it adds to every node: the Markdown does not use them, and hast-util-to-mdast
+  // clones the whole tree (positions too) before it starts.
+  const fragment = parseFragment(html, { sourceCodeLocationInfo: false, scriptingEnabled: false });
+  return hastToMarkdownTwin(fromParse5(fragment) as HastRoot, options);
 }
 
 /**
@@ -97,9 +102,7 @@ export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions
     // As a browser on the site would: `/images/x.png` replaces the whole path of the site URL.
     return encodeSpaces(new URL(trimmed, settings.siteUrl + '/').href);
   };
-  removeUnreadable(hast);
-  separateBlocks(hast);
-  restoreCellAlignment(hast);
+  prepareTree(hast);
   const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl) }) as Nodes;
   const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
   tidy(root);
@@ -114,9 +117,12 @@ export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions
     listItemIndent: 'one',
     resourceLink: true,
     extensions: [gfmToMarkdown(), mathToMarkdown()],
+    handlers: { text },
   });
 
-  return markdown.trim() === '' ? '' : markdown.replace(/\s+$/, '') + '\n';
+  // `trimEnd` removes what `/\s+$/` matches (both: WhiteSpace and LineTerminator), without
+  // the regular expression's retries at every blank of the text.
+  return markdown.trim() === '' ? '' : markdown.trimEnd() + '\n';
 }
 
 function resolveMarkdownTwinOptions(
@@ -134,18 +140,49 @@ function resolveMarkdownTwinOptions(
   return { siteUrl: siteUrl.replace(/\/+$/, '') };
 }
 
-/** Remove comments, dropped elements and everything hidden from readers. */
+/**
+ * Prepare the rendered tree for hast-util-to-mdast, in one walk from the root down: remove what
+ * no reader of Markdown can use (`removeUnreadable`), give each block container's inline
+ * content a paragraph of its own (`separateBlocks`) and put table cells' alignment back
+ * (`restoreCellAlignment`). A parent's children are filtered before the parent is looked at,
+ * so each step sees what it would after the previous one had walked the whole tree.
+ */
+function prepareTree(parent: HastRoot | Element): undefined {
+  const children = parent.children;
+  let kept = 0;
+  for (let index = 0; index < children.length; index += 1) {
+    const child = children[index]!;
+    if (isUnreadable(child)) continue;
+    children[kept] = child;
+    kept += 1;
+  }
+  children.length = kept;
+
+  if (parent.type === 'element') {
+    separateBlocks(parent);
+    restoreCellAlignment(parent);
+  }
+
+  for (const child of parent.children) {
+    if (child.type === 'element') prepareTree(child);
+  }
+  return undefined;
+}
+
+/** Comments, doctypes, dropped elements and everything hidden from readers. */
+function isUnreadable(node: HastRoot['children'][number]): boolean {
+  return node.type === 'comment' || node.type === 'doctype' || (node.type === 'element' && (dropped.has(node.tagName) || isHidden(node)));
+}
+
 /**
  * Rendered tables carry a column's alignment as `style="text-align: …"` on their cells (React
  * and Preact have no `align`); hast-util-to-mdast reads `align`. Put it back, so the twin's
  * table keeps its `:---:` markers.
  */
-function restoreCellAlignment(tree: HastRoot): undefined {
-  visit(tree, 'element', (node: Element) => {
-    if (node.tagName !== 'td' && node.tagName !== 'th') return;
-    const align = /(?:^|;)\s*text-align\s*:\s*(left|right|center)\b/i.exec(String(node.properties.style ?? ''))?.[1];
-    if (align && node.properties.align === undefined) node.properties.align = align.toLowerCase();
-  });
+function restoreCellAlignment(node: Element): undefined {
+  if (node.tagName !== 'td' && node.tagName !== 'th') return undefined;
+  const align = /(?:^|;)\s*text-align\s*:\s*(left|right|center)\b/i.exec(String(node.properties.style ?? ''))?.[1];
+  if (align && node.properties.align === undefined) node.properties.align = align.toLowerCase();
   return undefined;
 }
 
@@ -157,35 +194,20 @@ const blockContainers = new Set(['div', 'section', 'aside', 'article', 'figure',
  * joins adjacent inline content into one paragraph. A block container holding only inline
  * content gets that content wrapped in a `<p>`, so each stays a paragraph of its own.
  */
-function separateBlocks(tree: HastRoot): undefined {
-  visit(tree, 'element', (node: Element) => {
-    if (!blockContainers.has(node.tagName) || node.children.length === 0) return undefined;
-    const isInline = node.children.every(
-      (child) => child.type === 'text' || child.type === 'comment' || (child.type === 'element' && phrasing.has(child.tagName)),
-    );
-    const hasText = node.children.some((child) => child.type !== 'comment' && !(child.type === 'text' && child.value.trim() === ''));
-    if (isInline && hasText) node.children = [{ type: 'element', tagName: 'p', properties: {}, children: node.children }];
-    return undefined;
-  });
+function separateBlocks(node: Element): undefined {
+  if (!blockContainers.has(node.tagName) || node.children.length === 0) return undefined;
+  const isInline = node.children.every(
+    (child) => child.type === 'text' || child.type === 'comment' || (child.type === 'element' && phrasing.has(child.tagName)),
+  );
+  const hasText = node.children.some((child) => child.type !== 'comment' && !(child.type === 'text' && child.value.trim() === ''));
+  if (isInline && hasText) node.children = [{ type: 'element', tagName: 'p', properties: {}, children: node.children }];
+  return undefined;
 }
 
 const phrasing = new Set([
   'a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'img', 'kbd', 'mark', 'q', 's',
   'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'del', 'ins',
 ]);
-
-function removeUnreadable(tree: HastRoot): undefined {
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return undefined;
-    const isRemoved =
-      node.type === 'comment' ||
-      node.type === 'doctype' ||
-      (node.type === 'element' && (dropped.has(node.tagName) || isHidden(node)));
-    if (!isRemoved) return undefined;
-    parent.children.splice(index, 1);
-    return [SKIP, index];
-  });
-}
 
 function isHidden(node: Element): boolean {
   const { hidden, ariaHidden, type } = node.properties;
@@ -200,19 +222,20 @@ function isHidden(node: Element): boolean {
  * allowed (a `<pre>` inside a link, a table cell or a heading), a line break or a `|` in a
  * table cell, and two lists in a row (which would need a second bullet character).
  */
-function tidy(tree: Root): undefined {
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return undefined;
+function tidy(parent: Parent): undefined {
+  const children = parent.children as Nodes[];
+  const isPhrasingParent = !flowParents.has(parent.type);
+  const isInCell = parent.type === 'tableCell';
+  let index = 0;
+  while (index < children.length) {
+    let node = children[index]!;
 
     if (node.type === 'html') {
-      parent.children.splice(index, 1);
-      return [SKIP, index];
+      children.splice(index, 1);
+      continue;
     }
 
-    const isPhrasingParent = !flowParents.has(parent.type);
-    const isInCell = parent.type === 'tableCell';
     let replacement: Nodes | undefined;
-
     if (node.type === 'code' && isPhrasingParent) {
       replacement = { type: 'inlineCode', value: node.value.replace(/\s*\n\s*/g, ' ') };
     } else if (node.type === 'math' && isPhrasingParent) {
@@ -223,21 +246,24 @@ function tidy(tree: Root): undefined {
 
     if (replacement) {
       replacement.position = node.position;
-      parent.children[index] = replacement as never;
+      children[index] = replacement;
       node = replacement;
     }
 
     // GFM escapes `|` in inline code of a cell, not in math: `\vert` is the same symbol.
     if (node.type === 'inlineMath' && isInCell) node.value = node.value.replace(/\|/g, '\\vert ');
 
-    const previous = parent.children[index - 1];
+    // The items moved into the previous list are not looked at again: that list's were.
+    const previous = children[index - 1];
     if (node.type === 'list' && !node.ordered && previous?.type === 'list' && !previous.ordered) {
       previous.children.push(...node.children);
       previous.spread = previous.spread || node.spread;
-      parent.children.splice(index, 1);
-      return [SKIP, index];
+      children.splice(index, 1);
+      continue;
     }
 
-    return undefined;
-  });
+    if ('children' in node) tidy(node);
+    index += 1;
+  }
+  return undefined;
 }

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// What writing the Markdown twins costs (not a test: prints numbers only).
+//
+//   node bench/twin.mjs <project folder> [--rounds 1] [--out FILE]
+//
+// Loads the project as a build does, compiles and renders every page first (not timed: the
+// build has done that before it asks for a twin), then writes every page's twin, one at a
+// time, and prints for each way a twin is written (`api`: from the API model; `bound`: a page
+// bound to an operation; `source`: plain Markdown, its own twin; `tree`: from the compiled
+// tree; `html`: from the page rendered in Markdown mode) the number of pages, the total
+// wall-clock ms and ms per page, and the same in process CPU time (steadier on a busy
+// machine: it counts the garbage collector's threads, not time lost to other processes), then
+// the totals.
+// `--rounds N` writes every twin N times (a fresh site each round) and prints each round.
+// `--out FILE` writes every twin into FILE (`slug`, a NUL, the twin, a NUL) to compare two
+// versions byte for byte.
+//
+// DG_ROOT=/path/to/a/checkout measures another built checkout (default: this one). A checkout
+// from before the twin writer named its paths counts every page as `?`, unless `--paths FILE`
+// is given: a run whose twins name their paths writes them to FILE (slug → path, JSON), a run
+// whose twins do not reads them from it (the paths are chosen the same way in both).
+//
+// Measured on the shared 2-core machine, load average 15-20 (so CPU ms; wall ran at 1.5-3
+// times it), 2026-11-27, the hosted platform's own docs (1,069 pages), two runs each,
+// alternated: `node bench/twin.mjs /work/real/mintlify+docs --paths P` with
+// DG_ROOT=<unchanged main> for "before":
+//
+//   |        | pages | before: CPU ms, ms/page     | after: CPU ms, ms/page    |
+//   | html   |   853 | 13,344 / 13,121: 15.6 / 15.4 | 8,945 / 9,345: 10.5 / 11.0 |
+//   | tree   |    66 |    384 /    389:  5.8 /  5.9 |   283 /   307:  4.3 /  4.7 |
+//   | bound  |   100 |    336 /    299:  3.4 /  3.0 |   230 /   262:  2.3 /  2.6 |
+//   | source |    50 |     40 /     37:  0.8 /  0.8 |    33 /    31:  0.7 /  0.6 |
+//   | total  | 1,069 | 14,174 / 13,950: 13.3 / 13.1 | 9,671 / 10,077: 9.1 / 9.4  |
+//
+// The twins, written with `--out`, were byte-identical before and after. The 300-page
+// benchmark corpus's pages are all `source` (plain Markdown, its own twin): 0.2-0.4 ms/page
+// before and after.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' } },
+});
+if (positionals.length !== 1) {
+  console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE] [--paths FILE]');
+  process.exit(2);
+}
+const root = resolve(positionals[0]);
+const { createSite } = await import(join(repo, 'packages', 'core', 'dist', 'index.js'));
+const knownPaths = values.paths && existsSync(values.paths) ? JSON.parse(readFileSync(values.paths, 'utf8')) : {};
+
+for (let round = 1; round <= Number(values.rounds); round += 1) {
+  const site = await createSite(root, { mode: 'build' });
+  const slugs = [...site.pages.keys()];
+  for (const slug of slugs) await site.render(slug);
+
+  const paths = new Map();
+  const named = {};
+  const outputs = [];
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (const slug of slugs) {
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    const twin = await site.markdown(slug);
+    const cpuUsed = process.cpuUsage(cpuStart);
+    const ms = performance.now() - start;
+    const path = twin?.via ?? knownPaths[slug] ?? '?';
+    if (twin?.via) named[slug] = twin.via;
+    const entry = paths.get(path) ?? { pages: 0, ms: 0, cpu: 0 };
+    entry.pages += 1;
+    entry.ms += ms;
+    entry.cpu += (cpuUsed.user + cpuUsed.system) / 1000;
+    paths.set(path, entry);
+    if (values.out) outputs.push(slug, '\0', twin?.markdown ?? '', '\0');
+  }
+  const total = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+
+  console.log(`round ${round}: ${slugs.length} pages in ${root}`);
+  const line = (path, pages, ms, cpuMs) =>
+    `  ${path.padEnd(7)} ${String(pages).padStart(5)} pages ${ms.toFixed(0).padStart(7)} ms ${(ms / pages).toFixed(2).padStart(6)} ms/page  CPU ${cpuMs.toFixed(0).padStart(7)} ms ${(cpuMs / pages).toFixed(2).padStart(6)} ms/page`;
+  for (const [path, { pages, ms, cpu: cpuMs }] of [...paths].sort((a, b) => b[1].cpu - a[1].cpu)) console.log(line(path, pages, ms, cpuMs));
+  console.log(line('total', slugs.length, total, (cpu.user + cpu.system) / 1000));
+  if (values.out) writeFileSync(values.out, outputs.join(''));
+  if (values.paths && Object.keys(named).length > 0) writeFileSync(values.paths, JSON.stringify(named));
+}
