@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
@@ -55,6 +55,7 @@ test('should give a page the same bytes whether or not a page in its nested fenc
   assert.is(page(after), page(alone), 'a page in Python highlighted first in the process changes nothing');
   const block = (html: string) => html.match(/<pre[\s\S]*?<\/pre>/g)!.find((pre) => pre.includes('greet'));
   assert.is(block(page(withPython)), block(page(alone)), 'the same block in a site with a Python page');
+  for (const root of [alone, withPython, pythonFirst, after]) rmSync(root, { recursive: true, force: true });
 });
 
 test.run();
