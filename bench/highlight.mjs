@@ -8,10 +8,13 @@
 // asked the engine for and how many the engine compiled, and a hash of the output so two
 // versions can be compared.
 //
-//   node bench/highlight.mjs [--root DIR] [PROJECT]
+//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [PROJECT]
 //
 // PROJECT is a folder of `.md`/`.mdx` pages (default: docs/). --root runs the highlighter of
-// another checkout of docsgen (built), for "before" figures.
+// another checkout of docsgen (built), for "before" figures. --shuffle highlights the pages in
+// another order (a seeded shuffle); the output hash is over the blocks in the sorted order
+// either way, so it must not change: a block's HTML may depend on the block alone. --changed
+// writes one line per block (page, language, SHA-256 of its HTML) to FILE, to diff two runs.
 //
 // Fences are found with a regular expression (indented ones inside components too), not the
 // MDX parser, so a few blocks may differ from what a build highlights; the same blocks are
@@ -36,21 +39,43 @@
 // 67.7 s user and 1.17-1.19 GB after; 1,274 scanners compiled in a build before (649 on the
 // main thread, 625 on the worker), 486 after (240 and 246). The 300-page corpus: 10.4-12.3 s
 // user before and 10.5-12.4 s after, five runs each (no difference beyond the noise).
+//
+// Deterministic embedded languages (`highlight-embedded.ts`), 2026-11-27, same machine, the
+// platform docs (`--root /work/main` at 010d25c, then this branch):
+//
+//   | order                 | before: output sha256 | after: output sha256 |
+//   | sorted pages          | eea72568...           | a1cf69e3...          |
+//   | --shuffle 7           | 02d3c851...           | a1cf69e3...          |
+//
+// Before, the hash changed with the page order; after, it does not. Against the sorted order
+// of before (--changed, diffed), 44 blocks change: 40 mdx blocks (29 in
+// agent-context/.../components.md, 6 in SKILL.md, 4 in configuration.md, 1 in ai-native.mdx)
+// and the 4 markdown blocks of */components/icons.mdx, all with more highlighted spans
+// (nested fences, frontmatter and JSX of MDX, inline HTML of Markdown). Languages loaded in
+// the end: 21 -> 22. CPU of loading languages 346-387 -> 694-745 ms (reading each Markdown/MDX
+// grammar's rules once and compiling its fence patterns); first pass 2.9 -> 2.6-2.7 s.
+// Whole builds (`docsgen build /work/real/mintlify+docs --out OUT --no-cache --workers N`,
+// every output file hashed): --workers 0 and 2 give identical files, before (/work/cache/
+// before23) and after; before -> after, 4 of 3,972 files change: */components/icons.html, whose
+// ```markdown block now highlights its inline `<Icon>` HTML.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
-  options: { root: { type: 'string', default: repo } },
+  options: { root: { type: 'string', default: repo }, shuffle: { type: 'string' }, changed: { type: 'string' } },
   allowPositionals: true,
 });
 const project = resolve(positionals[0] ?? join(repo, 'docs'));
 const dist = (file) => import(pathToFileURL(join(resolve(values.root), 'packages/mdx-transforms/dist', file)).href);
 const highlighterModule = await dist('highlighter.js');
 const { getHighlighter, loadLanguages, loadThemes, resolveLanguage } = highlighterModule;
+// What the plugin loads per page: the blocks' languages and, since `highlight-embedded.ts`, what
+// their Markdown and MDX blocks embed (before it, the languages alone).
+const loadPage = highlighterModule.loadBlockLanguages ?? ((instance, page) => loadLanguages(instance, new Set(page.map((request) => request.language))));
 const { highlightBlock } = await dist('highlight-block.js');
 
 const pages = [];
@@ -68,7 +93,7 @@ pages.sort();
 // a component).
 const fence = /^([ \t]*)(`{3,}|~{3,})([^\s`{]*)[^\n]*\n([\s\S]*?)^\1\2[ \t]*$/gm;
 const themes = { light: 'github-light', dark: 'github-dark' };
-const requests = pages.map((path) =>
+const requests = pages.map((path, page) =>
   [...readFileSync(path, 'utf8').matchAll(fence)].map((match) => {
     const indent = match[1].length;
     const code = match[4]
@@ -76,10 +101,26 @@ const requests = pages.map((path) =>
       .split('\n')
       .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
       .join('\n');
-    return { code, language: resolveLanguage(match[3]).name, themes, highlight: [], focus: [], lines: false, wrap: false };
+    return { code, language: resolveLanguage(match[3]).name, themes, highlight: [], focus: [], lines: false, wrap: false, page };
   }),
 );
 const blocks = requests.flat();
+blocks.forEach((request, index) => (request.index = index));
+// A seeded Fisher-Yates shuffle of the pages (mulberry32), so an order can be repeated.
+if (values.shuffle !== undefined) {
+  let seed = Number(values.shuffle) >>> 0;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = requests.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [requests[i], requests[j]] = [requests[j], requests[i]];
+  }
+}
 const languages = new Set(blocks.map((request) => request.language));
 
 function cpu(start) {
@@ -103,14 +144,14 @@ onigLib.createOnigScanner = (patterns) => {
   return createOnigScanner(patterns);
 };
 
-const hash = createHash('sha256');
+const outputs = [];
 let loadMs = 0;
 clock = process.cpuUsage();
 for (const page of requests) {
   const loading = process.cpuUsage();
-  await loadLanguages(instance, new Set(page.map((request) => request.language)));
+  await loadPage(instance, page);
   loadMs += cpu(loading);
-  for (const request of page) hash.update(highlightBlock(instance, request).html).update('\0');
+  for (const request of page) outputs[request.index] = highlightBlock(instance, request).html;
 }
 const firstMs = cpu(clock) - loadMs;
 clock = process.cpuUsage();
@@ -118,12 +159,22 @@ for (const request of blocks) highlightBlock(instance, request);
 const secondMs = cpu(clock);
 // Before the shared scanners, the engine compiled every scanner asked for.
 const compiled = highlighterModule.countScannerCompilations?.() ?? requested;
+const hash = createHash('sha256');
+for (const html of outputs) hash.update(html).update('\0');
+if (values.changed) {
+  const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const lines = blocks.map((request, index) => `${pages[request.page].slice(project.length + 1)}\t${index}\t${request.language}\t${sha(outputs[index])}`);
+  writeFileSync(values.changed, `${lines.join('\n')}\n`);
+}
 
 console.log(`project: ${project}: ${pages.length} pages, ${blocks.length} code blocks in ${languages.size} languages`);
 console.log(`start-up (highlighter, engine, two themes): ${startMs.toFixed(0)} ms CPU`);
 console.log(`loading ${languages.size} languages: ${loadMs.toFixed(0)} ms CPU`);
 console.log(`first pass: ${firstMs.toFixed(0)} ms CPU (${((firstMs / blocks.length) * 1000).toFixed(0)} µs per block)`);
 console.log(`second pass: ${secondMs.toFixed(0)} ms CPU`);
+// Grammars, not aliases: Shiki lists both.
+const loaded = instance.getLoadedLanguages().filter((name) => instance.getLanguage(name).name === name);
+console.log(`languages loaded in the end: ${loaded.length}`);
 console.log(`scanners: ${requested} asked for, ${compiled} compiled`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);

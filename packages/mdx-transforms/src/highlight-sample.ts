@@ -1,4 +1,4 @@
-import { getHighlighter, loadLanguages, loadThemes, resolveLanguage } from './highlighter.js';
+import { getHighlighter, loadBlockLanguages, loadThemes, resolveLanguage } from './highlighter.js';
 
 /** Highlights a code sample synchronously; `undefined` for a language that is not loaded. */
 export type SampleHighlighter = (code: string, language: string) => string | undefined;
@@ -18,7 +18,10 @@ export async function createSampleHighlighter(themes: { light: string; dark: str
   const [instance, { highlightBlock }] = await Promise.all([getHighlighter(), import('./highlight-block.js')]);
   await loadThemes(instance, [themes.light, themes.dark]);
   const known = [...new Set([...languages].map((name) => resolveLanguage(name)).filter((language) => language.isKnown).map((language) => language.name))];
-  await loadLanguages(instance, known);
+  // With what Markdown or MDX always embed (MDX's tsx, Markdown's inline HTML); a fence nested in
+  // a sample is highlighted only if its language is loaded for another reason (samples come
+  // later, one by one, and this stays synchronous).
+  await loadBlockLanguages(instance, known.map((name) => ({ language: name, code: '' })));
   const loaded = new Set(known);
   return (code, language) => {
     const resolved = resolveLanguage(language);

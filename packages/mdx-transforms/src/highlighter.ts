@@ -9,6 +9,7 @@ import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 // never loads it.
 import { bundledLanguages } from 'shiki/langs';
 import { bundledThemes } from 'shiki/themes';
+import { type EmbeddingBlock, resolveEmbeddedLanguages } from './highlight-embedded.js';
 import { type SharedScannerEngine, shareScanners } from './highlight-scanners.js';
 
 /** The highlighter's default themes, loaded when it is created. */
@@ -176,6 +177,31 @@ export async function loadLanguages(instance: Highlighter, names: Iterable<strin
   }
 
   await Promise.all(pending);
+}
+
+/**
+ * Load what blocks need: their languages and, for a language that embeds others lazily
+ * (Markdown, MDX), the embedded languages the block can reach (`resolveEmbeddedLanguages`), so
+ * a block's HTML never depends on what the thread highlighted before.
+ *
+ * @param instance
+ *   Highlighter from `getHighlighter`.
+ * @param blocks
+ *   Blocks to highlight: resolved language and code.
+ * @param exclude
+ *   Names not to load here (custom grammars, registered with `loadCustomLanguages`).
+ */
+export async function loadBlockLanguages(
+  instance: Highlighter,
+  blocks: Iterable<EmbeddingBlock>,
+  exclude?: ReadonlySet<string> | ReadonlyMap<string, unknown> | null | undefined,
+): Promise<void> {
+  // The engine exists once the highlighter does.
+  const { languages, embedders } = await resolveEmbeddedLanguages(engine!, blocks);
+  const isLoaded = (name: string) => !exclude?.has(name);
+  await loadLanguages(instance, languages.filter(isLoaded));
+  // One by one and last: Shiki recreates such a grammar for each lazy language loaded after it.
+  for (const name of embedders.filter(isLoaded)) await loadLanguages(instance, [name]);
 }
 
 /**

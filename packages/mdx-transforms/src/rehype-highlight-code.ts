@@ -15,7 +15,7 @@ import {
   isKnownTheme,
   listLanguages,
   loadCustomLanguages,
-  loadLanguages,
+  loadBlockLanguages,
   loadThemes,
   resolveLanguage,
 } from './highlighter.js';
@@ -175,7 +175,7 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
       await loadThemes(highlighter, [settings.themes.light, settings.themes.dark]);
       const names = new Set(misses.map((block) => block.request.language));
       const customNames = settings.languages.filter((language) => names.has(language.name));
-      await loadLanguages(highlighter, [...names].filter((name) => !customHashes.has(name)));
+      await loadBlockLanguages(highlighter, misses.map((block) => block.request), customHashes);
       // Last, so no await separates registering a page's grammars from highlighting with them.
       if (customNames.length > 0) await loadCustomLanguages(highlighter, customNames);
       for (const block of misses) {
