@@ -18,8 +18,10 @@ const steps = 4;
 const maxMasks = 8000;
 /** Shaped words kept per process. */
 const maxShaped = 4000;
-/** Widest atlas row when rasterising new glyphs. */
-const atlasWidth = 2048;
+/** Tallest picture of new glyphs drawn by one librsvg call (glyphs are stacked, see `rasterise`). */
+const maxAtlasHeight = 2048;
+/** Cairo's fixed-point step: coordinates are rounded to it before they reach librsvg. */
+const fixedSteps = 256;
 
 interface HarfBuzz {
   createBlob(data: Uint8Array): { destroy(): void };
@@ -266,19 +268,19 @@ function shape(hb: HarfBuzz, face: Face, text: string): Shaped[] {
   return shaped;
 }
 
-// Rasterise glyphs not seen before, all in one SVG, and keep each one's coverage.
+// Rasterise glyphs not seen before and keep each one's coverage.
+//
+// A glyph's pixels must depend on the glyph alone (face, glyph, size, sub-pixel offset), never
+// on the other glyphs drawn with it, or a card's bytes would depend on which cards came before
+// it in the process. Cairo's scan converter is not that local on its own: it fills a pixel row
+// in one step when no edge starts or ends inside it, so a glyph's coverage can change with the
+// edges of glyphs that share its rows; and an outline placed by a transform is rounded to
+// cairo's 1/256 pixel after the shift, so the same glyph at another place can round otherwise.
+// So each glyph gets rows of its own (glyphs are stacked, one column), and its outline is moved
+// to its place here, rounded to 1/256 pixel before the whole-pixel shift: exact in floating
+// point, so every glyph is filled exactly as it would be alone. Several glyphs still share one
+// librsvg call, which is most of the cost.
 function rasterise(wanted: Placement[]): void {
-  interface Cell {
-    placement: Placement;
-    path: string;
-    scale: number;
-    left: number;
-    top: number;
-    width: number;
-    height: number;
-    atX: number;
-    atY: number;
-  }
   const cells: Cell[] = [];
   const settle = new Map<string, { resolve: (mask: Mask | null) => void; reject: (error: unknown) => void }>();
   for (const placement of wanted) {
@@ -288,16 +290,19 @@ function rasterise(wanted: Placement[]): void {
         settle.set(placement.key, { resolve, reject });
       }),
     );
-    const path = placement.face.font.glyphToPath(placement.glyph);
-    const numbers = path.match(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/g);
-    if (!numbers || numbers.length < 2) {
+    const outline = readOutline(placement.face.font.glyphToPath(placement.glyph));
+    if (!outline) {
+      settle.get(placement.key)?.reject(new TypeError(`Glyph ${placement.glyph} of a card font has an outline the glyph painter cannot read`));
+      continue;
+    }
+    if (outline.points.length === 0) {
       settle.get(placement.key)?.resolve(null);
       continue;
     }
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (let index = 0; index + 1 < numbers.length; index += 2) {
-      const x = Number(numbers[index]);
-      const y = Number(numbers[index + 1]);
+    for (let index = 0; index + 1 < outline.points.length; index += 2) {
+      const x = outline.points[index] as number;
+      const y = outline.points[index + 1] as number;
       minX = Math.min(minX, x);
       maxX = Math.max(maxX, x);
       minY = Math.min(minY, y);
@@ -312,41 +317,100 @@ function rasterise(wanted: Placement[]): void {
     const top = Math.floor(offsetY - maxY * scale) - 1;
     const width = Math.ceil(maxX * scale + offsetX) + 1 - left;
     const height = Math.ceil(offsetY - minY * scale) + 1 - top;
-    cells.push({ placement, path, scale, left, top, width, height, atX: 0, atY: 0 });
+    cells.push({ placement, outline, scale, left, top, width, height, atY: 0 });
   }
-  if (cells.length === 0) return;
 
-  // Shelf packing, two pixels apart.
-  let x = 0;
-  let y = 0;
-  let shelf = 0;
-  let used = 0;
+  // Stacked two rows apart, in pictures of at most maxAtlasHeight rows (a glyph taller than
+  // that gets a picture of its own).
+  const atlases: Cell[][] = [];
+  let rows = Infinity;
   for (const cell of cells) {
-    if (x > 0 && x + cell.width > atlasWidth) {
-      y += shelf + 2;
-      x = 0;
-      shelf = 0;
+    if (rows + cell.height > maxAtlasHeight) {
+      atlases.push([]);
+      rows = 0;
     }
-    cell.atX = x;
-    cell.atY = y;
-    x += cell.width + 2;
-    shelf = Math.max(shelf, cell.height);
-    used = Math.max(used, x);
+    cell.atY = rows;
+    rows += cell.height + 2;
+    atlases.at(-1)?.push(cell);
   }
-  const atlas = { width: Math.max(1, used), height: y + shelf };
+  for (const atlas of atlases) rasteriseAtlas(atlas, settle);
+}
 
-  const paths = cells.map(({ placement, path, scale, left, top, atX, atY }) => {
-    const originX = atX - left + placement.fx / steps;
-    const originY = atY - top + placement.fy / steps;
-    return `<path transform="matrix(${scale} 0 0 ${-scale} ${originX} ${originY})" d="${path}"/>`;
-  });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${atlas.width}" height="${atlas.height}"><g fill="#fff">${paths.join('')}</g></svg>`;
+interface Outline {
+  /** Path commands, each followed by its number of coordinate pairs. */
+  commands: string;
+  /** x, y, x, y, … in font units (y-up). */
+  points: number[];
+}
+
+interface Cell {
+  placement: Placement;
+  outline: Outline;
+  scale: number;
+  /** Offset of the cell's first column and row from the glyph origin's pixel. */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** First row of the cell in its picture (its first column is the picture's). */
+  atY: number;
+}
+
+// Coordinate pairs each absolute command of HarfBuzz's glyph paths takes.
+const pairsOf: Record<string, number> = { M: 1, L: 1, Q: 2, C: 3, Z: 0 };
+
+// HarfBuzz's glyph path (`M1,2L3,4Q…Z`, absolute commands only); `null` for anything else.
+function readOutline(path: string): Outline | null {
+  const tokens = path.match(/[A-Za-z]|-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?/g) ?? [];
+  if (tokens.join('').length !== path.replace(/[\s,]/g, '').length) return null;
+  let commands = '';
+  const points: number[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const command = tokens[index++] as string;
+    const pairs = pairsOf[command];
+    if (pairs === undefined) return null;
+    commands += command;
+    for (let number = 0; number < pairs * 2; number++) {
+      const value = Number(tokens[index++]);
+      if (!Number.isFinite(value)) return null;
+      points.push(value);
+    }
+  }
+  return { commands, points };
+}
+
+// The cell's outline in picture pixels: scaled, flipped, placed at its sub-pixel offset and
+// rounded to 1/256 pixel, then moved down to its rows by a whole number (exact).
+function placedPath(cell: Cell): string {
+  const { outline, scale, placement } = cell;
+  const originX = placement.fx / steps - cell.left;
+  const originY = placement.fy / steps - cell.top;
+  let d = '';
+  let point = 0;
+  for (const command of outline.commands) {
+    d += command;
+    for (let pair = 0; pair < (pairsOf[command] as number); pair++, point += 2) {
+      const x = Math.round(((outline.points[point] as number) * scale + originX) * fixedSteps) / fixedSteps;
+      const y = Math.round((originY - (outline.points[point + 1] as number) * scale) * fixedSteps) / fixedSteps + cell.atY;
+      d += `${pair > 0 ? ' ' : ''}${x},${y}`;
+    }
+  }
+  return d;
+}
+
+function rasteriseAtlas(cells: Cell[], settle: Map<string, { resolve: (mask: Mask | null) => void; reject: (error: unknown) => void }>): void {
+  const width = Math.max(1, ...cells.map((cell) => cell.width));
+  const last = cells.at(-1) as Cell;
+  const height = last.atY + last.height;
+  const paths = cells.map((cell) => `<path d="${placedPath(cell)}"/>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g fill="#fff">${paths.join('')}</g></svg>`;
   sharp(Buffer.from(svg))
     .extractChannel(3)
     .raw()
     .toBuffer()
     .then((alpha) => {
-      for (const cell of cells) settle.get(cell.placement.key)?.resolve(cut(alpha, atlas.width, cell));
+      for (const cell of cells) settle.get(cell.placement.key)?.resolve(cut(alpha, width, cell));
     })
     .catch((error: unknown) => {
       // Not kept: the next card tries again.
@@ -358,10 +422,10 @@ function rasterise(wanted: Placement[]): void {
 }
 
 // A cell's coverage, trimmed to the pixels the glyph touches (`null` when none).
-function cut(alpha: Buffer, atlasWidth: number, cell: { left: number; top: number; width: number; height: number; atX: number; atY: number }): Mask | null {
+function cut(alpha: Buffer, atlasWidth: number, cell: Cell): Mask | null {
   let [first, last, start, end] = [cell.height, -1, cell.width, -1];
   for (let row = 0; row < cell.height; row++) {
-    const line = (cell.atY + row) * atlasWidth + cell.atX;
+    const line = (cell.atY + row) * atlasWidth;
     for (let column = 0; column < cell.width; column++) {
       if (alpha[line + column] === 0) continue;
       first = Math.min(first, row);
@@ -375,7 +439,7 @@ function cut(alpha: Buffer, atlasWidth: number, cell: { left: number; top: numbe
   const height = last - first + 1;
   const coverage = new Uint8Array(width * height);
   for (let row = 0; row < height; row++) {
-    const from = (cell.atY + first + row) * atlasWidth + cell.atX + start;
+    const from = (cell.atY + first + row) * atlasWidth + start;
     coverage.set(alpha.subarray(from, from + width), row * width);
   }
   return { left: cell.left + start, top: cell.top + first, width, height, coverage };

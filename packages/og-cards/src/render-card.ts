@@ -30,7 +30,7 @@ const limits = { title: 140, description: 240, tab: 48, siteName: 48 } as const;
  * the font cannot draw (CJK, Arabic, Hebrew, emoji, …) are drawn as outlined boxes and reported
  * once per card as `card-glyph-missing`. A logo that cannot be read or decoded leaves the card
  * without a logo and reports `card-logo-unreadable` or `card-logo-invalid`. Equal input gives
- * byte-identical output.
+ * byte-identical output, whatever cards were drawn before it in the process.
  *
  * @param input
  *   The page's card options; resolved with `resolveCardOptions`.

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -115,6 +117,39 @@ test('should clip text that reaches past the target, and draw shapes under it', 
   assert.is(await paintTextLayer({ runs, shapes }, fonts, painted), true);
   assert.equal([...painted.pixels.subarray(1, 4)], [255, 0, 0], 'the shape');
   for (let y = 0; y < height; y++) assert.is(painted.pixels[y * painted.rowBytes], 0, 'filter bytes untouched');
+});
+
+// Runs of every letter and digit, in both weights and a few sizes, at every quarter-pixel
+// offset: a few thousand glyph masks.
+const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 ,.:;!?()@&';
+const manyRuns: TextRun[] = [30, 48].flatMap((size) =>
+  ([400, 700] as const).flatMap((weight) =>
+    [0, 1, 2, 3].map((step) => run(letters, { x: 10 + step / 4, y: 60 + step / 4, size, weight, letterSpacing: 0 })),
+  ),
+);
+
+// Paint in a new Node process (an empty glyph cache): each batch as one layer, then each run alone.
+function paintInFreshProcess(batches: number[][]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const script = fileURLToPath(new URL('./paint-in-order.ts', import.meta.url));
+    const child = execFile(process.execPath, ['--import', 'tsx', script], (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout) as string[]);
+    });
+    child.stdin?.end(JSON.stringify({ runs: manyRuns, batches }));
+  });
+}
+
+test('should give a glyph the same pixels whatever glyphs were rasterised with it, in whatever order', async () => {
+  const indexes = manyRuns.map((_, index) => index);
+  const [together, alone] = await Promise.all([
+    // Every glyph rasterised in one batch.
+    paintInFreshProcess([indexes]),
+    // A batch per run, last run first.
+    paintInFreshProcess([...indexes].reverse().map((index) => [index])),
+  ]);
+  assert.is(new Set(together).size, manyRuns.length, 'every run is a different picture');
+  assert.equal(alone, together);
 });
 
 test.run();
