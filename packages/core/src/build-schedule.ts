@@ -5,6 +5,7 @@ import type { AdapterName } from './adapters.js';
 import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
 import type { CardCache } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
+import { createPageQueue, drainPageQueue } from './page-queue.js';
 import type { Site } from './site.js';
 
 // The build's page scheduler: which pages come from the cache and which render, in what order,
@@ -178,40 +179,20 @@ interface RenderInWorkersOptions {
 /** What a worker thread sends: it is ready, a batch of rendered pages, the schema files asked of it, or it is done. */
 type WorkerMessage = 'ready' | 'done' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
 
-/**
- * The pages left to render, shared by every thread: each takes the next `batchSize` slugs by
- * adding to the counter in `next` (an `Int32Array` over shared memory), so no thread waits for
- * another to hand out work.
- */
-export interface PageQueue {
-  slugs: readonly string[];
-  batchSize: number;
-  next: SharedArrayBuffer;
-  /**
-   * Batches each thread renders at once: while one page waits (a file read, esbuild's process
-   * turning a compiled page into a module), the other's work runs.
-   */
-  lanes: number;
-}
-
+// Pages in flight per thread (`PageQueue.lanes`).
 const lanes = 2;
 
 /** Renders `slugs` across worker threads and this thread, each taking small batches from a shared queue as it frees up. */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
   const { slugs, takeRendered } = options;
-  const queue: PageQueue = { slugs, batchSize, next: new SharedArrayBuffer(4), lanes };
-  const next = new Int32Array(queue.next);
+  const queue = createPageQueue(slugs, batchSize, lanes);
   // Batches for this thread, between the workers' messages.
-  const lane = async (): Promise<void> => {
-    for (let start = Atomics.add(next, 0, batchSize); start < slugs.length; start = Atomics.add(next, 0, batchSize)) {
-      for (const slug of slugs.slice(start, start + batchSize)) takeRendered(await options.renderHere(slug));
+  const runHere = (): Promise<void> =>
+    drainPageQueue(queue, async (batch) => {
+      for (const slug of batch) takeRendered(await options.renderHere(slug));
       // Let the workers' finished batches in before the next one.
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
-    }
-  };
-  const runHere = async (): Promise<void> => {
-    await Promise.all(Array.from({ length: lanes }, lane));
-  };
+    });
   // The API specs' schema files (Stripe's: about 2 s of drawing) are the first worker's first
   // job, made while this thread renders pages, instead of at the end, after every page.
   const runWorker = (_: unknown, workerIndex: number): Promise<void> =>

@@ -4,17 +4,11 @@
 // thread would otherwise make at the end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderBuiltPage } from './build-render.js';
-import type { PageQueue, WorkerData } from './build-schedule.js';
+import type { WorkerData } from './build-schedule.js';
+import { drainPageQueue, type PageQueue } from './page-queue.js';
 import { createSite, type Site } from './site.js';
 
-const { root, siteUrl, adapter, cardFolder, compileCache, navigationCache } = workerData as {
-  root: string;
-  siteUrl: string | undefined;
-  adapter: WorkerData['adapter'];
-  cardFolder?: string | undefined;
-  compileCache: boolean;
-  navigationCache?: string | undefined;
-};
+const { root, siteUrl, adapter, cardFolder, compileCache, navigationCache } = workerData as WorkerData;
 const port = parentPort;
 if (port) {
   const site = await createSite(root, { mode: 'build', siteUrl, adapter, compileCache, navigationCache });
@@ -37,17 +31,13 @@ if (port) {
  * to hand it the next batch.
  */
 async function renderQueue(site: Site, queue: PageQueue): Promise<void> {
-  const next = new Int32Array(queue.next);
-  const lane = async (): Promise<void> => {
-    for (let start = Atomics.add(next, 0, queue.batchSize); start < queue.slugs.length; start = Atomics.add(next, 0, queue.batchSize)) {
-      const pages = [];
-      for (const slug of queue.slugs.slice(start, start + queue.batchSize)) {
-        pages.push(await renderBuiltPage(site, slug, { cardFolder }));
-        site.release(slug);
-      }
-      // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
-      port!.postMessage(pages);
+  await drainPageQueue(queue, async (slugs) => {
+    const pages = [];
+    for (const slug of slugs) {
+      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+      site.release(slug);
     }
-  };
-  await Promise.all(Array.from({ length: queue.lanes }, lane));
+    // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
+    port!.postMessage(pages);
+  });
 }

@@ -198,10 +198,10 @@ export async function loadBlockLanguages(
 ): Promise<void> {
   // The engine exists once the highlighter does.
   const { languages, embedders } = await resolveEmbeddedLanguages(engine!, blocks);
-  const isLoaded = (name: string) => !exclude?.has(name);
-  await loadLanguages(instance, languages.filter(isLoaded));
+  const isWanted = (name: string) => !exclude?.has(name);
+  await loadLanguages(instance, languages.filter(isWanted));
   // One by one and last: Shiki recreates such a grammar for each lazy language loaded after it.
-  for (const name of embedders.filter(isLoaded)) await loadLanguages(instance, [name]);
+  for (const name of embedders.filter(isWanted)) await loadLanguages(instance, [name]);
 }
 
 /**
