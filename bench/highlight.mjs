@@ -8,13 +8,16 @@
 // asked the engine for and how many the engine compiled, and a hash of the output so two
 // versions can be compared.
 //
-//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [PROJECT]
+//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [--engines] [PROJECT]
 //
 // PROJECT is a folder of `.md`/`.mdx` pages (default: docs/). --root runs the highlighter of
 // another checkout of docsgen (built), for "before" figures. --shuffle highlights the pages in
 // another order (a seeded shuffle); the output hash is over the blocks in the sorted order
 // either way, so it must not change: a block's HTML may depend on the block alone. --changed
 // writes one line per block (page, language, SHA-256 of its HTML) to FILE, to diff two runs.
+// --engines then highlights the same blocks with Shiki's JavaScript regex engine
+// (oniguruma-to-es) in a highlighter of its own, and prints per language the CPU of both engines
+// (first pass, compiling included) and how many blocks differ from Oniguruma's HTML.
 //
 // Fences are found with a regular expression (indented ones inside components too), not the
 // MDX parser, so a few blocks may differ from what a build highlights; the same blocks are
@@ -60,13 +63,14 @@
 // ```markdown block now highlights its inline `<Icon>` HTML.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
-  options: { root: { type: 'string', default: repo }, shuffle: { type: 'string' }, changed: { type: 'string' } },
+  options: { root: { type: 'string', default: repo }, shuffle: { type: 'string' }, changed: { type: 'string' }, engines: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
 const project = resolve(positionals[0] ?? join(repo, 'docs'));
@@ -147,11 +151,16 @@ onigLib.createOnigScanner = (patterns) => {
 const outputs = [];
 let loadMs = 0;
 clock = process.cpuUsage();
+const byLanguage = new Map();
 for (const page of requests) {
   const loading = process.cpuUsage();
   await loadPage(instance, page);
   loadMs += cpu(loading);
-  for (const request of page) outputs[request.index] = highlightBlock(instance, request).html;
+  for (const request of page) {
+    const start = values.engines ? process.cpuUsage() : undefined;
+    outputs[request.index] = highlightBlock(instance, request).html;
+    if (start) byLanguage.set(request.language, (byLanguage.get(request.language) ?? 0) + cpu(start));
+  }
 }
 const firstMs = cpu(clock) - loadMs;
 clock = process.cpuUsage();
@@ -178,3 +187,38 @@ console.log(`languages loaded in the end: ${loaded.length}`);
 console.log(`scanners: ${requested} asked for, ${compiled} compiled`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
+
+if (values.engines) {
+  // Shiki's JavaScript engine, from the highlighter's own copy of Shiki.
+  const require = createRequire(join(resolve(values.root), 'packages/mdx-transforms/package.json'));
+  const shikiDir = dirname(require.resolve('shiki/package.json'));
+  const { createHighlighter } = await import(pathToFileURL(join(shikiDir, 'dist/bundle-full.mjs')).href);
+  const { createJavaScriptRegexEngine } = await import(pathToFileURL(join(shikiDir, 'dist/engine-javascript.mjs')).href);
+  const javascript = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine() });
+  // The languages Oniguruma ended with; those that embed others lazily last, as the plugin does.
+  const embedders = new Set(['markdown', 'mdx']);
+  for (const name of [...loaded.filter((name) => !embedders.has(name)), ...loaded.filter((name) => embedders.has(name))]) {
+    await javascript.loadLanguage(name);
+  }
+  const rows = new Map();
+  for (const page of requests) {
+    for (const request of page) {
+      const row = rows.get(request.language) ?? { blocks: 0, differ: 0, failed: 0, ms: 0 };
+      rows.set(request.language, row);
+      row.blocks++;
+      const start = process.cpuUsage();
+      let html;
+      try {
+        html = highlightBlock(javascript, request).html;
+      } catch {
+        row.failed++;
+      }
+      row.ms += cpu(start);
+      if (html !== undefined && html !== outputs[request.index]) row.differ++;
+    }
+  }
+  console.log('language: blocks, Oniguruma ms CPU -> JavaScript ms CPU, blocks that differ, blocks that failed');
+  for (const [language, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${language}: ${row.blocks}, ${byLanguage.get(language).toFixed(0)} -> ${row.ms.toFixed(0)}, ${row.differ}, ${row.failed}`);
+  }
+}
