@@ -195,9 +195,12 @@ if (values.engines) {
   const { createHighlighter } = await import(pathToFileURL(join(shikiDir, 'dist/bundle-full.mjs')).href);
   const { createJavaScriptRegexEngine } = await import(pathToFileURL(join(shikiDir, 'dist/engine-javascript.mjs')).href);
   const javascript = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine() });
-  // The languages Oniguruma ended with; those that embed others lazily last, as the plugin does.
+  // The bundled languages Oniguruma ended with (grammars only embedded, such as cpp-macro, come
+  // with their language); those that embed others lazily last, as the plugin loads them.
+  const bundled = new Set(highlighterModule.listLanguages());
   const embedders = new Set(['markdown', 'mdx']);
-  for (const name of [...loaded.filter((name) => !embedders.has(name)), ...loaded.filter((name) => embedders.has(name))]) {
+  const names = loaded.filter((name) => bundled.has(name));
+  for (const name of [...names.filter((name) => !embedders.has(name)), ...names.filter((name) => embedders.has(name))]) {
     await javascript.loadLanguage(name);
   }
   const rows = new Map();
