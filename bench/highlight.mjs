@@ -61,6 +61,28 @@
 // every output file hashed): --workers 0 and 2 give identical files, before (/work/cache/
 // before23) and after; before -> after, 4 of 3,972 files change: */components/icons.html, whose
 // ```markdown block now highlights its inline `<Icon>` HTML.
+//
+// Exact line cache (`dual-theme-lines.ts`: states numbered by every field vscode-textmate reads,
+// lines kept compactly, 8 MB per theme pair and thread instead of 3,000 lines per grammar),
+// 2026-11-27, same machine under heavy load, main at a2888dd (`--root`, a built copy) and hl3,
+// two runs alternated (CPU):
+//
+//   | project                        | first pass, ms         | second pass, ms      | RSS, MB        |
+//   | shared corpus c1000b, 3,551 b. | 4654-4660 -> 4283-4322 | 3447-3624 -> 120-127 | 260 -> 227-230 |
+//   | platform docs, 3,434 blocks    | 2678-2791 -> 2565-2767 | 296-359 -> 85-98     | 265 -> 267-270 |
+//
+// Output sha256 the same before and after, sorted and with --shuffle 7. Most of what is left is
+// Oniguruma scanning lines met for the first time (about half the first pass's profile).
+//
+// --engines (Shiki's JavaScript engine, same blocks, first pass, compiling included), hl3:
+// every block of every language gives Oniguruma's HTML on c300, c1000b, the platform docs,
+// dubinc/docs and pipecat-docs, but it is slower in all but a few languages: c300 python
+// 275 -> 203 ms, json 149 -> 116, yaml 131 -> 107, but ts 1010 -> 1175, bash 189 -> 218; the
+// platform docs 2,050 -> 3,826 ms in all (mdx 640 -> 1,536; 42% of the JavaScript engine's
+// profile is oniguruma-to-es and its parser translating patterns); pipecat python (1,414 blocks)
+// 833 -> 1,040, typescript 362 -> 631; dubinc javascript 446 -> 1,180, php 332 -> 715. Kept
+// Oniguruma; the JavaScript engine would spare the engine's WebAssembly memory (89 MB external
+// after the platform docs in one thread) at that CPU cost.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
