@@ -147,7 +147,9 @@ export function highlightDualThemeLines(
     }
     if (line.length > maxCachedLineLength) {
       const tokenized = tokenizeDualThemeLine(pair, grammar, root, line, stack);
-      lines.push(renderLine(cache, line, encodeTokens(cache, tokenized.tokens)));
+      let html = '';
+      for (const token of tokenized.tokens) html += `${openTagOf(token.style)}${escapeText(token.content)}</span>`;
+      lines.push(html);
       stack = tokenized.ruleStack;
       continue;
     }

@@ -70,6 +70,19 @@ test('should not take a line from a state that only `StateStack.equals` calls th
   fresh.dispose();
 });
 
+test('should highlight a line too long to cache as Shiki does', async () => {
+  const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: ['json'] });
+  const fresh = await createHighlighter({ themes: [themes.light, themes.dark], langs: ['json'] });
+  // Token ends past 0xffff do not fit the cache's encoding.
+  const long = `[${Array.from({ length: 9000 }, (_, index) => `"<${index}>"`).join(',')}]`;
+  assert.ok(long.length > 0xffff);
+  const code = `${long}\n${long}`;
+  assert.is(render(highlighter, code, 'json'), renderWithShiki(fresh, code, 'json'));
+  assert.is(measureLineCache(highlighter, themes).lines, 0);
+  highlighter.dispose();
+  fresh.dispose();
+});
+
 test('should read every field of a tokenizer state that vscode-textmate has', async () => {
   // The numbering of states (`StateNumbers`) reads these fields; a vscode-textmate with other
   // fields needs the numbering checked again.
