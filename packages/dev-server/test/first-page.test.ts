@@ -104,4 +104,36 @@ first('should serve a page without samples before any sample language is loaded'
   }
 });
 
+first('should start again from the pages it kept on disk, reading anew a page changed while it was stopped', async () => {
+  const root = writeProject();
+  writeFileSync(join(root, 'guide.mdx'), '---\ntitle: Guide before\n---\n\nNo samples here.\n');
+  const session = await serve(root);
+  let before: string;
+  try {
+    before = await get(session, '/guide');
+    assert.match(before, 'Guide before');
+  } finally {
+    await session.close();
+  }
+  const kept = join(root, '.docsgen', 'cache', 'dev', 'pages.json');
+  assert.ok(Object.keys((JSON.parse(readFileSync(kept, 'utf8')) as { pages: object }).pages).includes(join(root, 'guide.mdx')), 'the pages are kept when the server stops');
+  const again = await serve(root);
+  try {
+    assert.is(comparable(await get(again, '/guide')), comparable(before), 'the same page from what was kept');
+  } finally {
+    await again.close();
+  }
+  // Same size, so only the modification time tells the change.
+  writeFileSync(join(root, 'guide.mdx'), '---\ntitle: Guide after!\n---\n\nNo samples here.\n');
+  const changed = await serve(root);
+  try {
+    const html = await get(changed, '/list-users');
+    assert.match(html, 'Guide after!', 'the sidebar has the new title');
+    assert.not.match(html, 'Guide before');
+  } finally {
+    await changed.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 first.run();
