@@ -53,6 +53,8 @@ export class SiteLoadCache {
   #isFileRead = false;
   /** Pages read since the file was read or written: `save` has something to write. */
   #isChanged = false;
+  /** Pages asked for in this process: only they are written (a deleted page's entry goes). */
+  readonly #asked = new Set<string>();
 
   constructor(options?: SiteLoadCacheOptions | null) {
     this.#file = options?.file ?? undefined;
@@ -70,6 +72,7 @@ export class SiteLoadCache {
   /** A page file's frontmatter and what its body says: kept, or read with `read` (which may throw: nothing is kept then). */
   pageSource(file: string, read: (file: string) => KeptPageSource): KeptPageSource {
     this.#readFile();
+    this.#asked.add(file);
     const kept = this.#pages.get(file);
     if (kept && isCurrent(kept.stamps)) return kept.value;
     const stamp = stampOf(file);
@@ -92,6 +95,7 @@ export class SiteLoadCache {
     const pages: Record<string, { stamp: Stamp; value: KeptPageSource }> = {};
     for (const [file, kept] of this.#pages) {
       const stamp = kept.stamps.get(file);
+      if (!this.#asked.has(file)) continue;
       if (stamp === undefined || !isDeepStrictEqual(JSON.parse(JSON.stringify(kept.value)), kept.value)) continue;
       pages[file] = { stamp, value: kept.value };
     }

@@ -74,6 +74,10 @@ cache('should keep pages in its file across processes, and read again only those
     assert.is(third.pageSource(paths[2]!, read).data.title, 'Three, again');
     assert.is(third.pageSource(paths[0]!, read).data.title, 'One');
     assert.equal(reads, [paths[2]]);
+    // A page no load asks for any more (deleted) leaves the file with the next save.
+    third.save();
+    const written = Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { pages: object }).pages);
+    assert.equal(written.sort(), [paths[0], paths[2]].sort());
   } finally {
     rmSync(root, { recursive: true });
   }
