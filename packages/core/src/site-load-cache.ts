@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Frontmatter } from './frontmatter.js';
 import type { PageBodyFacts } from './pages.js';
-import { docsgenVersion } from './version.js';
+import { docsgenCodeKey } from './version.js';
 
 // What a dev server keeps between loads of one project. A change to docs.json reloads the
 // whole site; the pages' frontmatter and the API specs it read a moment ago are, for the most
@@ -101,7 +101,8 @@ export class SiteLoadCache {
     }
     try {
       mkdirSync(dirname(this.#file), { recursive: true });
-      writeWhole(this.#file, JSON.stringify({ key: cacheKey(), pages }));
+      // Keyed by docsgen's version and code: another docsgen reads the pages anew.
+      writeWhole(this.#file, JSON.stringify({ key: docsgenCodeKey(), pages }));
     } catch {
       // Read-only project, full disk: the next start reads every page.
     }
@@ -117,7 +118,7 @@ export class SiteLoadCache {
     } catch {
       return;
     }
-    if (kept.key !== cacheKey() || typeof kept.pages !== 'object' || kept.pages === null) return;
+    if (kept.key !== docsgenCodeKey() || typeof kept.pages !== 'object' || kept.pages === null) return;
     for (const [file, entry] of Object.entries(kept.pages as Record<string, { stamp?: unknown; value?: KeptPageSource }>)) {
       if (typeof entry?.stamp !== 'string' || !isKeptPageSource(entry.value) || this.#pages.has(file)) continue;
       this.#pages.set(file, { stamps: new Map([[file, entry.stamp]]), value: entry.value });
@@ -154,28 +155,13 @@ export class SiteLoadCache {
   }
 }
 
-/**
- * What a kept file's pages were read by: this docsgen's version and the code that reads a page
- * (by size and time, for a docsgen built from its sources), so another docsgen reads them anew.
- */
-function cacheKey(): string {
-  const code = ['./frontmatter.js', './pages.js', './project.js'].map((name) => {
-    try {
-      return stampOf(new URL(name, import.meta.url));
-    } catch {
-      return 'missing';
-    }
-  });
-  return [docsgenVersion(), ...code].join('|');
-}
-
 function isKeptPageSource(value: unknown): value is KeptPageSource {
   if (typeof value !== 'object' || value === null) return false;
   const { data, messages, body } = value as Partial<KeptPageSource>;
   return typeof data === 'object' && data !== null && Array.isArray(messages) && typeof body === 'object' && body !== null && typeof body.hasUpdates === 'boolean';
 }
 
-function stampOf(file: string | URL): Stamp {
+function stampOf(file: string): Stamp {
   try {
     const stats = statSync(file);
     return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
