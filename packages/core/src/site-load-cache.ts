@@ -53,6 +53,8 @@ export class SiteLoadCache {
   #isFileRead = false;
   /** Pages read since the file was read or written: `save` has something to write. */
   #isChanged = false;
+  /** Pages whose kept entry came from the file: it went through JSON already. */
+  readonly #fromFile = new Set<string>();
   /** Pages asked for in this process: only they are written (a deleted page's entry goes). */
   readonly #asked = new Set<string>();
 
@@ -80,6 +82,7 @@ export class SiteLoadCache {
     // Kept only when the file did not change while it was read.
     if (stamp !== 'missing' && stampOf(file) === stamp) this.#pages.set(file, { stamps: new Map([[file, stamp]]), value });
     else this.#pages.delete(file);
+    this.#fromFile.delete(file);
     this.#isChanged = true;
     return value;
   }
@@ -95,8 +98,8 @@ export class SiteLoadCache {
     const pages: Record<string, { stamp: Stamp; value: KeptPageSource }> = {};
     for (const [file, kept] of this.#pages) {
       const stamp = kept.stamps.get(file);
-      if (!this.#asked.has(file)) continue;
-      if (stamp === undefined || !isDeepStrictEqual(JSON.parse(JSON.stringify(kept.value)), kept.value)) continue;
+      if (stamp === undefined || !this.#asked.has(file)) continue;
+      if (!this.#fromFile.has(file) && !isDeepStrictEqual(JSON.parse(JSON.stringify(kept.value)), kept.value)) continue;
       pages[file] = { stamp, value: kept.value };
     }
     try {
@@ -122,6 +125,7 @@ export class SiteLoadCache {
     for (const [file, entry] of Object.entries(kept.pages as Record<string, { stamp?: unknown; value?: KeptPageSource }>)) {
       if (typeof entry?.stamp !== 'string' || !isKeptPageSource(entry.value) || this.#pages.has(file)) continue;
       this.#pages.set(file, { stamps: new Map([[file, entry.stamp]]), value: entry.value });
+      this.#fromFile.add(file);
     }
   }
 
