@@ -40,7 +40,8 @@ interface HbBuffer {
   addText(text: string): void;
   guessSegmentProperties(): void;
   setDirection(direction: string): void;
-  json(): { g: number; cl: number; ax: number; dx: number; dy: number }[];
+  getGlyphInfos(): { codepoint: number; cluster: number }[];
+  getGlyphPositions(): { x_advance: number; x_offset: number; y_offset: number }[];
   destroy(): void;
 }
 
@@ -258,7 +259,13 @@ function shape(hb: HarfBuzz, face: Face, text: string): Shaped[] {
       buffer.addText(text);
       buffer.guessSegmentProperties();
       hb.shape(face.font, buffer);
-      shaped = buffer.json().map(({ g, cl, ax, dx, dy }) => ({ glyph: g, cluster: cl, advance: ax, dx, dy }));
+      // Read from HarfBuzz's arrays: `json()` writes the buffer as JSON text and parses it back.
+      const infos = buffer.getGlyphInfos();
+      const positions = buffer.getGlyphPositions();
+      shaped = infos.map(({ codepoint, cluster }, index) => {
+        const position = positions[index] as { x_advance: number; x_offset: number; y_offset: number };
+        return { glyph: codepoint, cluster, advance: position.x_advance, dx: position.x_offset, dy: position.y_offset };
+      });
     } finally {
       buffer.destroy();
     }
