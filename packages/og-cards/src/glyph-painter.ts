@@ -94,6 +94,8 @@ export interface PaintTarget {
   height: number;
   originX: number;
   originY: number;
+  /** Told each range of rows drawn on (`end` exclusive), when given. */
+  touch?: ((first: number, end: number) => void) | undefined;
 }
 
 const require = createRequire(import.meta.url);
@@ -188,6 +190,7 @@ function rasteriseShapes(shapes: LayerShapes): Promise<Buffer> {
 // RGBA (not premultiplied) over the rows.
 function blendShapes(target: PaintTarget, rgba: Buffer, shapes: LayerShapes): void {
   const { pixels, rowBytes, rowOffset } = target;
+  target.touch?.(target.originY + shapes.top, target.originY + shapes.top + shapes.height);
   for (let row = 0; row < shapes.height; row++) {
     const y = target.originY + shapes.top + row;
     if (y < 0 || y >= target.height) continue;
@@ -463,6 +466,7 @@ function blend(target: PaintTarget, mask: Mask, placement: Placement): void {
   const endColumn = Math.min(width, target.width - startX);
   const firstRow = Math.max(0, -startY);
   const endRow = Math.min(mask.height, target.height - startY);
+  if (endRow > firstRow) target.touch?.(startY + firstRow, startY + endRow);
   for (let row = firstRow; row < endRow; row++) {
     let at = (startY + row) * rowBytes + rowOffset + (startX + firstColumn) * 3;
     let index = row * width + firstColumn;
