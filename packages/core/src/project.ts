@@ -16,7 +16,7 @@ import { parseFrontmatter, type ParsedPageSource } from './frontmatter.js';
 import { hashSource } from './modules.js';
 import { describePage, type PageInfo } from './pages.js';
 import type { SiteLoadCache } from './site-load-cache.js';
-import { docsgenVersion } from './version.js';
+import { docsgenCodeKey } from './version.js';
 import { loadUserConfig, type LoadedUserConfig } from './user-config.js';
 
 /** A project read from disk: config, navigation and every page's frontmatter, nothing compiled. */
@@ -58,7 +58,7 @@ export async function loadProject(
     loadCache?: SiteLoadCache | null | undefined;
   } | null,
 ): Promise<LoadedProject> {
-  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenVersion() } } : undefined);
+  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenCodeKey() } } : undefined);
   const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
   const folders = listFolderContents(discovered.pages);
   const folderMetas = loadFolderMetas(root, folders.keys());
