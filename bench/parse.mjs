@@ -13,13 +13,15 @@
 // `parsePage`, so copy this checkout's `packages/core/dist/compile.js` into an older one to
 // measure its parser (its own `node_modules`: micromark without this checkout's patches).
 //
-// Measured on the shared 2-core machine (load average 10-20), 2026-11-27, three rounds, two
-// processes each, alternated, DG_ROOT=<main at eb5f97b with this compile.js copied in> for
-// "before" (micromark and mdast-util-from-markdown unpatched), best round of each process:
+// Measured on the shared 2-core machine, 2026-11-27, three rounds per process, processes
+// alternated, DG_ROOT=<main at eb5f97b with this compile.js copied in> for "before"
+// (micromark, gfm-table and from-markdown unpatched); best round of each process. Load
+// average 10-20 for the first two pairs, about 2 for the last:
 //
-//   | project                  | files | MB   | before: ms CPU (ms/MB, ms/file)   | after                           |
-//   | 1,000-page corpus (.md)  | 1,000 | 7.99 | 6,961 / 6,049 (871 / 757, 7.0 / 6.0) | 3,224 / 3,175 (404 / 397, 3.2 / 3.2) |
-//   | platform's docs (.mdx)   | 1,116 | 7.67 | 10,352 / 8,925 (1,349 / 1,163, 9.3 / 8.0) | 5,478 / 6,217 (714 / 810, 4.9 / 5.6) |
+//   | project                 | files | MB   | before: best ms CPU (ms/MB)             | after                              |
+//   | 1,000-page corpus (.md) | 1,000 | 7.99 | 6,961 / 6,049 / 5,405 (871 / 757 / 676) | 3,224 / 3,175 / 2,908 (404 / 397 / 364) |
+//   | platform's docs (.mdx)  | 1,116 | 7.67 | 10,352 / 8,925 / 8,866 (1,349 / 1,163 / 1,156) | 5,478 / 6,217 / 5,165 (714 / 810 / 673) |
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
