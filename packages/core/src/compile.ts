@@ -247,8 +247,18 @@ export function createPageCompiler(options: PageCompilerOptions) {
     }
   }
 
+  /**
+   * Parses a page's text to mdast as `compileFile` does (frontmatter as a `yaml` node, GFM,
+   * math, MDX syntax for `.mdx`), with no transform run: for benchmarks of the parse alone.
+   */
+  async function parsePage(input: { file: string; source: string }): Promise<MdastRoot> {
+    const isMdx = input.file.toLowerCase().endsWith('.mdx');
+    if (isMdx) mdx ??= await import('@mdx-js/mdx');
+    return parse(new VFile({ path: input.file, cwd: options.root, value: rewriteLatexBlocks(input.source) }), isMdx);
+  }
+
   // `hasUserPlugins`: plugins are functions, so what the output depends on is not known.
-  return { compileFile, hasUserPlugins };
+  return { compileFile, parsePage, hasUserPlugins };
 }
 
 /** Title, language and icon of the code fences at the top level of a file, in order. */

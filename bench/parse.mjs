@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// What parsing pages costs (not a test: prints numbers only): every `.md` and `.mdx` file of
+// each project folder (pages and snippets; not `node_modules` or dot-folders) parsed to mdast
+// exactly as a build parses it (`createPageCompiler(…).parsePage`: frontmatter, GFM, math, MDX
+// syntax for `.mdx`, the second parse of a page with autolink literals), nothing else. In one
+// warm process: one round not timed (the JIT), then `--rounds N` timed rounds; prints the best
+// and the median round in process CPU time (steadier than wall time on a busy machine; it
+// counts the garbage collector's threads), as ms per MB of source and per file.
+//
+//   node bench/parse.mjs DIR [DIR …] [--rounds 5]
+//
+// DG_ROOT=/path/to/a/checkout measures another built checkout (default: this one); it needs
+// `parsePage`, so copy this checkout's `packages/core/dist/compile.js` into an older one to
+// measure its parser (its own `node_modules`: micromark without this checkout's patches).
+//
+// Measured on the shared 2-core machine, 2026-11-27, three rounds per process, processes
+// alternated, DG_ROOT=<main at eb5f97b with this compile.js copied in> for "before"
+// (micromark, gfm-table and from-markdown unpatched); best round of each process. Load
+// average 10-20 for the first two pairs, about 2 for the last:
+//
+//   | project                 | files | MB   | before: best ms CPU (ms/MB)             | after                              |
+//   | 1,000-page corpus (.md) | 1,000 | 7.99 | 6,961 / 6,049 / 5,405 (871 / 757 / 676) | 3,224 / 3,175 / 2,908 (404 / 397 / 364) |
+//   | platform's docs (.mdx)  | 1,116 | 7.67 | 10,352 / 8,925 / 8,866 (1,349 / 1,163 / 1,156) | 5,478 / 6,217 / 5,165 (714 / 810 / 673) |
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' } } });
+if (positionals.length === 0) {
+  console.error('usage: node bench/parse.mjs DIR [DIR …] [--rounds 5]');
+  process.exit(2);
+}
+const { createPageCompiler } = await import(pathToFileURL(join(repo, 'packages', 'core', 'dist', 'compile.js')).href);
+
+/** Every `.md`/`.mdx` file under `folder` with its text. */
+function sourcesOf(folder) {
+  const files = [];
+  const walk = (current) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.mdx?$/i.test(entry.name)) files.push({ file: path, source: readFileSync(path, 'utf8') });
+    }
+  };
+  walk(folder);
+  return files;
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
+console.log(`parse to mdast, ${repo === fileURLToPath(new URL('..', import.meta.url)) ? 'this checkout' : repo}, best and median of ${values.rounds} rounds, process CPU`);
+for (const folder of positionals.map((path) => resolve(path))) {
+  const files = sourcesOf(folder);
+  const megabytes = files.reduce((sum, { source }) => sum + Buffer.byteLength(source), 0) / 1e6;
+  const compiler = createPageCompiler({
+    root: folder,
+    code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true },
+    knownComponents: [],
+  });
+  let failed = 0;
+  const round = async () => {
+    failed = 0;
+    const start = process.cpuUsage();
+    for (const file of files) {
+      try {
+        await compiler.parsePage(file);
+      } catch {
+        // A syntax error costs its parse too; the build reports it.
+        failed += 1;
+      }
+    }
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  await round();
+  const rounds = [];
+  for (let index = 0; index < Number(values.rounds); index += 1) rounds.push(await round());
+  const best = Math.min(...rounds);
+  const middle = median(rounds);
+  console.log(
+    `  ${folder}: ${files.length} files, ${megabytes.toFixed(2)} MB${failed ? ` (${failed} with syntax errors)` : ''}; ` +
+      `best ${best.toFixed(0)} ms CPU (${(best / megabytes).toFixed(0)} ms/MB, ${(best / files.length).toFixed(2)} ms/file), ` +
+      `median ${middle.toFixed(0)} ms (${(middle / megabytes).toFixed(0)} ms/MB, ${(middle / files.length).toFixed(2)} ms/file); rounds ${rounds.map((ms) => ms.toFixed(0)).join(', ')}`,
+  );
+}
