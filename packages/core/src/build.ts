@@ -100,8 +100,18 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (!site.config || messages.some((message) => message.fatal)) return result(false);
 
   const run = await prepareBuild(site, settings, cacheFolder);
+  try {
+    return await buildPages(run, messages, result);
+  } finally {
+    run.intake.close();
+  }
+}
+
+/** The rest of `buildSite` once the build is prepared: pages, the rest of the output, the swap. */
+async function buildPages(run: BuildRun, messages: DocsgenMessage[], result: (ok: boolean, extra?: Partial<BuildResult>) => BuildResult): Promise<BuildResult> {
+  const { site, settings } = run;
   const cached = await renderPages(run);
-  messages.push(...dedupe(run.slugs.flatMap((slug) => [...(run.intake.built.get(slug)?.messages ?? []), ...(run.intake.built.get(slug)?.card?.messages ?? [])])));
+  messages.push(...dedupe(run.intake.messagesOf(run.slugs)));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
   // The project's own 404 page renders here, not with the others: its class names count too.
