@@ -8,6 +8,7 @@ import { adapterFiles, adapterRunsFunctions, notFoundRedirectScript, type Adapte
 import { mcpSnapshotPath } from './mcp-source.js';
 import { publishAssets } from './build-assets.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
+import { capHeapGrowth } from './build-heap.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { resolveBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { emptyTrash, OutputWriter } from './build-output.js';
@@ -85,6 +86,17 @@ const source = '@docsgen/core';
  * gives byte-identical output.
  */
 export async function buildSite(projectRoot: string, options?: BuildOptions | null): Promise<BuildResult> {
+  // Each thread's heap grows to at most twice what it keeps (`build-heap.ts`).
+  const liftHeapCap = capHeapGrowth();
+  try {
+    return await runBuild(projectRoot, options);
+  } finally {
+    liftHeapCap();
+  }
+}
+
+/** `buildSite` itself, under the heap cap. */
+async function runBuild(projectRoot: string, options: BuildOptions | null | undefined): Promise<BuildResult> {
   const started = performance.now();
   const { site, settings, cacheFolder } = await loadBuildSite(resolve(projectRoot), options);
   const messages: DocsgenMessage[] = [];

@@ -42,15 +42,20 @@ export interface DescribePageOptions {
   folderLabel?: string | null | undefined;
 }
 
-/** Builds a page's metadata from its frontmatter and body (pure). */
-export function describePage(page: PageFile, frontmatter: Frontmatter, body: string, options?: DescribePageOptions | null): PageInfo {
+/**
+ * Builds a page's metadata from its frontmatter and body (pure). What it keeps is copied out of
+ * the page's text: parsed values are slices of the whole file to V8, and a site keeps its
+ * pages' metadata for its life (a build's threads, every page of the site).
+ */
+export function describePage(page: PageFile, parsedFrontmatter: Frontmatter, body: string, options?: DescribePageOptions | null): PageInfo {
+  const frontmatter = structuredClone(parsedFrontmatter);
   const text = (key: string): string | undefined => {
     const value = frontmatter[key];
     // `title: 2026` is a number to YAML, and a title to the writer.
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
-  const heading = text('title') === undefined ? firstHeading(body) : undefined;
+  const heading = text('title') === undefined ? copyOf(firstHeading(body)) : undefined;
   const title = text('title') ?? heading ?? readableName(page.slug);
   const titleSource = text('title') !== undefined ? 'frontmatter' : heading !== undefined ? 'heading' : 'file';
   const robots = text('robots') ?? '';
@@ -67,6 +72,11 @@ export function describePage(page: PageFile, frontmatter: Frontmatter, body: str
     externalUrl: text('url'),
     ...(/<Update[\s/>]/.test(body) ? { hasUpdates: true } : {}),
   };
+}
+
+/** A string of its own, not a slice that keeps a longer one (the page's text) alive. */
+function copyOf(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : structuredClone(text);
 }
 
 /** The text of the first `# Heading` outside fenced code, without inline markup. */
