@@ -12,7 +12,10 @@
 // - with `--search`, the first search index (every page rendered and indexed) and the index made
 //   again after one page is saved.
 //
-//   node bench/dev.mjs [--pages 1000] [--project DIR] [--edits 10] [--search] [--corpus ../shared/bench/gen-corpus.mjs] [--repo DOCSGEN_CHECKOUT]
+// `--runs N` starts the command N times each way (its `.docsgen` folder removed before each cold
+// start) and prints the median and range: on a shared machine one start says little.
+//
+//   node bench/dev.mjs [--pages 1000] [--project DIR] [--edits 10] [--runs 1] [--search] [--corpus ../shared/bench/gen-corpus.mjs] [--repo DOCSGEN_CHECKOUT]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '1000' },
     project: { type: 'string' },
     edits: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '1' },
     search: { type: 'boolean', default: false },
     corpus: { type: 'string', default: fileURLToPath(new URL('../../shared/bench/gen-corpus.mjs', import.meta.url)) },
   },
@@ -94,8 +98,13 @@ async function runCommand() {
   await new Promise((done) => child.on('exit', done));
   return { firstPage, ...figures };
 }
-const cold = await runCommand();
-const warm = await runCommand();
+const colds = [];
+const warms = [];
+for (let run = 0; run < Number(values.runs); run += 1) {
+  rmSync(join(out, '.docsgen'), { recursive: true, force: true });
+  colds.push(await runCommand());
+  warms.push(await runCommand());
+}
 
 // 2. In this process: start to first page, then edits. CPU time too: on a busy machine the wall
 // clock says more about the other processes than about this one.
@@ -196,8 +205,14 @@ await session.close();
 rmSync(work, { recursive: true, force: true });
 
 console.log(`docsgen dev, ${label} (${site.pages.size} pages)`);
-for (const [name, run] of [['no cache', cold], ['cache of the run before', warm]]) {
-  console.log(`  \`docsgen dev\` run to first page served (Node start-up included), ${name}: ${ms(run.firstPage)} (CPU ${run.cpu?.toFixed(2)} s, RSS ${run.rss ? mb(run.rss) : '?'})`);
+for (const [name, runs] of [['no cache', colds], ['cache of the run before', warms]]) {
+  const pick = (key) => runs.map((run) => run[key]).filter((value) => value !== undefined);
+  const range = (list, format) => (list.length > 1 ? ` [${format(Math.min(...list))}-${format(Math.max(...list))}]` : '');
+  const seconds = (value) => `${value.toFixed(2)} s`;
+  const [walls, cpus, rsss] = [pick('firstPage'), pick('cpu'), pick('rss')];
+  console.log(
+    `  \`docsgen dev\` run to first page served (Node start-up included), ${name}${runs.length > 1 ? `, median of ${runs.length}` : ''}: ${ms(median(walls))}${range(walls, ms)} (CPU ${cpus.length > 0 ? seconds(median(cpus)) + range(cpus, seconds) : '?'}, RSS ${rsss.length > 0 ? mb(median(rsss)) : '?'})`,
+  );
 }
 console.log(`  in process, start (modules loaded, project read) to first page served, with the cache those runs left: ${ms(firstPage)} (CPU ${ms(firstPageCpu)})`);
 console.log(`  save to update event + re-rendered page, ${values.edits} edits each (includes the watcher's batching of changes), median / max (median CPU of this process):`);

@@ -8,13 +8,16 @@
 // asked the engine for and how many the engine compiled, and a hash of the output so two
 // versions can be compared.
 //
-//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [PROJECT]
+//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [--engines] [PROJECT]
 //
 // PROJECT is a folder of `.md`/`.mdx` pages (default: docs/). --root runs the highlighter of
 // another checkout of docsgen (built), for "before" figures. --shuffle highlights the pages in
 // another order (a seeded shuffle); the output hash is over the blocks in the sorted order
 // either way, so it must not change: a block's HTML may depend on the block alone. --changed
 // writes one line per block (page, language, SHA-256 of its HTML) to FILE, to diff two runs.
+// --engines then highlights the same blocks with Shiki's JavaScript regex engine
+// (oniguruma-to-es) in a highlighter of its own, and prints per language the CPU of both engines
+// (first pass, compiling included) and how many blocks differ from Oniguruma's HTML.
 //
 // Fences are found with a regular expression (indented ones inside components too), not the
 // MDX parser, so a few blocks may differ from what a build highlights; the same blocks are
@@ -58,15 +61,38 @@
 // every output file hashed): --workers 0 and 2 give identical files, before (/work/cache/
 // before23) and after; before -> after, 4 of 3,972 files change: */components/icons.html, whose
 // ```markdown block now highlights its inline `<Icon>` HTML.
+//
+// Exact line cache (`dual-theme-lines.ts`: states numbered by every field vscode-textmate reads,
+// lines kept compactly, 8 MB per theme pair and thread instead of 3,000 lines per grammar),
+// 2026-11-27, same machine under heavy load, main at a2888dd (`--root`, a built copy) and hl3,
+// two runs alternated (CPU):
+//
+//   | project                        | first pass, ms         | second pass, ms      | RSS, MB        |
+//   | shared corpus c1000b, 3,551 b. | 4654-4660 -> 4283-4322 | 3447-3624 -> 120-127 | 260 -> 227-230 |
+//   | platform docs, 3,434 blocks    | 2678-2791 -> 2565-2767 | 296-359 -> 85-98     | 265 -> 267-270 |
+//
+// Output sha256 the same before and after, sorted and with --shuffle 7. Most of what is left is
+// Oniguruma scanning lines met for the first time (about half the first pass's profile).
+//
+// --engines (Shiki's JavaScript engine, same blocks, first pass, compiling included), hl3:
+// every block of every language gives Oniguruma's HTML on c300, c1000b, the platform docs,
+// dubinc/docs and pipecat-docs, but it is slower in all but a few languages: c300 python
+// 275 -> 203 ms, json 149 -> 116, yaml 131 -> 107, but ts 1010 -> 1175, bash 189 -> 218; the
+// platform docs 2,050 -> 3,826 ms in all (mdx 640 -> 1,536; 42% of the JavaScript engine's
+// profile is oniguruma-to-es and its parser translating patterns); pipecat python (1,414 blocks)
+// 833 -> 1,040, typescript 362 -> 631; dubinc javascript 446 -> 1,180, php 332 -> 715. Kept
+// Oniguruma; the JavaScript engine would spare the engine's WebAssembly memory (89 MB external
+// after the platform docs in one thread) at that CPU cost.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
-  options: { root: { type: 'string', default: repo }, shuffle: { type: 'string' }, changed: { type: 'string' } },
+  options: { root: { type: 'string', default: repo }, shuffle: { type: 'string' }, changed: { type: 'string' }, engines: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
 const project = resolve(positionals[0] ?? join(repo, 'docs'));
@@ -147,11 +173,16 @@ onigLib.createOnigScanner = (patterns) => {
 const outputs = [];
 let loadMs = 0;
 clock = process.cpuUsage();
+const byLanguage = new Map();
 for (const page of requests) {
   const loading = process.cpuUsage();
   await loadPage(instance, page);
   loadMs += cpu(loading);
-  for (const request of page) outputs[request.index] = highlightBlock(instance, request).html;
+  for (const request of page) {
+    const start = values.engines ? process.cpuUsage() : undefined;
+    outputs[request.index] = highlightBlock(instance, request).html;
+    if (start) byLanguage.set(request.language, (byLanguage.get(request.language) ?? 0) + cpu(start));
+  }
 }
 const firstMs = cpu(clock) - loadMs;
 clock = process.cpuUsage();
@@ -178,3 +209,41 @@ console.log(`languages loaded in the end: ${loaded.length}`);
 console.log(`scanners: ${requested} asked for, ${compiled} compiled`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
+
+if (values.engines) {
+  // Shiki's JavaScript engine, from the highlighter's own copy of Shiki.
+  const require = createRequire(join(resolve(values.root), 'packages/mdx-transforms/package.json'));
+  const shikiDir = dirname(require.resolve('shiki/package.json'));
+  const { createHighlighter } = await import(pathToFileURL(join(shikiDir, 'dist/bundle-full.mjs')).href);
+  const { createJavaScriptRegexEngine } = await import(pathToFileURL(join(shikiDir, 'dist/engine-javascript.mjs')).href);
+  const javascript = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine() });
+  // The bundled languages Oniguruma ended with (grammars only embedded, such as cpp-macro, come
+  // with their language); those that embed others lazily last, as the plugin loads them.
+  const bundled = new Set(highlighterModule.listLanguages());
+  const embedders = new Set(['markdown', 'mdx']);
+  const names = loaded.filter((name) => bundled.has(name));
+  for (const name of [...names.filter((name) => !embedders.has(name)), ...names.filter((name) => embedders.has(name))]) {
+    await javascript.loadLanguage(name);
+  }
+  const rows = new Map();
+  for (const page of requests) {
+    for (const request of page) {
+      const row = rows.get(request.language) ?? { blocks: 0, differ: 0, failed: 0, ms: 0 };
+      rows.set(request.language, row);
+      row.blocks++;
+      const start = process.cpuUsage();
+      let html;
+      try {
+        html = highlightBlock(javascript, request).html;
+      } catch {
+        row.failed++;
+      }
+      row.ms += cpu(start);
+      if (html !== undefined && html !== outputs[request.index]) row.differ++;
+    }
+  }
+  console.log('language: blocks, Oniguruma ms CPU -> JavaScript ms CPU, blocks that differ, blocks that failed');
+  for (const [language, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${language}: ${row.blocks}, ${byLanguage.get(language).toFixed(0)} -> ${row.ms.toFixed(0)}, ${row.differ}, ${row.failed}`);
+  }
+}

@@ -22,7 +22,7 @@ import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
 import { createSite, type Site } from './site.js';
-import { docsgenVersion } from './version.js';
+import { docsgenCodeKey } from './version.js';
 
 export interface BuildOptions {
   /** Output folder (default: `build.outDir` of docsgen.config, else `dist`; relative to the root). */
@@ -385,7 +385,7 @@ async function openBuildCache(site: Site, folder: string | undefined, lastUpdate
 /** What every cached page depends on besides its own files: a change to any of it renders every page again. */
 async function siteKeyOf(site: Site, lastUpdated: ReadonlyMap<string, Date> | undefined): Promise<string> {
   return hashSiteKey([
-    docsgenVersion(), site.config, site.manifest, site.navigation, site.siteUrl ?? null, site.configFiles.map(readText),
+    docsgenCodeKey(), site.config, site.manifest, site.navigation, site.siteUrl ?? null, site.configFiles.map(readText),
     // Pages link the site's own `/mcp` when the adapter serves one.
     site.hasMcp,
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.

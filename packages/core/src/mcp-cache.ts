@@ -2,9 +2,8 @@ import { writeWhole } from '@docsgen/util/write-whole';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { remoteSpecFolder } from './remote-spec.js';
-import { docsgenVersion } from './version.js';
+import { docsgenCodeKey } from './version.js';
 
 // `docsgen mcp` on a project's sources (issue 26): the search index needs every page's Markdown
 // twin, which costs seconds to tens of seconds on a large project. The twins of the last
@@ -28,14 +27,8 @@ const skipped = new Set(['.git', 'node_modules', '.docsgen']);
  * else the twins depend on).
  */
 export function projectStateKey(root: string, salt: string): string {
-  const hash = createHash('sha256').update(`${docsgenVersion()}\0${salt}\0`);
-  // docsgen's own code: the files beside this module (the CLI's bundle, whose chunks are named
-  // by their content, or core's dist), so that a rebuilt docsgen writes the Markdown anew.
-  const code = dirname(fileURLToPath(import.meta.url));
-  for (const name of readdirSync(code).sort()) {
-    const info = statSync(join(code, name), { throwIfNoEntry: false });
-    hash.update(`${name}:${info?.size}:${info?.mtimeMs}\0`);
-  }
+  // docsgen's own code too, so that a rebuilt docsgen writes the Markdown anew.
+  const hash = createHash('sha256').update(`${docsgenCodeKey()}\0${salt}\0`);
   const lines: string[] = [];
   const walk = (folder: string, prefix: string): void => {
     let entries;

@@ -1,4 +1,4 @@
-import { createSampleHighlighter, type ChangelogEntry, type SampleHighlighter } from '@docsgen/mdx-transforms';
+import type { ChangelogEntry, SampleHighlighter } from '@docsgen/mdx-transforms';
 import { renderSpecMarkdown } from '@docsgen/renderer';
 import { escapeHtml } from '@docsgen/util/escape-html';
 import type { DocsgenMessage } from '@docsgen/config';
@@ -21,12 +21,16 @@ import { playgroundMode, type SiteApiReference } from './api-reference.js';
 import type { PageInfo } from './pages.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { layoutDataOf, resolveCodeOptions, type SiteModel } from './site-model.js';
+import { createLazySampleHighlighter, drawWithSamples } from './sample-highlighter.js';
 import type { RenderedPage } from './site.js';
 
 // The page renderer: a page's content as HTML (MDX pages through the module graph, API pages
 // from their operation model), with the caches that go with it: rendered pages, the specs each
 // page used, the code-sample highlighter. Whole documents, twins and other outputs are made
 // from what it renders (`site-derived.ts`).
+
+/** Languages API code samples and examples are highlighted in; others show as plain text. */
+const sampleLanguages = ['bash', 'shell', 'javascript', 'typescript', 'python', 'go', 'json', 'yaml', 'xml', 'html', 'ruby', 'php', 'java', 'csharp', 'rust', 'kotlin', 'swift'];
 
 /** Renders the pages of a site model. */
 export interface PageRenderer {
@@ -53,7 +57,8 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   const rendered = new Map<string, RenderedPage>();
   // The page's docs.json language, for the labels content components write themselves.
   const languageOf = (slug: string) => pageLanguage(layoutDataOf(site), slug);
-  let sampleHighlighter: Promise<SampleHighlighter> | undefined;
+  // Code samples load their languages on first use: a page without samples never waits for them.
+  const samples = createLazySampleHighlighter(() => resolveCodeOptions(config).themes, sampleLanguages);
   const specsUsed = new Map<string, Set<string>>();
   const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => pagePlayground(api, page);
   // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
@@ -62,8 +67,6 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     specsUsed.set(slug, used);
     return createApiContext({ api, page: pages.get(slug), used, highlight });
   };
-  const highlighter = (): Promise<SampleHighlighter> =>
-    (sampleHighlighter ??= createSampleHighlighter(resolveCodeOptions(config).themes, ['bash', 'shell', 'javascript', 'typescript', 'python', 'go', 'json', 'yaml', 'xml', 'html', 'ruby', 'php', 'java', 'csharp', 'rust', 'kotlin', 'swift']));
 
   async function render(slug: string, renderMode: RenderMode): Promise<RenderedPage | undefined> {
     const page = pages.get(slug);
@@ -73,7 +76,10 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     const bound = api.bindings.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
-      const operation = renderApiOperation({ page: bound, proseHtml: result.html, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight: await highlighter(), schemaFile: api.schemaFileOf(bound.spec), moveSideContent: movesSideContent(page, renderMode) });
+      const proseHtml = result.html;
+      const operation = await drawWithSamples(samples, (highlight) =>
+        renderApiOperation({ page: bound, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(bound.spec), moveSideContent: movesSideContent(page, renderMode) }),
+      );
       // The page's prose comes first in the operation: its side blocks and links too.
       result = withFacts({ ...result, html: operation.html, toc: [...result.toc, ...operation.toc] }, operation.facts);
     } else if (!bound && typeof page.frontmatter.openapi === 'string' && site.options.mode === 'dev' && renderMode === 'html') {
@@ -85,9 +91,12 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   /** A page file's content, without the operation a frontmatter `openapi` binds it to. */
   async function renderMdx(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
     const slug = page.slug;
-    const highlight = api.pages.size > 0 || api.bindings.size > 0 ? await highlighter() : undefined;
+    // Only `<OpenApiEndpoint>` highlights samples in a page file, and only on a site with an API reference.
+    const hasSamples = api.pages.size > 0 || api.bindings.size > 0;
     const renderOnce = () =>
-      renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, highlight), language: languageOf(slug), moveSideContent: movesSideContent(page, renderMode) });
+      drawWithSamples(samples, (highlight) =>
+        renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, hasSamples ? highlight : undefined), language: languageOf(slug), moveSideContent: movesSideContent(page, renderMode) }),
+      );
     const apiMessagesBefore = api.messages.length;
     let result = await renderOnce();
     // A component named a spec docs.json does not: read it, then render again.
@@ -104,7 +113,10 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
 
   async function renderApiPage(page: PageInfo, renderMode: RenderMode): Promise<RenderedPage> {
     const source = page.api!;
-    const highlight = await highlighter();
+    return drawWithSamples(samples, (highlight) => drawApiPage(page, source, highlight, renderMode));
+  }
+
+  function drawApiPage(page: PageInfo, source: NonNullable<PageInfo['api']>, highlight: SampleHighlighter, renderMode: RenderMode): RenderedPage {
     const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, links: [], sideBlocks: [], usesApi: false, apiViewers: [], classCandidates: [], messages: [] };
     if (source.kind === 'asyncapi') {
       const drawn = renderAsyncApiOperation({ page: source.model, mode: renderMode, highlight });

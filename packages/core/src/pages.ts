@@ -43,19 +43,31 @@ export interface DescribePageOptions {
 }
 
 /**
- * Builds a page's metadata from its frontmatter and body (pure). What it keeps is copied out of
- * the page's text: parsed values are slices of the whole file to V8, and a site keeps its
- * pages' metadata for its life (a build's threads, every page of the site).
+ * What `describePage` reads of a page's body: the first heading (only when the frontmatter has
+ * no title) and whether `<Update` occurs. Small and JSON-safe: a dev server keeps it across
+ * restarts instead of the body (`SiteLoadCache`).
  */
-export function describePage(page: PageFile, parsedFrontmatter: Frontmatter, body: string, options?: DescribePageOptions | null): PageInfo {
+export interface PageBodyFacts {
+  heading?: string | undefined;
+  hasUpdates: boolean;
+}
+
+/** What `describePage` reads of `body`, given the page's frontmatter (pure). */
+export function pageBodyFacts(frontmatter: Frontmatter, body: string): PageBodyFacts {
+  const heading = frontmatterText(frontmatter, 'title') === undefined ? firstHeading(body) : undefined;
+  return { ...(heading === undefined ? {} : { heading }), hasUpdates: /<Update[\s/>]/.test(body) };
+}
+
+/**
+ * Builds a page's metadata from its frontmatter and body, or what `pageBodyFacts` read of it
+ * (pure). What it keeps is copied out of the page's text: parsed values are slices of the whole
+ * file to V8, and a site keeps its pages' metadata for its life (a build's threads, every page).
+ */
+export function describePage(page: PageFile, parsedFrontmatter: Frontmatter, body: string | PageBodyFacts, options?: DescribePageOptions | null): PageInfo {
   const frontmatter = structuredClone(parsedFrontmatter);
-  const text = (key: string): string | undefined => {
-    const value = frontmatter[key];
-    // `title: 2026` is a number to YAML, and a title to the writer.
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  };
-  const heading = text('title') === undefined ? copyOf(firstHeading(body)) : undefined;
+  const text = (key: string): string | undefined => frontmatterText(frontmatter, key);
+  const facts = typeof body === 'string' ? pageBodyFacts(frontmatter, body) : body;
+  const heading = text('title') === undefined ? copyOf(facts.heading) : undefined;
   const title = text('title') ?? heading ?? readableName(page.slug);
   const titleSource = text('title') !== undefined ? 'frontmatter' : heading !== undefined ? 'heading' : 'file';
   const robots = text('robots') ?? '';
@@ -70,13 +82,21 @@ export function describePage(page: PageFile, parsedFrontmatter: Frontmatter, bod
     isNoindex: frontmatter.noindex === true || /\bnoindex\b/i.test(robots),
     isHidden: frontmatter.hidden === true,
     externalUrl: text('url'),
-    ...(/<Update[\s/>]/.test(body) ? { hasUpdates: true } : {}),
+    ...(facts.hasUpdates ? { hasUpdates: true } : {}),
   };
 }
 
 /** A string of its own, not a slice that keeps a longer one (the page's text) alive. */
 function copyOf(text: string | undefined): string | undefined {
   return text === undefined ? undefined : structuredClone(text);
+}
+
+/** A frontmatter text field, trimmed; `undefined` when absent or blank. */
+function frontmatterText(frontmatter: Frontmatter, key: string): string | undefined {
+  const value = frontmatter[key];
+  // `title: 2026` is a number to YAML, and a title to the writer.
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** The text of the first `# Heading` outside fenced code, without inline markup. */

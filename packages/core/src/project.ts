@@ -12,11 +12,11 @@ import { readFileSync } from 'node:fs';
 import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
 import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
-import { parseFrontmatter, type ParsedPageSource } from './frontmatter.js';
+import { parseFrontmatter } from './frontmatter.js';
 import { hashSource } from './modules.js';
-import { describePage, type PageInfo } from './pages.js';
-import type { SiteLoadCache } from './site-load-cache.js';
-import { docsgenVersion } from './version.js';
+import { describePage, pageBodyFacts, type PageInfo } from './pages.js';
+import type { KeptPageSource, SiteLoadCache } from './site-load-cache.js';
+import { docsgenCodeKey } from './version.js';
 import { loadUserConfig, type LoadedUserConfig } from './user-config.js';
 
 /** A project read from disk: config, navigation and every page's frontmatter, nothing compiled. */
@@ -58,7 +58,7 @@ export async function loadProject(
     loadCache?: SiteLoadCache | null | undefined;
   } | null,
 ): Promise<LoadedProject> {
-  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenVersion() } } : undefined);
+  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenCodeKey() } } : undefined);
   const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
   const folders = listFolderContents(discovered.pages);
   const folderMetas = loadFolderMetas(root, folders.keys());
@@ -78,10 +78,10 @@ export async function loadProject(
   for (const file of discovered.pages) {
     try {
       let text: string | undefined;
-      const parsed = cache ? cache.pageSource(file.file, readPageSource) : parseFrontmatter((text = readFileSync(file.file, 'utf8')), { file: file.file });
+      const parsed = cache ? cache.pageSource(file.file, (path) => readPageSource(path, readFileSync(path, 'utf8'))) : readPageSource(file.file, (text = readFileSync(file.file, 'utf8')));
       messages.push(...parsed.messages);
       const folderLabel = file.isSection ? undefined : metas.get(parentOf(file.slug))?.titles.get(file.slug.slice(file.slug.lastIndexOf('/') + 1))?.label;
-      const page = describePage(file, parsed.data, parsed.content, { folderLabel });
+      const page = describePage(file, parsed.data, parsed.body, { folderLabel });
       if (options?.hashSources && text !== undefined) page.sourceHash = hashSource(file.file, text);
       entries.push(page);
       if (!pages.has(page.slug)) pages.set(page.slug, page);
@@ -107,8 +107,10 @@ export async function loadProject(
   return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, messages };
 }
 
-function readPageSource(file: string): ParsedPageSource {
-  return parseFrontmatter(readFileSync(file, 'utf8'), { file });
+/** What a page's metadata is made of: its frontmatter, problems with it, and what its body says of it. */
+function readPageSource(file: string, text: string): KeptPageSource {
+  const { data, messages, content } = parseFrontmatter(text, { file });
+  return { data, messages, body: pageBodyFacts(data, content) };
 }
 
 function parentOf(slug: string): string {

@@ -1,11 +1,36 @@
-import { statSync } from 'node:fs';
-import type { ParsedPageSource } from './frontmatter.js';
+import type { DocsgenMessage } from '@docsgen/config';
+import { writeWhole } from '@docsgen/util/write-whole';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { Frontmatter } from './frontmatter.js';
+import type { PageBodyFacts } from './pages.js';
+import { docsgenCodeKey } from './version.js';
 
 // What a dev server keeps between loads of one project. A change to docs.json reloads the
 // whole site; the pages' frontmatter and the API specs it read a moment ago are, for the most
 // part, unchanged. Each entry is kept with the size and modification time of the files it was
 // read from, and used again only while they are the same and nobody said the files changed
 // (`forget`, which the dev server calls with every path its watcher reports).
+//
+// The pages' part can also be kept in a file (`SiteLoadCacheOptions.file`): a dev server started
+// again then reads only the pages that changed since (on a 1,000-page project, reading and
+// parsing every page is a good part of the time to the first page).
+
+/** What `loadProject` takes of a page file: its frontmatter, problems with it, and what the body says of the page. */
+export interface KeptPageSource {
+  data: Frontmatter;
+  messages: DocsgenMessage[];
+  body: PageBodyFacts;
+}
+
+export interface SiteLoadCacheOptions {
+  /**
+   * JSON file to keep the pages' part in across processes: read on the first page asked for,
+   * written by `save` (default: none, kept in memory only).
+   */
+  file?: string | null | undefined;
+}
 
 /** A file's size and modification time, or `missing`. */
 type Stamp = string;
@@ -21,9 +46,21 @@ interface Kept<T> {
  * For a dev server, which loads a project again after docs.json changes; a build loads once.
  */
 export class SiteLoadCache {
-  readonly #pages = new Map<string, Kept<ParsedPageSource>>();
+  readonly #pages = new Map<string, Kept<KeptPageSource>>();
   #specs: (Kept<unknown> & { key: string }) | undefined;
   readonly #repositories = new Map<string, Promise<unknown>>();
+  readonly #file: string | undefined;
+  #isFileRead = false;
+  /** Pages read since the file was read or written: `save` has something to write. */
+  #isChanged = false;
+  /** Pages whose kept entry came from the file: it went through JSON already. */
+  readonly #fromFile = new Set<string>();
+  /** Pages asked for in this process: only they are written (a deleted page's entry goes). */
+  readonly #asked = new Set<string>();
+
+  constructor(options?: SiteLoadCacheOptions | null) {
+    this.#file = options?.file ?? undefined;
+  }
 
   /** Forgets what was read from `files` (absolute paths; a folder's path forgets what is under it). */
   forget(files: Iterable<string>): void {
@@ -34,8 +71,10 @@ export class SiteLoadCache {
     }
   }
 
-  /** A page file's frontmatter and body: kept, or read with `read` (which may throw: nothing is kept then). */
-  pageSource(file: string, read: (file: string) => ParsedPageSource): ParsedPageSource {
+  /** A page file's frontmatter and what its body says: kept, or read with `read` (which may throw: nothing is kept then). */
+  pageSource(file: string, read: (file: string) => KeptPageSource): KeptPageSource {
+    this.#readFile();
+    this.#asked.add(file);
     const kept = this.#pages.get(file);
     if (kept && isCurrent(kept.stamps)) return kept.value;
     const stamp = stampOf(file);
@@ -43,7 +82,51 @@ export class SiteLoadCache {
     // Kept only when the file did not change while it was read.
     if (stamp !== 'missing' && stampOf(file) === stamp) this.#pages.set(file, { stamps: new Map([[file, stamp]]), value });
     else this.#pages.delete(file);
+    this.#fromFile.delete(file);
+    this.#isChanged = true;
     return value;
+  }
+
+  /**
+   * Writes the pages' part to the options' `file`, when pages were read since it was last read
+   * or written. Only what survives JSON as it is goes in (a frontmatter date, say, does not).
+   * A file that cannot be written costs the next start time, nothing else.
+   */
+  save(): void {
+    if (!this.#file || !this.#isChanged) return;
+    this.#isChanged = false;
+    const pages: Record<string, { stamp: Stamp; value: KeptPageSource }> = {};
+    for (const [file, kept] of this.#pages) {
+      const stamp = kept.stamps.get(file);
+      if (stamp === undefined || !this.#asked.has(file)) continue;
+      if (!this.#fromFile.has(file) && !isDeepStrictEqual(JSON.parse(JSON.stringify(kept.value)), kept.value)) continue;
+      pages[file] = { stamp, value: kept.value };
+    }
+    try {
+      mkdirSync(dirname(this.#file), { recursive: true });
+      // Keyed by docsgen's version and code: another docsgen reads the pages anew.
+      writeWhole(this.#file, JSON.stringify({ key: docsgenCodeKey(), pages }));
+    } catch {
+      // Read-only project, full disk: the next start reads every page.
+    }
+  }
+
+  /** Takes the pages kept in the options' `file` (once, and only what is still current is used). */
+  #readFile(): void {
+    if (this.#isFileRead || !this.#file) return;
+    this.#isFileRead = true;
+    let kept: { key?: unknown; pages?: unknown };
+    try {
+      kept = JSON.parse(readFileSync(this.#file, 'utf8')) as typeof kept;
+    } catch {
+      return;
+    }
+    if (kept.key !== docsgenCodeKey() || typeof kept.pages !== 'object' || kept.pages === null) return;
+    for (const [file, entry] of Object.entries(kept.pages as Record<string, { stamp?: unknown; value?: KeptPageSource }>)) {
+      if (typeof entry?.stamp !== 'string' || !isKeptPageSource(entry.value) || this.#pages.has(file)) continue;
+      this.#pages.set(file, { stamps: new Map([[file, entry.stamp]]), value: entry.value });
+      this.#fromFile.add(file);
+    }
   }
 
   /**
@@ -74,6 +157,12 @@ export class SiteLoadCache {
     if (files) this.#specs = { key, value, stamps: new Map(files.map((file) => [file, stampOf(file)])) };
     return value;
   }
+}
+
+function isKeptPageSource(value: unknown): value is KeptPageSource {
+  if (typeof value !== 'object' || value === null) return false;
+  const { data, messages, body } = value as Partial<KeptPageSource>;
+  return typeof data === 'object' && data !== null && Array.isArray(messages) && typeof body === 'object' && body !== null && typeof body.hasUpdates === 'boolean';
 }
 
 function stampOf(file: string): Stamp {

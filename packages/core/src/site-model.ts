@@ -15,7 +15,7 @@ import { resolveSiteOptions, type ResolvedSiteOptions } from './site-options.js'
 import type { Manifest, SiteOptions } from './site.js';
 import { createSocialCards, type SocialCards } from './social-cards.js';
 import type { LoadedUserConfig } from './user-config.js';
-import { docsgenVersion } from './version.js';
+import { docsgenCodeKey } from './version.js';
 
 // The loaded model of a site: config, pages, navigation, API reference, manifest, and the
 // module graph pages compile into. Loaded once per site; the page renderer and the derived
@@ -112,7 +112,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     root,
     compileMdx:
       settings.compileCache && !compiler.hasUserPlugins
-        ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenVersion(), root, compilerOptions.code, compilerOptions.knownComponents] })
+        ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenCodeKey(), root, compilerOptions.code, compilerOptions.knownComponents] })
         : compiler.compileFile,
     globals: injectedGlobals,
     renderTree,

@@ -1,6 +1,6 @@
 // Which pages get a social card, what it shows, and the `og:image` every page points at.
 // Rendering itself is `@docsgen/og-cards`; this module only decides and gathers the inputs.
-import { findNavigationTrail, resolveProjectPath, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
+import { listNavigationEntries, resolveProjectPath, type DocsgenMessage, type NavAncestor, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
 import type { CardOptions } from '@docsgen/og-cards';
 // Only the settings here: drawing and hashing cards loads satori and sharp (about 0.2 s), which
 // a dev server should not pay before its first page.
@@ -62,6 +62,13 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
   };
   const messages: DocsgenMessage[] = (config ? (settingsFor(undefined)?.messages ?? []) : []).map((message) => ({ ...message }));
   const logo = resolveLogo(root, config?.logo);
+  // The section of every page, from one walk of the navigation (not one walk per page).
+  let sections: Map<string, string> | undefined;
+  const sectionOf = (slug: string): string => {
+    if (!navigation) return '';
+    sections ??= owningSections(navigation);
+    return sections.get(slug) ?? '';
+  };
 
   const isEligible = (page: PageInfo): boolean => !page.isDraft && !page.isNoindex && page.slug !== '404';
 
@@ -83,7 +90,7 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
     const cardInput: CardOptions = {
       title: page.title,
       description: page.description ?? '',
-      tab: navigation ? owningSection(navigation, page.slug) : '',
+      tab: sectionOf(page.slug),
       siteName: config.name,
       theme: settings.theme,
       appearance: settings.appearance,
@@ -120,9 +127,27 @@ function absolute(image: string, origin: string | undefined): SocialImage | unde
   return { url: `${origin}/${image.replace(/^\/+/, '')}` };
 }
 
-/** The tab (or anchor, dropdown, product) holding the page, else its top group. */
-function owningSection(navigation: NavigationModel, slug: string): string {
-  const trail = findNavigationTrail(navigation, slug) ?? [];
+/**
+ * The tab (or anchor, dropdown, product) holding each page, else its top group. A page listed
+ * more than once counts where `findNavigationTrail` finds it: its first listing in the default
+ * version and language, else its first listing.
+ */
+function owningSections(navigation: NavigationModel): Map<string, string> {
+  const inDefault = new Map<string, NavAncestor[]>();
+  const anywhere = new Map<string, NavAncestor[]>();
+  const isDefault = (actual: string | undefined, wanted: string | undefined): boolean => wanted === undefined || actual === undefined || actual === wanted;
+  for (const entry of listNavigationEntries(navigation)) {
+    if (!anywhere.has(entry.slug)) anywhere.set(entry.slug, entry.trail);
+    if (!inDefault.has(entry.slug) && isDefault(entry.version, navigation.defaultVersion) && isDefault(entry.language, navigation.defaultLanguage)) {
+      inDefault.set(entry.slug, entry.trail);
+    }
+  }
+  const sections = new Map<string, string>();
+  for (const [slug, trail] of anywhere) sections.set(slug, sectionOfTrail(inDefault.get(slug) ?? trail));
+  return sections;
+}
+
+function sectionOfTrail(trail: readonly NavAncestor[]): string {
   const division = trail.findLast((node) => node.kind !== 'group' && node.kind !== 'version' && node.kind !== 'language' && node.title);
   return division?.title ?? trail.find((node) => node.kind === 'group' && node.title)?.title ?? '';
 }

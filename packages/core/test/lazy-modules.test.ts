@@ -93,6 +93,33 @@ process.stderr.write('STEP end\\n');`,
   assert.ok(loadedBetween(lines, 'STEP code', 'STEP end', shiki).length > 0, 'a page with code loads it');
 });
 
+test('should load the grammars of API code samples only for a page with samples, and only the languages it shows', () => {
+  const spec = ['openapi: 3.0.3', 'info: { title: Lazy, version: "1" }', 'paths:', '  /users:', '    get:', '      summary: List users', '      responses:', '        "200": { description: OK }'].join('\n');
+  const root = writeTempProject(
+    {
+      'docs.json': JSON.stringify({ name: 'Lazy', navigation: { pages: ['index', 'users'] } }),
+      'openapi.yaml': spec,
+      'index.md': '# Home\n\nProse only.\n',
+      'users.mdx': '---\nopenapi: GET /users\n---\n\nThe users.\n',
+    },
+    'docsgen-lazy-',
+  );
+  const lines = run(
+    root,
+    `process.stderr.write('STEP prose\\n');
+await site.document('index');
+process.stderr.write('STEP samples\\n');
+await site.document('users');
+process.stderr.write('STEP end\\n');`,
+  );
+  const grammar = (name: string) => new RegExp(`@shikijs/langs/dist/${name}\\.mjs$`);
+  assert.equal(loadedBetween(lines, 'START', 'STEP samples', /@shikijs\/langs\/dist\//), [], 'creating the site and a page without samples load no grammar');
+  // The generated samples: cURL, JavaScript, Python, Go.
+  for (const name of ['shellscript', 'javascript', 'python', 'go']) assert.ok(loadedBetween(lines, 'STEP samples', 'STEP end', grammar(name)).length > 0, `a page with samples loads ${name}`);
+  // Ruby alone pulls in some thirty grammars; no sample here is in it.
+  for (const name of ['ruby', 'php', 'haml', 'csharp']) assert.equal(loadedBetween(lines, 'STEP samples', 'STEP end', grammar(name)), [], `no sample is in ${name}: not loaded`);
+});
+
 test('should load ajv only to explain an invalid docs.json (a valid one is checked by the precompiled validator)', () => {
   const pages = { 'index.md': '# Home\n' };
   const valid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Valid', navigation: { pages: ['index'] } }) }, 'docsgen-lazy-');

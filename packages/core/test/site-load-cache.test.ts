@@ -1,13 +1,25 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFrontmatter } from '../src/frontmatter.js';
-import { SiteLoadCache } from '../src/site-load-cache.js';
+import { pageBodyFacts } from '../src/pages.js';
+import { SiteLoadCache, type KeptPageSource } from '../src/site-load-cache.js';
 import { createSite } from '../src/site.js';
 import { writeTempProject } from './temp-project.js';
 
 const cache = suite('site load cache');
+
+/** A file's stamp as the cache writes it: a kept entry with it is current. */
+function statStamp(path: string): string {
+  const stats = statSync(path);
+  return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+}
+
+function readSource(path: string): KeptPageSource {
+  const { data, messages, content } = parseFrontmatter(readFileSync(path, 'utf8'), { file: path });
+  return { data, messages, body: pageBodyFacts(data, content) };
+}
 
 cache('should read a page again when its file changed, told or not, and after `forget`', () => {
   const root = writeTempProject({ 'a.mdx': '---\ntitle: One\n---\n' });
@@ -16,7 +28,7 @@ cache('should read a page again when its file changed, told or not, and after `f
   let reads = 0;
   const read = (path: string) => {
     reads += 1;
-    return parseFrontmatter(readFileSync(path, 'utf8'), { file: path });
+    return readSource(path);
   };
   try {
     assert.is(loads.pageSource(file, read).data.title, 'One');
@@ -30,6 +42,77 @@ cache('should read a page again when its file changed, told or not, and after `f
     assert.is(reads, 3);
     rmSync(file);
     assert.throws(() => loads.pageSource(file, read));
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+cache('should keep pages in its file across processes, and read again only those changed since', () => {
+  const root = writeTempProject({ 'a.mdx': '---\ntitle: One\n---\n', 'b.mdx': '# Heading of B\n\n<Update label="v1">x</Update>\n', 'c.mdx': '---\ntitle: Three\n---\n' });
+  const file = join(root, '.docsgen', 'cache', 'dev', 'pages.json');
+  const paths = ['a.mdx', 'b.mdx', 'c.mdx'].map((name) => join(root, name));
+  let reads: string[] = [];
+  const read = (path: string) => {
+    reads.push(path);
+    return readSource(path);
+  };
+  try {
+    const first = new SiteLoadCache({ file });
+    const before = paths.map((path) => first.pageSource(path, read));
+    assert.is(reads.length, 3);
+    first.save();
+    assert.ok(existsSync(file));
+    // Another process: nothing changed, nothing read, the same facts.
+    reads = [];
+    const second = new SiteLoadCache({ file });
+    assert.equal(paths.map((path) => second.pageSource(path, read)), before);
+    assert.equal(reads, []);
+    assert.equal(before[1]!.body, { heading: 'Heading of B', hasUpdates: true });
+    // A page changed while no process ran: only it is read again.
+    writeFileSync(paths[2]!, '---\ntitle: Three, again\n---\n');
+    const third = new SiteLoadCache({ file });
+    assert.is(third.pageSource(paths[2]!, read).data.title, 'Three, again');
+    assert.is(third.pageSource(paths[0]!, read).data.title, 'One');
+    assert.equal(reads, [paths[2]]);
+    // A page no load asks for any more (deleted) leaves the file with the next save.
+    third.save();
+    const written = Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { pages: object }).pages);
+    assert.equal(written.sort(), [paths[0], paths[2]].sort());
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+cache('should keep out of its file what JSON would change, and read a file it cannot use as none', () => {
+  const root = writeTempProject({ 'a.mdx': '# A\n', 'b.mdx': '# B\n' });
+  const file = join(root, 'pages.json');
+  const [a, b] = ['a.mdx', 'b.mdx'].map((name) => join(root, name)) as [string, string];
+  let reads: string[] = [];
+  // A frontmatter date is a Date to YAML and a string to JSON: not kept.
+  const read = (path: string): KeptPageSource => {
+    reads.push(path);
+    return path === a ? { data: { date: new Date(0) }, messages: [], body: { hasUpdates: false } } : readSource(path);
+  };
+  try {
+    const first = new SiteLoadCache({ file });
+    first.pageSource(a, read);
+    first.save();
+    // Saved again after another page was read: still without the date.
+    first.pageSource(b, read);
+    first.save();
+    const { key, pages } = JSON.parse(readFileSync(file, 'utf8')) as { key: string; pages: object };
+    assert.equal(Object.keys(pages), [b]);
+    reads = [];
+    const second = new SiteLoadCache({ file });
+    assert.ok(second.pageSource(a, read).data.date instanceof Date);
+    second.pageSource(b, read);
+    assert.equal(reads, [a]);
+    for (const broken of ['{', JSON.stringify({ key: 'another docsgen', pages: {} }), JSON.stringify({ key, pages: { [b]: { stamp: statStamp(b), value: 'nonsense' } } })]) {
+      writeFileSync(file, broken);
+      reads = [];
+      new SiteLoadCache({ file }).pageSource(b, read);
+      assert.equal(reads, [b], broken);
+    }
   } finally {
     rmSync(root, { recursive: true });
   }

@@ -158,6 +158,33 @@ cards('should draw a card from the title, description, owning tab, site name, th
   for (const slug of ['quiet', 'custom', 'flat', 'draft', 'missing']) assert.is(await site.cardPlan(slug), undefined, slug);
 });
 
+cards('should take the section of a page listed twice from the default language, else from its first listing', async () => {
+  const root = project(
+    { 'solo.mdx': '---\ntitle: Solo\n---\n\nOnly in Spanish.\n', 'loose.mdx': '---\ntitle: Loose\n---\n\nNo tab.\n' },
+    {
+      siteUrl,
+      navigation: {
+        languages: [
+          { language: 'es', tabs: [{ tab: 'Guías', groups: [{ group: 'Inicio', pages: ['setup', 'solo'] }] }] },
+          {
+            language: 'en',
+            default: true,
+            tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index', 'setup'] }] }],
+            groups: [{ group: 'Loose ends', pages: ['loose'] }],
+          },
+        ],
+      },
+    },
+  );
+  const site = await createSite(root, { mode: 'build' });
+  const tabOf = async (slug: string): Promise<string | undefined> => (await site.cardPlan(slug))?.input.tab ?? undefined;
+  assert.is(await tabOf('setup'), 'Guides', 'listed in both: the default language counts, though Spanish comes first');
+  assert.is(await tabOf('solo'), 'Guías', 'listed once, outside the default language');
+  assert.is(await tabOf('index'), 'Guides');
+  assert.is(await tabOf('loose'), 'Loose ends', 'no tab: the top group');
+  assert.is(await tabOf('flat'), undefined, 'a page with its own image has no card');
+});
+
 cards('should keep a drawn card in memory until its inputs change (dev)', async () => {
   const root = project();
   const site = await createSite(root);

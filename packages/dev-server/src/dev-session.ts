@@ -36,6 +36,9 @@ export interface DevSession extends DevServer {
  */
 const batchQuietMs = 20;
 
+/** How long after a load the pages it read are written to the load cache's file (off the first page's path). */
+const saveAfterMs = 1000;
+
 /** Folders whose changes never matter to the site. */
 const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsgen']);
 
@@ -48,8 +51,17 @@ const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsg
  * save-and-rename counts once.
  */
 export async function startDevSession(options: DevSessionOptions): Promise<DevSession> {
-  const loadCache = new SiteLoadCache();
-  const loadSite = () => options.loadSite({ loadCache });
+  // The pages' frontmatter is kept on disk too: the next start reads only the pages changed since.
+  const loadCache = new SiteLoadCache({ file: join(options.root, '.docsgen', 'cache', 'dev', 'pages.json') });
+  // Written once the first page has had its turn, and when the session ends.
+  let saving: NodeJS.Timeout | undefined;
+  const loadSite = async () => {
+    const loaded = await options.loadSite({ loadCache });
+    clearTimeout(saving);
+    saving = setTimeout(() => loadCache.save(), saveAfterMs);
+    saving.unref();
+    return loaded;
+  };
   let site = await loadSite();
   const dev = createDevServer({ site, allowedHosts: options.allowedHosts, onMessages: options.onMessages, prepareSearchAfterMs: options.prepareSearchAfterMs, prepareHomePage: true });
   let pending = new Set<string>();
@@ -101,6 +113,8 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     applyChanges,
     async close() {
       clearTimeout(timer);
+      clearTimeout(saving);
+      loadCache.save();
       watcher.close();
       await dev.close();
     },

@@ -1,4 +1,5 @@
-import type { DualThemeStyle, DualThemeTokens } from './dual-theme-tokens.js';
+import type { DualThemeLines } from './dual-theme-lines.js';
+import type { DualThemeStyle } from './dual-theme-tokens.js';
 
 /** What the `<pre>` and its lines carry besides the tokens. */
 export interface DualThemeHtmlOptions {
@@ -11,49 +12,47 @@ export interface DualThemeHtmlOptions {
 }
 
 /**
- * Serialize dual-theme tokens to the HTML that Shiki's `tokensToHast` followed by
- * hast-util-to-html gives for them, without building the tree: the `<pre>` of almost every
- * block needs no transformer that works on hast, and building and serializing the tree cost
- * about as much as tokenizing. `highlightBlock` uses it only for such blocks; a test compares
- * it with the tree path over every block of the shared corpus.
+ * Serialize highlighted lines to the HTML that Shiki's `tokensToHast` followed by
+ * hast-util-to-html gives for their tokens, without building the tree: the `<pre>` of almost
+ * every block needs no transformer that works on hast, and building and serializing the tree
+ * cost about as much as tokenizing. `highlightBlock` uses it only for such blocks; a test
+ * compares it with the tree path over every block of the shared corpus.
  *
- * @param tokens
- *   From `tokenizeDualTheme`.
+ * @param highlighted
+ *   From `highlightDualThemeLines`.
  * @param options
  *   Extra classes and attributes.
  * @returns
- *   HTML of the `<pre>`, and its text (what `hast-util-to-string` gives for the `<code>`).
+ *   HTML of the `<pre>`.
  */
-export function renderDualThemeHtml(
-  tokens: DualThemeTokens,
-  options: DualThemeHtmlOptions,
-): { html: string; text: string } {
-  let html = `<pre class="${escapeAttribute(joinClasses(['shiki', tokens.themeName], options.preClasses))}" style="${escapeAttribute(tokens.rootStyle)}" tabindex="0"`;
+export function renderDualThemeHtml(highlighted: DualThemeLines, options: DualThemeHtmlOptions): string {
+  let html = `<pre class="${escapeAttribute(joinClasses(['shiki', highlighted.themeName], options.preClasses))}" style="${escapeAttribute(highlighted.rootStyle)}" tabindex="0"`;
   for (const [name, value] of options.preAttributes) html += ` ${name}="${escapeAttribute(value)}"`;
   html += '><code>';
-  let text = '';
 
-  tokens.lines.forEach((line, index) => {
-    if (index > 0) {
-      html += '\n';
-      text += '\n';
-    }
+  highlighted.lines.forEach((line, index) => {
+    if (index > 0) html += '\n';
     const classes = options.lineClasses(index + 1);
     html += classes && classes.length > 0 ? `<span class="${escapeAttribute(joinClasses(['line'], classes))}">` : '<span class="line">';
-    for (const token of line) {
-      html += openTagOf(token.style) + escapeText(token.content) + '</span>';
-      text += token.content;
-    }
-    html += '</span>';
+    html += line + '</span>';
   });
 
-  return { html: html + '</code></pre>', text };
+  return html + '</code></pre>';
 }
 
 // Styles are shared by every token of the same colours, so their tag is built once.
 const openTags = new WeakMap<DualThemeStyle, string>();
 
-function openTagOf(style: DualThemeStyle): string {
+/**
+ * The `<span>` that opens a token of this style (internal: for `highlightDualThemeLines`), as
+ * hast-util-to-html writes Shiki's token; `</span>` closes it.
+ *
+ * @param style
+ *   Style of the token.
+ * @returns
+ *   Opening tag.
+ */
+export function openTagOf(style: DualThemeStyle): string {
   let tag = openTags.get(style);
   if (tag === undefined) {
     tag = style.style ? `<span style="${escapeAttribute(style.style)}">` : '<span>';
@@ -74,7 +73,15 @@ function joinClasses(existing: readonly string[], added: readonly string[]): str
 // double-quoted attribute values; as hexadecimal character references.
 const attributeReferences: Record<string, string> = { '"': '&#x22;', '&': '&#x26;', "'": '&#x27;', '`': '&#x60;', '\0': '&#x0;' };
 
-function escapeText(value: string): string {
+/**
+ * Escape text as hast-util-to-html does (internal: for `highlightDualThemeLines`).
+ *
+ * @param value
+ *   Text of a token.
+ * @returns
+ *   HTML.
+ */
+export function escapeText(value: string): string {
   return /[<&]/.test(value) ? value.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;') : value;
 }
 

@@ -49,7 +49,7 @@ interface ThemeMatch extends ThemeStyle {
  * style, but also the background, the language and the standard token type (comment,
  * string, regex), which do not show in the HTML.
  */
-interface Run {
+export interface Run {
   style: DualThemeStyle;
 }
 
@@ -59,11 +59,9 @@ interface ScopePath {
 }
 
 /** A node of the scope-path trie: the run of the path that ends here. */
-interface ScopeNode {
+export interface ScopeNode {
   children: Map<string, ScopeNode>;
   run: Run | undefined;
-  /** On the root node of a grammar only. */
-  lines?: LineCache;
 }
 
 /** The parts of vscode-textmate's `Grammar` this reads (public methods, not in `IGrammar`). */
@@ -73,7 +71,7 @@ interface GrammarMetadata {
 }
 
 /** Everything resolved once per (highlighter, light theme, dark theme). */
-interface ThemePair {
+export interface ThemePair {
   themes: [ThemeRegistrationResolved, ThemeRegistrationResolved];
   match: [(scopes: readonly string[]) => ThemeMatch, (scopes: readonly string[]) => ThemeMatch];
   /** Scope-path tries, one per grammar (the language metadata depends on it). */
@@ -101,7 +99,8 @@ const whitespaceOnly = /^\s+$/;
  * themes' colours from them, the way vscode-textmate merges styles while pushing scopes.
  * Tokens are split where Shiki splits them: where vscode-textmate's metadata for either theme
  * changes (see `Run`). Scope paths are resolved once per highlighter, theme pair and grammar,
- * into shared, frozen styles.
+ * into shared, frozen styles. `highlightDualThemeLines` gives the same tokens as HTML, with a
+ * cache of lines.
  *
  * @param highlighter
  *   Highlighter with the language and both themes loaded.
@@ -127,80 +126,69 @@ export function tokenizeDualTheme(
     return result;
   }
 
-  const grammar = highlighter.getLanguage(options.lang) as unknown as IGrammar & GrammarMetadata;
-  let root = pair.scopes.get(grammar);
-  if (!root) pair.scopes.set(grammar, (root = { children: new Map(), run: undefined }));
-  const cache = (root.lines ??= createLineCache());
+  const { grammar, root } = grammarOf(highlighter, pair, options.lang);
   let stack: StateStack = INITIAL;
   for (const [line, lineOffset] of splitLines(code)) {
+    // Shiki skips empty lines without tokenizing them: the state carries over.
     if (line === '') {
       lines.push([]);
       continue;
     }
-    const state = stateId(cache, stack);
-    // Joined, not a template: a template string would keep the code block it was cut from.
-    const key = state === undefined ? undefined : [state, line].join('\u0000');
-    let known = key === undefined ? undefined : cache.lines.get(key);
-    if (!known) {
-      known = tokenizeLine(pair, grammar, root, line, stack);
-      if (key !== undefined) {
-        // The numbered state equal to the end state, so kept lines share their states.
-        const end = stateId(cache, known.ruleStack);
-        if (end !== undefined && end > 0) known.ruleStack = cache.states[end - 1] as StateStack;
-        cache.lines.set(key, known);
-        if (cache.lines.size > maxLines) cache.lines.delete(cache.lines.keys().next().value as string);
-      }
-    }
-    stack = known.ruleStack;
-    lines.push(known.spans.map(({ start, end, style }) => ({ content: line.slice(start, end), offset: lineOffset + start, style })));
+    const tokenized = tokenizeDualThemeLine(pair, grammar, root, line, stack);
+    stack = tokenized.ruleStack;
+    for (const token of tokenized.tokens) token.offset += lineOffset;
+    lines.push(tokenized.tokens);
   }
 
   return result;
 }
 
+/** A grammar as vscode-textmate gives it, with the metadata this reads. */
+export type DualThemeGrammar = IGrammar & GrammarMetadata;
+
 /**
- * Lines tokenized before, per grammar and theme pair, by the state they start in and their
- * text: the same line in the same state always gives the same tokens and end state (the
- * equality VS Code relies on to skip lines when re-tokenizing a file). Code repeats across a
- * site's pages (imports, install commands, closing brackets), and scanning is most of the cost
- * of highlighting. States are compared with vscode-textmate's `equals` and numbered; at most
- * `maxStates` are numbered (lines in other states are tokenized without the cache), and at most
- * `maxLines` lines are kept, as spans of the line and their styles, oldest out first.
+ * The grammar of a loaded language and its scope-path trie for a theme pair (internal).
+ *
+ * @param highlighter
+ *   Highlighter with the language loaded.
+ * @param pair
+ *   From `resolveThemePair`.
+ * @param lang
+ *   Language name.
+ * @returns
+ *   Grammar and the root of its trie.
  */
-interface LineCache {
-  states: StateStack[];
-  ids: WeakMap<StateStack, number>;
-  lines: Map<string, TokenizedLine>;
+export function grammarOf(highlighter: Highlighter, pair: ThemePair, lang: string): { grammar: DualThemeGrammar; root: ScopeNode } {
+  const grammar = highlighter.getLanguage(lang) as unknown as DualThemeGrammar;
+  let root = pair.scopes.get(grammar);
+  if (!root) pair.scopes.set(grammar, (root = { children: new Map(), run: undefined }));
+  return { grammar, root };
 }
 
-interface TokenizedLine {
-  /** Tokens as offsets in the line, whitespace merged (see `mergeWhitespace`). */
-  spans: { start: number; end: number; style: DualThemeStyle }[];
-  ruleStack: StateStack;
-}
-
-const maxStates = 64;
-const maxLines = 3000;
-
-function createLineCache(): LineCache {
-  return { states: [], ids: new WeakMap(), lines: new Map() };
-}
-
-// 0 is the start of a code block (a first line can match `\A`); others number equal states.
-function stateId(cache: LineCache, stack: StateStack): number | undefined {
-  if (stack === INITIAL) return 0;
-  const known = cache.ids.get(stack);
-  if (known !== undefined) return known;
-  let index = cache.states.findIndex((state) => state.equals(stack));
-  if (index < 0) {
-    if (cache.states.length >= maxStates) return undefined;
-    index = cache.states.push(stack) - 1;
-  }
-  cache.ids.set(stack, index + 1);
-  return index + 1;
-}
-
-function tokenizeLine(pair: ThemePair, grammar: IGrammar & GrammarMetadata, root: ScopeNode, line: string, stack: StateStack): TokenizedLine {
+/**
+ * Tokenize one line for both themes (internal): tokens with offsets in the line, whitespace
+ * merged as Shiki does, and the state after the line.
+ *
+ * @param pair
+ *   From `resolveThemePair`.
+ * @param grammar
+ *   From `grammarOf`.
+ * @param root
+ *   From `grammarOf`.
+ * @param line
+ *   One line, without its line ending.
+ * @param stack
+ *   State before the line.
+ * @returns
+ *   Tokens and the state after the line.
+ */
+export function tokenizeDualThemeLine(
+  pair: ThemePair,
+  grammar: DualThemeGrammar,
+  root: ScopeNode,
+  line: string,
+  stack: StateStack,
+): { tokens: DualThemeToken[]; ruleStack: StateStack } {
   // No time limit: with one, a line tokenized while the machine is busy (a build's worker
   // threads starting together) stops early and loses its rest, so the same page would
   // highlight differently from run to run. Output must depend on the input only.
@@ -221,11 +209,20 @@ function tokenizeLine(pair: ThemePair, grammar: IGrammar & GrammarMetadata, root
       lineTokens.push(last);
     }
   }
-  const spans = mergeWhitespace(lineTokens).map(({ content, offset, style }) => ({ start: offset, end: offset + content.length, style }));
-  return { spans, ruleStack: tokenized.ruleStack };
+  return { tokens: mergeWhitespace(lineTokens), ruleStack: tokenized.ruleStack };
 }
 
-function resolveThemePair(highlighter: Highlighter, names: { light: string; dark: string }): ThemePair {
+/**
+ * Everything resolved once per highlighter and theme pair (internal).
+ *
+ * @param highlighter
+ *   Highlighter with both themes loaded.
+ * @param names
+ *   Theme of each mode.
+ * @returns
+ *   The pair, the same object on every call.
+ */
+export function resolveThemePair(highlighter: Highlighter, names: { light: string; dark: string }): ThemePair {
   let pairs = pairsByHighlighter.get(highlighter);
   if (!pairs) pairsByHighlighter.set(highlighter, (pairs = new Map()));
   const key = `${names.light}\u0000${names.dark}`;

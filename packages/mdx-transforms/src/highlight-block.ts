@@ -10,7 +10,7 @@ import { toString } from 'hast-util-to-string';
 import type { Highlighter, ShikiTransformer } from 'shiki';
 import { codeToHastDualTheme } from './dual-theme-hast.js';
 import { type DualThemeHtmlOptions, renderDualThemeHtml } from './dual-theme-html.js';
-import { tokenizeDualTheme } from './dual-theme-tokens.js';
+import { highlightDualThemeLines } from './dual-theme-lines.js';
 import type { HighlightedCode, HighlightRequest } from './highlight-cache.js';
 
 export type { HighlightRequest } from './highlight-cache.js';
@@ -43,9 +43,8 @@ export function highlightBlock(instance: Highlighter, request: HighlightRequest)
   // notation transformers act on: a block without one needs no tree, and the string path gives
   // the same HTML (a test compares them).
   if (/!code/i.test(request.code)) return highlightBlockWithTree(instance, request);
-  const tokens = tokenizeDualTheme(instance, request.code, { lang: request.language, themes: request.themes });
-  const { html, text } = renderDualThemeHtml(tokens, lineOptionsHtml(request));
-  return { html, code: text };
+  const highlighted = highlightDualThemeLines(instance, request.code, { lang: request.language, themes: request.themes });
+  return { html: renderDualThemeHtml(highlighted, lineOptionsHtml(request)), code: highlighted.text };
 }
 
 /**

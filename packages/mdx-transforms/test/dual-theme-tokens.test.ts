@@ -61,7 +61,7 @@ test('should give a line seen before in the same state the same tokens, and in a
   assert.is(first[8], first[0]);
   assert.is(first[9], first[1]);
   // The same as Shiki's own tokens for each line, whitespace merged into the next token as in
-  // its HTML (Shiki's tokenizer does not use this cache).
+  // its HTML.
   const expected = fresh.codeToTokens(code, { lang: 'python', themes, defaultColor: false }).tokens.map((line) => {
     let text = '';
     line.forEach((token, index) => (text += /^\s+$/.test(token.content) && index < line.length - 1 ? token.content : `${token.content}|`));

@@ -44,6 +44,9 @@ export function prepareCardText(value: string, maxGraphemes: number, codePoints:
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // Most text is short and drawable: no cut (a grapheme is at least one UTF-16 unit) and nothing
+  // to list, so no grapheme segmentation.
+  if (collapsed.length <= maxGraphemes && isDrawable(collapsed, codePoints)) return { text: collapsed, missing: [] };
   let graphemes = Array.from(segmenter.segment(collapsed), (part) => part.segment);
 
   if (graphemes.length > maxGraphemes) {
@@ -66,4 +69,12 @@ export function prepareCardText(value: string, maxGraphemes: number, codePoints:
   }
 
   return { text: graphemes.join(''), missing: [...missing] };
+}
+
+function isDrawable(text: string, codePoints: ReadonlySet<number>): boolean {
+  for (const char of text) {
+    const point = char.codePointAt(0) ?? 0;
+    if (!isIgnorable(point) && !codePoints.has(point)) return false;
+  }
+  return true;
 }

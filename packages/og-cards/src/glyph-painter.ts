@@ -40,7 +40,8 @@ interface HbBuffer {
   addText(text: string): void;
   guessSegmentProperties(): void;
   setDirection(direction: string): void;
-  json(): { g: number; cl: number; ax: number; dx: number; dy: number }[];
+  getGlyphInfos(): { codepoint: number; cluster: number }[];
+  getGlyphPositions(): { x_advance: number; x_offset: number; y_offset: number }[];
   destroy(): void;
 }
 
@@ -93,6 +94,8 @@ export interface PaintTarget {
   height: number;
   originX: number;
   originY: number;
+  /** Told each range of rows drawn on (`end` exclusive), when given. */
+  touch?: ((first: number, end: number) => void) | undefined;
 }
 
 const require = createRequire(import.meta.url);
@@ -187,6 +190,7 @@ function rasteriseShapes(shapes: LayerShapes): Promise<Buffer> {
 // RGBA (not premultiplied) over the rows.
 function blendShapes(target: PaintTarget, rgba: Buffer, shapes: LayerShapes): void {
   const { pixels, rowBytes, rowOffset } = target;
+  target.touch?.(target.originY + shapes.top, target.originY + shapes.top + shapes.height);
   for (let row = 0; row < shapes.height; row++) {
     const y = target.originY + shapes.top + row;
     if (y < 0 || y >= target.height) continue;
@@ -258,7 +262,13 @@ function shape(hb: HarfBuzz, face: Face, text: string): Shaped[] {
       buffer.addText(text);
       buffer.guessSegmentProperties();
       hb.shape(face.font, buffer);
-      shaped = buffer.json().map(({ g, cl, ax, dx, dy }) => ({ glyph: g, cluster: cl, advance: ax, dx, dy }));
+      // Read from HarfBuzz's arrays: `json()` writes the buffer as JSON text and parses it back.
+      const infos = buffer.getGlyphInfos();
+      const positions = buffer.getGlyphPositions();
+      shaped = infos.map(({ codepoint, cluster }, index) => {
+        const position = positions[index] as { x_advance: number; x_offset: number; y_offset: number };
+        return { glyph: codepoint, cluster, advance: position.x_advance, dx: position.x_offset, dy: position.y_offset };
+      });
     } finally {
       buffer.destroy();
     }
@@ -456,6 +466,7 @@ function blend(target: PaintTarget, mask: Mask, placement: Placement): void {
   const endColumn = Math.min(width, target.width - startX);
   const firstRow = Math.max(0, -startY);
   const endRow = Math.min(mask.height, target.height - startY);
+  if (endRow > firstRow) target.touch?.(startY + firstRow, startY + endRow);
   for (let row = firstRow; row < endRow; row++) {
     let at = (startY + row) * rowBytes + rowOffset + (startX + firstColumn) * 3;
     let index = row * width + firstColumn;

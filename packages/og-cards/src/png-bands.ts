@@ -72,7 +72,8 @@ export async function encodePngBands(bands: PngBands, pixels: Buffer, placement:
   }
 
   const rowBytes = bands.width * 3 + 1;
-  const png = await encodeOnBand(bands, (rows) => {
+  const png = await encodeOnBand(bands, (rows, touch) => {
+    touch(top, top + height);
     for (let row = 0; row < height; row++) {
       pixels.copy(rows, (top + row) * rowBytes + 1 + left * 3, row * width * 3, (row + 1) * width * 3);
     }
@@ -83,61 +84,107 @@ export async function encodePngBands(bands: PngBands, pixels: Buffer, placement:
 
 // Row buffers of finished images, by size, reused by the next ones: a card's rows are about
 // 2 MB, and allocating them per card cost more in garbage collection than copying the band into
-// a kept buffer. At most `maxSpare` are kept per process (one per card in flight).
-const spare = new Map<number, Buffer[]>();
+// a kept buffer. At most `maxSpare` are kept per process (one per card in flight). Each
+// remembers the band it was last a copy of and the rows drawn on since, so the next image on
+// that band copies back only those rows, not all 2 MB.
+interface SpareRows {
+  rows: Buffer;
+  /** The band's rows it equals outside `first` to `end` (`undefined`: unknown, copy them all). */
+  rest: Buffer | undefined;
+  first: number;
+  end: number;
+}
+const spare = new Map<number, SpareRows[]>();
 let spareCount = 0;
 const maxSpare = 2;
+
+/**
+ * Rows `first` to `end - 1` (counted from the band's first row) were drawn on.
+ */
+export type TouchRows = (first: number, end: number) => void;
 
 /**
  * Encode the image after `draw` has drawn on the rows from the band down, or return `undefined`
  * when `draw` returns `false`.
  *
  * `draw` gets those rows as they are in the underlying image: row `n` (from the band's first)
- * starts at `n * (width * 3 + 1)` with its filter byte (0), then RGB. The buffer is reused for
- * later images once this one is encoded, so `draw` must not keep it.
+ * starts at `n * (width * 3 + 1)` with its filter byte (0), then RGB. It must pass every row it
+ * changes to `touch`: only those rows are copied back from the band before the buffer is drawn
+ * on again. The buffer is reused for later images once this one is encoded, so `draw` must not
+ * keep it.
  */
-export async function encodeOnBand(bands: PngBands, draw: (rows: Buffer) => boolean | Promise<boolean>): Promise<Buffer | undefined> {
+export async function encodeOnBand(bands: PngBands, draw: (rows: Buffer, touch: TouchRows) => boolean | Promise<boolean>): Promise<Buffer | undefined> {
+  const rowBytes = bands.width * 3 + 1;
+  const rowCount = bands.rest.length / rowBytes;
   const kept = spare.get(bands.rest.length)?.pop();
-  if (kept) spareCount -= 1;
-  const rows = kept ?? Buffer.allocUnsafe(bands.rest.length);
-  rows.set(bands.rest);
-  let reusable = false;
+  let rows: Buffer;
+  if (kept) {
+    spareCount -= 1;
+    rows = kept.rows;
+    if (kept.rest !== bands.rest) rows.set(bands.rest);
+    else if (kept.first < kept.end) rows.set(bands.rest.subarray(kept.first * rowBytes, kept.end * rowBytes), kept.first * rowBytes);
+  } else {
+    rows = Buffer.allocUnsafe(bands.rest.length);
+    rows.set(bands.rest);
+  }
+  let first = rowCount;
+  let end = 0;
+  const touch: TouchRows = (from, to) => {
+    first = Math.max(0, Math.min(first, Math.floor(from)));
+    end = Math.min(rowCount, Math.max(end, Math.ceil(to)));
+  };
+  let reusable: SpareRows | undefined;
   try {
-    if (!(await draw(rows))) {
-      reusable = true;
+    if (!(await draw(rows, touch))) {
+      // Declined: it may have drawn on any row.
+      reusable = { rows, rest: undefined, first: 0, end: rowCount };
       return undefined;
     }
     const png = encodeRows(bands, rows);
-    reusable = true;
+    reusable = { rows, rest: bands.rest, first, end };
     return png;
   } finally {
     if (reusable && spareCount < maxSpare) {
       const sized = spare.get(rows.length);
-      if (sized) sized.push(rows);
-      else spare.set(rows.length, [rows]);
+      if (sized) sized.push(reusable);
+      else spare.set(rows.length, [reusable]);
       spareCount += 1;
     }
   }
 }
 
+const ihdrFlags = Buffer.from([8, 2, 0, 0, 0]); // 8 bits per channel, RGB, deflate, filter method 0, no interlace
+let iend: Buffer | undefined;
+
+// The PNG, written into one buffer: signature, IHDR, one IDAT, IEND.
 function encodeRows(bands: PngBands, rows: Buffer): Buffer {
   // A complete zlib stream: 2-byte header, deflate data, then the Adler-32 of the rows.
   const stream = zlib.deflateSync(rows, { level });
   const restAdler = stream.readUInt32BE(stream.length - 4);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(combineAdler32(bands.aboveAdler, restAdler, rows.length));
+  const deflated = stream.subarray(2, stream.length - 4);
 
   const header = Buffer.alloc(13);
   header.writeUInt32BE(bands.width, 0);
   header.writeUInt32BE(bands.height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, filter method 0, no interlace
+  header.set(ihdrFlags, 8);
+  const ihdr = chunk('IHDR', header);
+  iend ??= chunk('IEND', Buffer.alloc(0));
 
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', Buffer.concat([zlibHeader, bands.above, stream.subarray(2, stream.length - 4), checksum])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const dataLength = zlibHeader.length + bands.above.length + deflated.length + 4;
+  const png = Buffer.allocUnsafe(signature.length + ihdr.length + dataLength + 12 + iend.length);
+  let at = signature.copy(png, 0);
+  at += ihdr.copy(png, at);
+  const idat = at;
+  png.writeUInt32BE(dataLength, idat);
+  png.write('IDAT', idat + 4, 'latin1');
+  at = idat + 8;
+  at += zlibHeader.copy(png, at);
+  at += bands.above.copy(png, at);
+  at += deflated.copy(png, at);
+  at = png.writeUInt32BE(combineAdler32(bands.aboveAdler, restAdler, rows.length), at);
+  at = png.writeUInt32BE(crc32(png.subarray(idat + 4, at)), at);
+  iend.copy(png, at);
+  return png;
 }
 
 // Filter type 0 (none) on every row.

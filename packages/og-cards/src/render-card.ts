@@ -116,7 +116,7 @@ async function drawText(tree: CardNode, region: CardRegion, fonts: CardFont[], b
   if (!layer) return undefined;
   const rowBytes = background.width * 3 + 1;
   // A glyph that failed to rasterise leaves the card to the general path, which reports.
-  return encodeOnBand(background, (rows) =>
+  return encodeOnBand(background, (rows, touch) =>
     paintTextLayer(layer, fonts, {
       pixels: rows,
       rowBytes,
@@ -125,6 +125,7 @@ async function drawText(tree: CardNode, region: CardRegion, fonts: CardFont[], b
       height: rows.length / rowBytes,
       originX: region.left,
       originY: 0,
+      touch,
     }),
   ).catch(() => undefined);
 }

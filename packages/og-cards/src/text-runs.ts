@@ -83,15 +83,7 @@ export function readTextLayer(svg: string, width: number, height: number): TextL
     const plain = shape ? null : plainText.exec(match[0]);
     if (plain) {
       const word = toRun(
-        new Map([
-          ['x', plain[1] as string],
-          ['y', plain[2] as string],
-          ['width', plain[3] as string],
-          ['font-weight', plain[4] as string],
-          ['font-size', plain[5] as string],
-          ['fill', plain[7] as string],
-          ...(plain[6] === undefined ? [] : ([['letter-spacing', plain[6]]] as const)),
-        ]),
+        { x: plain[1], y: plain[2], width: plain[3], fontWeight: plain[4], fontSize: plain[5], fill: plain[7], letterSpacing: plain[6], fontStyle: undefined },
         decode(plain[8] as string),
       );
       if (!word) return null;
@@ -107,7 +99,19 @@ export function readTextLayer(svg: string, width: number, height: number): TextL
       shapes.push({ markup: match[0], left: x as number, top: y as number, right: (x as number) + (w as number), bottom: (y as number) + (h as number) });
       continue;
     }
-    const word = toRun(attributes, decode(match[2] as string));
+    const word = toRun(
+      {
+        x: attributes.get('x'),
+        y: attributes.get('y'),
+        width: attributes.get('width'),
+        fontWeight: attributes.get('font-weight'),
+        fontSize: attributes.get('font-size'),
+        fill: attributes.get('fill'),
+        letterSpacing: attributes.get('letter-spacing'),
+        fontStyle: attributes.get('font-style'),
+      },
+      decode(match[2] as string),
+    );
     if (!word) return null;
     words.push(word);
   }
@@ -118,7 +122,9 @@ export function readTextLayer(svg: string, width: number, height: number): TextL
   const paragraphs = new Map<string, TextRun[]>();
   for (const word of words) {
     const key = `${word.size} ${word.weight} ${word.letterSpacing} ${word.colour.join()}`;
-    paragraphs.set(key, [...(paragraphs.get(key) ?? []), word]);
+    const paragraph = paragraphs.get(key);
+    if (paragraph) paragraph.push(word);
+    else paragraphs.set(key, [word]);
   }
   for (const paragraph of paragraphs.values()) {
     const first = paragraph[0] as TextRun;
@@ -183,15 +189,34 @@ function shapeLayer(shapes: { markup: string; left: number; top: number; right: 
   return { svg, left, top, ...size };
 }
 
-function toRun(attributes: Map<string, string>, text: string): TextRun | null {
-  if ((attributes.get('font-style') ?? 'normal') !== 'normal') return null;
-  const weight = { normal: 400, bold: 700, '400': 400, '700': 700 }[attributes.get('font-weight') ?? 'normal'];
-  const colour = parseHex(attributes.get('fill') ?? '');
-  const x = Number(attributes.get('x'));
-  const y = Number(attributes.get('y'));
-  const size = Number(attributes.get('font-size'));
-  const width = Number(attributes.get('width'));
-  const letterSpacing = Number(attributes.get('letter-spacing') ?? 0);
+// A word's attributes as written (`undefined` when absent).
+interface WordAttributes {
+  x: string | undefined;
+  y: string | undefined;
+  width: string | undefined;
+  fontWeight: string | undefined;
+  fontSize: string | undefined;
+  fill: string | undefined;
+  letterSpacing: string | undefined;
+  fontStyle: string | undefined;
+}
+
+const weights = new Map([
+  ['normal', 400],
+  ['bold', 700],
+  ['400', 400],
+  ['700', 700],
+]);
+
+function toRun(attributes: WordAttributes, text: string): TextRun | null {
+  if ((attributes.fontStyle ?? 'normal') !== 'normal') return null;
+  const weight = weights.get(attributes.fontWeight ?? 'normal');
+  const colour = parseHex(attributes.fill ?? '');
+  const x = Number(attributes.x);
+  const y = Number(attributes.y);
+  const size = Number(attributes.fontSize);
+  const width = Number(attributes.width);
+  const letterSpacing = Number(attributes.letterSpacing ?? 0);
   if (weight === undefined || !colour || ![x, y, size, width, letterSpacing].every(Number.isFinite) || size <= 0) return null;
   return { x, y, size, weight, letterSpacing, colour, text, width, snap: false };
 }

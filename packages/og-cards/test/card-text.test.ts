@@ -43,4 +43,12 @@ test('should find nothing missing in Latin, Cyrillic, Greek and Vietnamese text'
   assert.equal(missing, []);
 });
 
+test('should cut text one grapheme over the limit, and keep text at the limit', () => {
+  assert.equal(prepareCardText('abcde', 5, codePoints), { text: 'abcde', missing: [] });
+  assert.equal(prepareCardText('abcdef', 5, codePoints), { text: 'abcd…', missing: [] });
+  assert.equal(prepareCardText('abcd 日', 6, codePoints), { text: 'abcd 日', missing: ['日'] });
+  // Five graphemes in ten UTF-16 units: no cut.
+  assert.equal(prepareCardText('🚀🚀🚀🚀🚀', 5, codePoints), { text: '🚀🚀🚀🚀🚀', missing: ['🚀'] });
+});
+
 test.run();

@@ -95,8 +95,9 @@ test('should leave the prepared band untouched for the next image', async () => 
 test('should draw on clean rows each time, though it reuses them', async () => {
   const bands = createPngBands(background(), width, height, 10, 12);
   const rowBytes = width * 3 + 1;
-  const red = await encodeOnBand(bands, (rows) => {
+  const red = await encodeOnBand(bands, (rows, touch) => {
     rows.fill(255, 1, rows.length);
+    touch(0, 20);
     return true;
   });
   assert.ok(red);
@@ -108,8 +109,9 @@ test('should draw on clean rows each time, though it reuses them', async () => {
     undefined,
     'nothing is encoded when the drawing declines',
   );
-  const plain = await encodeOnBand(bands, (rows) => {
+  const plain = await encodeOnBand(bands, (rows, touch) => {
     rows.set([1, 2, 3], 2 * rowBytes + 1);
+    touch(2, 3);
     return true;
   });
   assert.ok(plain);
@@ -151,6 +153,30 @@ test('should draw each of several images in flight on its own rows', async () =>
     const { data } = await sharp(png as Buffer).raw().toBuffer({ resolveWithObject: true });
     assert.ok(data.equals(expected(10 + index, 0, 1, 1, colours[index]!)), `image ${index}`);
   }
+});
+
+test('should copy back the rows an image drew on, and only those, before the next image', async () => {
+  const bands = createPngBands(background(), width, height, 10, 12);
+  const rowBytes = width * 3 + 1;
+  const row = (buffer: Buffer, index: number): Buffer => buffer.subarray(index * rowBytes, (index + 1) * rowBytes);
+  await encodeOnBand(bands, (drawn, touch) => {
+    drawn.fill(9, 3 * rowBytes, 5 * rowBytes);
+    touch(3, 5);
+    // Drawn on without saying so: a broken drawing, to see which rows are copied back.
+    drawn.fill(9, 0, rowBytes);
+    return true;
+  });
+  await encodeOnBand(bands, (drawn) => {
+    for (const index of [3, 4, 5]) assert.ok(row(drawn, index).equals(row(bands.rest, index)), `row ${index} is clean again`);
+    assert.not.ok(row(drawn, 0).equals(row(bands.rest, 0)), 'a row the drawing did not name is left as it was');
+    return false;
+  });
+  const png = await encodeOnBand(bands, (drawn) => {
+    assert.ok(drawn.equals(bands.rest), 'after a drawing that declined, every row is copied back');
+    return true;
+  });
+  const { data } = await sharp(png as Buffer).raw().toBuffer({ resolveWithObject: true });
+  assert.ok(data.equals(background()));
 });
 
 test.run();
