@@ -111,7 +111,7 @@ function timelineOf(samples, ms) {
     at.push(until.length === 0 ? '-' : Math.round(until.at(-1)[1]));
   }
   const [peakAt, peak] = samples.reduce((best, sample) => (sample[1] > best[1] ? sample : best));
-  const [childrenAt, children] = samples.reduce((best, sample) => (sample[2] > best[2] ? [sample[0], sample[2]] : best), [0, 0]);
+  const [childrenAt, children] = samples.reduce((best, sample) => (sample[2] > best[1] ? [sample[0], sample[2]] : best), [0, 0]);
   return `Node's RSS MB at each tenth of the build: ${at.join(' ')}; sampled peak ${Math.round(peak)} MB at ${Math.round((100 * peakAt) / ms)}%; processes it started (Pagefind, esbuild): ${Math.round(children)} MB at ${Math.round((100 * childrenAt) / ms)}%`;
 }
 
