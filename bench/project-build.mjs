@@ -4,7 +4,7 @@
 // resident set, all threads), pages, ms per page and output size, with no build cache.
 //
 //   node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N]
-//        [--cli packages/cli/bin/docsgen.js] [--hashes FILE] [--compare FILE]
+//        [--cli packages/cli/bin/docsgen.js] [--hashes FILE] [--compare FILE] [--timeline]
 //
 // Each DIR is a project with a docs.json, for example the platform's own docs (the public
 // repository `mintlify/docs`, brought with the `fetch` tool and extracted outside this
@@ -15,7 +15,14 @@
 // Byte-identical output: `--hashes FILE` writes the sha256 of every output file of each
 // project's last build to FILE; `--compare FILE` checks the output against such a file and
 // lists the files that differ (the exit code is 1 when one does).
-import { spawnSync } from 'node:child_process';
+//
+// Memory over time: `--timeline` samples the build's resident memory (all threads, from
+// /proc, Linux only) every 100 ms and prints it at each tenth of the build's wall time, with
+// the peak and when it came, so a figure that grows with the pages shows as a rising line; and
+// the peak of the processes the build starts (Pagefind's indexer, esbuild), summed. The
+// "peak" figure of GNU time is the largest of the build process and those it started: at
+// 10,000 pages that is Pagefind's indexer, not Node.
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,29 +40,79 @@ const { values, positionals } = parseArgs({
     cli: { type: 'string', default: join(repo, 'packages', 'cli', 'bin', 'docsgen.js') },
     hashes: { type: 'string' },
     compare: { type: 'string' },
+    timeline: { type: 'boolean', default: false },
   },
 });
 if (positionals.length === 0) {
-  console.error('usage: node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N] [--cli PATH] [--hashes FILE] [--compare FILE]');
+  console.error('usage: node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N] [--cli PATH] [--hashes FILE] [--compare FILE] [--timeline]');
   process.exit(2);
 }
 const hasGnuTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
 if (!hasGnuTime) console.error('bench: /usr/bin/time (GNU time) not found: no CPU or memory figures');
 
-/** One cold build of `root` into a fresh folder: its figures and the folder. */
-function build(root) {
+/** One cold build of `root` into a fresh folder: its figures, its memory over time (`--timeline`) and the folder. */
+async function build(root) {
   const out = mkdtempSync(join(tmpdir(), 'docsgen-bench-out-'));
   rmSync(out, { recursive: true });
   const args = [values.cli, 'build', root, '--out', out, '--no-cache', ...(values.workers ? ['--workers', values.workers] : []), ...(values['site-url'] ? ['--site-url', values['site-url']] : [])];
   const start = performance.now();
-  const result = hasGnuTime
-    ? spawnSync('/usr/bin/time', ['-f', 'bench-time %e %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
-    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const child = hasGnuTime ? spawn('/usr/bin/time', ['-f', 'bench-time %e %U %S %M', process.execPath, ...args]) : spawn(process.execPath, args);
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output.stdout = (output.stdout + chunk).slice(-64 * 1024)));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output.stderr = (output.stderr + chunk).slice(-64 * 1024)));
+  const samples = [];
+  const sampler = values.timeline
+    ? setInterval(() => {
+        const pid = hasGnuTime ? childrenOf(child.pid)[0] : child.pid;
+        samples.push([performance.now() - start, residentMb(pid), descendantsOf(pid).reduce((sum, each) => sum + (residentMb(each) ?? 0), 0)]);
+      }, 100)
+    : undefined;
+  const status = await new Promise((resolvePromise) => child.on('close', resolvePromise));
+  clearInterval(sampler);
   const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`build of ${root} failed:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
-  const time = /bench-time ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr);
-  const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? NaN);
-  return { out, ms, cpuS: time ? Number(time[2]) + Number(time[3]) : undefined, peakMb: time ? Number(time[4]) / 1024 : undefined, pages };
+  if (status !== 0) throw new Error(`build of ${root} failed:\n${output.stdout.slice(-4000)}\n${output.stderr.slice(-4000)}`);
+  const time = /bench-time ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(output.stderr);
+  const pages = Number(/Built (\d+) pages?/.exec(output.stdout)?.[1] ?? NaN);
+  return { out, ms, cpuS: time ? Number(time[2]) + Number(time[3]) : undefined, peakMb: time ? Number(time[4]) / 1024 : undefined, pages, samples: samples.filter(([, mb]) => mb !== undefined) };
+}
+
+/** The processes `pid` started (from any of its threads), from /proc. */
+function childrenOf(pid) {
+  if (pid === undefined) return [];
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}
+
+/** Every process `pid` started, and those they started. */
+function descendantsOf(pid) {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** The resident memory of a process in MB (every thread), from /proc; `undefined` when it cannot be read. */
+function residentMb(pid) {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The resident memory at each tenth of the build, the peak sampled and when it came, and the peak of the processes it started. */
+function timelineOf(samples, ms) {
+  if (samples.length === 0) return 'no samples (no /proc?)';
+  const at = [];
+  for (let tenth = 1; tenth <= 10; tenth += 1) {
+    const until = samples.filter(([when]) => when <= (ms * tenth) / 10);
+    at.push(until.length === 0 ? '-' : Math.round(until.at(-1)[1]));
+  }
+  const [peakAt, peak] = samples.reduce((best, sample) => (sample[1] > best[1] ? sample : best));
+  const [childrenAt, children] = samples.reduce((best, sample) => (sample[2] > best[1] ? [sample[0], sample[2]] : best), [0, 0]);
+  return `Node's RSS MB at each tenth of the build: ${at.join(' ')}; sampled peak ${Math.round(peak)} MB at ${Math.round((100 * peakAt) / ms)}%; processes it started (Pagefind, esbuild): ${Math.round(children)} MB at ${Math.round((100 * childrenAt) / ms)}%`;
 }
 
 /** Every file under `dir` by its path from `dir`, with its sha256 (the output marker left out). */
@@ -94,7 +151,7 @@ for (const folder of positionals.map((path) => resolve(path))) {
   const runs = [];
   for (let run = 0; run < Number(values.runs); run += 1) {
     if (runs.length > 0) rmSync(runs.at(-1).out, { recursive: true, force: true });
-    runs.push(build(folder));
+    runs.push(await build(folder));
   }
   const last = runs.at(-1);
   const bytes = sizeOf(last.out);
@@ -105,6 +162,7 @@ for (const folder of positionals.map((path) => resolve(path))) {
     `  ${folder}: ${last.pages} pages, ${(ms / 1000).toFixed(2)} s wall (${runs.map((run) => (run.ms / 1000).toFixed(1)).join(', ')}), ` +
       `${(ms / last.pages).toFixed(1)} ms/page, ${cpu === undefined ? 'n/a' : `${cpu.toFixed(1)} s CPU`}, ${peak === undefined ? 'n/a' : `${peak.toFixed(0)} MB peak`}, output ${(bytes / 1024 / 1024).toFixed(1)} MB`,
   );
+  if (values.timeline) for (const run of runs) console.log(`    ${timelineOf(run.samples, run.ms)}`);
   if (values.hashes || expected) {
     const list = hashes(last.out);
     allHashes[folder] = list;

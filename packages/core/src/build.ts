@@ -8,6 +8,7 @@ import { adapterFiles, adapterRunsFunctions, notFoundRedirectScript, type Adapte
 import { mcpSnapshotPath } from './mcp-source.js';
 import { publishAssets } from './build-assets.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
+import { capHeapGrowth } from './build-heap.js';
 import { CardCache, planCards } from './build-card-cache.js';
 import { resolveBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { emptyTrash, OutputWriter } from './build-output.js';
@@ -85,6 +86,17 @@ const source = '@docsgen/core';
  * gives byte-identical output.
  */
 export async function buildSite(projectRoot: string, options?: BuildOptions | null): Promise<BuildResult> {
+  // Each thread's heap grows to at most twice what it keeps (`build-heap.ts`).
+  const liftHeapCap = capHeapGrowth();
+  try {
+    return await runBuild(projectRoot, options);
+  } finally {
+    liftHeapCap();
+  }
+}
+
+/** `buildSite` itself, under the heap cap. */
+async function runBuild(projectRoot: string, options: BuildOptions | null | undefined): Promise<BuildResult> {
   const started = performance.now();
   const { site, settings, cacheFolder } = await loadBuildSite(resolve(projectRoot), options);
   const messages: DocsgenMessage[] = [];
@@ -100,8 +112,18 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
   if (!site.config || messages.some((message) => message.fatal)) return result(false);
 
   const run = await prepareBuild(site, settings, cacheFolder);
+  try {
+    return await buildPages(run, messages, result);
+  } finally {
+    run.intake.close();
+  }
+}
+
+/** The rest of `buildSite` once the build is prepared: pages, the rest of the output, the swap. */
+async function buildPages(run: BuildRun, messages: DocsgenMessage[], result: (ok: boolean, extra?: Partial<BuildResult>) => BuildResult): Promise<BuildResult> {
+  const { site, settings } = run;
   const cached = await renderPages(run);
-  messages.push(...dedupe(run.slugs.flatMap((slug) => [...(run.intake.built.get(slug)?.messages ?? []), ...(run.intake.built.get(slug)?.card?.messages ?? [])])));
+  messages.push(...dedupe(run.intake.messagesOf(run.slugs)));
   const notFound = await site.notFound();
   messages.push(...notFound.messages);
   // The project's own 404 page renders here, not with the others: its class names count too.

@@ -58,11 +58,16 @@ export function pageBodyFacts(frontmatter: Frontmatter, body: string): PageBodyF
   return { ...(heading === undefined ? {} : { heading }), hasUpdates: /<Update[\s/>]/.test(body) };
 }
 
-/** Builds a page's metadata from its frontmatter and body, or what `pageBodyFacts` read of it (pure). */
-export function describePage(page: PageFile, frontmatter: Frontmatter, body: string | PageBodyFacts, options?: DescribePageOptions | null): PageInfo {
+/**
+ * Builds a page's metadata from its frontmatter and body, or what `pageBodyFacts` read of it
+ * (pure). What it keeps is copied out of the page's text: parsed values are slices of the whole
+ * file to V8, and a site keeps its pages' metadata for its life (a build's threads, every page).
+ */
+export function describePage(page: PageFile, parsedFrontmatter: Frontmatter, body: string | PageBodyFacts, options?: DescribePageOptions | null): PageInfo {
+  const frontmatter = structuredClone(parsedFrontmatter);
   const text = (key: string): string | undefined => frontmatterText(frontmatter, key);
   const facts = typeof body === 'string' ? pageBodyFacts(frontmatter, body) : body;
-  const heading = text('title') === undefined ? facts.heading : undefined;
+  const heading = text('title') === undefined ? copyOf(facts.heading) : undefined;
   const title = text('title') ?? heading ?? readableName(page.slug);
   const titleSource = text('title') !== undefined ? 'frontmatter' : heading !== undefined ? 'heading' : 'file';
   const robots = text('robots') ?? '';
@@ -79,6 +84,11 @@ export function describePage(page: PageFile, frontmatter: Frontmatter, body: str
     externalUrl: text('url'),
     ...(facts.hasUpdates ? { hasUpdates: true } : {}),
   };
+}
+
+/** A string of its own, not a slice that keeps a longer one (the page's text) alive. */
+function copyOf(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : structuredClone(text);
 }
 
 /** A frontmatter text field, trimmed; `undefined` when absent or blank. */

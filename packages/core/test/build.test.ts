@@ -131,6 +131,42 @@ build('should give byte-identical output for the same input, from the cache or n
   assert.equal(tree(join(root, 'dist')), firstTree);
 });
 
+
+build('should keep rendered pages\' twins on disk for llms-full.txt, in a temporary file deleted when the build ends', async () => {
+  const root = project({}, { siteUrl: 'https://docs.example.com' });
+  const temporary = mkdtempSync(join(tmpdir(), 'docsgen-build-tmp-'));
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = temporary;
+  try {
+    // No cache: the twins go to the temporary file. With one, they are read from the cache's
+    // files (rendered into it, then taken from it), and no temporary file is made.
+    for (const cache of [false, true, true]) {
+      let spilled = 0;
+      const onProgress = ({ done, total }: { done: number; total: number }): void => {
+        if (done !== total) return;
+        for (const folder of readdirSync(temporary)) for (const file of readdirSync(join(temporary, folder))) spilled += statSync(join(temporary, folder, file)).size;
+      };
+      const result = await buildSite(root, { workers: 0, cache, onProgress });
+      assert.ok(result.ok, JSON.stringify(result.messages));
+      if (cache) assert.is(spilled, 0, 'no temporary file with a cache');
+      else assert.ok(spilled > 0, 'the twins are in the temporary file once every page is built');
+      const out = tree(join(root, 'dist'));
+      for (const slug of ['index', 'guides/setup', 'guides/usage']) {
+        const twin = out[`${slug}.md`] ?? '';
+        assert.ok(twin.length > 0);
+        assert.ok((out['llms-full.txt'] ?? '').includes(twin.trim()), `llms-full.txt holds the twin of ${slug} (cache: ${cache})`);
+      }
+      assert.equal(readdirSync(temporary), [], 'the temporary file is deleted');
+    }
+    writeFileSync(join(root, 'guides/setup.mdx'), '---\ntitle: Setup\n---\n\n<Broken\n');
+    assert.not.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+    assert.equal(readdirSync(temporary), [], 'the temporary file is deleted when the build fails');
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    rmSync(temporary, { recursive: true, force: true });
+  }
+});
 build('should move the output it replaces to .docsgen/trash, emptied by the next build, and keep minified assets', async () => {
   const root = project();
   const trash = join(root, '.docsgen', 'trash');

@@ -12,15 +12,22 @@ export interface HighlightedCode {
 
 /**
  * Most blocks the cache keeps. Every distinct (language, code, line options, themes) is one
- * entry; a 30-line block is about 8 KB of HTML, so a full cache holds roughly 40 MB. The
- * least recently used entry goes first.
+ * entry. The least recently used entry goes first.
  */
 export const highlightCacheSize = 5000;
+
+/**
+ * Most characters of HTML and code the cache keeps (about 32 MB): a 30-line block is about 8 KB
+ * of HTML, but long blocks make 5,000 entries far more (74 MB per build thread on the benchmark
+ * corpus, whose blocks are all different). The least recently used entries go first.
+ */
+export const highlightCacheChars = 16 * 1024 * 1024;
 
 // Module state on purpose, next to the highlighter singleton: highlighted output depends only
 // on the key, and a dev server re-rendering a page after an edit hits it for every block that
 // did not change.
 const cache = new Map<string, HighlightedCode>();
+let cachedChars = 0;
 
 /**
  * Hash everything that changes the highlighted output into a cache key.
@@ -61,9 +68,21 @@ export function readHighlightCache(key: string): HighlightedCode | undefined {
  *   Highlighted output.
  */
 export function writeHighlightCache(key: string, value: HighlightedCode): undefined {
-  cache.delete(key);
+  forget(key);
   cache.set(key, value);
-  if (cache.size > highlightCacheSize) cache.delete(cache.keys().next().value!);
+  cachedChars += charsOf(value);
+  while (cache.size > highlightCacheSize || (cachedChars > highlightCacheChars && cache.size > 1)) forget(cache.keys().next().value!);
+}
+
+function forget(key: string): undefined {
+  const value = cache.get(key);
+  if (!value) return;
+  cache.delete(key);
+  cachedChars -= charsOf(value);
+}
+
+function charsOf(value: HighlightedCode): number {
+  return value.html.length + value.code.length;
 }
 
 /**
@@ -89,6 +108,7 @@ export function rememberHighlightedCode(entries: unknown): undefined {
  */
 export function clearHighlightCache(): undefined {
   cache.clear();
+  cachedChars = 0;
 }
 
 /**

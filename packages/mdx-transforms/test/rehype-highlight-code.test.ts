@@ -2,7 +2,7 @@ import type { Root } from 'hast';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { getHighlighter, rehypeHighlightCode, rememberHighlightedCode, remarkCodeMeta } from '../src/index.js';
-import { clearHighlightCache, countHighlightCache, readHighlightCache } from '../src/highlight-cache.js';
+import { clearHighlightCache, countHighlightCache, highlightCacheChars, readHighlightCache, writeHighlightCache } from '../src/highlight-cache.js';
 import { countHighlighterCreations } from '../src/highlighter.js';
 import { type JsxFlowElement, readStringAttribute } from '../src/jsx-attributes.js';
 import { defineFixtureTests, readFixtureCases } from './fixture-runner.js';
@@ -116,6 +116,26 @@ test('should return identical HTML from the cache without growing it', async () 
   // A new title does not change the highlighted HTML, so it is a cache hit too.
   await highlight(source.replace('```ts', '```ts renamed.ts'));
   assert.is(countHighlightCache(), size);
+});
+
+test('should keep at most highlightCacheChars characters of blocks, the least recently used going first', () => {
+  clearHighlightCache();
+  const html = 'h'.repeat(highlightCacheChars / 4);
+  for (const key of ['a', 'b', 'c']) writeHighlightCache(key, { html, code: key });
+  assert.is(countHighlightCache(), 3, 'three quarters of the budget');
+  assert.ok(readHighlightCache('a'), 'a is now the most recently used');
+  writeHighlightCache('d', { html, code: 'd' });
+  writeHighlightCache('e', { html, code: 'e' });
+  assert.is(countHighlightCache(), 3);
+  assert.not.ok(readHighlightCache('b'), 'the least recently used went first');
+  assert.not.ok(readHighlightCache('c'));
+  assert.ok(readHighlightCache('a') && readHighlightCache('d') && readHighlightCache('e'));
+  // A block larger than the budget is kept alone, until the next one.
+  writeHighlightCache('huge', { html: html.repeat(5), code: 'huge' });
+  assert.is(countHighlightCache(), 1);
+  writeHighlightCache('small', { html: 'x', code: 'small' });
+  assert.equal([readHighlightCache('huge')?.code, readHighlightCache('small')?.code], [undefined, 'small']);
+  clearHighlightCache();
 });
 
 test('should list each block\'s output in file.data.highlighted, and take it back from an earlier run', async () => {
