@@ -26,10 +26,11 @@
 // indexes the page, its entries go into the last index's word lists, the store is written).
 // Nothing changed: 0.7-0.9 s.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sizeOf } from './lib/folder-size.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -66,15 +67,6 @@ function build(root) {
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
   const peak = /peak-kb (\d+)/.exec(result.stderr);
   return { ms, peakMb: peak ? Number(peak[1]) / 1024 : undefined, summary: result.stdout.trim().split('\n').at(-1) };
-}
-
-function sizeOf(dir) {
-  let bytes = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    bytes += entry.isDirectory() ? sizeOf(path) : statSync(path).size;
-  }
-  return bytes;
 }
 
 const pages = Number(values.pages);

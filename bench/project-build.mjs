@@ -24,11 +24,12 @@
 // 10,000 pages that is Pagefind's indexer, not Node.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sizeOf } from './lib/folder-size.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
@@ -127,15 +128,6 @@ function hashes(dir) {
   };
   walk(dir);
   return lines.sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1));
-}
-
-function sizeOf(dir) {
-  let bytes = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    bytes += entry.isDirectory() ? sizeOf(path) : statSync(path).size;
-  }
-  return bytes;
 }
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];

@@ -12,7 +12,8 @@
 // severity across all projects, with the number of projects each rule appears in. `--json OUT`
 // also writes every figure and message to OUT, to compare two runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { sizeOf } from './lib/folder-size.mjs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,19 +72,6 @@ function parseTextMessages(text) {
     if (match) messages.push({ severity: match[1], ruleId: match[2], line: line.trim() });
   }
   return messages;
-}
-
-function sizeOf(dir) {
-  let bytes = 0;
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else bytes += statSync(path).size;
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return bytes;
 }
 
 const results = [];

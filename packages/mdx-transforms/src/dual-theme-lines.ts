@@ -215,33 +215,30 @@ function createStateNumbers(): StateNumbers {
 
 function numberState(numbers: StateNumbers, frame: StateFrame | null): number {
   if (frame === null) return 0;
-  let number = numbers.byObject.get(frame);
-  if (number !== undefined) return number;
-  const endRule = frame.endRule === null ? '-' : `=${frame.endRule}`;
-  // Numbers first, the free-form end rule last: the fields cannot run into each other.
-  number = numberFields(
-    numbers,
-    `f${numberState(numbers, frame.parent)}|${frame.ruleId}|${frame.beginRuleCapturedEOL ? 1 : 0}|${numberScopes(numbers, frame.nameScopesList)}|${numberScopes(numbers, frame.contentNameScopesList)}|${endRule}`,
-  );
-  numbers.byObject.set(frame, number);
-  return number;
+  return numberObject(numbers, frame, () => {
+    const endRule = frame.endRule === null ? '-' : `=${frame.endRule}`;
+    // Numbers first, the free-form end rule last: the fields cannot run into each other.
+    return `f${numberState(numbers, frame.parent)}|${frame.ruleId}|${frame.beginRuleCapturedEOL ? 1 : 0}|${numberScopes(numbers, frame.nameScopesList)}|${numberScopes(numbers, frame.contentNameScopesList)}|${endRule}`;
+  });
 }
 
 function numberScopes(numbers: StateNumbers, scopes: AttributedScopes | null): number {
   if (scopes === null) return 0;
-  let number = numbers.byObject.get(scopes);
-  if (number !== undefined) return number;
-  number = numberFields(numbers, `a${numberScopes(numbers, scopes.parent)}|${numberPath(numbers, scopes.scopePath)}|${scopes.tokenAttributes}`);
-  numbers.byObject.set(scopes, number);
-  return number;
+  return numberObject(numbers, scopes, () => `a${numberScopes(numbers, scopes.parent)}|${numberPath(numbers, scopes.scopePath)}|${scopes.tokenAttributes}`);
 }
 
 function numberPath(numbers: StateNumbers, path: ScopePath | null): number {
   if (path === null) return 0;
-  let number = numbers.byObject.get(path);
-  if (number !== undefined) return number;
-  number = numberFields(numbers, `p${numberPath(numbers, path.parent)}|${path.scopeName}`);
-  numbers.byObject.set(path, number);
+  return numberObject(numbers, path, () => `p${numberPath(numbers, path.parent)}|${path.scopeName}`);
+}
+
+/** The number of `object` (immutable in vscode-textmate): the number of its fields, once per object. */
+function numberObject(numbers: StateNumbers, object: object, fields: () => string): number {
+  let number = numbers.byObject.get(object);
+  if (number === undefined) {
+    number = numberFields(numbers, fields());
+    numbers.byObject.set(object, number);
+  }
   return number;
 }
 
