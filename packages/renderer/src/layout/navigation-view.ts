@@ -30,6 +30,16 @@ export interface NavIndex {
   variantPages: Map<string, string[]>;
   /** First navigable page under a node, per variant (memoized). */
   firstPages: Map<string, Map<LayoutNavNode, string | undefined>>;
+  /** What `slugInVariant` looks up in a variant, per variant (memoized). */
+  variantTargets: Map<string, VariantTargets>;
+}
+
+/** The pages of one variant as `slugInVariant` looks them up. */
+interface VariantTargets {
+  pages: ReadonlySet<string>;
+  /** The first page of each path without the variant's names (`variantFreeKey`). */
+  byFreeKey: ReadonlyMap<string, string>;
+  first: string | undefined;
 }
 
 /** `kind`s shown as the tabs row. */
@@ -77,7 +87,7 @@ function buildIndex(data: SiteLayoutData, model: LayoutNavigation): NavIndex {
   visit(model.children, []);
   const bySlug = new Map<string, NavEntry>();
   for (const entry of entries) if (!bySlug.has(entry.slug)) bySlug.set(entry.slug, entry);
-  return { data, entries, bySlug, variantPages: new Map(), firstPages: new Map() };
+  return { data, entries, bySlug, variantPages: new Map(), firstPages: new Map(), variantTargets: new Map() };
 }
 
 function matches(actual: string | undefined, wanted: string | undefined): boolean {
@@ -151,14 +161,41 @@ export function firstPageUnder(index: NavIndex, node: LayoutNavNode, variant: Va
  * (`v2/quickstart` → `v1/quickstart`), else that variant's first page.
  */
 export function slugInVariant(index: NavIndex, slug: string, from: Variant, to: Variant): string | undefined {
-  const pages = pagesOfVariant(index, to);
-  if (pages.includes(slug)) return slug;
-  const key = variantFreeKey(slug, from);
-  return pages.find((candidate) => variantFreeKey(candidate, to) === key) ?? pages[0];
+  const targets = variantTargetsOf(index, to);
+  if (targets.pages.has(slug)) return slug;
+  return targets.byFreeKey.get(variantFreeKey(slug, from)) ?? targets.first;
+}
+
+/**
+ * A variant's pages by their path without the variant's names, made once per variant: every
+ * page of the site asks it for each version and language, and comparing its path with every
+ * page of the variant each time made the menus grow with pages times variants.
+ */
+function variantTargetsOf(index: NavIndex, variant: Variant): VariantTargets {
+  const key = variantKey(variant);
+  let targets = index.variantTargets.get(key);
+  if (!targets) {
+    const pages = pagesOfVariant(index, variant);
+    const byFreeKey = new Map<string, string>();
+    const names = variantNames(variant);
+    for (const candidate of pages) {
+      const free = freeKeyOf(candidate, names);
+      if (!byFreeKey.has(free)) byFreeKey.set(free, candidate);
+    }
+    index.variantTargets.set(key, (targets = { pages: new Set(pages), byFreeKey, first: pages[0] }));
+  }
+  return targets;
+}
+
+function variantNames(variant: Variant): Set<string> {
+  return new Set([variant.version, variant.language].filter((name): name is string => name !== undefined).map((name) => name.toLowerCase()));
 }
 
 function variantFreeKey(slug: string, variant: Variant): string {
-  const names = new Set([variant.version, variant.language].filter((name): name is string => name !== undefined).map((name) => name.toLowerCase()));
+  return freeKeyOf(slug, variantNames(variant));
+}
+
+function freeKeyOf(slug: string, names: ReadonlySet<string>): string {
   const rest = slug.split('/').filter((segment) => !names.has(segment.toLowerCase()));
   return rest.join('/') || 'index';
 }

@@ -9,6 +9,7 @@ import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js
 import { raiseCodeContrast } from '../code-contrast.js';
 import { languageTag, textDirection, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
 import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
+import { layoutMemoOf, type LayoutMemo } from './layout-memo.js';
 import { pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
 import { chromeOf, entryOf, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
@@ -122,6 +123,8 @@ interface PageView {
   variant: ReturnType<typeof variantOf>;
   entry: ReturnType<typeof entryOf>;
   chrome: ReturnType<typeof chromeOf>;
+  /** The parts of the layout rendered once per site. */
+  memo: LayoutMemo;
   /** The asset prefix (`/_docsgen`). */
   base: string;
   renderLayout: (node: VNode) => string;
@@ -155,6 +158,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     variant,
     entry,
     chrome: chromeOf(index, entry?.trail, variant),
+    memo: layoutMemoOf(index),
     base,
     renderLayout: (node) => renderWithIcons(node, config.icons?.library),
   };
@@ -197,7 +201,7 @@ function hasSidebar(view: PageView): boolean {
 
 /** The elements of `<body>`: skip link, progress bar, banner, header, sidebar, the page and its table of contents. */
 function documentBody(view: PageView): string[] {
-  const { input, theme, strings, index, variant, entry, chrome, renderLayout } = view;
+  const { input, theme, strings, index, variant, entry, chrome, memo, renderLayout } = view;
   const { config } = input;
   const trail = entry?.trail;
   const withSidebar = hasSidebar(view);
@@ -205,8 +209,8 @@ function documentBody(view: PageView): string[] {
   // A page without a sidebar still gets the phone's menu when the navbar has links to put in it.
   const hasDrawer = withSidebar || hasDrawerLinks(config);
   const navigationFileName = input.navigationFileName || renderNavigationFile(input).name;
-  const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')) };
-  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} />;
+  const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')), memo };
+  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} memo={memo} />;
   const header = renderLayout(
     <Header
       config={config}
@@ -217,12 +221,13 @@ function documentBody(view: PageView): string[] {
       hasSidebar={hasDrawer}
       tabs={tabsInSidebar ? null : tabs}
       strings={strings}
+      memo={memo}
     />,
   );
   const sidebar = hasDrawer
     ? renderLayout(
         <>
-          <DrawerHead config={config} strings={strings} />
+          <DrawerHead config={config} strings={strings} memo={memo} />
           {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} /> : null}
         </>,
       )

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// CPU per page of the page document around a page's content (not a test: prints numbers only):
+// the layout (header, tabs, sidebar, page header, pager, table of contents), the head and the
+// chrome slots (footer, "Copy page" menu), as `site.document` makes them, without the content's
+// own compile and render.
+//
+//   node bench/document.mjs DIR [--root CHECKOUT] [--passes 5] [--limit N]
+//
+// DIR is a project with a docs.json (for example the platform's own docs). `--root` loads
+// another checkout's built packages (a copy of an older commit) for before/after figures in
+// one session. One thread. Every page is rendered once first (the content, which the site keeps
+// while it is unchanged); then each pass asks every page's document, and, as a baseline, every
+// page's kept content alone (`site.render`): the document's own cost is the difference. The
+// figure printed is the median of the passes, in CPU time (this process's user + system, which
+// varies less than wall time on a busy machine).
+//
+// Measured on the shared 2-core machine (load 3-5), the platform's docs (1,070 pages), CPU ms
+// per page of the document, median of 5 passes, before and after run alternately: see the
+// commit that changed these figures.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    root: { type: 'string', default: repo },
+    passes: { type: 'string', default: '5' },
+    limit: { type: 'string' },
+  },
+});
+if (positionals.length !== 1) {
+  console.error('usage: node bench/document.mjs DIR [--root CHECKOUT] [--passes 5] [--limit N]');
+  process.exit(2);
+}
+const project = resolve(positionals[0]);
+const { createSite } = await import(join(resolve(values.root), 'packages', 'core', 'dist', 'index.js'));
+
+const site = await createSite(project, { mode: 'build' });
+const slugs = [...site.pages.keys()].filter((slug) => !site.pages.get(slug).isDraft).slice(0, values.limit ? Number(values.limit) : undefined);
+for (const slug of slugs) await site.document(slug);
+
+function cpuMs() {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+async function pass(step) {
+  const start = cpuMs();
+  let bytes = 0;
+  for (const slug of slugs) bytes += (await step(slug))?.html?.length ?? 0;
+  return { ms: cpuMs() - start, bytes };
+}
+
+const documentMs = [];
+const contentMs = [];
+let documentBytes = 0;
+for (let index = 0; index < Number(values.passes); index++) {
+  const documents = await pass((slug) => site.document(slug));
+  const contents = await pass((slug) => site.render(slug));
+  documentMs.push(documents.ms);
+  contentMs.push(contents.ms);
+  documentBytes = documents.bytes;
+}
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const perPage = (ms) => (ms / slugs.length).toFixed(3);
+console.log(`${project}: ${slugs.length} pages, ${(documentBytes / slugs.length / 1024).toFixed(1)} KB per document`);
+console.log(`  document pass: ${perPage(median(documentMs))} CPU ms/page (passes: ${documentMs.map(perPage).join(', ')})`);
+console.log(`  kept content:  ${perPage(median(contentMs))} CPU ms/page`);
+console.log(`  document alone: ${perPage(median(documentMs) - median(contentMs))} CPU ms/page`);
