@@ -166,7 +166,6 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const noindex = input.isNoindex === true || input.slug === '404' || (config.seo?.indexing !== 'all' && !navigable && input.slug !== input.homeSlug);
   const head = documentHead(input, {
     asset: (name) => escapeHtml(`${base}/${name}`),
-    appearance: view.appearance,
     themeName: view.theme.name,
     strings: view.strings,
     noindex,
