@@ -123,8 +123,8 @@ interface PageView {
   variant: ReturnType<typeof variantOf>;
   entry: ReturnType<typeof entryOf>;
   chrome: ReturnType<typeof chromeOf>;
-  /** The parts of the layout rendered once per site. */
-  memo: LayoutMemo;
+  /** The parts of the layout rendered once per site (none: every part is rendered here). */
+  memo: LayoutMemo | undefined;
   /** The asset prefix (`/_docsgen`). */
   base: string;
   renderLayout: (node: VNode) => string;
@@ -142,6 +142,14 @@ interface PageView {
  * (`renderNavigationFile`).
  */
 export function renderPageDocument(input: PageDocumentInput): string {
+  return pageDocument(input, { memo: layoutMemoOf(indexNavigation(input)) });
+}
+
+/**
+ * `renderPageDocument` with the layout memo to use: the site's, or none, which renders every
+ * part of the layout in place (tests compare the two).
+ */
+export function pageDocument(input: PageDocumentInput, options: { memo: LayoutMemo | undefined }): string {
   const { config } = input;
   const base = input.assetBase ?? '/_docsgen';
   const index = indexNavigation(input);
@@ -158,7 +166,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     variant,
     entry,
     chrome: chromeOf(index, entry?.trail, variant),
-    memo: layoutMemoOf(index),
+    memo: options.memo,
     base,
     renderLayout: (node) => renderWithIcons(node, config.icons?.library),
   };
