@@ -15,9 +15,15 @@
 // time (this process's user + system, which varies less than wall time on a busy machine),
 // the median of the passes.
 //
-// Measured on the shared 2-core machine (load 3-5), the platform's docs (1,070 pages), CPU ms
-// per page of the document, median of 5 passes, before and after run alternately: see the
-// commit that changed these figures.
+// Measured on the shared 2-core machine (load 3-20), the platform's docs (1,069 pages), CPU ms
+// per page, before (6e8cc94) and after the layout kept its site-wide parts (runs alternated):
+//
+//   |                      | before      | after       |
+//   | first document pass  | 4.04-4.24   | 1.72-1.76   |
+//   | document alone       | 2.76-3.29   | 0.80-0.85   |
+//
+// The first pass also flattens each page's content HTML, which the render left as a tree of
+// pieces (the contrast fix is the first to read it), so it costs more than the later passes.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
