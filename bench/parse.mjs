@@ -26,6 +26,15 @@
 //   | project                 | files | MB   | before: best ms CPU (ms/MB)             | after                              |
 //   | 1,000-page corpus (.md) | 1,000 | 7.99 | 6,961 / 6,049 / 5,405 (871 / 757 / 676) | 3,224 / 3,175 / 2,908 (404 / 397 / 364) |
 //   | platform's docs (.mdx)  | 1,116 | 7.67 | 10,352 / 8,925 / 8,866 (1,349 / 1,163 / 1,156) | 5,478 / 6,217 / 5,165 (714 / 810 / 673) |
+//
+// Same machine, 2026-11-27 (load average 8-10), three rounds per process, alternated, best round,
+// DG_ROOT=/work/cache/before32 (main at 31b1660) for "before"; "after" with this checkout's
+// micromark, micromark-util-edit-map and from-markdown patches (the first two pairs without the
+// micromark `store` patch):
+//
+//   | project                 | before: best ms CPU     | after                  |
+//   | 1,000-page corpus (.md) | 5,541 / 6,273 / 7,147   | 5,187 / 5,795 / 6,013  |
+//   | platform's docs (.mdx)  | 9,111 / 9,653 / 10,165  | 8,010 / 8,187 / 9,277  |
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
