@@ -229,7 +229,8 @@ console.log(`second pass: ${secondMs.toFixed(0)} ms CPU`);
 // Grammars, not aliases: Shiki lists both.
 const loaded = instance.getLoadedLanguages().filter((name) => instance.getLanguage(name).name === name);
 console.log(`languages loaded in the end: ${loaded.length}`);
-console.log(`scanners: ${requested} asked for, ${compiled} compiled (${compileMs.toFixed(0)} ms CPU)`);
+const patterns = highlighterModule.countCompiledPatterns?.();
+console.log(`scanners: ${requested} asked for, ${compiled} compiled${patterns === undefined ? '' : ` (${patterns} patterns)`} (${compileMs.toFixed(0)} ms CPU)`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
 
