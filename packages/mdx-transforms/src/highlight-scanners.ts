@@ -29,10 +29,10 @@ export interface ShareScannersOptions {
 
 const defaultIdlePatterns = 4096;
 /**
- * Fewest patterns of a list compiled in two parts (its first pattern, then the rest) when
- * another list had the same rest: splitting a short list saves little compiling.
+ * Fewest patterns of the part a list shares with another (its end) for the list to be compiled
+ * in two parts: sharing a short part saves little compiling.
  */
-const minSplitPatterns = 16;
+const minSharedPatterns = 16;
 
 interface Entry {
   key: string;
@@ -40,8 +40,10 @@ interface Entry {
   patterns: number;
   /** Handles given out and not disposed. */
   users: number;
-  /** Key of the list without its first pattern (lists of `minSplitPatterns` or more). */
-  restKey: string | undefined;
+  /** The patterns, when the list's ends are indexed for sharing (see `suffixes`). */
+  list: readonly string[] | undefined;
+  /** Hash of the list from each offset to its end (`hashSuffixes`). */
+  suffixHashes: number[] | undefined;
   /**
    * Whether a match may depend on where the search starts (`\G`): such a scanner's last
    * result is never reused (the engine's own test, `hasGAnchor` of vscode-oniguruma).
@@ -69,15 +71,18 @@ interface Entry {
  *
  * Lists also share parts: a begin/end rule scans for its end and then its patterns, and rules
  * of a grammar that nest the same patterns (in TypeScript, an expression inside parentheses,
- * brackets, braces, a template) differ only in their end. When a list of `minSplitPatterns` or
- * more comes whose rest (all but the first pattern) another list had, it is compiled as two
- * shared scanners, the first pattern and the rest, so a third such list compiles one pattern
- * (on the platform's own docs, 24% fewer patterns compiled). A search of such a list searches
- * both and takes the earlier match, the first pattern's on a tie, which is what the engine does
- * for the whole list (Oniguruma's `ONIG_REGSET_POSITION_LEAD`: the first position where a
- * pattern matches, the first such pattern). A part's last result is reused for a later search
- * of the same string that starts at or before it, as vscode-oniguruma does for long strings, so
- * the rest is not searched again while the first pattern keeps matching before it.
+ * brackets, braces, a template) differ only in their first patterns (the end, and what the rule
+ * adds). When a list comes whose end (`minSharedPatterns` patterns or more, the longest) ends
+ * another list kept, it is compiled as two shared scanners, its start and that end, so a third
+ * such list compiles its start only (on the platform's own docs, a third fewer patterns
+ * compiled). A search of such a list searches both parts and takes the earlier match, the
+ * start's on a tie, which is what the engine does for the whole list (Oniguruma's
+ * `ONIG_REGSET_POSITION_LEAD`: the first position where a pattern matches, the first such
+ * pattern). A part's last result is reused for a later search of the same string that starts
+ * at or before it, as vscode-oniguruma does for long strings, so the end is not searched again
+ * while the start keeps matching before it. (One difference remains, beyond any real grammar:
+ * a search that exceeds Oniguruma's backtracking limit fails the whole list, but only its own
+ * part of a split one.)
  *
  * Each `createScanner` returns a handle whose `dispose` releases it (a second call does
  * nothing); the scanner is kept while any handle uses it, then among the unused ones until
@@ -98,8 +103,9 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
   let unusedPatterns = 0;
   let compilations = 0;
   let compiledPatterns = 0;
-  // Rest keys of the lists kept (`Entry.restKey`), counted.
-  const rests = new Map<string, number>();
+  // Lists kept, by the hash of each of their ends of `minSharedPatterns` or more patterns (and of
+  // the whole list): where an end starts in which list.
+  const suffixes = new Map<number, Array<{ entry: Entry; offset: number }>>();
 
   function release(entry: Entry): undefined {
     entry.users--;
@@ -111,17 +117,19 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
       unused.delete(oldest.key);
       unusedPatterns -= oldest.patterns;
       entries.delete(oldest.key);
-      if (oldest.restKey !== undefined) {
-        const count = rests.get(oldest.restKey)! - 1;
-        if (count === 0) rests.delete(oldest.restKey);
-        else rests.set(oldest.restKey, count);
+      if (oldest.suffixHashes) {
+        for (const hash of new Set(oldest.suffixHashes.slice(0, oldest.patterns - minSharedPatterns + 1))) {
+          const left = suffixes.get(hash)!.filter((place) => place.entry !== oldest);
+          if (left.length === 0) suffixes.delete(hash);
+          else suffixes.set(hash, left);
+        }
       }
       oldest.scanner.dispose?.();
     }
   }
 
   /** A handle on the shared scanner of one list (compiled when new). */
-  function acquire(patterns: ReadonlyArray<string | RegExp>, key: string): { entry: Entry; dispose: () => undefined } {
+  function acquire(patterns: ReadonlyArray<string | RegExp>, key: string, hashes?: number[]): { entry: Entry; dispose: () => undefined } {
     let entry = entries.get(key);
     if (entry) {
       if (unused.delete(key)) unusedPatterns -= entry.patterns;
@@ -130,11 +138,18 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
       const scanner = engine.createScanner(patterns as Array<string | RegExp>);
       compilations++;
       compiledPatterns += patterns.length;
-      const restKey = patterns.length >= minSplitPatterns ? keyOf(patterns.slice(1)) : undefined;
-      if (restKey !== undefined) rests.set(restKey, (rests.get(restKey) ?? 0) + 1);
+      const list = patterns.length >= minSharedPatterns && patterns.every((pattern) => typeof pattern === 'string') ? (patterns.slice() as string[]) : undefined;
+      const suffixHashes = list ? (hashes ?? hashSuffixes(list)) : undefined;
       const isAnchored = patterns.some((pattern) => /\\G/.test(typeof pattern === 'string' ? pattern : pattern.source));
-      entry = { key, scanner, patterns: patterns.length, users: 1, restKey, isAnchored, lastString: undefined, lastStart: 0, lastOptions: undefined, lastMatch: null };
+      entry = { key, scanner, patterns: patterns.length, users: 1, list, suffixHashes, isAnchored, lastString: undefined, lastStart: 0, lastOptions: undefined, lastMatch: null };
       entries.set(key, entry);
+      if (suffixHashes) {
+        for (let offset = 0; offset <= patterns.length - minSharedPatterns; offset++) {
+          const places = suffixes.get(suffixHashes[offset]!);
+          if (places) places.push({ entry, offset });
+          else suffixes.set(suffixHashes[offset]!, [{ entry, offset }]);
+        }
+      }
     }
     const owner = entry;
     let isDisposed = false;
@@ -161,19 +176,24 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
     createString: (text) => engine.createString(text),
     createScanner(patterns) {
       const key = keyOf(patterns);
-      if (!entries.has(key) && patterns.length >= minSplitPatterns) {
-        const restKey = keyOf(patterns.slice(1));
-        if (entries.has(restKey) || rests.has(restKey)) {
-          const head = acquire(patterns.slice(0, 1), keyOf(patterns.slice(0, 1)));
+      let hashes: number[] | undefined;
+      if (!entries.has(key) && patterns.length > minSharedPatterns && patterns.every((pattern) => typeof pattern === 'string')) {
+        const list = patterns as string[];
+        hashes = hashSuffixes(list);
+        // The longest end that a kept list has (as its end or whole).
+        for (let start = 1; start <= list.length - minSharedPatterns; start++) {
+          const places = suffixes.get(hashes[start]!);
+          if (!places?.some((place) => endsAlike(place.entry.list!, place.offset, list, start))) continue;
+          const head = acquire(list.slice(0, start), keyOf(list.slice(0, start)));
           try {
-            return createSplitScanner(head, acquire(patterns.slice(1), restKey));
+            return createSplitScanner(head, acquire(list.slice(start), keyOf(list.slice(start)), hashes.slice(start)));
           } catch (error) {
             head.dispose();
             throw error;
           }
         }
       }
-      const handle = acquire(patterns, key);
+      const handle = acquire(patterns, key, hashes);
       const { scanner } = handle.entry;
       return {
         findNextMatchSync: (text, start, options) => scanner.findNextMatchSync(text, start, options),
@@ -189,7 +209,32 @@ function keyOf(patterns: ReadonlyArray<string | RegExp>): string {
   return JSON.stringify(patterns.map((pattern) => (typeof pattern === 'string' ? pattern : [pattern.source, pattern.flags])));
 }
 
-/** A list searched as its first pattern (`head`) and the rest (`rest`): see `shareScanners`. */
+/**
+ * Hash of a list from each offset to its end (FNV-1a over each pattern, folded from the end):
+ * equal ends hash alike, whatever comes before them.
+ */
+function hashSuffixes(list: readonly string[]): number[] {
+  const hashes = new Array<number>(list.length + 1);
+  let hash = 0x811c9dc5;
+  hashes[list.length] = hash;
+  for (let index = list.length - 1; index >= 0; index--) {
+    const pattern = list[index]!;
+    // The length first: patterns cannot run into each other.
+    hash = Math.imul(hash ^ pattern.length, 0x01000193);
+    for (let char = 0; char < pattern.length; char++) hash = Math.imul(hash ^ pattern.charCodeAt(char), 0x01000193);
+    hashes[index] = hash >>> 0;
+  }
+  return hashes;
+}
+
+/** Whether `a` from `aStart` and `b` from `bStart` are the same patterns to their ends. */
+function endsAlike(a: readonly string[], aStart: number, b: readonly string[], bStart: number): boolean {
+  if (a.length - aStart !== b.length - bStart) return false;
+  for (let index = 0; aStart + index < a.length; index++) if (a[aStart + index] !== b[bStart + index]) return false;
+  return true;
+}
+
+/** A list searched as its start (`head`) and its end (`rest`): see `shareScanners`. */
 function createSplitScanner(head: { entry: Entry; dispose: () => undefined }, rest: { entry: Entry; dispose: () => undefined }): PatternScanner {
   return {
     findNextMatchSync(text, start, options) {
@@ -199,7 +244,7 @@ function createSplitScanner(head: { entry: Entry; dispose: () => undefined }, re
       const other = searchPart(rest.entry, text, start, options);
       if (!other) return first;
       if (first && first.captureIndices[0]!.start <= other.captureIndices[0]!.start) return first;
-      return { index: other.index + 1, captureIndices: other.captureIndices };
+      return { index: other.index + head.entry.patterns, captureIndices: other.captureIndices };
     },
     dispose() {
       head.dispose();
