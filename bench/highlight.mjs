@@ -83,6 +83,30 @@
 // 833 -> 1,040, typescript 362 -> 631; dubinc javascript 446 -> 1,180, php 332 -> 715. Kept
 // Oniguruma; the JavaScript engine would spare the engine's WebAssembly memory (89 MB external
 // after the platform docs in one thread) at that CPU cost.
+//
+// Per line and per thread (issue 23), 2026-11-27, same machine under heavy load (load average
+// 4-10), `--root /work/cache/before32` (main at 6e8cc94, built) and hl4, runs alternated (CPU):
+//
+//   | project                     | first pass, ms         | compiling scanners, ms | patterns compiled | loading, ms      |
+//   | platform docs, 3,434 blocks | 2432-2463 -> 2027-2254 | 935-1012 -> 678        | 7,641 -> 5,061    | 627-734 -> 550-570 |
+//   | shared corpus c1000b        | 3746-3851 -> 3575-3752 | 271-313 -> 234-306     | 2,388 -> 1,723    | 113-149 -> 137   |
+//
+// Output sha256 unchanged on both, sorted and --shuffle 7. Where a thread's highlighting goes
+// (c1000b, one thread, CPU measured around each call): 3.4 s in all, of which Oniguruma's search
+// 1.7 s (8 searches per tokenized line, 41,007 lines tokenized of 83,775; 4.5 µs a search),
+// vscode-textmate's own work 0.8 s, compiling 0.25 s, docsgen's 0.5 s. On the platform docs:
+// compiling 1.0 s, creating the rules of each grammar instance 0.5 s (5 MDX and 3 Markdown
+// instances: Shiki recreates an embedding grammar whenever a language it embeds lazily is
+// loaded after it), resolving embedded languages 0.5 s, searching 0.4 s. The changes:
+// - shared ends (`highlight-scanners.ts`): a list whose end another list has is compiled as its
+//   start and that end, searched as both (replaying every search of both projects against the
+//   whole lists: identical results, the same search CPU);
+// - `highlight-embedded.ts`: each grammar module imported once, not once per block;
+// - `dual-theme-lines.ts`: tokens encoded straight from vscode-textmate's tokens.
+// Measured and not adopted: every pattern compiled alone and searched one by one with each
+// pattern's last result reused (the node-oniguruma way): 5.6 times fewer patterns compiled on
+// c1000b but searching 40% slower (2.3 s against 1.65 s replayed); the same until a list is
+// searched 64 times, then compiled whole: platform docs 1.19 -> 0.91 s, c1000b 2.41 -> 2.57 s.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
