@@ -82,15 +82,15 @@ export function toMarkdownTwin(
   }
 
   // As `fromHtml(html, { fragment: true })` (hast-util-from-html) parses, without the source
-  // positions it adds to every node: the Markdown does not use them, and hast-util-to-mdast
-  // clones the whole tree (positions too) before it starts.
+  // positions it adds to every node: the Markdown does not use them.
   const fragment = parseFragment(html, { sourceCodeLocationInfo: false, scriptingEnabled: false });
   return hastToMarkdownTwin(fromParse5(fragment) as HastRoot, options);
 }
 
 /**
  * `toMarkdownTwin` for a page already in hast, without its HTML: the same Markdown as
- * `toMarkdownTwin(toHtml(tree))`. The tree is changed (unreadable parts removed).
+ * `toMarkdownTwin(toHtml(tree))`. The tree is changed (unreadable parts removed, whitespace
+ * collapsed): give it a tree of its own.
  */
 export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions | null | undefined): string {
   const settings = resolveMarkdownTwinOptions(options);
@@ -103,7 +103,8 @@ export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions
     return encodeSpaces(new URL(trimmed, settings.siteUrl + '/').href);
   };
   prepareTree(hast);
-  const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl) }) as Nodes;
+  // The tree is ours to change (see above): hast-util-to-mdast need not copy it first.
+  const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl), clone: false }) as Nodes;
   const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
   tidy(root);
 
