@@ -48,6 +48,9 @@ interface Prepared {
 }
 
 const prepared = new WeakMap<Unsafe[], Prepared>();
+// What each pattern needs, kept for the next call with the same pattern objects (patterns do
+// not change: `compilePattern` keeps their expression on them too).
+const needsOf = new WeakMap<Unsafe, Need[]>();
 const none: Unsafe[] = [];
 
 /**
@@ -177,7 +180,10 @@ function prepare(all: Unsafe[]): Prepared {
     else (byCharacter[code] ??= []).push(index);
   });
   const needs = all.map((pattern) => {
-    const found: Need[] = [];
+    let found = needsOf.get(pattern);
+    if (found) return found;
+    found = [];
+    needsOf.set(pattern, found);
     // As `compilePattern`: `beforeNode` replaces the context before, `afterNode` the one after.
     const character = pattern.character.charCodeAt(0);
     if (!pattern.beforeNode) {

@@ -5,7 +5,7 @@ import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import { toMarkdown } from 'mdast-util-to-markdown';
+import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { parseFragment } from 'parse5';
 import { text } from './to-markdown-twin-text.js';
 import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
@@ -31,6 +31,21 @@ export interface ResolvedMarkdownTwinOptions {
 }
 
 const defaults: ResolvedMarkdownTwinOptions = { siteUrl: undefined };
+// One set of options for every twin: the extensions hold no state, and their unsafe patterns,
+// the same objects each time, keep the expressions compiled for them (`compilePattern`) and
+// what the `text` handler learnt about them.
+const markdownOptions: ToMarkdownOptions = {
+  bullet: '-',
+  emphasis: '*',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+  resourceLink: true,
+  extensions: [gfmToMarkdown(), mathToMarkdown()],
+  handlers: { text },
+};
 // Parents that may hold flow content (paragraphs, fences, lists).
 const flowParents = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 // Nothing a reader of Markdown can use: drawings, code, controls, hidden and decorative parts.
@@ -108,18 +123,7 @@ export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions
   const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
   tidy(root);
 
-  const markdown = toMarkdown(root, {
-    bullet: '-',
-    emphasis: '*',
-    strong: '*',
-    fence: '`',
-    fences: true,
-    rule: '-',
-    listItemIndent: 'one',
-    resourceLink: true,
-    extensions: [gfmToMarkdown(), mathToMarkdown()],
-    handlers: { text },
-  });
+  const markdown = toMarkdown(root, markdownOptions);
 
   // `trimEnd` removes what `/\s+$/` matches (both: WhiteSpace and LineTerminator), without
   // the regular expression's retries at every blank of the text.
