@@ -48,6 +48,8 @@ interface Prepared {
 }
 
 const prepared = new WeakMap<Unsafe[], Prepared>();
+// Lists prepared, by their last pattern, with a copy of the list they were prepared for.
+const preparedByLast = new WeakMap<Unsafe, { patterns: Unsafe[]; list: Prepared }>();
 // What each pattern needs, kept for the next call with the same pattern objects (patterns do
 // not change: `compilePattern` keeps their expression on them too).
 const needsOf = new WeakMap<Unsafe, Need[]>();
@@ -116,8 +118,12 @@ function patternsIn(state: State, characters: string, around: boolean, before: s
   const { byCharacter, needs, present } = list;
   mark(present, before, 1);
   mark(present, after, 1);
-  mark(present, input, 5);
-  mark(present, characters, 2);
+  if (characters === input) {
+    mark(present, input, 7);
+  } else {
+    mark(present, input, 5);
+    mark(present, characters, 2);
+  }
 
   let candidates: number[] | undefined = list.always.length > 0 ? [...list.always] : undefined;
   for (const code of list.characters) {
@@ -171,7 +177,17 @@ function listInScope(stack: State['stack'], list: Unsafe['inConstruct'], none: b
   return false;
 }
 
+/** `all` prepared, or a list of the same patterns prepared before (each `toMarkdown` call makes a new list). */
 function prepare(all: Unsafe[]): Prepared {
+  const last = all.at(-1);
+  const known = last && preparedByLast.get(last);
+  if (known && known.patterns.length === all.length && known.patterns.every((pattern, index) => pattern === all[index])) return known.list;
+  const list = prepareNew(all);
+  if (last) preparedByLast.set(last, { patterns: [...all], list });
+  return list;
+}
+
+function prepareNew(all: Unsafe[]): Prepared {
   const byCharacter: (number[] | undefined)[] = [];
   const always: number[] = [];
   all.forEach((pattern, index) => {

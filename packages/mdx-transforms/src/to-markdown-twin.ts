@@ -5,8 +5,9 @@ import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import { defaultHandlers, toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { parseFragment } from 'parse5';
+import { inlineCodeWith } from './to-markdown-twin-code.js';
 import { text } from './to-markdown-twin-text.js';
 import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
 
@@ -31,6 +32,9 @@ export interface ResolvedMarkdownTwinOptions {
 }
 
 const defaults: ResolvedMarkdownTwinOptions = { siteUrl: undefined };
+const gfm = gfmToMarkdown();
+// GFM's `inlineCode` (tables') calls the default one, then escapes pipes in a table cell.
+const gfmInlineCode = (gfm.extensions ?? []).map((extension) => extension.handlers?.inlineCode).findLast((handle) => handle !== undefined) ?? defaultHandlers.inlineCode;
 // One set of options for every twin: the extensions hold no state, and their unsafe patterns,
 // the same objects each time, keep the expressions compiled for them (`compilePattern`) and
 // what the `text` handler learnt about them.
@@ -43,8 +47,8 @@ const markdownOptions: ToMarkdownOptions = {
   rule: '-',
   listItemIndent: 'one',
   resourceLink: true,
-  extensions: [gfmToMarkdown(), mathToMarkdown()],
-  handlers: { text },
+  extensions: [gfm, mathToMarkdown()],
+  handlers: { text, inlineCode: inlineCodeWith(gfmInlineCode) },
 };
 // Parents that may hold flow content (paragraphs, fences, lists).
 const flowParents = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
