@@ -17,11 +17,27 @@ const minimumContrast = 5;
 
 // One Shiki block: the opening tag with its style, then everything up to its end.
 const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
-// Token colour and background → the colour written, for every page of the process: a site's
-// themes have a few dozen token colours, so each pair is worked out once, not once per page.
-const adjusted = new Map<string, string>();
-const maxAdjusted = 4096;
 const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
+const lightBackgroundPattern = /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/;
+const darkBackgroundPattern = /--shiki-dark-bg:(#[0-9a-fA-F]{3,6})\b/;
+
+// Token colour → the colour written, per background, for every page of the process: a site's
+// themes have a few backgrounds and a few dozen token colours, so each pair is worked out once,
+// not once per page.
+const adjusted = new Map<string, Map<string, string>>();
+const maxBackgrounds = 64;
+const maxColors = 4096;
+
+/** The colours written on `background`, by token colour (filled in as they are met). */
+function adjustedOn(background: string): Map<string, string> {
+  let colors = adjusted.get(background);
+  if (!colors) {
+    if (adjusted.size >= maxBackgrounds) adjusted.clear();
+    adjusted.set(background, (colors = new Map()));
+  }
+  if (colors.size >= maxColors) colors.clear();
+  return colors;
+}
 
 /**
  * HTML with the token colours of every highlighted code block raised to 5:1 against the
@@ -35,22 +51,27 @@ const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\
 export function raiseCodeContrast(html: string): string {
   if (!html.includes('<pre class="shiki')) return html;
   return html.replace(blockPattern, (block, style: string) => {
-    const backgrounds = {
-      light: /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
-      dark: /--shiki-dark-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1],
-    };
-    return block.replace(variablePattern, (whole, mode: 'light' | 'dark', color: string) => {
-      const background = backgrounds[mode];
-      if (background === undefined) return whole;
-      const key = `${color}${background}`;
-      let legible = adjusted.get(key);
-      if (legible === undefined) {
-        if (adjusted.size >= maxAdjusted) adjusted.clear();
-        legible = legibleOn(color, background);
-        adjusted.set(key, legible);
-      }
-      return legible === color ? whole : `--shiki-${mode}:${legible}`;
-    });
+    const light = lightBackgroundPattern.exec(style)?.[1];
+    const dark = darkBackgroundPattern.exec(style)?.[1];
+    if (light === undefined && dark === undefined) return block;
+    const lightColors = light === undefined ? undefined : adjustedOn(light);
+    const darkColors = dark === undefined ? undefined : adjustedOn(dark);
+    // Most tokens read well as they are: the block is copied only where one changes.
+    let written = '';
+    let copied = 0;
+    variablePattern.lastIndex = 0;
+    for (let match = variablePattern.exec(block); match; match = variablePattern.exec(block)) {
+      const isLight = match[1] === 'light';
+      const colors = isLight ? lightColors : darkColors;
+      if (colors === undefined) continue;
+      const color = match[2]!;
+      let legible = colors.get(color);
+      if (legible === undefined) colors.set(color, (legible = legibleOn(color, (isLight ? light : dark)!)));
+      if (legible === color) continue;
+      written += `${block.slice(copied, match.index)}--shiki-${match[1]}:${legible}`;
+      copied = match.index + match[0].length;
+    }
+    return copied === 0 ? block : written + block.slice(copied);
   });
 }
 

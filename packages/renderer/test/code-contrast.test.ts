@@ -44,4 +44,27 @@ test('should leave HTML without highlighted blocks, and colours outside them, as
   assert.is(raiseCodeContrast(variables), variables);
 });
 
+test('should keep every other byte of the page: text between blocks, tokens that pass, a mode without a background', () => {
+  const raised = legibleOn('#E36209', '#ffffff');
+  const token = (light: string, dark: string, text: string) => `<span style="--shiki-light:${light};--shiki-dark:${dark}">${text}</span>`;
+  const lightOnly = (tokens: string) => `<pre class="shiki github-light" style="--shiki-light:#24292e;--shiki-light-bg:#ffffff" tabindex="0"><code>${tokens}</code></pre>`;
+  const html = [
+    block(`${token('#24292e', '#e1e4e8', 'ok')}${token('#E36209', '#FFAB70', 'a')} tail`),
+    '<p>between, not code: --shiki-light:#E36209</p>',
+    lightOnly(`${token('#E36209', '#6A737D', 'b')}${token('#24292e', '#e1e4e8', 'c')}`),
+    block(token('#24292e', '#e1e4e8', 'nothing to raise')),
+  ];
+  assert.is(
+    raiseCodeContrast(html.join('\n')),
+    [
+      block(`${token('#24292e', '#e1e4e8', 'ok')}${token(raised, '#FFAB70', 'a')} tail`),
+      html[1],
+      // No dark background in the block: its dark colours are left as they are.
+      lightOnly(`${token(raised, '#6A737D', 'b')}${token('#24292e', '#e1e4e8', 'c')}`),
+      html[3],
+    ].join('\n'),
+  );
+  assert.is.not(raised, '#E36209');
+});
+
 test.run();

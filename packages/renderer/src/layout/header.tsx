@@ -4,6 +4,7 @@
 import { Icon } from '../components/icon.js';
 import { sanitizeHref } from '../safe-url.js';
 import { projectUrl } from './appearance.js';
+import { memoized, objectKey, type LayoutMemo } from './layout-memo.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
 import type { UiStrings } from '../i18n/ui-strings.js';
@@ -33,18 +34,19 @@ function Logo(props: { config: LayoutConfig }) {
   );
 }
 
-/** A menu of variants (versions, languages) as links: works without JavaScript. */
-export function VariantMenu(props: { kind: 'version' | 'language'; label: string; icon?: string; choices: VariantChoice[] }) {
+/**
+ * A menu of variants (versions, languages) as links: works without JavaScript. Its button is
+ * the same on every page of a variant (from `memo` when given); the links lead to this page.
+ */
+export function VariantMenu(props: { kind: 'version' | 'language'; label: string; icon?: string; choices: VariantChoice[]; memo?: LayoutMemo | undefined }) {
   if (props.choices.length < 2) return null;
   const current = props.choices.find((choice) => choice.isCurrent) ?? props.choices[0];
+  const { kind, label, icon } = props;
   return (
     <details class="dg-menu dg-variant-menu">
-      {/* `data-variant` and `data-current` name the choice in any language (search scopes by version). */}
-      <summary class="dg-menu-button" aria-label={`${props.label}: ${current?.label ?? ''}`} data-variant={props.kind} data-current={current?.label}>
-        {props.icon ? <Icon icon={props.icon} class="dg-nav-icon" /> : null}
-        <span>{current?.label}</span>
-        <Icon icon="chevron-down" library="lucide" class="dg-chevron" />
-      </summary>
+      {memoized(props.memo, `variant-button\u0000${kind}\u0000${label}\u0000${icon ?? ''}\u0000${current?.label ?? ''}`, () => (
+        <VariantMenuButton kind={kind} label={label} icon={icon} current={current?.label} />
+      ))}
       <ul class="dg-menu-list" role="list">
         {props.choices.map((choice) => (
           <li>
@@ -55,6 +57,17 @@ export function VariantMenu(props: { kind: 'version' | 'language'; label: string
         ))}
       </ul>
     </details>
+  );
+}
+
+function VariantMenuButton(props: { kind: 'version' | 'language'; label: string; icon: string | undefined; current: string | undefined }) {
+  return (
+    // `data-variant` and `data-current` name the choice in any language (search scopes by version).
+    <summary class="dg-menu-button" aria-label={`${props.label}: ${props.current ?? ''}`} data-variant={props.kind} data-current={props.current}>
+      {props.icon ? <Icon icon={props.icon} class="dg-nav-icon" /> : null}
+      <span>{props.current}</span>
+      <Icon icon="chevron-down" library="lucide" class="dg-chevron" />
+    </summary>
   );
 }
 
@@ -102,8 +115,27 @@ function NavbarLinks(props: { config: LayoutConfig }) {
   );
 }
 
-/** The tabs of the page's level, each linking to its first page (or its `href`). */
-export function Tabs(props: { chrome: PageChrome; index: NavIndex; variant: Variant; class: string; strings: UiStrings }) {
+interface TabsProps {
+  chrome: PageChrome;
+  index: NavIndex;
+  variant: Variant;
+  class: string;
+  strings: UiStrings;
+}
+
+/**
+ * The tabs of the page's level, each linking to its first page (or its `href`); from `memo`
+ * when given: the same on every page of a tab.
+ */
+export function Tabs(props: TabsProps & { memo?: LayoutMemo | undefined }) {
+  const { chrome, variant, memo, ...rest } = props;
+  const tabs = chrome.tabs.map(({ node, isCurrent }) => `${objectKey(node)}${isCurrent ? '*' : ''}`).join(',');
+  return memoized(memo, `tabs\u0000${tabs}\u0000${variant.version ?? ''}\u0000${variant.language ?? ''}\u0000${props.class}\u0000${objectKey(props.strings)}`, () => (
+    <TabsRow chrome={chrome} variant={variant} {...rest} />
+  ));
+}
+
+function TabsRow(props: TabsProps) {
   const { chrome, index, variant } = props;
   if (chrome.tabs.length === 0) return null;
   return (
@@ -143,45 +175,70 @@ export interface HeaderProps {
   tabs: preact.ComponentChildren;
   /** The site's own labels in the page's language. */
   strings: UiStrings;
+  /** The site's rendered parts: the bar's logo, search, links and buttons are rendered once (default: none, all rendered here). */
+  memo?: LayoutMemo | undefined;
 }
 
 /** The top navigation bar and the tabs row under it. */
 export function Header(props: HeaderProps) {
-  const { config, strings } = props;
-  const prompt = config.search?.prompt || strings.search;
+  const { config, strings, memo } = props;
+  const labels = objectKey(strings);
   return (
     <header class="dg-header">
       <div class="dg-header-bar">
-        {props.hasSidebar ? (
-          <button class="dg-icon-button dg-nav-toggle" type="button" aria-label={strings.openNavigation} aria-controls="dg-sidebar" aria-expanded="false">
-            <Icon icon="menu" library="lucide" class="dg-nav-icon" />
-          </button>
-        ) : null}
-        <Logo config={config} />
-        <div class="dg-header-search">
-          {props.hasSearch ? (
-            <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
-              <Icon icon="search" library="lucide" class="dg-nav-icon" />
-              <span class="dg-search-prompt">{prompt}</span>
-              <kbd class="dg-search-key">Ctrl K</kbd>
-            </button>
-          ) : null}
-        </div>
+        {memoized(memo, `header-start\u0000${props.hasSidebar}\u0000${props.hasSearch}\u0000${labels}`, () => (
+          <HeaderStart config={config} hasSearch={props.hasSearch} hasSidebar={props.hasSidebar} strings={strings} />
+        ))}
         <div class="dg-header-end">
-          <NavbarLinks config={config} />
-          <VariantMenu kind="version" label={strings.version} choices={props.versions} />
-          <VariantMenu kind="language" label={strings.language} icon="language" choices={props.languages} />
-          {props.hasToggle ? (
-            <button class="dg-icon-button dg-theme-toggle" type="button" aria-label={strings.darkMode} aria-pressed="false" data-dg-theme-toggle="">
-              <Icon icon="sun" library="lucide" class="dg-nav-icon dg-when-light" />
-              <Icon icon="moon" library="lucide" class="dg-nav-icon dg-when-dark" />
-            </button>
-          ) : null}
-          <PrimaryAction config={config} strings={strings} />
+          {memoized(memo, 'navbar-links', () => <NavbarLinks config={config} />)}
+          <VariantMenu kind="version" label={strings.version} choices={props.versions} memo={memo} />
+          <VariantMenu kind="language" label={strings.language} icon="language" choices={props.languages} memo={memo} />
+          {memoized(memo, `header-end\u0000${props.hasToggle}\u0000${labels}`, () => <HeaderEnd config={config} hasToggle={props.hasToggle} strings={strings} />)}
         </div>
       </div>
       {props.tabs}
     </header>
+  );
+}
+
+/** The start of the bar: the phone's menu button, the logo and the search button. */
+function HeaderStart(props: Pick<HeaderProps, 'config' | 'hasSearch' | 'hasSidebar' | 'strings'>) {
+  const { config, strings } = props;
+  const prompt = config.search?.prompt || strings.search;
+  return (
+    <>
+    {props.hasSidebar ? (
+      <button class="dg-icon-button dg-nav-toggle" type="button" aria-label={strings.openNavigation} aria-controls="dg-sidebar" aria-expanded="false">
+        <Icon icon="menu" library="lucide" class="dg-nav-icon" />
+      </button>
+    ) : null}
+    <Logo config={config} />
+    <div class="dg-header-search">
+      {props.hasSearch ? (
+        <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
+          <Icon icon="search" library="lucide" class="dg-nav-icon" />
+          <span class="dg-search-prompt">{prompt}</span>
+          <kbd class="dg-search-key">Ctrl K</kbd>
+        </button>
+      ) : null}
+    </div>
+    </>
+  );
+}
+
+/** The end of the bar: the light/dark toggle and the primary call to action. */
+function HeaderEnd(props: Pick<HeaderProps, 'config' | 'hasToggle' | 'strings'>) {
+  const { config, strings } = props;
+  return (
+    <>
+      {props.hasToggle ? (
+        <button class="dg-icon-button dg-theme-toggle" type="button" aria-label={strings.darkMode} aria-pressed="false" data-dg-theme-toggle="">
+          <Icon icon="sun" library="lucide" class="dg-nav-icon dg-when-light" />
+          <Icon icon="moon" library="lucide" class="dg-nav-icon dg-when-dark" />
+        </button>
+      ) : null}
+      <PrimaryAction config={config} strings={strings} />
+    </>
   );
 }
 
@@ -203,7 +260,12 @@ function isLabelledPrimary(primary: NonNullable<LayoutConfig['navbar']>['primary
  * shows all of it): a close button, then the navbar links and the primary call to action,
  * which the header bar has no room for on a phone.
  */
-export function DrawerHead(props: { config: LayoutConfig; strings: UiStrings }) {
+export function DrawerHead(props: { config: LayoutConfig; strings: UiStrings; memo?: LayoutMemo | undefined }) {
+  const { config, strings, memo } = props;
+  return memoized(memo, `drawer-head\u0000${objectKey(strings)}`, () => <DrawerHeadParts config={config} strings={strings} />);
+}
+
+function DrawerHeadParts(props: { config: LayoutConfig; strings: UiStrings }) {
   const { config, strings } = props;
   return (
     <div class="dg-drawer-head">

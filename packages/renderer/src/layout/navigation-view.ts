@@ -26,10 +26,24 @@ export interface NavIndex {
   entries: NavEntry[];
   /** First listing of each slug. */
   bySlug: Map<string, NavEntry>;
+  /** Every listing of each slug, in order. */
+  listings: Map<string, NavEntry[]>;
   /** Navigable slugs of one variant in order, each once (memoized by variant). */
   variantPages: Map<string, string[]>;
+  /** Where each slug is in `variantPages` (memoized by variant). */
+  variantPositions: Map<string, Map<string, number>>;
   /** First navigable page under a node, per variant (memoized). */
   firstPages: Map<string, Map<LayoutNavNode, string | undefined>>;
+  /** What `slugInVariant` looks up in a variant, per variant (memoized). */
+  variantTargets: Map<string, VariantTargets>;
+}
+
+/** The pages of one variant as `slugInVariant` looks them up. */
+interface VariantTargets {
+  pages: ReadonlySet<string>;
+  /** The first page of each path without the variant's names (`variantFreeKey`). */
+  byFreeKey: ReadonlyMap<string, string>;
+  first: string | undefined;
 }
 
 /** `kind`s shown as the tabs row. */
@@ -76,8 +90,14 @@ function buildIndex(data: SiteLayoutData, model: LayoutNavigation): NavIndex {
   };
   visit(model.children, []);
   const bySlug = new Map<string, NavEntry>();
-  for (const entry of entries) if (!bySlug.has(entry.slug)) bySlug.set(entry.slug, entry);
-  return { data, entries, bySlug, variantPages: new Map(), firstPages: new Map() };
+  const listings = new Map<string, NavEntry[]>();
+  for (const entry of entries) {
+    if (!bySlug.has(entry.slug)) bySlug.set(entry.slug, entry);
+    const found = listings.get(entry.slug);
+    if (found) found.push(entry);
+    else listings.set(entry.slug, [entry]);
+  }
+  return { data, entries, bySlug, listings, variantPages: new Map(), variantPositions: new Map(), firstPages: new Map(), variantTargets: new Map() };
 }
 
 function matches(actual: string | undefined, wanted: string | undefined): boolean {
@@ -97,7 +117,7 @@ export function variantOf(index: NavIndex, slug: string): Variant {
 /** The listing of `slug` in its variant: its first one there, else its first one anywhere. */
 export function entryOf(index: NavIndex, slug: string, variant: Variant): NavEntry | undefined {
   return (
-    index.entries.find((entry) => entry.slug === slug && matches(entry.version, variant.version) && matches(entry.language, variant.language)) ??
+    index.listings.get(slug)?.find((entry) => matches(entry.version, variant.version) && matches(entry.language, variant.language)) ??
     index.bySlug.get(slug)
   );
 }
@@ -119,11 +139,19 @@ export function pagesOfVariant(index: NavIndex, variant: Variant): string[] {
   return pages;
 }
 
+/** Where each page of a variant is in its reading order. */
+function positionsOf(index: NavIndex, variant: Variant): Map<string, number> {
+  const key = variantKey(variant);
+  let positions = index.variantPositions.get(key);
+  if (!positions) index.variantPositions.set(key, (positions = new Map(pagesOfVariant(index, variant).map((slug, at) => [slug, at]))));
+  return positions;
+}
+
 /** The pages before and after `slug` in its variant's reading order. */
 export function neighboursOf(index: NavIndex, slug: string, variant: Variant): { previous: string | undefined; next: string | undefined } {
   const pages = pagesOfVariant(index, variant);
-  const at = pages.indexOf(slug);
-  if (at === -1) return { previous: undefined, next: undefined };
+  const at = positionsOf(index, variant).get(slug);
+  if (at === undefined) return { previous: undefined, next: undefined };
   return { previous: pages[at - 1], next: pages[at + 1] };
 }
 
@@ -141,7 +169,7 @@ export function firstPageUnder(index: NavIndex, node: LayoutNavNode, variant: Va
       for (const ancestor of entry.trail) if (!known.has(ancestor)) known.set(ancestor, entry.slug);
     }
   }
-  if (node.kind === 'page') return node.slug !== undefined && pagesOfVariant(index, variant).includes(node.slug) ? node.slug : undefined;
+  if (node.kind === 'page') return node.slug !== undefined && positionsOf(index, variant).has(node.slug) ? node.slug : undefined;
   return known.get(node);
 }
 
@@ -151,16 +179,48 @@ export function firstPageUnder(index: NavIndex, node: LayoutNavNode, variant: Va
  * (`v2/quickstart` → `v1/quickstart`), else that variant's first page.
  */
 export function slugInVariant(index: NavIndex, slug: string, from: Variant, to: Variant): string | undefined {
-  const pages = pagesOfVariant(index, to);
-  if (pages.includes(slug)) return slug;
-  const key = variantFreeKey(slug, from);
-  return pages.find((candidate) => variantFreeKey(candidate, to) === key) ?? pages[0];
+  const targets = variantTargetsOf(index, to);
+  if (targets.pages.has(slug)) return slug;
+  return targets.byFreeKey.get(variantFreeKey(slug, from)) ?? targets.first;
+}
+
+/**
+ * A variant's pages by their path without the variant's names, made once per variant: every
+ * page of the site asks it for each version and language, and comparing its path with every
+ * page of the variant each time made the menus grow with pages times variants.
+ */
+function variantTargetsOf(index: NavIndex, variant: Variant): VariantTargets {
+  const key = variantKey(variant);
+  let targets = index.variantTargets.get(key);
+  if (!targets) {
+    const pages = pagesOfVariant(index, variant);
+    const byFreeKey = new Map<string, string>();
+    const names = variantNames(variant);
+    for (const candidate of pages) {
+      const free = freeKeyOf(candidate, names);
+      if (!byFreeKey.has(free)) byFreeKey.set(free, candidate);
+    }
+    index.variantTargets.set(key, (targets = { pages: new Set(pages), byFreeKey, first: pages[0] }));
+  }
+  return targets;
+}
+
+function variantNames(variant: Variant): Set<string> {
+  return new Set([variant.version, variant.language].filter((name): name is string => name !== undefined).map((name) => name.toLowerCase()));
 }
 
 function variantFreeKey(slug: string, variant: Variant): string {
-  const names = new Set([variant.version, variant.language].filter((name): name is string => name !== undefined).map((name) => name.toLowerCase()));
+  return freeKeyOf(slug, variantNames(variant));
+}
+
+function freeKeyOf(slug: string, names: ReadonlySet<string>): string {
   const rest = slug.split('/').filter((segment) => !names.has(segment.toLowerCase()));
   return rest.join('/') || 'index';
+}
+
+/** `true` for the nodes a sidebar lists (pages, operations, groups); the others are divisions. */
+function isSidebarItem(node: LayoutNavNode): boolean {
+  return node.kind === 'page' || node.kind === 'operation' || node.kind === 'group';
 }
 
 /** The divisions around a page and the nodes its sidebar lists. */
@@ -187,8 +247,8 @@ export function chromeOf(index: NavIndex, trail: readonly LayoutNavNode[] | unde
   let level: readonly LayoutNavNode[] = index.data.navigation?.children ?? [];
   let position = 0;
   for (let depth = 0; depth < 64; depth++) {
-    const items = level.filter((node) => node.kind === 'page' || node.kind === 'operation' || node.kind === 'group');
-    const divisions = level.filter((node) => !items.includes(node) && !node.isHidden);
+    const items = level.filter(isSidebarItem);
+    const divisions = level.filter((node) => !isSidebarItem(node) && !node.isHidden);
     const mark = (node: LayoutNavNode) => ({ node, isCurrent: inTrail.has(node) });
     const tabs = divisions.filter((node) => tabKinds.has(node.kind));
     const anchors = divisions.filter((node) => node.kind === 'anchor');

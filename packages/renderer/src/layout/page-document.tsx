@@ -9,6 +9,7 @@ import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js
 import { raiseCodeContrast } from '../code-contrast.js';
 import { languageTag, textDirection, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
 import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
+import { layoutMemoOf, type LayoutMemo } from './layout-memo.js';
 import { pageLinkOf, renderWithIcons } from './links.js';
 import { renderNavigationFile } from './navigation-file.js';
 import { chromeOf, entryOf, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
@@ -122,6 +123,8 @@ interface PageView {
   variant: ReturnType<typeof variantOf>;
   entry: ReturnType<typeof entryOf>;
   chrome: ReturnType<typeof chromeOf>;
+  /** The parts of the layout rendered once per site (none: every part is rendered here). */
+  memo: LayoutMemo | undefined;
   /** The asset prefix (`/_docsgen`). */
   base: string;
   renderLayout: (node: VNode) => string;
@@ -139,6 +142,14 @@ interface PageView {
  * (`renderNavigationFile`).
  */
 export function renderPageDocument(input: PageDocumentInput): string {
+  return pageDocument(input, { memo: layoutMemoOf(indexNavigation(input)) });
+}
+
+/**
+ * `renderPageDocument` with the layout memo to use: the site's, or none, which renders every
+ * part of the layout in place (tests compare the two).
+ */
+export function pageDocument(input: PageDocumentInput, options: { memo: LayoutMemo | undefined }): string {
   const { config } = input;
   const base = input.assetBase ?? '/_docsgen';
   const index = indexNavigation(input);
@@ -155,6 +166,7 @@ export function renderPageDocument(input: PageDocumentInput): string {
     variant,
     entry,
     chrome: chromeOf(index, entry?.trail, variant),
+    memo: options.memo,
     base,
     renderLayout: (node) => renderWithIcons(node, config.icons?.library),
   };
@@ -162,7 +174,6 @@ export function renderPageDocument(input: PageDocumentInput): string {
   const noindex = input.isNoindex === true || input.slug === '404' || (config.seo?.indexing !== 'all' && !navigable && input.slug !== input.homeSlug);
   const head = documentHead(input, {
     asset: (name) => escapeHtml(`${base}/${name}`),
-    appearance: view.appearance,
     themeName: view.theme.name,
     strings: view.strings,
     noindex,
@@ -197,7 +208,7 @@ function hasSidebar(view: PageView): boolean {
 
 /** The elements of `<body>`: skip link, progress bar, banner, header, sidebar, the page and its table of contents. */
 function documentBody(view: PageView): string[] {
-  const { input, theme, strings, index, variant, entry, chrome, renderLayout } = view;
+  const { input, theme, strings, index, variant, entry, chrome, memo, renderLayout } = view;
   const { config } = input;
   const trail = entry?.trail;
   const withSidebar = hasSidebar(view);
@@ -205,8 +216,8 @@ function documentBody(view: PageView): string[] {
   // A page without a sidebar still gets the phone's menu when the navbar has links to put in it.
   const hasDrawer = withSidebar || hasDrawerLinks(config);
   const navigationFileName = input.navigationFileName || renderNavigationFile(input).name;
-  const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')) };
-  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} />;
+  const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')), memo };
+  const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} memo={memo} />;
   const header = renderLayout(
     <Header
       config={config}
@@ -217,12 +228,13 @@ function documentBody(view: PageView): string[] {
       hasSidebar={hasDrawer}
       tabs={tabsInSidebar ? null : tabs}
       strings={strings}
+      memo={memo}
     />,
   );
   const sidebar = hasDrawer
     ? renderLayout(
         <>
-          <DrawerHead config={config} strings={strings} />
+          <DrawerHead config={config} strings={strings} memo={memo} />
           {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} /> : null}
         </>,
       )

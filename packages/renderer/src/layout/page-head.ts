@@ -5,7 +5,7 @@ import { escapeHtml } from '@docsgen/util/escape-html';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { clientStringsScript, type UiStrings } from '../i18n/ui-strings.js';
-import { appearanceCss, modeScript, projectUrl, type ResolvedAppearance } from './appearance.js';
+import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { pageHref } from './links.js';
 import type { PageDocumentInput } from './page-document.js';
 import { resolveLayoutTheme } from './themes.js';
@@ -54,7 +54,6 @@ export function themeStylesheetName(theme: string): string {
 export interface HeadParts {
   /** The asset's address under the asset prefix, escaped. */
   asset: (name: string) => string;
-  appearance: ResolvedAppearance;
   themeName: string;
   strings: UiStrings;
   /** The page stays out of search engines. */
@@ -64,7 +63,7 @@ export interface HeadParts {
 /** The elements of the page's `<head>`, in order. */
 export function documentHead(input: PageDocumentInput, parts: HeadParts): string[] {
   const { config } = input;
-  const { asset, appearance, strings, noindex } = parts;
+  const { asset, strings, noindex } = parts;
   const siteName = config.name;
   const title = input.title && input.title !== siteName ? `${input.title} - ${siteName}` : siteName;
   const description = input.description || config.description || undefined;
@@ -75,11 +74,12 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
   const tags = socialTags(input, { description, url, image });
   const canonical = pageCanonical(input.frontmatter) ?? url;
   const projectFiles = input.projectFiles ?? [];
+  const siteParts = sitePartsOf(config);
   return [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<script>${modeScript(appearance)}</script>`,
+    siteParts.modeScript,
     description ? meta('description', description) : '',
     noindex ? '<meta name="robots" content="noindex">' : '',
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
@@ -94,7 +94,7 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
     input.hasMath ? `<link rel="stylesheet" href="${asset(layoutAssetNames.katexCss)}">` : '',
     input.hasApi || input.hasApiViewer ? `<link rel="stylesheet" href="${asset(layoutAssetNames.apiCss)}">` : '',
     ...(input.generatedCss ?? []).map((name) => `<link rel="stylesheet" href="${asset(name)}" data-dg-generated="">`),
-    styleTag(appearanceCss(config)),
+    siteParts.style,
     ...projectFiles.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="${escapeHtml(pageHref(file, undefined))}">`),
     `<script src="${asset(layoutAssetNames.clientJs)}" defer></script>`,
     `<script src="${asset(layoutAssetNames.siteJs)}" defer></script>`,
@@ -103,12 +103,30 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
     input.hasApi ? `<script type="module" src="${asset(layoutAssetNames.apiPlaygroundJs)}"></script>` : '',
     input.hasApi ? `<script src="${asset(layoutAssetNames.apiSchemaJs)}" defer></script>` : '',
     input.hasApiViewer ? `<script src="${asset(layoutAssetNames.apiViewersJs)}" defer></script>` : '',
-    clientStringsScript(strings),
+    stringsScript(strings),
     input.islands ? `<script type="application/json" id="dg-islands">${input.islands}</script>` : '',
     ...(input.islands ? islandAssetNames.map((name) => `<script src="${asset(name)}" defer></script>`) : []),
     ...projectFiles.filter((file) => file.endsWith('.js')).map((file) => `<script src="${escapeHtml(pageHref(file, undefined))}" defer></script>`),
     input.headEnd ?? '',
   ].filter(Boolean);
+}
+
+/** The parts of the head every page of a site has: made once per config. */
+const sitePartsByConfig = new WeakMap<SiteLayoutData['config'], { modeScript: string; style: string }>();
+
+function sitePartsOf(config: SiteLayoutData['config']): { modeScript: string; style: string } {
+  let parts = sitePartsByConfig.get(config);
+  if (!parts) sitePartsByConfig.set(config, (parts = { modeScript: `<script>${modeScript(resolveAppearance(config))}</script>`, style: styleTag(appearanceCss(config)) }));
+  return parts;
+}
+
+/** The labels' script of each language's table: made once per table. */
+const stringsScripts = new WeakMap<UiStrings, string>();
+
+function stringsScript(strings: UiStrings): string {
+  let script = stringsScripts.get(strings);
+  if (script === undefined) stringsScripts.set(strings, (script = clientStringsScript(strings)));
+  return script;
 }
 
 /**

@@ -5,8 +5,9 @@
 // sidebar does not move when the client fills them in. Closed nested groups are headings whose
 // entries come from the shared navigation file when opened. A page's size then grows with its
 // section's top level, not with the whole navigation.
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { Icon } from '../components/icon.js';
+import { memoHtml, memoized, objectKey, rawHtml, type LayoutMemo } from './layout-memo.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, groupId, labelOf, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
 import type { UiStrings } from '../i18n/ui-strings.js';
@@ -22,6 +23,8 @@ export interface SidebarContext {
   openGroups: ReadonlySet<LayoutNavNode>;
   /** Top-level groups rendered with their entries (see `topGroupsInFull`); the others keep their room (default: all). */
   fullGroups?: ReadonlySet<LayoutNavNode> | undefined;
+  /** The site's rendered parts: links, and groups away from the current page, are rendered once (default: none, all rendered here). */
+  memo?: LayoutMemo | undefined;
 }
 
 /**
@@ -29,12 +32,37 @@ export interface SidebarContext {
  * not depend on the page, and every page of a large group asked it again of all the group's
  * entries (the whole site's sidebar work grew with pages times group size).
  */
-const shownCache = new WeakMap<NavIndex, { shown: WeakMap<LayoutNavNode, boolean>; children: WeakMap<LayoutNavNode, LayoutNavNode[]> }>();
+const shownCache = new WeakMap<
+  NavIndex,
+  { shown: WeakMap<LayoutNavNode, boolean>; children: WeakMap<LayoutNavNode, LayoutNavNode[]>; slugs: WeakMap<LayoutNavNode, ReadonlySet<string>> }
+>();
 
 function cacheOf(context: SidebarContext) {
   let cache = shownCache.get(context.index);
-  if (!cache) shownCache.set(context.index, (cache = { shown: new WeakMap(), children: new WeakMap() }));
+  if (!cache) shownCache.set(context.index, (cache = { shown: new WeakMap(), children: new WeakMap(), slugs: new WeakMap() }));
   return cache;
+}
+
+/** Every page listed under a node (its root page and its children's, at any depth), shown or not. */
+function slugsUnder(node: LayoutNavNode, context: SidebarContext): ReadonlySet<string> {
+  const cache = cacheOf(context).slugs;
+  let slugs = cache.get(node);
+  if (!slugs) {
+    const found = new Set<string>();
+    if (node.slug !== undefined) found.add(node.slug);
+    if (node.root !== undefined) found.add(node.root);
+    for (const child of node.children ?? []) for (const slug of slugsUnder(child, context)) found.add(slug);
+    cache.set(node, (slugs = found));
+  }
+  return slugs;
+}
+
+/**
+ * `true` when a node renders differently on the current page than on a page away from it: it
+ * is open on the way to the page, or the page is listed under it (marked as the current one).
+ */
+function isOnPagesWay(node: LayoutNavNode, context: SidebarContext): boolean {
+  return context.openGroups.has(node) || (context.current !== undefined && slugsUnder(node, context).has(context.current));
 }
 
 /** `true` when a node shows up in the sidebar: not hidden, and a page that exists and is listed. */
@@ -63,6 +91,16 @@ function hasShownChildren(node: LayoutNavNode, context: SidebarContext): boolean
   return (node.children ?? []).some((child) => isShown(child, context));
 }
 
+/** A page's entry in the sidebar, from the memo when there is one. */
+function pageEntry(slug: string, context: SidebarContext): VNode {
+  return memoized(context.memo, pageKey(slug, context), () => <PageLink slug={slug} context={context} />);
+}
+
+/** What a page's entry depends on: the page, and whether it is the current one. */
+function pageKey(slug: string, context: SidebarContext): string {
+  return `page\u0000${slug}\u0000${slug === context.current}`;
+}
+
 function PageLink(props: { slug: string; context: SidebarContext }) {
   const { slug, context } = props;
   const page = context.index.data.pages.get(slug);
@@ -87,27 +125,58 @@ function methodLabel(method: string): string {
   return upper === 'DELETE' ? 'DEL' : upper === 'OPTIONS' ? 'OPT' : upper;
 }
 
-/** The entries of a list of navigation nodes, as `<li>` elements. */
+/**
+ * The entries of a list of navigation nodes, as `<li>` elements. With a memo, the entries
+ * away from the current page come from it, joined into one piece of HTML.
+ */
 export function NavItems(props: { nodes: readonly LayoutNavNode[]; context: SidebarContext; depth: number }) {
-  const { context } = props;
-  return (
-    <>
-      {props.nodes.map((node) => {
-        if (!isShown(node, context)) return null;
-        if (node.kind === 'page') return <PageLink slug={node.slug as string} context={context} />;
-        if (node.kind === 'operation') {
-          return (
-            <li class="dg-nav-item">
-              <span class="dg-nav-operation">
-                <span class="dg-method" data-method={node.method?.toLowerCase()}>{node.method}</span> {node.path}
-              </span>
-            </li>
-          );
-        }
-        return <NavGroup node={node} context={context} depth={props.depth} />;
-      })}
-    </>
-  );
+  const { context, depth } = props;
+  const memo = context.memo;
+  if (!memo) return <>{props.nodes.map((node) => (isShown(node, context) ? <NavEntry node={node} context={context} depth={depth} /> : null))}</>;
+  const parts: VNode[] = [];
+  let kept = '';
+  for (const node of props.nodes) {
+    if (!isShown(node, context)) continue;
+    if (node.kind === 'page') {
+      kept += memoHtml(memo, pageKey(node.slug as string, context), () => <PageLink slug={node.slug as string} context={context} />);
+      continue;
+    }
+    if (!isOnPagesWay(node, context)) {
+      kept += memoHtml(memo, entryKey(node, context, depth), () => <NavEntry node={node} context={context} depth={depth} />);
+      continue;
+    }
+    if (kept) parts.push(rawHtml(kept));
+    kept = '';
+    parts.push(<NavEntry node={node} context={context} depth={depth} />);
+  }
+  if (kept) parts.push(rawHtml(kept));
+  return <>{parts}</>;
+}
+
+/**
+ * What an entry away from the current page depends on: the node, its depth, the variant (a
+ * closed group links its first page in it) and, at the top, whether it is rendered in full.
+ */
+function entryKey(node: LayoutNavNode, context: SidebarContext, depth: number): string {
+  if (node.kind === 'operation') return `operation\u0000${objectKey(node)}`;
+  const isFull = depth !== 0 || !context.fullGroups || context.fullGroups.has(node);
+  return `group\u0000${objectKey(node)}\u0000${depth}\u0000${context.variant.version ?? ''}\u0000${context.variant.language ?? ''}\u0000${isFull}`;
+}
+
+/** One entry of a list: a page, an operation or a group. */
+function NavEntry(props: { node: LayoutNavNode; context: SidebarContext; depth: number }) {
+  const { node, context } = props;
+  if (node.kind === 'page') return <PageLink slug={node.slug as string} context={context} />;
+  if (node.kind === 'operation') {
+    return (
+      <li class="dg-nav-item">
+        <span class="dg-nav-operation">
+          <span class="dg-method" data-method={node.method?.toLowerCase()}>{node.method}</span> {node.path}
+        </span>
+      </li>
+    );
+  }
+  return <NavGroup node={node} context={context} depth={props.depth} />;
 }
 
 /**
@@ -119,7 +188,7 @@ export function GroupEntries(props: { node: LayoutNavNode; context: SidebarConte
   const root = node.root !== undefined && context.index.data.pages.has(node.root) && context.index.data.pages.get(node.root)?.isHidden !== true;
   return (
     <>
-      {root ? <PageLink slug={node.root as string} context={context} /> : null}
+      {root ? pageEntry(node.root as string, context) : null}
       <NavItems nodes={props.nodes ?? node.children ?? []} context={context} depth={props.depth + 1} />
     </>
   );
@@ -286,14 +355,22 @@ function Dropdowns(props: { chrome: PageChrome; context: SidebarContext; strings
 /** The whole sidebar of a page. `tabs` is set when the theme lists the tabs in the sidebar. */
 export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; strings: UiStrings; tabs?: ComponentChildren }) {
   const { chrome, context } = props;
+  const variant = `${context.variant.version ?? ''}\u0000${context.variant.language ?? ''}`;
   return (
     <nav class="dg-sidebar" aria-label={props.strings.navigation} data-nav-src={props.navigationSrc}>
       {props.tabs}
-      <Dropdowns chrome={chrome} context={context} strings={props.strings} />
-      <Anchors chrome={chrome} context={context} />
+      {memoized(context.memo, `dropdowns\u0000${divisionsKey(chrome.dropdowns)}\u0000${variant}\u0000${objectKey(props.strings)}`, () => (
+        <Dropdowns chrome={chrome} context={context} strings={props.strings} />
+      ))}
+      {memoized(context.memo, `anchors\u0000${divisionsKey(chrome.anchors)}\u0000${variant}`, () => <Anchors chrome={chrome} context={context} />)}
       <ul class="dg-nav-list dg-nav-root" role="list">
         <NavItems nodes={chrome.sidebar} context={{ ...context, fullGroups: topGroupsInFull(chrome.sidebar, context) }} depth={0} />
       </ul>
     </nav>
   );
+}
+
+/** What a row of divisions (tabs, anchors, dropdowns) depends on: its nodes and which is current. */
+export function divisionsKey(divisions: PageChrome['tabs']): string {
+  return divisions.map(({ node, isCurrent }) => `${objectKey(node)}${isCurrent ? '*' : ''}`).join(',');
 }

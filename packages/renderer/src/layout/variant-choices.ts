@@ -5,7 +5,16 @@ import { pagesOfVariant, slugInVariant, type NavIndex, type Variant } from './na
 import type { VariantChoice } from './header.js';
 import type { LayoutNavNode } from './types.js';
 
+/** Language labels by code: the same few for every page, and `Intl.DisplayNames` is slow to make. */
+const languageLabels = new Map<string, string>();
+
 function languageLabel(code: string): string {
+  let label = languageLabels.get(code);
+  if (label === undefined) languageLabels.set(code, (label = nameOfLanguage(code)));
+  return label;
+}
+
+function nameOfLanguage(code: string): string {
   try {
     const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
     return name && name !== code ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@docsgen/util/escape-html';
 import { resolveIcon } from '../icons.js';
-import { formatUiString, uiStrings } from '../i18n/ui-strings.js';
+import { formatUiString, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
 import { sanitizeHref } from '../safe-url.js';
 import { chevronIcon, copyIcon, externalIcon, fileIcon, linkIcon, sparkleIcon } from './ui-icons.js';
 
@@ -47,9 +47,18 @@ export type ContextualAction = (typeof contextualMenuActions)[number];
 // Ids of projects written for the hosted platform that mean the same action (COMPAT 4.3).
 const aliases: Record<string, ContextualAction> = { chatgpt: 'assistant-a', claude: 'assistant-b' };
 
+/** The menu's words by labels table: every page of a language has the same. */
+const labelsByTable = new WeakMap<UiStrings, MenuLabels>();
+
 /** The menu's words in a language, from the site's labels table (`i18n/`). */
-function menuLabels(language: string | null | undefined) {
+function menuLabels(language: string | null | undefined): MenuLabels {
   const strings = uiStrings(language);
+  let labels = labelsByTable.get(strings);
+  if (!labels) labelsByTable.set(strings, (labels = labelsOf(strings)));
+  return labels;
+}
+
+function labelsOf(strings: UiStrings) {
   return {
     copyPage: strings.copyPage,
     pageActions: strings.pageActions,
@@ -72,7 +81,7 @@ function menuLabels(language: string | null | undefined) {
     downloadSpecDescription: strings.downloadSpecDescription,
   };
 }
-type MenuLabels = ReturnType<typeof menuLabels>;
+type MenuLabels = ReturnType<typeof labelsOf>;
 
 /** Assistants opened with a prompt naming the page's Markdown twin: the URL the prompt is appended to. */
 const assistants: Partial<Record<ContextualAction, { tool: string; base: string }>> = {
@@ -216,7 +225,14 @@ export function renderContextualMenu(input: RenderContextualMenuInput): string {
   return `${html}<span class="dg-sr-only" role="status" aria-live="polite"></span></div>`;
 }
 
-const lucide = (name: string): string => resolveIcon(name, { library: 'lucide', className: 'dg-glyph' }) ?? externalIcon;
+/** The menu's Lucide glyphs, by name: drawn once, not on every page. */
+const lucideGlyphs = new Map<string, string>();
+
+function lucide(name: string): string {
+  let glyph = lucideGlyphs.get(name);
+  if (glyph === undefined) lucideGlyphs.set(name, (glyph = resolveIcon(name, { library: 'lucide', className: 'dg-glyph' }) ?? externalIcon));
+  return glyph;
+}
 
 function entryOf(option: ContextualAction | ContextualCustomOption, urls: MenuUrls): Entry[] {
   const { labels } = urls;

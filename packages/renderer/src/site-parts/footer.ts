@@ -4,7 +4,7 @@ import { resolveEditUrl, type RepositoryInfo } from './edit-url.js';
 import { resolveIcon } from '../icons.js';
 import { socialIcon } from './social-icons.js';
 import { pencilIcon } from './ui-icons.js';
-import { languageTag, uiStrings } from '../i18n/ui-strings.js';
+import { languageTag, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
 
 /** docs.json `footer` as written (SPEC footer). */
 export interface FooterConfig {
@@ -83,8 +83,28 @@ export function renderFooter(input: RenderFooterInput): string {
     meta.push(`<a class="dg-footer-edit" href="${escapeHtml(editUrl)}" rel="noopener noreferrer">${pencilIcon}<span>${escapeHtml(strings.editPage)}</span></a>`);
   }
   if (meta.length > 0) parts.push(`<div class="dg-footer-meta">${meta.join('')}</div>`);
+  const links = siteLinks(footer, input.config.icons?.library, strings);
+  if (links) parts.push(links);
 
-  const columns = (Array.isArray(footer.links) ? footer.links : []).map((column) => renderColumn(column, input.config.icons?.library)).filter(Boolean);
+  return parts.length > 0 ? `<footer class="dg-footer">${parts.join('')}</footer>` : '';
+}
+
+/** The link columns and social links of a footer config, by icon library and labels table. */
+const linksByFooter = new WeakMap<FooterConfig, Map<string, string>>();
+
+/** The footer's link columns and social links: the same on every page of a language, made once. */
+function siteLinks(footer: FooterConfig, iconLibrary: string | null | undefined, strings: UiStrings): string {
+  let byLabels = linksByFooter.get(footer);
+  if (!byLabels) linksByFooter.set(footer, (byLabels = new Map()));
+  const key = `${iconLibrary ?? ''}\u0000${strings.footer}\u0000${strings.socialLinks}`;
+  let html = byLabels.get(key);
+  if (html === undefined) byLabels.set(key, (html = renderSiteLinks(footer, iconLibrary, strings)));
+  return html;
+}
+
+function renderSiteLinks(footer: FooterConfig, iconLibrary: string | null | undefined, strings: UiStrings): string {
+  const parts: string[] = [];
+  const columns = (Array.isArray(footer.links) ? footer.links : []).map((column) => renderColumn(column, iconLibrary)).filter(Boolean);
   if (columns.length > 0) parts.push(`<nav class="dg-footer-links" aria-label="${escapeHtml(strings.footer)}">${columns.join('')}</nav>`);
 
   const socials = Object.entries(footer.socials ?? {}).flatMap(([name, url]) => {
@@ -94,8 +114,7 @@ export function renderFooter(input: RenderFooterInput): string {
     return [`<li><a class="dg-social" data-social="${escapeHtml(name)}" href="${escapeHtml(href)}" aria-label="${escapeHtml(icon.label)}" title="${escapeHtml(icon.label)}" rel="noopener noreferrer">${icon.svg}</a></li>`];
   });
   if (socials.length > 0) parts.push(`<ul class="dg-footer-socials" aria-label="${escapeHtml(strings.socialLinks)}">${socials.join('')}</ul>`);
-
-  return parts.length > 0 ? `<footer class="dg-footer">${parts.join('')}</footer>` : '';
+  return parts.join('');
 }
 
 function renderColumn(column: FooterColumn | null | undefined, iconLibrary: string | null | undefined): string {
@@ -134,11 +153,19 @@ function toDate(value: Date | string | number | null | undefined): Date | undefi
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/** Date formats by locale: a format is slow to make, and every page of a language uses the same. */
+const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
+
 function formatDate(date: Date, locale: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
-  } catch {
-    // An unknown locale tag.
-    return date.toISOString().slice(0, 10);
+  let format = dateFormats.get(locale);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    } catch {
+      // An unknown locale tag.
+      format = null;
+    }
+    dateFormats.set(locale, format);
   }
+  return format ? format.format(date) : date.toISOString().slice(0, 10);
 }
