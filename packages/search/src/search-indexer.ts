@@ -87,6 +87,9 @@ class SearchIndexRun implements SearchIndexer {
   #roundSize: number;
   #roundAdds: Array<Promise<void>> = [];
   readonly #rounds: Array<Promise<SplitPagefindIndex | undefined>> = [];
+  // Without a store, Pagefind's files, asked for as soon as every page is in (`#flush`): written
+  // while the build renders pages that are not indexed and writes its other files.
+  #written: Promise<SearchIndexFile[] | undefined> | undefined;
 
   constructor(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost) {
     this.#pages = pages;
@@ -227,6 +230,17 @@ class SearchIndexRun implements SearchIndexer {
       this.#take(this.#nextToIndex, page);
       this.#nextToIndex += 1;
     }
+    if (this.#nextToIndex === this.slugs.length) this.#writeNow();
+  }
+
+  /**
+   * Every page is in: Pagefind writes the index (or the last round) now, not when `finish` is
+   * called, so it works while the build renders its pages that are not indexed (hidden ones,
+   * for instance: a tenth of the platform's docs) and writes its other files.
+   */
+  #writeNow(): void {
+    if (!this.#hasStore) this.#written ??= this.#pagefindFiles();
+    else if (this.#rounds.length > 0 && !this.#isStoredIndex && this.#unshared.length === 0) this.#endRound();
   }
 
   async #settle(): Promise<void> {
@@ -322,7 +336,9 @@ class SearchIndexRun implements SearchIndexer {
     try {
       if (finishOptions?.discard) {
         await this.#settle();
-        await (await this.#created)?.index?.deleteIndex();
+        // Files being written delete their index once written.
+        if (this.#written) await this.#written.catch(() => undefined);
+        else await (await this.#created)?.index?.deleteIndex();
         await Promise.all(this.#rounds);
         return { files: [], slugs: [], messages: this.#messages };
       }
@@ -352,7 +368,7 @@ class SearchIndexRun implements SearchIndexer {
         const made = splits.every((split) => split !== undefined) ? await this.#assemble(splits as SplitPagefindIndex[]) : undefined;
         if (made) return this.#keep(made.files, made);
       } else {
-        const files = (await this.#pagefindFiles()) ?? [];
+        const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
         const split = splitPagefindIndex(files);
         const made = split ? await this.#assemble([split]) : undefined;
