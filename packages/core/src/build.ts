@@ -323,19 +323,19 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
   const redirects = site.config?.redirects ?? [];
   const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
   const table = outputTable.filter((kind) => !kind.isOverProjectFiles);
+  // Full-text search: Pagefind's chunked index, built from the pages as they rendered. Its files
+  // are written (on libuv's threads) while this thread writes the others: they come last, and
+  // win, only when a project file could take one's place (a project folder `_docsgen`).
+  const indexWritten = existsSync(join(site.root, searchFolder.split('/')[0]!)) ? undefined : writeSearchIndex(writer, options.search);
+  // Awaited below; a failure is thrown there.
+  indexWritten?.catch(() => undefined);
   // Outputs a project file may take the place of (social cards) go first; the others after.
   await writeOutputs(site, writer, table, options.context, messages);
   writer.write('404.html', script ? options.notFoundHtml.replace('</body>', () => `${script}\n</body>`) : options.notFoundHtml);
   await publishAssets(site, writer, { used: options.intake.used, viewers: options.intake.viewers, minifiedCache: options.cacheFolder('assets'), messages });
   await writeOutputs(site, writer, outputTable.filter((kind) => kind.isOverProjectFiles), options.context, messages);
-  // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
-  const index = await options.search.end();
+  const index = await (indexWritten ?? writeSearchIndex(writer, options.search));
   messages.push(...index.messages);
-  for (const file of index.files) {
-    const path = `${searchFolder}/${file.path}`;
-    if (options.search.kept) writer.linkFrom(path, file.content.length, options.search.kept.keep(path, file.content));
-    else writer.write(path, Buffer.from(file.content));
-  }
   const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
   // The MCP function bundles the data `/mcp` answers from, as the output table produced it.
   const mcp = adapterRunsFunctions(adapter) ? await produceOutputText(site, mcpSnapshotPath, options.context) : undefined;
@@ -343,6 +343,15 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
   messages.push(...adapted.messages);
   for (const file of adapted.files) writer.write(file.path, file.content);
   if (messages.some((message) => message.fatal)) throw new Error('adapter');
+}
+
+/** Writes the search index's files once the index is made (linked from the copies kept across builds when caching); returns the index. */
+async function writeSearchIndex(writer: OutputWriter, search: SearchRun): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
+  const index = await search.end();
+  const files = index.files.map((file) => ({ path: `${searchFolder}/${file.path}`, content: file.content }));
+  if (search.kept) for (const file of files) writer.linkFrom(file.path, file.content.length, search.kept.keep(file.path, file.content));
+  else await writer.writeAll(files);
+  return index;
 }
 
 /** The text of the output table's output at `path`, if it has one. */

@@ -391,6 +391,9 @@ class SearchIndexRun implements SearchIndexer {
       for (const position of withDocument()) await this.#resend(position);
       return this.#keep((await this.#pagefindFiles()) ?? [], undefined);
     } finally {
+      // An index started for a page that then took its kept share is not used: its creation
+      // settles first, or closing the service next would fail it (and report it as a failure).
+      await this.#created?.catch(() => undefined);
       await this.#host.finished();
     }
   }
