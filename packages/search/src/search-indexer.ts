@@ -83,7 +83,9 @@ class SearchIndexRun implements SearchIndexer {
   // files are written (and split into shares) while the next round's pages render, instead of
   // all at the end (2.4 s for 1,000 pages, with little else to do meanwhile). The index is then
   // put together from the rounds' shares; each round's own files are checked against what its
-  // shares put together give. Without a store, one round takes every page.
+  // shares put together give. Without a store, a first round takes all but the last eighth of
+  // the pages: its files are written while those render (2 s of Pagefind's time for 1,000
+  // pages, which kept the build waiting at the end), and only the last round's at the end.
   #roundSize: number;
   #roundAdds: Array<Promise<void>> = [];
   readonly #rounds: Array<Promise<SplitPagefindIndex | undefined>> = [];
@@ -104,7 +106,11 @@ class SearchIndexRun implements SearchIndexer {
     this.#settings = this.#hasStore ? searchIndexSettings({ excludeSelectors }) : '';
     this.#stored = this.#storeFolder ? readStoredSearchIndex(this.#storeFolder) : undefined;
     this.#isStoredIndex = this.#stored !== undefined && this.#stored.stored.settings === this.#settings && this.#stored.stored.pages.length === this.slugs.length;
-    this.#roundSize = this.#hasStore ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8)) : Infinity;
+    const firstRound = this.slugs.length - Math.ceil(this.slugs.length / 8);
+    // Without a way to read pages again, a round whose files fail their check could not be sent again.
+    this.#roundSize = this.#hasStore
+      ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8))
+      : this.#reread && firstRound >= (options?.roundSize ?? minRoundSize) ? firstRound : Infinity;
     // Without a store, Pagefind's process starts now.
     if (!this.#hasStore) void this.#service();
   }
@@ -239,8 +245,9 @@ class SearchIndexRun implements SearchIndexer {
    * for instance: a tenth of the platform's docs) and writes its other files.
    */
   #writeNow(): void {
-    if (!this.#hasStore) this.#written ??= this.#pagefindFiles();
-    else if (this.#rounds.length > 0 && !this.#isStoredIndex && this.#unshared.length === 0) this.#endRound();
+    if (this.#isStoredIndex || this.#unshared.length > 0) return;
+    if (this.#rounds.length > 0) this.#endRound();
+    else if (!this.#hasStore) this.#written ??= this.#pagefindFiles();
   }
 
   async #settle(): Promise<void> {
@@ -385,10 +392,12 @@ class SearchIndexRun implements SearchIndexer {
       this.#roundSize = Infinity;
       await this.#created?.then((result) => result?.index?.deleteIndex()).catch(() => undefined);
       this.#created = undefined;
+      // Without a store, the pages sent are the pages with a document.
+      const again = this.#hasStore ? withDocument() : [...this.#sent].sort((a, b) => a - b);
       this.#sent.length = 0;
       this.#kept.length = 0;
       this.#indexedByPagefind.clear();
-      for (const position of withDocument()) await this.#resend(position);
+      for (const position of again) await this.#resend(position);
       return this.#keep((await this.#pagefindFiles()) ?? [], undefined);
     } finally {
       // An index started for a page that then took its kept share is not used: its creation

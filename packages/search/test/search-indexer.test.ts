@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PagefindIndex } from 'pagefind';
-import { startSearchIndex } from '../src/search-indexer.js';
+import { createSearchService } from '../src/search-service.js';
+import { countSearchRounds, startSearchIndex } from '../src/search-indexer.js';
 import type { IndexerHost, SearchPage } from '../src/search-types.js';
 
 const indexer = suite('search indexer');
@@ -65,6 +66,40 @@ indexer('should delete an index being written early when discarded, once', async
   const result = await run.finish({ discard: true });
   assert.equal(result.files, []);
   assert.is(events.filter((event) => event === 'deleteIndex').length, 1);
+});
+
+indexer('should send all but the last pages in a first round without a store, giving the index one round gives', async () => {
+  const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const document = (slug: string): string => `<!doctype html><html lang="en"><body><article><h1>${slug}</h1><p>Kettles and ${slug} number ${slug.length}.</p></article></body></html>`;
+  const search = createSearchService();
+  const indexOf = async (options: Parameters<typeof search.startIndex>[1]) => {
+    const run = search.startIndex(many, options);
+    for (const page of many) run.add(page.slug, document(page.slug));
+    return run.finish();
+  };
+  const roundsBefore = countSearchRounds();
+  const inRounds = await indexOf({ document, roundSize: 10 });
+  assert.is(countSearchRounds() - roundsBefore, 2, 'a first round of 21 pages, then the last 3');
+  const inOne = await indexOf(undefined);
+  assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds without a way to read pages again');
+  await search.close();
+  assert.equal(inRounds.messages, []);
+  assert.equal(inRounds.slugs, many.map((page) => page.slug));
+  assert.equal(inRounds.files.map((file) => file.path), inOne.files.map((file) => file.path));
+  inRounds.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(inOne.files[position]!.content)), file.path));
+});
+
+indexer('should send every page again to one index when a round cannot be split', async () => {
+  const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const events: string[] = [];
+  // The recording host writes files that are not an index Pagefind would write: no round splits.
+  const run = startSearchIndex(many, { document: (slug) => html(slug), roundSize: 10 }, recordingHost(events));
+  for (const page of many) run.add(page.slug, html(page.slug));
+  const result = await run.finish();
+  assert.is(events.filter((event) => event === 'getFiles').length, 3, 'two rounds, then one index of every page');
+  assert.is(events.filter((event) => event === 'add /page-0').length, 2, 'the first page sent again');
+  assert.equal(result.files.map((file) => file.path), ['pagefind.js']);
+  assert.equal(result.slugs, many.map((page) => page.slug));
 });
 
 indexer.run();
