@@ -194,7 +194,7 @@ const lanes = 2;
  */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
   const { slugs, takeRendered } = options;
-  const queue = createPageQueue(slugs, batchSize, lanes);
+  const queue = createPageQueue(slugs, batchSize, lanes, options.workers.length + 1);
   // Batches for this thread, between the workers' messages.
   const runHere = async (): Promise<void> => {
     await drainPageQueue(queue, async (batch) => {
