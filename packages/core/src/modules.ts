@@ -31,6 +31,12 @@ export interface ProjectModulesOptions {
   renderTree: (tree: Root, components?: Record<string, unknown> | undefined) => unknown;
   /** Told the exports of each module that runs code, once per evaluation (default: none). */
   onEvaluated?: ((file: string, exports: Record<string, unknown>) => void) | null | undefined;
+  /**
+   * Whether project files may change while the graph is kept (default: `true`, the dev server).
+   * A build's files do not change while it runs: each is read once, however many pages import
+   * it, and a module loaded once counts as unchanged for the graph's life.
+   */
+  filesChange?: boolean | null | undefined;
 }
 
 /** One compiled project module. */
@@ -116,14 +122,20 @@ export class ProjectModules {
     seen.add(file);
     const record = this.#records.get(file);
     if (!record) return true;
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined || hashSource(file, text) !== record.hash) return true;
+    if (this.#options.filesChange !== false) {
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text === undefined || hashSource(file, text) !== record.hash) return true;
+    }
     for (const dependency of record.imports) if (await this.hasChanged(dependency, seen)) return true;
     return false;
   }
 
   /** Reads and compiles one file (cached by content hash); imports are resolved but not loaded. */
   async load(file: string): Promise<ModuleRecord> {
+    if (this.#options.filesChange === false) {
+      const known = this.#records.get(file);
+      if (known) return known;
+    }
     const text = await readFile(file, 'utf8');
     const hash = hashSource(file, text);
     const known = this.#records.get(file);

@@ -117,6 +117,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     globals: injectedGlobals,
     renderTree,
     onEvaluated: registerIslands,
+    filesChange: mode === 'dev',
     namedModules: createNamedModules({
       'virtual:docsgen/manifest': manifest,
       'virtual:docsgen/routes': routes,

@@ -47,4 +47,34 @@ modules('should list a page and everything it imports, with content hashes, as i
   assert.is(hashOf(second, 'index.mdx'), hashOf(first, 'index.mdx'));
 });
 
+modules('should read a file once when files do not change (a build), and again when they may (dev)', async () => {
+  const root = writeTempProject({ 'page.mdx': 'import S from "/snippets/s.mdx";\n\n<S />\n', 'snippets/s.mdx': 'First.\n' });
+  const compiled: string[] = [];
+  for (const filesChange of [false, true]) {
+    writeFileSync(join(root, 'snippets/s.mdx'), 'First.\n');
+    const graph = new ProjectModules({
+      root,
+      compileMdx: async ({ file, source }: { file: string; source: string }) => {
+        compiled.push(source);
+        return { code: file.endsWith('page.mdx') ? 'import S from "/snippets/s.mdx";\nexport default S;' : `export default function C() { return ${JSON.stringify(source)}; }`, messages: [], data: {} };
+      },
+      globals: {},
+      namedModules: {},
+      renderTree: () => null,
+      filesChange,
+    } as never);
+    const page = join(root, 'page.mdx');
+    await graph.link(page);
+    const first = graph.recordOf(join(root, 'snippets/s.mdx'));
+    // The snippet changes on disk without a watcher telling the graph.
+    writeFileSync(join(root, 'snippets/s.mdx'), 'Second.\n');
+    assert.is(await graph.hasChanged(page), filesChange, `hasChanged, filesChange: ${filesChange}`);
+    await graph.link(page);
+    const second = graph.recordOf(join(root, 'snippets/s.mdx'));
+    assert.is(second === first, !filesChange, `same record, filesChange: ${filesChange}`);
+  }
+  // Without changes the snippet compiled once; with them, again after the edit.
+  assert.equal(compiled.filter((source) => !source.startsWith('import')), ['First.\n', 'First.\n', 'Second.\n']);
+});
+
 modules.run();
