@@ -21,6 +21,7 @@ import { findOutputKind, outputTable, type OutputContext, type OutputKind } from
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
+import { listIndexablePages } from './site-outputs.js';
 import { createSite, type Site } from './site.js';
 import { docsgenCodeKey } from './version.js';
 
@@ -229,7 +230,15 @@ async function prepareBuild(site: Site, settings: ResolvedBuildOptions, threads:
   const searchService = createSearchService();
   const search = new SearchRun(
     searchService,
-    site.hasSearch ? startSearchIndex(site, { service: searchService, storeFolder: cacheFolder('search'), document: (slug) => writtenPage(writer, site, slug) }) : noSearchIndex,
+    site.hasSearch
+      ? startSearchIndex(site, {
+          service: searchService,
+          storeFolder: cacheFolder('search'),
+          document: (slug) => writtenPage(writer, site, slug),
+          // The pages not indexed render last (`renderPages`), while Pagefind writes the index.
+          pagesAfter: slugs.length - listIndexablePages(site).length,
+        })
+      : noSearchIndex,
     cacheFolder('search-files'),
   );
   return { site, settings, ...threads, slugs, lastUpdated, cache, cards, cardHashes, writer, emptier, search, intake: new PageIntake(site, writer, search.indexer) };

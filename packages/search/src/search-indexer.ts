@@ -84,8 +84,9 @@ class SearchIndexRun implements SearchIndexer {
   // all at the end (2.4 s for 1,000 pages, with little else to do meanwhile). The index is then
   // put together from the rounds' shares; each round's own files are checked against what its
   // shares put together give. Without a store, a first round takes all but the last eighth of
-  // the pages: its files are written while those render (2 s of Pagefind's time for 1,000
-  // pages, which kept the build waiting at the end), and only the last round's at the end.
+  // the pages, unless the producer renders many pages after the index's (`pagesAfter`): its
+  // files are written while those render (2 s of Pagefind's time for 1,000 pages, which kept
+  // the build waiting at the end), and only the last round's at the end.
   #roundSize: number;
   #roundAdds: Array<Promise<void>> = [];
   readonly #rounds: Array<Promise<SplitPagefindIndex | undefined>> = [];
@@ -108,9 +109,8 @@ class SearchIndexRun implements SearchIndexer {
     this.#isStoredIndex = this.#stored !== undefined && this.#stored.stored.settings === this.#settings && this.#stored.stored.pages.length === this.slugs.length;
     const firstRound = this.slugs.length - Math.ceil(this.slugs.length / 8);
     // Without a way to read pages again, a round whose files fail their check could not be sent again.
-    this.#roundSize = this.#hasStore
-      ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8))
-      : this.#reread && firstRound >= (options?.roundSize ?? minRoundSize) ? firstRound : Infinity;
+    const isFirstRound = this.#reread !== undefined && firstRound >= (options?.roundSize ?? minRoundSize) && (options?.pagesAfter ?? 0) * 10 < this.slugs.length;
+    this.#roundSize = this.#hasStore ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8)) : isFirstRound ? firstRound : Infinity;
     // Without a store, Pagefind's process starts now.
     if (!this.#hasStore) void this.#service();
   }

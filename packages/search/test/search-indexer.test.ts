@@ -82,6 +82,9 @@ indexer('should send all but the last pages in a first round without a store, gi
   assert.is(countSearchRounds() - roundsBefore, 2, 'a first round of 21 pages, then the last 3');
   const inOne = await indexOf(undefined);
   assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds without a way to read pages again');
+  const covered = await indexOf({ document, roundSize: 10, pagesAfter: 3 });
+  assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds when the pages rendered after the index\'s cover its writing');
+  assert.equal(covered.files.map((file) => file.path), inOne.files.map((file) => file.path));
   await search.close();
   assert.equal(inRounds.messages, []);
   assert.equal(inRounds.slugs, many.map((page) => page.slug));
