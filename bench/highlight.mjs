@@ -83,6 +83,30 @@
 // 833 -> 1,040, typescript 362 -> 631; dubinc javascript 446 -> 1,180, php 332 -> 715. Kept
 // Oniguruma; the JavaScript engine would spare the engine's WebAssembly memory (89 MB external
 // after the platform docs in one thread) at that CPU cost.
+//
+// Per line and per thread (issue 23), 2026-11-27, same machine under heavy load (load average
+// 4-10), `--root /work/cache/before32` (main at 6e8cc94, built) and hl4, runs alternated (CPU):
+//
+//   | project                     | first pass, ms         | compiling scanners, ms | patterns compiled | loading, ms      |
+//   | platform docs, 3,434 blocks | 2432-2463 -> 2027-2254 | 935-1012 -> 678        | 7,641 -> 5,061    | 627-734 -> 550-570 |
+//   | shared corpus c1000b        | 3746-3851 -> 3575-3752 | 271-313 -> 234-306     | 2,388 -> 1,723    | 113-149 -> 137   |
+//
+// Output sha256 unchanged on both, sorted and --shuffle 7. Where a thread's highlighting goes
+// (c1000b, one thread, CPU measured around each call): 3.4 s in all, of which Oniguruma's search
+// 1.7 s (8 searches per tokenized line, 41,007 lines tokenized of 83,775; 4.5 µs a search),
+// vscode-textmate's own work 0.8 s, compiling 0.25 s, docsgen's 0.5 s. On the platform docs:
+// compiling 1.0 s, creating the rules of each grammar instance 0.5 s (5 MDX and 3 Markdown
+// instances: Shiki recreates an embedding grammar whenever a language it embeds lazily is
+// loaded after it), resolving embedded languages 0.5 s, searching 0.4 s. The changes:
+// - shared ends (`highlight-scanners.ts`): a list whose end another list has is compiled as its
+//   start and that end, searched as both (replaying every search of both projects against the
+//   whole lists: identical results, the same search CPU);
+// - `highlight-embedded.ts`: each grammar module imported once, not once per block;
+// - `dual-theme-lines.ts`: tokens encoded straight from vscode-textmate's tokens.
+// Measured and not adopted: every pattern compiled alone and searched one by one with each
+// pattern's last result reused (the node-oniguruma way): 5.6 times fewer patterns compiled on
+// c1000b but searching 40% slower (2.3 s against 1.65 s replayed); the same until a list is
+// searched 64 times, then compiled whole: platform docs 1.19 -> 0.91 s, c1000b 2.41 -> 2.57 s.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -161,13 +185,30 @@ const startMs = cpu(clock);
 
 // What vscode-textmate asks the engine for: every grammar shares one `onigLib` (Shiki's
 // resolver), so wrapping it once counts them all.
+// The CPU of the scanners compiled is measured around the calls that compiled one (counted by
+// the engine; before the shared scanners, every call compiled).
 let requested = 0;
+let compileMs = 0;
 await loadLanguages(instance, ['json']);
 const onigLib = instance.getLanguage('json')._onigLib;
 const createOnigScanner = onigLib.createOnigScanner;
+const countCompilations = highlighterModule.countScannerCompilations ?? (() => requested);
 onigLib.createOnigScanner = (patterns) => {
+  const before = countCompilations();
+  const start = process.cpuUsage();
   requested++;
-  return createOnigScanner(patterns);
+  const scanner = createOnigScanner(patterns);
+  if (countCompilations() > before) compileMs += cpu(start);
+  return scanner;
+};
+// Lines the grammars tokenized (the others came from the line cache): every grammar is an
+// instance of vscode-textmate's `Grammar`.
+let tokenized = 0;
+const grammarPrototype = Object.getPrototypeOf(instance.getLanguage('json'));
+const tokenizeLine = grammarPrototype.tokenizeLine;
+grammarPrototype.tokenizeLine = function (...parameters) {
+  tokenized++;
+  return tokenizeLine.apply(this, parameters);
 };
 
 const outputs = [];
@@ -185,9 +226,13 @@ for (const page of requests) {
   }
 }
 const firstMs = cpu(clock) - loadMs;
+const firstTokenized = tokenized;
+const firstCompileMs = compileMs;
 clock = process.cpuUsage();
 for (const request of blocks) highlightBlock(instance, request);
 const secondMs = cpu(clock);
+// Lines as Shiki splits them, empty ones and plain-text blocks left out: those it never tokenizes.
+const lineCount = blocks.reduce((sum, request) => (request.language === 'text' ? sum : sum + request.code.split(/\r?\n/).filter((line) => line !== '').length), 0);
 // Before the shared scanners, the engine compiled every scanner asked for.
 const compiled = highlighterModule.countScannerCompilations?.() ?? requested;
 const hash = createHash('sha256');
@@ -202,11 +247,14 @@ console.log(`project: ${project}: ${pages.length} pages, ${blocks.length} code b
 console.log(`start-up (highlighter, engine, two themes): ${startMs.toFixed(0)} ms CPU`);
 console.log(`loading ${languages.size} languages: ${loadMs.toFixed(0)} ms CPU`);
 console.log(`first pass: ${firstMs.toFixed(0)} ms CPU (${((firstMs / blocks.length) * 1000).toFixed(0)} µs per block)`);
+console.log(`  lines: ${lineCount}, ${firstTokenized} tokenized (the rest from the line cache): ${((firstMs / lineCount) * 1000).toFixed(1)} µs per line, ${(((firstMs - firstCompileMs) / firstTokenized) * 1000).toFixed(1)} µs per tokenized line besides compiling scanners`);
+console.log(`  compiling scanners: ${firstCompileMs.toFixed(0)} ms CPU`);
 console.log(`second pass: ${secondMs.toFixed(0)} ms CPU`);
 // Grammars, not aliases: Shiki lists both.
 const loaded = instance.getLoadedLanguages().filter((name) => instance.getLanguage(name).name === name);
 console.log(`languages loaded in the end: ${loaded.length}`);
-console.log(`scanners: ${requested} asked for, ${compiled} compiled`);
+const patterns = highlighterModule.countCompiledPatterns?.();
+console.log(`scanners: ${requested} asked for, ${compiled} compiled${patterns === undefined ? '' : ` (${patterns} patterns)`} (${compileMs.toFixed(0)} ms CPU)`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
 

@@ -7,7 +7,12 @@
 // and the median round in process CPU time (steadier than wall time on a busy machine; it
 // counts the garbage collector's threads), as ms per MB of source and per file.
 //
-//   node bench/parse.mjs DIR [DIR …] [--rounds 5]
+//   node bench/parse.mjs DIR [DIR …] [--rounds 5] [--same-as ROOT]
+//
+// `--same-as ROOT` checks, before timing, that every file parses to the same tree (JSON,
+// positions and MDX's estrees included, or the same syntax error) as with
+// the built checkout at ROOT (its own `node_modules`: without this checkout's patches), and
+// lists the files that differ (exit code 1 when one does).
 //
 // DG_ROOT=/path/to/a/checkout measures another built checkout (default: this one); it needs
 // `parsePage`, so copy this checkout's `packages/core/dist/compile.js` into an older one to
@@ -21,6 +26,15 @@
 //   | project                 | files | MB   | before: best ms CPU (ms/MB)             | after                              |
 //   | 1,000-page corpus (.md) | 1,000 | 7.99 | 6,961 / 6,049 / 5,405 (871 / 757 / 676) | 3,224 / 3,175 / 2,908 (404 / 397 / 364) |
 //   | platform's docs (.mdx)  | 1,116 | 7.67 | 10,352 / 8,925 / 8,866 (1,349 / 1,163 / 1,156) | 5,478 / 6,217 / 5,165 (714 / 810 / 673) |
+//
+// Same machine, 2026-11-27 (load average 8-10), three rounds per process, alternated, best round,
+// DG_ROOT=/work/cache/before32 (main at 31b1660) for "before"; "after" with this checkout's
+// micromark, micromark-util-edit-map and from-markdown patches (the first two pairs without the
+// micromark `store` patch):
+//
+//   | project                 | before: best ms CPU     | after                  |
+//   | 1,000-page corpus (.md) | 5,541 / 6,273 / 7,147   | 5,187 / 5,795 / 6,013  |
+//   | platform's docs (.mdx)  | 9,111 / 9,653 / 10,165  | 8,010 / 8,187 / 9,277  |
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,12 +42,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, 'same-as': { type: 'string' } } });
 if (positionals.length === 0) {
   console.error('usage: node bench/parse.mjs DIR [DIR …] [--rounds 5]');
   process.exit(2);
 }
 const { createPageCompiler } = await import(pathToFileURL(join(repo, 'packages', 'core', 'dist', 'compile.js')).href);
+const reference = values['same-as'] ? await import(pathToFileURL(join(resolve(values['same-as']), 'packages', 'core', 'dist', 'compile.js')).href) : undefined;
 
 /** Every `.md`/`.mdx` file under `folder` with its text. */
 function sourcesOf(folder) {
@@ -50,6 +65,26 @@ function sourcesOf(folder) {
   return files;
 }
 
+/** The tree (or the syntax error) and messages a file parses to, as JSON. */
+async function parsedAsJson(compiler, { file, source }) {
+  try {
+    return JSON.stringify(await compiler.parsePage({ file, source }));
+  } catch (error) {
+    return `error: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Files of `files` that parse differently with `createPageCompiler` and `reference`'s. */
+async function filesParsedDifferently(folder, files) {
+  const options = { root: folder, code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true }, knownComponents: [] };
+  const ours = createPageCompiler(options);
+  const theirs = reference.createPageCompiler(options);
+  const differ = [];
+  for (const file of files) if ((await parsedAsJson(ours, file)) !== (await parsedAsJson(theirs, file))) differ.push(file.file);
+  return differ;
+}
+
+let someDiffer = false;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
 console.log(`parse to mdast, ${repo === fileURLToPath(new URL('..', import.meta.url)) ? 'this checkout' : repo}, best and median of ${values.rounds} rounds, process CPU`);
 for (const folder of positionals.map((path) => resolve(path))) {
@@ -60,6 +95,11 @@ for (const folder of positionals.map((path) => resolve(path))) {
     code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true },
     knownComponents: [],
   });
+  if (reference) {
+    const differ = await filesParsedDifferently(folder, files);
+    someDiffer ||= differ.length > 0;
+    console.log(`  ${folder}: ${differ.length === 0 ? `all ${files.length} files parse to the same tree as with ${values['same-as']}` : `${differ.length} of ${files.length} files parse differently:\n    ${differ.join('\n    ')}`}`);
+  }
   let failed = 0;
   const round = async () => {
     failed = 0;
@@ -86,3 +126,4 @@ for (const folder of positionals.map((path) => resolve(path))) {
       `median ${middle.toFixed(0)} ms (${(middle / megabytes).toFixed(0)} ms/MB, ${(middle / files.length).toFixed(2)} ms/file); rounds ${rounds.map((ms) => ms.toFixed(0)).join(', ')}`,
   );
 }
+if (someDiffer) process.exitCode = 1;

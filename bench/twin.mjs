@@ -35,6 +35,21 @@
 // The twins, written with `--out`, were byte-identical before and after. The 300-page
 // benchmark corpus's pages are all `source` (plain Markdown, its own twin): 0.2-0.4 ms/page
 // before and after.
+//
+// Issue 23, second pass (patches of hast-util-to-mdast, hast-util-minify-whitespace and
+// mdast-util-to-markdown; the twin's own text and inline code handlers), 2026-11-27, load
+// average 14-28 (wall 2-6 times CPU), the same command, alternated, DG_ROOT=<main at 6e8cc94>
+// for "before", CPU ms/page:
+//
+//   |        | pages | before      | after       |
+//   | html   |   853 | 8.78 / 8.29 | 6.56 / 6.12 |
+//   | tree   |    66 | 3.17 / 2.87 | 1.93 / 1.54 |
+//   | bound  |   100 | 2.17 / 2.00 | 1.83 / 1.79 |
+//   | total  | 1,069 | 7.71 / 7.24 | 5.89 / 5.44 |
+//
+// A round is each page's first twin, as in a build: cold code and the garbage of a process
+// holding the whole site. Warm, the conversion alone (`toMarkdownTwin` on the 973 pages'
+// Markdown-mode HTML, captured once, third of three rounds): 3.6-3.9 -> 2.0-2.2 ms/page.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

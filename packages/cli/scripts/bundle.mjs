@@ -16,7 +16,7 @@
 // that find their own binaries (sharp, esbuild, Pagefind) and satori stay outside the bundle,
 // imported by their path from here. The build and check workers are entry points too.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,10 +28,13 @@ const { values } = parseArgs({ options: { out: { type: 'string' }, 'if-stale': {
 const outdir = values.out ? resolve(values.out) : join(cli, 'dist', 'bundle');
 const bin = join(cli, 'bin');
 const external = /^(?:sharp|esbuild|pagefind|satori)(?:\/.*)?$/;
-// Files the bundle depends on besides its inputs: this script, and the installed dependencies
-// (pnpm rewrites its lock file in node_modules on every install).
+// Files the bundle depends on besides its inputs: this script, the installed dependencies
+// (pnpm rewrites its lock file in node_modules on every install) and the patches of them (a
+// patch edited in place changes the bundled code before any install).
 const workspaceLock = join(dirname(packages), 'node_modules', '.pnpm', 'lock.yaml');
-const tools = [fileURLToPath(import.meta.url), ...(existsSync(workspaceLock) ? [workspaceLock] : [])];
+const patchFolder = join(dirname(packages), 'patches');
+const patches = existsSync(patchFolder) ? readdirSync(patchFolder).filter((name) => name.endsWith('.patch')).map((name) => join(patchFolder, name)) : [];
+const tools = [fileURLToPath(import.meta.url), ...(existsSync(workspaceLock) ? [workspaceLock] : []), ...patches];
 
 if (values['if-stale'] && isFresh()) {
   console.log(`bundle: ${relative(process.cwd(), outdir) || '.'} is up to date`);

@@ -5,7 +5,8 @@ import { sanitizeHref, sanitizeSrc } from '@docsgen/renderer';
  * A compiled page's tree as its Markdown-mode render would be, when the page has no component
  * but code blocks: the twin is then made from the tree, without rendering it to HTML and
  * parsing that again. `undefined` for any other component (its Markdown form is the
- * component's to decide).
+ * component's to decide). A new tree: its parents and texts may be changed without changing
+ * `tree`.
  *
  * Mirrors the Markdown mode of the elements the renderer overrides: headings lose their ids,
  * links keep only a safe `href`, images a safe `src`, `alt` and `title`, and `<CodeBlock>`
@@ -17,7 +18,10 @@ export function twinTree(tree: Root): Root | undefined {
     for (const node of nodes) {
       if (node.type === 'doctype') continue;
       if (node.type !== 'element') {
-        if (node.type === 'text' || node.type === 'comment') out.push(node);
+        // A copy of each text: writing the twin changes the tree it is given (its whitespace
+        // is collapsed), and this one's texts are the compiled page's.
+        if (node.type === 'text') out.push({ ...node });
+        else if (node.type === 'comment') out.push(node);
         else return undefined;
         continue;
       }

@@ -2,7 +2,7 @@ import type { Highlighter } from 'shiki';
 import { isPlainLang, splitLines } from 'shiki/core';
 import { INITIAL, type StateStack } from 'shiki/textmate';
 import { escapeText, openTagOf } from './dual-theme-html.js';
-import { type DualThemeGrammar, type DualThemeStyle, type DualThemeToken, grammarOf, resolveThemePair, type ThemePair, tokenizeDualThemeLine } from './dual-theme-tokens.js';
+import { type DualThemeGrammar, type DualThemeStyle, grammarOf, resolveThemePair, type ThemePair, tokenizeDualThemeLine, tokenizeDualThemeLineEnds } from './dual-theme-tokens.js';
 
 /** Code highlighted for a light and a dark theme, each line as the HTML of its tokens. */
 export interface DualThemeLines {
@@ -135,11 +135,15 @@ export function highlightDualThemeLines(
   }
 
   const { grammar, root } = grammarOf(highlighter, pair, options.lang);
-  let cache = caches.get(pair);
-  if (!cache) caches.set(pair, (cache = { lines: new Map(), bytes: 0, numbers: new WeakMap(), styleNumbers: new Map(), tags: [] }));
+  const cache = cacheOf(pair);
   let numbers = cache.numbers.get(grammar);
   if (!numbers) cache.numbers.set(grammar, (numbers = createStateNumbers()));
 
+  // Style number and end offset of each token of the line being tokenized.
+  const codes: number[] = [];
+  const pushCode = (style: DualThemeStyle, end: number): undefined => {
+    codes.push(numberStyle(cache, style), end);
+  };
   let stack: StateStack = INITIAL;
   for (const [line] of split) {
     // Shiki skips empty lines without tokenizing them: the state carries over.
@@ -159,8 +163,9 @@ export function highlightDualThemeLines(
     const key = [stack === INITIAL ? numbers.initial : numberState(numbers, stack as unknown as StateFrame), line].join('\u0000');
     let known = cache.lines.get(key);
     if (!known) {
-      const tokenized = tokenizeDualThemeLine(pair, grammar, root, line, stack);
-      known = { tokens: encodeTokens(cache, tokenized.tokens), end: tokenized.ruleStack };
+      codes.length = 0;
+      const end = tokenizeDualThemeLineEnds(pair, grammar, root, line, stack, pushCode);
+      known = { tokens: encodeCodes(codes), end };
       cache.lines.set(key, known);
       cache.bytes += key.length + known.tokens.length + entryBytes;
       while (cache.bytes > maxCacheBytes) {
@@ -176,17 +181,24 @@ export function highlightDualThemeLines(
   return result;
 }
 
-function encodeTokens(cache: LineCache, tokens: readonly DualThemeToken[]): string {
-  const codes: number[] = [];
-  for (const token of tokens) {
-    let number = cache.styleNumbers.get(token.style);
-    // A theme pair has a few hundred styles at most; numbers stay far below 0xffff.
-    if (number === undefined) {
-      number = cache.tags.push(openTagOf(token.style)) - 1;
-      cache.styleNumbers.set(token.style, number);
-    }
-    codes.push(number, token.offset + token.content.length);
+function cacheOf(pair: ThemePair): LineCache {
+  let cache = caches.get(pair);
+  if (!cache) caches.set(pair, (cache = { lines: new Map(), bytes: 0, numbers: new WeakMap(), styleNumbers: new Map(), tags: [] }));
+  return cache;
+}
+
+function numberStyle(cache: LineCache, style: DualThemeStyle): number {
+  let number = cache.styleNumbers.get(style);
+  // A theme pair has a few hundred styles at most; numbers stay far below 0xffff.
+  if (number === undefined) {
+    number = cache.tags.push(openTagOf(style)) - 1;
+    cache.styleNumbers.set(style, number);
   }
+  return number;
+}
+
+function encodeCodes(codes: readonly number[]): string {
+  if (codes.length <= 8192) return String.fromCharCode.apply(null, codes as number[]);
   // In slices: a call takes a limited number of arguments.
   let encoded = '';
   for (let index = 0; index < codes.length; index += 8192) encoded += String.fromCharCode(...codes.slice(index, index + 8192));

@@ -212,6 +212,67 @@ export function tokenizeDualThemeLine(
   return { tokens: mergeWhitespace(lineTokens), ruleStack: tokenized.ruleStack };
 }
 
+// Sticky: tests whether a token is whitespace only from its offset, without slicing it.
+const whitespaceRun = /\s+/y;
+
+/**
+ * `tokenizeDualThemeLine` for the line cache (internal): the same tokens, each given as its
+ * style and its end offset in the line (its start is the end of the one before), without a
+ * token object or a copy of its text per token.
+ *
+ * @param pair
+ *   From `resolveThemePair`.
+ * @param grammar
+ *   From `grammarOf`.
+ * @param root
+ *   From `grammarOf`.
+ * @param line
+ *   One line, without its line ending.
+ * @param stack
+ *   State before the line.
+ * @param push
+ *   Called with each token's style and end offset, in order.
+ * @returns
+ *   The state after the line.
+ */
+export function tokenizeDualThemeLineEnds(
+  pair: ThemePair,
+  grammar: DualThemeGrammar,
+  root: ScopeNode,
+  line: string,
+  stack: StateStack,
+  push: (style: DualThemeStyle, end: number) => undefined,
+): StateStack {
+  // No time limit, as in `tokenizeDualThemeLine`.
+  const tokenized = grammar.tokenizeLine(line, stack, 0);
+  // The token being built: tokens of the same run join it (as in `tokenizeDualThemeLine`).
+  let run: Run | undefined;
+  let start = 0;
+  let end = 0;
+  for (const token of tokenized.tokens) {
+    const tokenEnd = Math.min(token.endIndex, line.length);
+    if (token.startIndex >= tokenEnd) continue;
+    const next = runOfScopes(pair, grammar, root, token.scopes);
+    if (run === next) {
+      end = tokenEnd;
+      continue;
+    }
+    // `mergeWhitespace`: a whitespace-only token that is not the last joins the one after it,
+    // which then starts where it started: with ends only, it is simply not given.
+    if (run && !isWhitespace(line, start, end)) push(run.style, end);
+    run = next;
+    start = token.startIndex;
+    end = tokenEnd;
+  }
+  if (run) push(run.style, end);
+  return tokenized.ruleStack;
+}
+
+function isWhitespace(line: string, start: number, end: number): boolean {
+  whitespaceRun.lastIndex = start;
+  return whitespaceRun.test(line) && whitespaceRun.lastIndex >= end;
+}
+
 /**
  * Everything resolved once per highlighter and theme pair (internal).
  *

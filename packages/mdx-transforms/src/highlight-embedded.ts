@@ -25,6 +25,8 @@ interface EmbeddingGrammar {
   fences: Array<{ scanner: ReturnType<RegexEngine['createScanner']>; languages: string[] }>;
   /** Fence line (marker and info) → languages it opens, memoised. */
   matches: Map<string, string[]>;
+  /** Engine of the scanners. */
+  engine: RegexEngine;
 }
 
 // A fence opening anywhere on a line (in a blockquote, a list, a JSX child): its marker and the
@@ -36,6 +38,9 @@ const fenceBegin = /`\{3|~\{3/;
 
 // Per process, like the highlighter whose grammars they read: each grammar is analysed once.
 const grammars = new Map<string, Promise<EmbeddingGrammar | undefined>>();
+// Registrations by language, each imported once: an `import()` resolves its specifier again on
+// every call, and every block asks for its language's (5 ms per 100 blocks).
+const registrations = new Map<string, Promise<LanguageRegistration[]>>();
 
 /**
  * Languages to load before highlighting blocks so that each block's tokens depend on the block
@@ -120,9 +125,14 @@ async function orderForLoading(names: Set<string>): Promise<EmbeddedLanguages> {
 /**
  * Registrations a bundled language loads (its own and those it embeds eagerly).
  */
-async function registrationsOf(name: string): Promise<LanguageRegistration[]> {
-  const module = await bundledLanguages[name as keyof typeof bundledLanguages]();
-  return module.default as LanguageRegistration[];
+function registrationsOf(name: string): Promise<LanguageRegistration[]> {
+  let loading = registrations.get(name);
+  if (!loading) {
+    loading = bundledLanguages[name as keyof typeof bundledLanguages]().then((module) => module.default as LanguageRegistration[]);
+    registrations.set(name, loading);
+    loading.catch(() => registrations.delete(name));
+  }
+  return loading;
 }
 
 function analyseGrammar(engine: RegexEngine, registration: LanguageRegistration): Promise<EmbeddingGrammar | undefined> {
@@ -183,6 +193,7 @@ async function readGrammar(engine: RegexEngine, registration: LanguageRegistrati
     always: [...always],
     fences: [...fences].map(([begin, languages]) => ({ scanner: engine.createScanner([begin]), languages: [...languages] })),
     matches: new Map(),
+    engine,
   };
 }
 
@@ -190,9 +201,14 @@ function matchFence(grammar: EmbeddingGrammar, line: string): string[] {
   let languages = grammar.matches.get(line);
   if (!languages) {
     languages = [];
-    // A string, not `engine.createString`: the scanner makes and frees the engine's copy.
-    for (const fence of grammar.fences) {
-      if (fence.scanner.findNextMatchSync(line, 0, 0)) languages.push(...fence.languages);
+    // One copy of the line for every fence rule (MDX has about a hundred).
+    const string = grammar.engine.createString(line);
+    try {
+      for (const fence of grammar.fences) {
+        if (fence.scanner.findNextMatchSync(string, 0, 0)) languages.push(...fence.languages);
+      }
+    } finally {
+      string.dispose?.();
     }
     grammar.matches.set(line, languages);
   }

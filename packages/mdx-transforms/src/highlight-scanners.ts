@@ -1,11 +1,15 @@
 import type { RegexEngine } from 'shiki';
 
 type PatternScanner = ReturnType<RegexEngine['createScanner']>;
+type ScannerString = Parameters<PatternScanner['findNextMatchSync']>[0];
+type ScannerMatch = ReturnType<PatternScanner['findNextMatchSync']>;
 
 /** A regex engine whose scanners are shared by pattern list (see `shareScanners`). */
 export interface SharedScannerEngine extends RegexEngine {
   /** How many scanners the engine underneath compiled (internal: for tests and benchmarks). */
   readonly compilations: number;
+  /** How many patterns those scanners had in all (internal: for tests and benchmarks). */
+  readonly compiledPatterns: number;
   /** Scanners compiled and kept, in use or idle (internal: for tests). */
   readonly size: number;
 }
@@ -24,6 +28,11 @@ export interface ShareScannersOptions {
 }
 
 const defaultIdlePatterns = 4096;
+/**
+ * Fewest patterns of the part a list shares with another (its end) for the list to be compiled
+ * in two parts: sharing a short part saves little compiling.
+ */
+const minSharedPatterns = 16;
 
 interface Entry {
   key: string;
@@ -31,6 +40,20 @@ interface Entry {
   patterns: number;
   /** Handles given out and not disposed. */
   users: number;
+  /** The patterns, when the list's ends are indexed for sharing (see `suffixes`). */
+  list: readonly string[] | undefined;
+  /** Hash of the list from each offset to its end (`hashSuffixes`). */
+  suffixHashes: number[] | undefined;
+  /**
+   * Whether a match may depend on where the search starts (`\G`): such a scanner's last
+   * result is never reused (the engine's own test, `hasGAnchor` of vscode-oniguruma).
+   */
+  isAnchored: boolean;
+  /** The last search of a part of a split list and its result (see `searchPart`). */
+  lastString: ScannerString | undefined;
+  lastStart: number;
+  lastOptions: number | undefined;
+  lastMatch: ScannerMatch;
 }
 
 /**
@@ -45,6 +68,21 @@ interface Entry {
  * Compiling scanners was 70% of the CPU time of highlighting the platform's own docs (3,434
  * blocks; 951 scanners for 273 distinct lists), and a scanner's matches depend on its patterns
  * only, so equal lists can share one.
+ *
+ * Lists also share parts: a begin/end rule scans for its end and then its patterns, and rules
+ * of a grammar that nest the same patterns (in TypeScript, an expression inside parentheses,
+ * brackets, braces, a template) differ only in their first patterns (the end, and what the rule
+ * adds). When a list comes whose end (`minSharedPatterns` patterns or more, the longest) ends
+ * another list kept, it is compiled as two shared scanners, its start and that end, so a third
+ * such list compiles its start only (on the platform's own docs, a third fewer patterns
+ * compiled). A search of such a list searches both parts and takes the earlier match, the
+ * start's on a tie, which is what the engine does for the whole list (Oniguruma's
+ * `ONIG_REGSET_POSITION_LEAD`: the first position where a pattern matches, the first such
+ * pattern). A part's last result is reused for a later search of the same string that starts
+ * at or before it, as vscode-oniguruma does for long strings, so the end is not searched again
+ * while the start keeps matching before it. (One difference remains, beyond any real grammar:
+ * a search that exceeds Oniguruma's backtracking limit fails the whole list, but only its own
+ * part of a split one.)
  *
  * Each `createScanner` returns a handle whose `dispose` releases it (a second call does
  * nothing); the scanner is kept while any handle uses it, then among the unused ones until
@@ -64,6 +102,10 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
   const unused = new Map<string, Entry>();
   let unusedPatterns = 0;
   let compilations = 0;
+  let compiledPatterns = 0;
+  // Lists kept, by the hash of each of their ends of `minSharedPatterns` or more patterns (and of
+  // the whole list): where an end starts in which list.
+  const suffixes = new Map<number, Array<{ entry: Entry; offset: number }>>();
 
   function release(entry: Entry): undefined {
     entry.users--;
@@ -75,43 +117,156 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
       unused.delete(oldest.key);
       unusedPatterns -= oldest.patterns;
       entries.delete(oldest.key);
+      if (oldest.suffixHashes) {
+        for (const hash of new Set(oldest.suffixHashes.slice(0, oldest.patterns - minSharedPatterns + 1))) {
+          const left = suffixes.get(hash)!.filter((place) => place.entry !== oldest);
+          if (left.length === 0) suffixes.delete(hash);
+          else suffixes.set(hash, left);
+        }
+      }
       oldest.scanner.dispose?.();
     }
+  }
+
+  /** A handle on the shared scanner of one list (compiled when new). */
+  function acquire(patterns: ReadonlyArray<string | RegExp>, key: string, hashes?: number[]): { entry: Entry; dispose: () => undefined } {
+    let entry = entries.get(key);
+    if (entry) {
+      if (unused.delete(key)) unusedPatterns -= entry.patterns;
+      entry.users++;
+    } else {
+      const scanner = engine.createScanner(patterns as Array<string | RegExp>);
+      compilations++;
+      compiledPatterns += patterns.length;
+      const list = patterns.length >= minSharedPatterns && patterns.every((pattern) => typeof pattern === 'string') ? (patterns.slice() as string[]) : undefined;
+      const suffixHashes = list ? (hashes ?? hashSuffixes(list)) : undefined;
+      const isAnchored = patterns.some((pattern) => /\\G/.test(typeof pattern === 'string' ? pattern : pattern.source));
+      entry = { key, scanner, patterns: patterns.length, users: 1, list, suffixHashes, isAnchored, lastString: undefined, lastStart: 0, lastOptions: undefined, lastMatch: null };
+      entries.set(key, entry);
+      if (suffixHashes) {
+        for (let offset = 0; offset <= patterns.length - minSharedPatterns; offset++) {
+          const places = suffixes.get(suffixHashes[offset]!);
+          if (places) places.push({ entry, offset });
+          else suffixes.set(suffixHashes[offset]!, [{ entry, offset }]);
+        }
+      }
+    }
+    const owner = entry;
+    let isDisposed = false;
+    return {
+      entry,
+      dispose() {
+        if (isDisposed) return;
+        isDisposed = true;
+        release(owner);
+      },
+    };
   }
 
   return {
     get compilations() {
       return compilations;
     },
+    get compiledPatterns() {
+      return compiledPatterns;
+    },
     get size() {
       return entries.size;
     },
     createString: (text) => engine.createString(text),
     createScanner(patterns) {
-      // JSON keeps lists apart that a separator could join alike; a RegExp (the JavaScript
-      // engine's input) counts by its source and flags.
-      const key = JSON.stringify(patterns.map((pattern) => (typeof pattern === 'string' ? pattern : [pattern.source, pattern.flags])));
-      let entry = entries.get(key);
-      if (entry) {
-        if (unused.delete(key)) unusedPatterns -= entry.patterns;
-        entry.users++;
-      } else {
-        const scanner = engine.createScanner(patterns);
-        compilations++;
-        entry = { key, scanner, patterns: patterns.length, users: 1 };
-        entries.set(key, entry);
+      const key = keyOf(patterns);
+      let hashes: number[] | undefined;
+      if (!entries.has(key) && patterns.length > minSharedPatterns && patterns.every((pattern) => typeof pattern === 'string')) {
+        const list = patterns as string[];
+        hashes = hashSuffixes(list);
+        // The longest end that a kept list has (as its end or whole).
+        for (let start = 1; start <= list.length - minSharedPatterns; start++) {
+          const places = suffixes.get(hashes[start]!);
+          if (!places?.some((place) => endsAlike(place.entry.list!, place.offset, list, start))) continue;
+          const head = acquire(list.slice(0, start), keyOf(list.slice(0, start)));
+          try {
+            return createSplitScanner(head, acquire(list.slice(start), keyOf(list.slice(start)), hashes.slice(start)));
+          } catch (error) {
+            head.dispose();
+            throw error;
+          }
+        }
       }
-      const { scanner } = entry;
-      const owner = entry;
-      let isDisposed = false;
+      const handle = acquire(patterns, key, hashes);
+      const { scanner } = handle.entry;
       return {
         findNextMatchSync: (text, start, options) => scanner.findNextMatchSync(text, start, options),
-        dispose() {
-          if (isDisposed) return;
-          isDisposed = true;
-          release(owner);
-        },
+        dispose: handle.dispose,
       };
     },
   };
+}
+
+// JSON keeps lists apart that a separator could join alike; a RegExp (the JavaScript engine's
+// input) counts by its source and flags.
+function keyOf(patterns: ReadonlyArray<string | RegExp>): string {
+  return JSON.stringify(patterns.map((pattern) => (typeof pattern === 'string' ? pattern : [pattern.source, pattern.flags])));
+}
+
+/**
+ * Hash of a list from each offset to its end (FNV-1a over each pattern, folded from the end):
+ * equal ends hash alike, whatever comes before them.
+ */
+function hashSuffixes(list: readonly string[]): number[] {
+  const hashes = new Array<number>(list.length + 1);
+  let hash = 0x811c9dc5;
+  hashes[list.length] = hash;
+  for (let index = list.length - 1; index >= 0; index--) {
+    const pattern = list[index]!;
+    // The length first: patterns cannot run into each other.
+    hash = Math.imul(hash ^ pattern.length, 0x01000193);
+    for (let char = 0; char < pattern.length; char++) hash = Math.imul(hash ^ pattern.charCodeAt(char), 0x01000193);
+    hashes[index] = hash >>> 0;
+  }
+  return hashes;
+}
+
+/** Whether `a` from `aStart` and `b` from `bStart` are the same patterns to their ends. */
+function endsAlike(a: readonly string[], aStart: number, b: readonly string[], bStart: number): boolean {
+  if (a.length - aStart !== b.length - bStart) return false;
+  for (let index = 0; aStart + index < a.length; index++) if (a[aStart + index] !== b[bStart + index]) return false;
+  return true;
+}
+
+/** A list searched as its start (`head`) and its end (`rest`): see `shareScanners`. */
+function createSplitScanner(head: { entry: Entry; dispose: () => undefined }, rest: { entry: Entry; dispose: () => undefined }): PatternScanner {
+  return {
+    findNextMatchSync(text, start, options) {
+      const first = searchPart(head.entry, text, start, options);
+      // Nothing in the rest can come before a match where the search starts.
+      if (first && first.captureIndices[0]!.start === start) return first;
+      const other = searchPart(rest.entry, text, start, options);
+      if (!other) return first;
+      if (first && first.captureIndices[0]!.start <= other.captureIndices[0]!.start) return first;
+      return { index: other.index + head.entry.patterns, captureIndices: other.captureIndices };
+    },
+    dispose() {
+      head.dispose();
+      rest.dispose();
+    },
+  };
+}
+
+/**
+ * Search a part of a split list. A search from `start` finds the first position at or after it
+ * where a pattern matches; if the last search of the same string found that at or after this
+ * `start` (or found nothing), from an earlier `start`, this one finds the same.
+ */
+function searchPart(entry: Entry, text: ScannerString, start: number, options: number): ScannerMatch {
+  if (!entry.isAnchored && entry.lastString === text && entry.lastOptions === options && entry.lastStart <= start) {
+    const last = entry.lastMatch;
+    if (!last || last.captureIndices[0]!.start >= start) return last;
+  }
+  const match = entry.scanner.findNextMatchSync(text, start, options);
+  entry.lastString = text;
+  entry.lastStart = start;
+  entry.lastOptions = options;
+  entry.lastMatch = match;
+  return match;
 }

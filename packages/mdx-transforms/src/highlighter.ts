@@ -108,6 +108,17 @@ export function countScannerCompilations(): number {
 }
 
 /**
+ * How many patterns the scanners the process highlighter compiled had in all (internal: for
+ * benchmarks).
+ *
+ * @returns
+ *   Count of patterns (0 before the highlighter exists).
+ */
+export function countCompiledPatterns(): number {
+  return engine?.compiledPatterns ?? 0;
+}
+
+/**
  * Normalise a fence language to a name Shiki knows: lower-cased, `text` for plain text.
  *
  * @param language

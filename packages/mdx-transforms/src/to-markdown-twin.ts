@@ -5,8 +5,9 @@ import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import { toMarkdown } from 'mdast-util-to-markdown';
+import { defaultHandlers, toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { parseFragment } from 'parse5';
+import { inlineCodeWith } from './to-markdown-twin-code.js';
 import { text } from './to-markdown-twin-text.js';
 import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
 
@@ -31,6 +32,24 @@ export interface ResolvedMarkdownTwinOptions {
 }
 
 const defaults: ResolvedMarkdownTwinOptions = { siteUrl: undefined };
+const gfm = gfmToMarkdown();
+// GFM's `inlineCode` (tables') calls the default one, then escapes pipes in a table cell.
+const gfmInlineCode = (gfm.extensions ?? []).map((extension) => extension.handlers?.inlineCode).findLast((handle) => handle !== undefined) ?? defaultHandlers.inlineCode;
+// One set of options for every twin: the extensions hold no state, and their unsafe patterns,
+// the same objects each time, keep the expressions compiled for them (`compilePattern`) and
+// what the `text` handler learnt about them.
+const markdownOptions: ToMarkdownOptions = {
+  bullet: '-',
+  emphasis: '*',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+  resourceLink: true,
+  extensions: [gfm, mathToMarkdown()],
+  handlers: { text, inlineCode: inlineCodeWith(gfmInlineCode) },
+};
 // Parents that may hold flow content (paragraphs, fences, lists).
 const flowParents = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 // Nothing a reader of Markdown can use: drawings, code, controls, hidden and decorative parts.
@@ -82,15 +101,15 @@ export function toMarkdownTwin(
   }
 
   // As `fromHtml(html, { fragment: true })` (hast-util-from-html) parses, without the source
-  // positions it adds to every node: the Markdown does not use them, and hast-util-to-mdast
-  // clones the whole tree (positions too) before it starts.
+  // positions it adds to every node: the Markdown does not use them.
   const fragment = parseFragment(html, { sourceCodeLocationInfo: false, scriptingEnabled: false });
   return hastToMarkdownTwin(fromParse5(fragment) as HastRoot, options);
 }
 
 /**
  * `toMarkdownTwin` for a page already in hast, without its HTML: the same Markdown as
- * `toMarkdownTwin(toHtml(tree))`. The tree is changed (unreadable parts removed).
+ * `toMarkdownTwin(toHtml(tree))`. The tree is changed (unreadable parts removed, whitespace
+ * collapsed): give it a tree of its own.
  */
 export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions | null | undefined): string {
   const settings = resolveMarkdownTwinOptions(options);
@@ -103,22 +122,12 @@ export function hastToMarkdownTwin(hast: HastRoot, options?: MarkdownTwinOptions
     return encodeSpaces(new URL(trimmed, settings.siteUrl + '/').href);
   };
   prepareTree(hast);
-  const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl) }) as Nodes;
+  // The tree is ours to change (see above): hast-util-to-mdast need not copy it first.
+  const mdast = toMdast(hast, { handlers: createTwinHandlers(resolveUrl), clone: false }) as Nodes;
   const root: Root = mdast.type === 'root' ? mdast : { type: 'root', children: [mdast as Root['children'][number]] };
   tidy(root);
 
-  const markdown = toMarkdown(root, {
-    bullet: '-',
-    emphasis: '*',
-    strong: '*',
-    fence: '`',
-    fences: true,
-    rule: '-',
-    listItemIndent: 'one',
-    resourceLink: true,
-    extensions: [gfmToMarkdown(), mathToMarkdown()],
-    handlers: { text },
-  });
+  const markdown = toMarkdown(root, markdownOptions);
 
   // `trimEnd` removes what `/\s+$/` matches (both: WhiteSpace and LineTerminator), without
   // the regular expression's retries at every blank of the text.

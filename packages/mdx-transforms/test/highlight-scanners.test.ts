@@ -168,4 +168,105 @@ test('should keep lists apart that only a separator would join alike', () => {
   assert.is(fake.compilations(), 3);
 });
 
+// Twenty patterns that lists share after their first one or two, as the end patterns of rules
+// that nest the same patterns are: ties at one position, captures, a lookbehind, `\\G`.
+const body = [
+  '\\b(const|let)\\b',
+  '([a-z]+)(\\()',
+  '"[^"]*"',
+  '[0-9]+',
+  '(?<=\\.)[a-z]+',
+  '\\Gx',
+  '\\(',
+  '\\)',
+  '\\[',
+  '\\]',
+  '\\{',
+  '\\}',
+  ',',
+  ';',
+  '=>',
+  '=',
+  '\\.',
+  '//.*$',
+  '\\s+(?=\\))',
+  '$',
+];
+const splitLists = [['\\)', ...body], ['\\]', ...body], ['(?=;)|\\}', ...body], ['\\Gx|y', ...body], ['y', '[0-9]', ...body]];
+const splitTexts = ['f(a, [1, 2]) => g.h(x)', 'const a = "b)" ; }', 'xx ) y ]', 'é(ü) // ))', '', 'a.b.c(1)(2) ;'];
+
+test('should search a list compiled in two parts as the engine searches it whole', async () => {
+  const onig = await createOnigurumaEngine(import('shiki/wasm'));
+  let patterns = 0;
+  const counting: RegexEngine = {
+    createScanner(list) {
+      patterns += list.length;
+      return onig.createScanner(list);
+    },
+    createString: (text) => onig.createString(text),
+  };
+  const shared = shareScanners(counting);
+  const scanners = splitLists.map((list, index) => {
+    const before = patterns;
+    const scanner = shared.createScanner(list);
+    // The first list is compiled whole; the second, whose end the first had, as its first
+    // pattern and that end; later ones compile their start only (two patterns for the last).
+    assert.is(patterns - before, [list.length, list.length, 1, 1, 2][index], `list ${index}: patterns compiled`);
+    return scanner;
+  });
+  assert.is(shared.compiledPatterns, patterns);
+
+  for (const [index, list] of splitLists.entries()) {
+    const whole = onig.createScanner(list);
+    for (const text of splitTexts) {
+      // One string searched forwards, as vscode-textmate scans a line (a part's last result
+      // reused), then backwards (never reused), then as plain text.
+      const string = onig.createString(text);
+      const starts = Array.from({ length: text.length + 1 }, (_, start) => start);
+      for (const start of [...starts, ...starts.reverse()]) {
+        assert.equal(scanners[index]!.findNextMatchSync(string, start, 0), whole.findNextMatchSync(string, start, 0), `list ${index}, ${JSON.stringify(text)} from ${start}`);
+      }
+      for (const start of starts) assert.equal(scanners[index]!.findNextMatchSync(text, start, 0), whole.findNextMatchSync(text, start, 0));
+      string.dispose?.();
+    }
+    whole.dispose?.();
+  }
+  for (const scanner of scanners) scanner.dispose?.();
+});
+
+test('should give the tokens of the plain engine with lists compiled in parts', async () => {
+  const onig = await createOnigurumaEngine(import('shiki/wasm'));
+  const shared = shareScanners(onig);
+  const split = await createHighlighter({ themes: Object.values(themes), langs: ['typescript'], engine: shared });
+  const plain = await createHighlighter({ themes: Object.values(themes), langs: ['typescript'], engine: createOnigurumaEngine(import('shiki/wasm')) });
+  const code = [
+    'const total = items.map((item) => [item.price * (1 + tax), { id: item.id }]).reduce((a, [b]) => a + b, 0);',
+    'function f<T extends { a: [number, string] }>(value: T): T[] {',
+    '  return [value, ...(value.a ? [value] : [])].filter((x) => (x as T).a[0] > 1);',
+    '}',
+    'const t = `sum: ${values.reduce((a, b) => a + (b ?? 0), 0)} (${[1, 2].join(", ")})`;',
+  ].join('\n');
+  // No time limit: on a busy machine Shiki's default (500 ms a line) leaves the rest of a line
+  // plain, differently in each highlighter.
+  const untimed = (highlighter: typeof split) => highlighter.codeToTokens(code, { lang: 'typescript', themes, defaultColor: false, tokenizeTimeLimit: 0 }).tokens;
+  assert.equal(untimed(split), untimed(plain));
+  // The premise: TypeScript's nested rules make lists that differ in their first pattern only.
+  assert.ok(shared.compiledPatterns > 0);
+  const wholePatterns = new Set<string>();
+  const counting: RegexEngine = {
+    createScanner(list) {
+      wholePatterns.add(JSON.stringify(list));
+      return onig.createScanner(list);
+    },
+    createString: (text) => onig.createString(text),
+  };
+  const reference = await createHighlighter({ themes: Object.values(themes), langs: ['typescript'], engine: counting });
+  untimed(reference);
+  const whole = [...wholePatterns].reduce((sum, list) => sum + (JSON.parse(list) as string[]).length, 0);
+  assert.ok(shared.compiledPatterns < whole, `${shared.compiledPatterns} patterns compiled in parts, ${whole} whole`);
+  split.dispose();
+  plain.dispose();
+  reference.dispose();
+});
+
 test.run();

@@ -11,8 +11,8 @@ const test = suite('to-markdown-twin-text');
 const options: Options = { bullet: '-', emphasis: '*', strong: '*', fences: true, resourceLink: true, extensions: [gfmToMarkdown(), mathToMarkdown()] };
 
 /** The Markdown of `tree` with the default `text` handler and with `text`. */
-function both(tree: Root): [string, string] {
-  return [toMarkdown(tree, options), toMarkdown(tree, { ...options, handlers: { text } })];
+function both(tree: Root, settings: Options = options): [string, string] {
+  return [toMarkdown(tree, settings), toMarkdown(tree, { ...settings, handlers: { text } })];
 }
 
 /** `value` as text in the places where escaping differs: paragraph, heading, link, emphasis, list, table cell, autolink. */
@@ -22,6 +22,10 @@ function contexts(value: string): Root[] {
   return [
     wrap({ type: 'paragraph', children: [t()] }),
     wrap({ type: 'paragraph', children: [t('x'), t(), t('y')] }),
+    // The second text's first character (its `peek`) is the first one's `after`.
+    wrap({ type: 'paragraph', children: [t(), t()] }),
+    // Raw HTML ending in a letter: a character before the text that a pattern may match.
+    wrap({ type: 'paragraph', children: [{ type: 'html', value: '<b>a' }, t(), { type: 'html', value: 'b</b>' }] }),
     wrap({ type: 'paragraph', children: [{ type: 'emphasis', children: [t('a')] }, t(), { type: 'strong', children: [t('b')] }] }),
     wrap({ type: 'paragraph', children: [{ type: 'inlineCode', value: 'c' }, t(), { type: 'inlineMath', value: 'x' } as PhrasingContent] }),
     wrap({ type: 'heading', depth: 2, children: [t()] }),
@@ -78,6 +82,38 @@ test('should write what the default handler writes, on 4,000 random strings of u
     for (let character = 0; character < length; character += 1) value += alphabet[Math.floor(random() * alphabet.length)];
     for (const tree of contexts(value)) {
       const [expected, actual] = both(tree);
+      assert.is(actual, expected, JSON.stringify(value));
+    }
+  }
+});
+
+test('should write what the default handler writes, with patterns of letters (an extension’s)', () => {
+  // No built-in pattern matches a letter or needs one right after it: these do, so that the
+  // intraword `_` rule sees matches around a text, and a text's `after` is its next sibling's
+  // peeked first character.
+  const settings: Options = {
+    ...options,
+    extensions: [
+      ...options.extensions!,
+      { unsafe: [{ character: 'a', inConstruct: 'phrasing' }, { character: 'b', after: '!', inConstruct: 'phrasing' }] },
+    ],
+  };
+  const letters = ['a', 'b', 'c', '_', '!', '[', '*', ' ', '\n'];
+  for (const sample of ['_c_', 'c_a', 'b', '![b', '!a', '_a', 'a_']) {
+    for (const tree of contexts(sample)) {
+      const [expected, actual] = both(tree, settings);
+      assert.is(actual, expected, JSON.stringify(sample));
+    }
+  }
+  let seed = 9;
+  for (let index = 0; index < 400; index += 1) {
+    let value = '';
+    for (let character = 0; character < 1 + (index % 6); character += 1) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      value += letters[seed % letters.length];
+    }
+    for (const tree of contexts(value)) {
+      const [expected, actual] = both(tree, settings);
       assert.is(actual, expected, JSON.stringify(value));
     }
   }
