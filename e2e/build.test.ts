@@ -93,6 +93,25 @@ build('should exit 1 and keep the old output when a page is broken', () => {
   assert.equal(tree(join(root, 'dist')), before);
 });
 
+build('should end the worker threads it started before loading when the project needs none, or cannot be built', () => {
+  // Enough pages for the build to start a worker while it loads the project (on a machine with
+  // two cores or more), which docsgen.config then turns down: the worker must end, or the
+  // process would not exit.
+  const root = project(40);
+  writeFileSync(join(root, 'docsgen.config.mjs'), 'export default { build: { workers: 1 } };\n');
+  const configured = docsgen(['build', root, '--no-cache']);
+  assert.is(configured.code, 0, configured.stdout + configured.stderr);
+  const oneThread = tree(join(root, 'dist'));
+  assert.is(docsgen(['build', root, '--no-cache', '--workers', '2']).code, 0);
+  assert.equal(tree(join(root, 'dist')), oneThread, 'the same bytes with a worker');
+  // A docs.json that does not parse: the build stops before any page, its workers with it.
+  writeFileSync(join(root, 'docs.json'), '{ "name": ');
+  const broken = docsgen(['build', root, '--no-cache', '--workers', '2']);
+  assert.is(broken.code, 1, broken.stdout + broken.stderr);
+  assert.match(broken.stdout, /docs\.json:\d+:\d+\s+error/);
+  assert.equal(tree(join(root, 'dist')), oneThread, 'the output is left as it was');
+});
+
 build('should exit 2 on bad options', () => {
   const root = project(1);
   for (const args of [['--adapter', 'ftp'], ['--workers', 'many'], ['--site-url', 'javascript:alert(1)'], ['--site-url', 'example.com']]) {

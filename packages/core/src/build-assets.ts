@@ -41,13 +41,18 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
   const root = site.root;
   // Loaded when first needed: `docsgen dev` and `check` do not minify, nor does a build whose
   // minified assets are all in the cache.
-  let esbuild: typeof import('esbuild') | undefined;
+  let esbuild: Promise<typeof import('esbuild')> | undefined;
   const assets = new MinifiedAssets(options.minifiedCache ?? undefined);
-  for (const [name, file] of Object.entries(documentAssetFiles)) {
-    if (!isAssetUsed(name, used, site.config?.theme)) continue;
-    const content = readFileSync(file);
-    writer.write(`_docsgen/${name}`, assets.read(name, content) ?? assets.write(name, content, minifyAsset((esbuild ??= await import('esbuild')), name, content)));
-  }
+  // Minified all at once, in esbuild's process, not one after another on this thread.
+  const published = await Promise.all(
+    Object.entries(documentAssetFiles)
+      .filter(([name]) => isAssetUsed(name, used, site.config?.theme))
+      .map(async ([name, file]) => {
+        const content = readFileSync(file);
+        return [name, assets.read(name, content) ?? assets.write(name, content, await minifyAsset(await (esbuild ??= import('esbuild')), name, content))] as const;
+      }),
+  );
+  for (const [name, content] of published) writer.write(`_docsgen/${name}`, content);
   assets.prune();
   writer.write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
   // Nested API fields readers open on demand: one file per spec, pages draw the top level.
@@ -146,9 +151,9 @@ function esbuildVersion(): string {
  * serves them as written). Classic scripts keep their top-level names; files that are minified
  * already (`*.min.*`) and anything else pass through unchanged.
  */
-export function minifyAsset(esbuild: typeof import('esbuild'), name: string, content: Buffer): Buffer {
+export async function minifyAsset(esbuild: typeof import('esbuild'), name: string, content: Buffer): Promise<Buffer> {
   const loader = name.endsWith('.js') ? 'js' : name.endsWith('.css') ? 'css' : undefined;
   if (!loader || name.includes('.min.')) return content;
-  const result = esbuild.transformSync(content.toString('utf8'), { loader, minify: true, legalComments: 'none', target: 'es2020' });
+  const result = await esbuild.transform(content.toString('utf8'), { loader, minify: true, legalComments: 'none', target: 'es2020' });
   return Buffer.from(result.code);
 }

@@ -1,22 +1,24 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AdapterName } from './adapters.js';
 import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
 import type { CardCache } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
-import { createPageQueue, drainPageQueue } from './page-queue.js';
+import { ignoredNames } from './discover.js';
+import { createPageQueue, drainPageQueue, type PageQueue } from './page-queue.js';
 import type { Site } from './site.js';
 
 // The build's page scheduler: which pages come from the cache and which render, in what order,
 // on which thread. Each page is handed to `takePage` once, cached or rendered, as it is ready.
 
-/** What a worker thread needs to load the project as the build did. */
+/** What a worker thread needs to load the project as the build did: the options this thread's `createSite` had. */
 export interface WorkerData {
   root: string;
   siteUrl: string | undefined;
-  /** The build's adapter: pages link the site's own `/mcp` when it runs functions. */
-  adapter: AdapterName;
+  /** The build's adapter, when given (else docsgen.config's): pages link the site's own `/mcp` when it runs functions. */
+  adapter: AdapterName | undefined;
   cardFolder: string | undefined;
   compileCache: boolean;
   navigationCache: string | undefined;
@@ -41,6 +43,11 @@ export interface SchedulePagesOptions {
   /** What worker threads load the project with. */
   workerData: WorkerData;
   /**
+   * Worker threads started before the site was loaded (`RenderWorkers`), loading the project
+   * meanwhile: used before any other is started, and ended when fewer are needed (default: none).
+   */
+  workers?: RenderWorkers | null | undefined;
+  /**
    * Takes a page, cached or rendered; `files` are the cache's copies of a rendered page's
    * files (kept just now). Returns what the build read from it, stored in the cache.
    */
@@ -50,7 +57,6 @@ export interface SchedulePagesOptions {
 }
 
 const batchSize = 8;
-const youngGenerationMb = 96;
 // Pages a build with a cache starts rendering on this thread while it reads the cached ones.
 const earlyRenderCount = 4;
 
@@ -105,7 +111,10 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
   let rest = misses.filter((slug) => !earlyRenders.has(slug));
   let threads = Math.min(options.threads, Math.ceil(rest.length / (batchSize * 2)));
   const rendered: BuiltPage[] = [];
-  if (threads > 1 && options.isThreadsDefault) {
+  const started = options.workers ?? undefined;
+  // Workers started early have loaded the project, or are loading it, already: no first batch
+  // here decides whether one pays.
+  if (threads > 1 && options.isThreadsDefault && !started?.size) {
     // A worker loads the project again before its first page, and its first page loads the
     // highlighter: about as long as this thread took to get here and through its own first
     // page. When the next pages of a first batch say this thread renders the rest in less than
@@ -129,7 +138,7 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
     const msPerPage = times.length > 1 ? laterMs / (times.length - 1) : Infinity;
     if (rest.length * msPerPage < 2 * startupMs) threads = 1;
   }
-  const workerFile = new URL('./build-worker.js', import.meta.url);
+  const workerFile = renderWorkerFile;
   const takeRendered = (rendered: BuiltPage): void => {
     const page = cards.take(rendered);
     const kept = cache?.keepFiles(page);
@@ -139,15 +148,16 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
     options.onProgress(done, cached);
   };
   for (const page of rendered) takeRendered(page);
+  const useWorkers = threads > 1 && existsSync(workerFile);
+  // Workers started early and not needed stop now, not at the end of the build.
+  const early = started?.take(useWorkers ? threads - 1 : 0) ?? [];
   // The workers start now, not after the early pages.
   const settled = await Promise.allSettled([
     ...[...earlyRenders.values()].map(async (pending) => takeRendered(await pending)),
-    threads > 1 && existsSync(workerFile)
+    useWorkers
       ? renderInWorkers({
-          workerFile,
-          workerData: options.workerData,
+          workers: [...early, ...Array.from({ length: threads - 1 - early.length }, () => new RenderWorker(workerFile, options.workerData))],
           slugs: rest,
-          workers: threads - 1,
           takeRendered,
           renderHere,
           keepSchemaFiles: (files) => {
@@ -164,11 +174,9 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
 }
 
 interface RenderInWorkersOptions {
-  workerFile: URL;
-  workerData: WorkerData;
+  /** The worker threads, started (and loading the project) or ready. */
+  workers: readonly RenderWorker[];
   slugs: readonly string[];
-  /** Worker threads to start. */
-  workers: number;
   takeRendered(page: BuiltPage): void;
   /** Renders a page on this thread. */
   renderHere(slug: string): Promise<BuiltPage>;
@@ -176,45 +184,197 @@ interface RenderInWorkersOptions {
   keepSchemaFiles(files: Array<{ name: string; content: string }>): void;
 }
 
-/** What a worker thread sends: it is ready, a batch of rendered pages, the schema files asked of it, or it is done. */
-type WorkerMessage = 'ready' | 'done' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
-
 // Pages in flight per thread (`PageQueue.lanes`).
 const lanes = 2;
 
-/** Renders `slugs` across worker threads and this thread, each taking small batches from a shared queue as it frees up. */
+/**
+ * Renders `slugs` across worker threads and this thread, each taking small batches from a
+ * shared queue as it frees up. A worker still loading the project when this thread has taken
+ * the last batch is ended: it would only load the project to find nothing left.
+ */
 async function renderInWorkers(options: RenderInWorkersOptions): Promise<void> {
   const { slugs, takeRendered } = options;
-  const queue = createPageQueue(slugs, batchSize, lanes);
+  const queue = createPageQueue(slugs, batchSize, lanes, options.workers.length + 1);
   // Batches for this thread, between the workers' messages.
-  const runHere = (): Promise<void> =>
-    drainPageQueue(queue, async (batch) => {
+  const runHere = async (): Promise<void> => {
+    await drainPageQueue(queue, async (batch) => {
       for (const slug of batch) takeRendered(await options.renderHere(slug));
       // Let the workers' finished batches in before the next one.
       await new Promise<void>((resolvePromise) => setImmediate(resolvePromise));
     });
+    await Promise.all(options.workers.map((worker) => worker.endUnlessWorking()));
+  };
   // The API specs' schema files (Stripe's: about 2 s of drawing) are the first worker's first
   // job, made while this thread renders pages, instead of at the end, after every page.
-  const runWorker = (_: unknown, workerIndex: number): Promise<void> =>
-    new Promise((resolvePromise, reject) => {
-      // A young generation of 96 MB (V8's default is 16 to 32 MB): rendering makes many
-      // short-lived objects (syntax trees, tokens), and collecting them less often cut a cold
-      // 1,000-page build's CPU time by about a tenth. This thread's heap is set when Node starts.
-      const worker = new Worker(options.workerFile, { workerData: options.workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
-      let finished = false;
-      worker.on('message', (message: WorkerMessage) => {
-        if (message === 'ready') {
-          if (workerIndex === 0) worker.postMessage('schema-files');
-          worker.postMessage(queue);
-        } else if (message === 'done') finished = true;
-        else if (Array.isArray(message)) for (const page of message) takeRendered(page);
-        else options.keepSchemaFiles(message.schemaFiles);
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => {
-        if (finished) resolvePromise();
-        else reject(new Error(`a worker thread stopped with exit code ${code}`));
-      });
-    });
-  await Promise.all([...Array.from({ length: options.workers }, runWorker), runHere()]);
+  const jobs = options.workers.map((worker, index) => worker.run({ queue, hasSchemaFiles: index === 0, takeRendered, keepSchemaFiles: options.keepSchemaFiles }));
+  await Promise.all([...jobs, runHere()]);
 }
+
+/** What a worker thread sends: it is ready, a batch of rendered pages, the schema files asked of it, or it is done. */
+type WorkerMessage = 'ready' | 'done' | BuiltPage[] | { schemaFiles: Array<{ name: string; content: string }> };
+
+/** A worker's work: the queue it takes batches from, and where what it sends goes. */
+interface WorkerJob {
+  queue: PageQueue;
+  /** The worker makes the API specs' schema files first. */
+  hasSchemaFiles: boolean;
+  takeRendered(page: BuiltPage): void;
+  keepSchemaFiles(files: Array<{ name: string; content: string }>): void;
+}
+
+// The compiled worker (absent when this module runs from its TypeScript source: no workers then).
+const renderWorkerFile = new URL('./build-worker.js', import.meta.url);
+// A young generation of 96 MB (V8's default is 16 to 32 MB): rendering makes many short-lived
+// objects (syntax trees, tokens), and collecting them less often cut a cold 1,000-page build's
+// CPU time by about a tenth. This thread's heap is set when Node starts.
+const youngGenerationMb = 96;
+
+/**
+ * One worker thread of the build: it loads the project as soon as it starts, then renders
+ * batches from the queue of the job it is given (`run`), once both are there.
+ */
+class RenderWorker {
+  readonly #worker: Worker;
+  #isReady = false;
+  #job: WorkerJob | undefined;
+  // The job was sent: the worker takes batches until the queue is empty, then says it is done.
+  #isWorking = false;
+  #isDone = false;
+  #isEnded = false;
+  #failure: Error | undefined;
+  #exitCode: number | undefined;
+  #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+
+  constructor(file: URL, workerData: WorkerData) {
+    this.#worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
+    this.#worker.on('message', (message: WorkerMessage) => this.#receive(message));
+    this.#worker.once('error', (error) => {
+      this.#failure ??= error;
+    });
+    this.#worker.once('exit', (code) => {
+      this.#exitCode = code;
+      this.#conclude();
+    });
+  }
+
+  /** Renders from `job.queue` once the project is loaded; resolves when the worker is done, or was ended before it took any batch. */
+  run(job: WorkerJob): Promise<void> {
+    this.#job = job;
+    const done = new Promise<void>((resolve, reject) => (this.#settle = { resolve, reject }));
+    if (this.#exitCode !== undefined) this.#conclude();
+    else if (this.#isReady) this.#start();
+    return done;
+  }
+
+  /** Ends the worker unless it has taken its job (a worker with a job finishes it). */
+  async endUnlessWorking(): Promise<void> {
+    if (this.#isWorking || this.#exitCode !== undefined) return;
+    this.#isEnded = true;
+    await this.#worker.terminate();
+  }
+
+  #receive(message: WorkerMessage): void {
+    if (message === 'ready') {
+      this.#isReady = true;
+      if (this.#job) this.#start();
+    } else if (message === 'done') this.#isDone = true;
+    else if (Array.isArray(message)) for (const page of message) this.#job?.takeRendered(page);
+    else this.#job?.keepSchemaFiles(message.schemaFiles);
+  }
+
+  #start(): void {
+    const job = this.#job as WorkerJob;
+    if (this.#isWorking || this.#isEnded) return;
+    this.#isWorking = true;
+    if (job.hasSchemaFiles) this.#worker.postMessage('schema-files');
+    this.#worker.postMessage(job.queue);
+  }
+
+  #conclude(): void {
+    const settle = this.#settle;
+    if (!settle) return;
+    this.#settle = undefined;
+    if (this.#isDone || (this.#isEnded && !this.#isWorking)) settle.resolve();
+    else settle.reject(this.#failure ?? new Error(`a worker thread stopped with exit code ${this.#exitCode}`));
+  }
+}
+
+/**
+ * Worker threads started before the build has loaded the site, so that each loads the project
+ * while this thread does (a worker takes about as long to load it as this thread: two seconds
+ * of a cold 1,000-page build). `schedulePages` takes those it needs and ends the others; `end`
+ * ends those never taken (a build that stopped early).
+ */
+export class RenderWorkers {
+  #idle: RenderWorker[];
+
+  constructor(count: number, workerData: WorkerData) {
+    this.#idle = existsSync(renderWorkerFile) ? Array.from({ length: count }, () => new RenderWorker(renderWorkerFile, workerData)) : [];
+  }
+
+  /** Workers started and not yet taken. */
+  get size(): number {
+    return this.#idle.length;
+  }
+
+  /** Takes up to `count` of the workers; the others are ended. */
+  take(count: number): RenderWorker[] {
+    const taken = this.#idle.slice(0, count);
+    void this.end(this.#idle.slice(count));
+    this.#idle = [];
+    return taken;
+  }
+
+  /** Ends the workers not taken. */
+  async end(workers: readonly RenderWorker[] = this.#take()): Promise<void> {
+    await Promise.all(workers.map((worker) => worker.endUnlessWorking()));
+  }
+
+  #take(): RenderWorker[] {
+    const idle = this.#idle;
+    this.#idle = [];
+    return idle;
+  }
+}
+
+/**
+ * The page files (`.md`, `.mdx`) of the project at `root`, counted up to `atMost`: looked for
+ * the way page discovery does (no dot-folders, no ignored folders), and no further than needed.
+ * A build starts worker threads before it loads the site only when there are pages for them.
+ */
+export function countPageFiles(root: string, atMost: number): number {
+  let found = 0;
+  const folders = [root];
+  while (folders.length > 0 && found < atMost) {
+    const folder = folders.pop() as string;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory()) {
+        if (!ignoredNames.has(entry.name)) folders.push(join(folder, entry.name));
+      } else if (/\.mdx?$/.test(entry.name) && entry.name !== 'README.md') found += 1;
+    }
+  }
+  return Math.min(found, atMost);
+}
+
+/**
+ * How many worker threads a build of the project at `root` starts before it loads the site, for
+ * `threads` threads in all: none unless it has enough page files for a worker to join while
+ * there are pages left (`earlyWorkerPages`), and no more than its page files keep busy.
+ */
+export function earlyWorkerCount(root: string, threads: number): number {
+  if (threads < 2) return 0;
+  const pages = countPageFiles(root, threads * batchSize * 2);
+  return pages < earlyWorkerPages ? 0 : Math.min(threads, Math.ceil(pages / (batchSize * 2))) - 1;
+}
+
+// A worker loads the project in about the time this thread renders a few dozen pages of a
+// cold build: with fewer page files than this, no worker starts before the site is loaded
+// (`schedulePages` may still start one, once it knows what is left to render).
+const earlyWorkerPages = 4 * batchSize;

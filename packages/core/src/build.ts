@@ -13,7 +13,7 @@ import { CardCache, planCards } from './build-card-cache.js';
 import { resolveBuildOptions, type ResolvedBuildOptions } from './build-options.js';
 import { emptyTrash, OutputWriter } from './build-output.js';
 import { PageIntake } from './build-page-intake.js';
-import { schedulePages } from './build-schedule.js';
+import { earlyWorkerCount, RenderWorkers, schedulePages, type WorkerData } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { KeptOutputFiles } from './kept-output-files.js';
@@ -21,6 +21,7 @@ import { findOutputKind, outputTable, type OutputContext, type OutputKind } from
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
+import { listIndexablePages } from './site-outputs.js';
 import { createSite, type Site } from './site.js';
 import { docsgenCodeKey } from './version.js';
 
@@ -98,7 +99,32 @@ export async function buildSite(projectRoot: string, options?: BuildOptions | nu
 /** `buildSite` itself, under the heap cap. */
 async function runBuild(projectRoot: string, options: BuildOptions | null | undefined): Promise<BuildResult> {
   const started = performance.now();
-  const { site, settings, cacheFolder } = await loadBuildSite(resolve(projectRoot), options);
+  const root = resolve(projectRoot);
+  const reading = resolveBuildOptions(root, options);
+  // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
+  // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
+  const cacheFolder = (name: string): string | undefined => (reading.cache ? join(root, '.docsgen', 'cache', name) : undefined);
+  // How this thread and the worker threads load the project: whether to cache decides how it
+  // is read, so it comes from the options alone; the shared navigation file is kept across
+  // builds (and read by the workers, not made again).
+  const workerData: WorkerData = { root, siteUrl: reading.siteUrl, adapter: options?.adapter ?? undefined, cardFolder: cacheFolder('og'), compileCache: reading.cache, navigationCache: cacheFolder('navigation') };
+  // A build that will render many pages starts its workers now: each loads the project while
+  // this thread does, instead of after it (2-3 s sooner on a cold 1,000-page build). Not with
+  // a page cache from an earlier build, whose pages most likely need no worker.
+  const early = reading.cache && hasEntries(cacheFolder('build')) ? 0 : earlyWorkerCount(root, reading.workers);
+  const workers = early > 0 ? new RenderWorkers(early, workerData) : undefined;
+  try {
+    return await buildLoaded(await loadBuildSite(workerData, options), { started, cacheFolder, workers, workerData });
+  } finally {
+    await workers?.end();
+  }
+}
+
+/** `buildSite` once the site is loaded: checks, the build's preparation, pages, the rest of the output. */
+async function buildLoaded(
+  { site, settings }: { site: Site; settings: ResolvedBuildOptions },
+  { started, cacheFolder, workers, workerData }: Pick<BuildRun, 'cacheFolder' | 'workers' | 'workerData'> & { started: number },
+): Promise<BuildResult> {
   const messages: DocsgenMessage[] = [];
   const result = (ok: boolean, extra?: Partial<BuildResult>): BuildResult => ({
     ok, outDir: settings.outDir, messages, pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started, ...extra,
@@ -111,7 +137,7 @@ async function runBuild(projectRoot: string, options: BuildOptions | null | unde
   messages.push(...site.messages);
   if (!site.config || messages.some((message) => message.fatal)) return result(false);
 
-  const run = await prepareBuild(site, settings, cacheFolder);
+  const run = await prepareBuild(site, settings, { cacheFolder, workers, workerData });
   try {
     return await buildPages(run, messages, result);
   } finally {
@@ -165,25 +191,25 @@ interface BuildRun {
   emptier: ReturnType<typeof emptyTrash> | undefined;
   search: SearchRun;
   intake: PageIntake;
+  /** Worker threads started before the site was loaded, if any. */
+  workers: RenderWorkers | undefined;
+  /** What the worker threads load the project with: the options this thread's site was loaded with. */
+  workerData: WorkerData;
 }
 
 /**
- * Loads the site for a build and resolves the build's options once. Whether to cache decides
- * how the project is read, so it comes from the options alone; docsgen.config's `build` field,
- * read with the project, then completes them.
+ * Loads the site for a build, as its worker threads do (`workerData`), and resolves the build's
+ * options once: docsgen.config's `build` field, read with the project, completes them.
  */
-async function loadBuildSite(root: string, options: BuildOptions | null | undefined): Promise<{ site: Site; settings: ResolvedBuildOptions; cacheFolder: BuildRun['cacheFolder'] }> {
-  const reading = resolveBuildOptions(root, options);
-  // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
-  // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
-  const cacheFolder = (name: string): string | undefined => (reading.cache ? join(root, '.docsgen', 'cache', name) : undefined);
-  // The shared navigation file is kept across builds (and read by the workers, not made again).
-  const site = await createSite(root, { mode: 'build', siteUrl: reading.siteUrl, adapter: options?.adapter, compileCache: reading.cache, navigationCache: cacheFolder('navigation') });
-  return { site, settings: resolveBuildOptions(root, options, site.userConfig.build), cacheFolder };
+async function loadBuildSite(workerData: WorkerData, options: BuildOptions | null | undefined): Promise<{ site: Site; settings: ResolvedBuildOptions }> {
+  const { root, siteUrl, adapter, compileCache, navigationCache } = workerData;
+  const site = await createSite(root, { mode: 'build', siteUrl, adapter, compileCache, navigationCache });
+  return { site, settings: resolveBuildOptions(root, options, site.userConfig.build) };
 }
 
 /** Opens the caches, the staging folder and the search index of a build of a loaded site. */
-async function prepareBuild(site: Site, settings: ResolvedBuildOptions, cacheFolder: BuildRun['cacheFolder']): Promise<BuildRun> {
+async function prepareBuild(site: Site, settings: ResolvedBuildOptions, threads: Pick<BuildRun, 'cacheFolder' | 'workers' | 'workerData'>): Promise<BuildRun> {
+  const { cacheFolder } = threads;
   const slugs = [...site.pages.values()].filter((page) => !page.isDraft && page.slug !== '404').map((page) => page.slug);
   // One `git log` for the whole build: the cache key and the sitemap's <lastmod> both use it.
   const lastUpdated = site.config && isLastUpdatedOn(site.config) ? await lastUpdatedTimes(site.root, [...site.pages.values()].map((page) => page.file)) : undefined;
@@ -204,10 +230,18 @@ async function prepareBuild(site: Site, settings: ResolvedBuildOptions, cacheFol
   const searchService = createSearchService();
   const search = new SearchRun(
     searchService,
-    site.hasSearch ? startSearchIndex(site, { service: searchService, storeFolder: cacheFolder('search'), document: (slug) => writtenPage(writer, site, slug) }) : noSearchIndex,
+    site.hasSearch
+      ? startSearchIndex(site, {
+          service: searchService,
+          storeFolder: cacheFolder('search'),
+          document: (slug) => writtenPage(writer, site, slug),
+          // The pages not indexed render last (`renderPages`), while Pagefind writes the index.
+          pagesAfter: slugs.length - listIndexablePages(site).length,
+        })
+      : noSearchIndex,
     cacheFolder('search-files'),
   );
-  return { site, settings, cacheFolder, slugs, lastUpdated, cache, cards, cardHashes, writer, emptier, search, intake: new PageIntake(site, writer, search.indexer) };
+  return { site, settings, ...threads, slugs, lastUpdated, cache, cards, cardHashes, writer, emptier, search, intake: new PageIntake(site, writer, search.indexer) };
 }
 
 /**
@@ -235,7 +269,8 @@ async function renderPages(run: BuildRun): Promise<number> {
       cardHashes: run.cardHashes,
       threads: settings.workers,
       isThreadsDefault: settings.isWorkersDefault,
-      workerData: { root: site.root, siteUrl: site.siteUrl, adapter: settings.adapter, cardFolder: run.cards.folder, compileCache: settings.cache, navigationCache: run.cacheFolder('navigation') },
+      workerData: run.workerData,
+      workers: run.workers,
       takePage: (page, files) => intake.takePage(page, files),
       onProgress: (done, fromCache) => settings.onProgress({ done, total: run.slugs.length, cached: fromCache }),
     });
@@ -297,19 +332,19 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
   const redirects = site.config?.redirects ?? [];
   const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
   const table = outputTable.filter((kind) => !kind.isOverProjectFiles);
+  // Full-text search: Pagefind's chunked index, built from the pages as they rendered. Its files
+  // are written (on libuv's threads) while this thread writes the others: they come last, and
+  // win, only when a project file could take one's place (a project folder `_docsgen`).
+  const indexWritten = existsSync(join(site.root, searchFolder.split('/')[0]!)) ? undefined : writeSearchIndex(writer, options.search);
+  // Awaited below; a failure is thrown there.
+  indexWritten?.catch(() => undefined);
   // Outputs a project file may take the place of (social cards) go first; the others after.
   await writeOutputs(site, writer, table, options.context, messages);
   writer.write('404.html', script ? options.notFoundHtml.replace('</body>', () => `${script}\n</body>`) : options.notFoundHtml);
   await publishAssets(site, writer, { used: options.intake.used, viewers: options.intake.viewers, minifiedCache: options.cacheFolder('assets'), messages });
   await writeOutputs(site, writer, outputTable.filter((kind) => kind.isOverProjectFiles), options.context, messages);
-  // Full-text search: Pagefind's chunked index, built from the pages as they rendered.
-  const index = await options.search.end();
+  const index = await (indexWritten ?? writeSearchIndex(writer, options.search));
   messages.push(...index.messages);
-  for (const file of index.files) {
-    const path = `${searchFolder}/${file.path}`;
-    if (options.search.kept) writer.linkFrom(path, file.content.length, options.search.kept.keep(path, file.content));
-    else writer.write(path, Buffer.from(file.content));
-  }
   const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
   // The MCP function bundles the data `/mcp` answers from, as the output table produced it.
   const mcp = adapterRunsFunctions(adapter) ? await produceOutputText(site, mcpSnapshotPath, options.context) : undefined;
@@ -317,6 +352,15 @@ async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSi
   messages.push(...adapted.messages);
   for (const file of adapted.files) writer.write(file.path, file.content);
   if (messages.some((message) => message.fatal)) throw new Error('adapter');
+}
+
+/** Writes the search index's files once the index is made (linked from the copies kept across builds when caching); returns the index. */
+async function writeSearchIndex(writer: OutputWriter, search: SearchRun): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
+  const index = await search.end();
+  const files = index.files.map((file) => ({ path: `${searchFolder}/${file.path}`, content: file.content }));
+  if (search.kept) for (const file of files) writer.linkFrom(file.path, file.content.length, search.kept.keep(file.path, file.content));
+  else await writer.writeAll(files);
+  return index;
 }
 
 /** The text of the output table's output at `path`, if it has one. */
@@ -450,6 +494,15 @@ function dedupe(messages: DocsgenMessage[]): DocsgenMessage[] {
     seen.add(key);
     return true;
   });
+}
+
+/** Whether `folder` is there and holds anything. */
+function hasEntries(folder: string | undefined): boolean {
+  try {
+    return folder !== undefined && readdirSync(folder).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A file's text, or empty when it cannot be read (it is hashed into the site key). */

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { BuildCache, type CachedPage, type PageFacts } from '../src/build-cache.js';
 import { CardCache } from '../src/build-card-cache.js';
 import type { BuiltPage } from '../src/build-render.js';
-import { schedulePages, type SchedulePagesOptions } from '../src/build-schedule.js';
+import { countPageFiles, earlyWorkerCount, schedulePages, type SchedulePagesOptions } from '../src/build-schedule.js';
 import { createSite } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
@@ -24,7 +24,7 @@ function options(root: string, slugs: string[], cache: BuildCache | undefined, t
     cards: new CardCache({ folder: undefined }),
     cardHashes: new Map(),
     threads: 1,
-    workerData: { root, siteUrl: undefined, adapter: 'static', cardFolder: undefined, compileCache: false, navigationCache: undefined },
+    workerData: { root, siteUrl: undefined, adapter: undefined, cardFolder: undefined, compileCache: false, navigationCache: undefined },
     takePage: (page): PageFacts => {
       taken.push(page);
       return { searchHash: undefined, usesApi: false, apiViewers: [], usesIslands: false };
@@ -64,6 +64,36 @@ schedule('should take unchanged pages from the cache and render only the others'
   assert.ok(taken.every((page) => 'files' in page), 'every page came from the cache');
   assert.equal(progress, [[slugs.length, slugs.length]]);
   rmSync(root, { recursive: true, force: true });
+});
+
+schedule('should count page files as discovery finds them, no further than asked', () => {
+  const files: Record<string, string> = { 'docs.json': '{}', 'README.md': '# Not a page\n', 'notes.txt': 'text' };
+  for (let index = 0; index < 5; index += 1) files[`guides/page-${index}.mdx`] = '# Page\n';
+  for (let index = 0; index < 3; index += 1) files[`api/op-${index}.md`] = '# Op\n';
+  // Never pages: snippets, dependencies, dot-folders.
+  for (const folder of ['snippets', 'node_modules/pkg', '.docsgen/cache', 'guides/node_modules']) files[`${folder}/x.mdx`] = '# X\n';
+  const root = writeTempProject(files, 'docsgen-count-');
+  assert.is(countPageFiles(root, 100), 8);
+  assert.is(countPageFiles(root, 4), 4, 'stops at the number asked for');
+  assert.is(countPageFiles(join(root, 'missing'), 10), 0);
+  rmSync(root, { recursive: true, force: true });
+});
+
+schedule('should start workers before loading only for projects with pages enough to keep them busy', () => {
+  const projectOf = (count: number): string => {
+    const files: Record<string, string> = { 'docs.json': '{}' };
+    for (let index = 0; index < count; index += 1) files[`pages/page-${index}.mdx`] = '# Page\n';
+    return writeTempProject(files, 'docsgen-early-');
+  };
+  const small = projectOf(31);
+  const medium = projectOf(40);
+  const large = projectOf(500);
+  assert.is(earlyWorkerCount(small, 2), 0, 'a few dozen pages render on this thread before a worker would be ready');
+  assert.is(earlyWorkerCount(medium, 2), 1);
+  assert.is(earlyWorkerCount(medium, 1), 0, 'one thread: no worker');
+  assert.is(earlyWorkerCount(medium, 8), 2, 'no more workers than 16 pages each');
+  assert.is(earlyWorkerCount(large, 8), 7);
+  for (const root of [small, medium, large]) rmSync(root, { recursive: true, force: true });
 });
 
 schedule.run();

@@ -485,6 +485,19 @@ build('should publish images and other media from every folder at their paths, a
   assert.not.ok(existsSync(join(out, 'dist')));
 });
 
+build('should publish the search index over a project file at its path, its files written as the others are', async () => {
+  // A project's own .js files are published at their paths: one in `_docsgen/search/` gives way to the index's.
+  const root = project({ '_docsgen/search/pagefind.js': 'window.projectOwn = true;\n', 'extra.js': 'window.extra = 1;\n' });
+  const result = await buildSite(root, { workers: 0, cache: false });
+  assert.ok(result.ok, JSON.stringify(result.messages));
+  const out = tree(join(root, 'dist'));
+  assert.not.match(out['_docsgen/search/pagefind.js'] ?? '', 'projectOwn', 'Pagefind\'s client, not the project\'s file');
+  assert.ok(Object.keys(out).some((path) => path.startsWith('_docsgen/search/fragment/')), 'with the index');
+  assert.is(out['extra.js'], 'window.extra = 1;\n');
+  assert.is(result.files, Object.keys(out).length, 'every file counted once');
+  rmSync(root, { recursive: true, force: true });
+});
+
 build('should publish a favicon only from inside the project', async () => {
   const outside = writeTempProject({ 'secret.svg': '<svg>TOP SECRET</svg>' }, 'docsgen-outside-');
   const linked = project({}, { favicon: '/linked.svg' });

@@ -36,8 +36,10 @@ export interface PagefindFile {
 /**
  * Whether two indexes hold the same content: every file by path, binary files compared after
  * decompression (the assembled ones are compressed by zlib, Pagefind's by its own encoder),
- * the entry as JSON. With `isRaw`, `a`'s chunk, filter and meta files are uncompressed
- * (`AssembleOptions.compress: false`).
+ * the entry as JSON. A compressed `a` file with a `rawHash` is compared by that hash, not
+ * decompressed; a binary file whose content is the very array of the other's is the same.
+ * With `isRaw`, `a`'s chunk, filter and meta files are uncompressed (`AssembleOptions.compress:
+ * false`).
  */
 export function isSamePagefindIndex(a: readonly PagefindFile[], b: readonly PagefindFile[], options?: { isRaw?: boolean | null | undefined } | null): boolean {
   if (a.length !== b.length) return false;
@@ -49,11 +51,19 @@ export function isSamePagefindIndex(a: readonly PagefindFile[], b: readonly Page
       const [left, right] = [parseJson(file.content), parseJson(content)];
       if (left === undefined || right === undefined || JSON.stringify(left) !== JSON.stringify(right)) return false;
     } else if (/\.pf_(meta|index|filter|fragment)$/.test(file.path)) {
+      // The very bytes (a fragment kept as Pagefind compressed it): the same content, not read.
+      if (file.content === content) continue;
       // `isRaw`: `a` was assembled without compression (fragments are always compressed).
       // A file that does not decompress is not the same as one that does.
       try {
+        const right = unpack(content);
+        // A compressed assembled file names its raw bytes by their hash: compared by it, not decompressed.
+        if (file.rawHash !== undefined && !options?.isRaw && file.content[0] === 0x1f && file.content[1] === 0x8b) {
+          if (contentHash(right) !== file.rawHash) return false;
+          continue;
+        }
         const left = options?.isRaw && !file.path.endsWith('.pf_fragment') ? Buffer.from(file.content) : unpack(file.content);
-        if (!left.equals(unpack(content))) return false;
+        if (!left.equals(right)) return false;
       } catch {
         return false;
       }

@@ -83,10 +83,16 @@ class SearchIndexRun implements SearchIndexer {
   // files are written (and split into shares) while the next round's pages render, instead of
   // all at the end (2.4 s for 1,000 pages, with little else to do meanwhile). The index is then
   // put together from the rounds' shares; each round's own files are checked against what its
-  // shares put together give. Without a store, one round takes every page.
+  // shares put together give. Without a store, a first round takes all but the last eighth of
+  // the pages, unless the producer renders many pages after the index's (`pagesAfter`): its
+  // files are written while those render (2 s of Pagefind's time for 1,000 pages, which kept
+  // the build waiting at the end), and only the last round's at the end.
   #roundSize: number;
   #roundAdds: Array<Promise<void>> = [];
   readonly #rounds: Array<Promise<SplitPagefindIndex | undefined>> = [];
+  // Without a store, Pagefind's files, asked for as soon as every page is in (`#flush`): written
+  // while the build renders pages that are not indexed and writes its other files.
+  #written: Promise<SearchIndexFile[] | undefined> | undefined;
 
   constructor(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost) {
     this.#pages = pages;
@@ -101,7 +107,10 @@ class SearchIndexRun implements SearchIndexer {
     this.#settings = this.#hasStore ? searchIndexSettings({ excludeSelectors }) : '';
     this.#stored = this.#storeFolder ? readStoredSearchIndex(this.#storeFolder) : undefined;
     this.#isStoredIndex = this.#stored !== undefined && this.#stored.stored.settings === this.#settings && this.#stored.stored.pages.length === this.slugs.length;
-    this.#roundSize = this.#hasStore ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8)) : Infinity;
+    const firstRound = this.slugs.length - Math.ceil(this.slugs.length / 8);
+    // Without a way to read pages again, a round whose files fail their check could not be sent again.
+    const isFirstRound = this.#reread !== undefined && firstRound >= (options?.roundSize ?? minRoundSize) && (options?.pagesAfter ?? 0) * 10 < this.slugs.length;
+    this.#roundSize = this.#hasStore ? Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8)) : isFirstRound ? firstRound : Infinity;
     // Without a store, Pagefind's process starts now.
     if (!this.#hasStore) void this.#service();
   }
@@ -227,6 +236,18 @@ class SearchIndexRun implements SearchIndexer {
       this.#take(this.#nextToIndex, page);
       this.#nextToIndex += 1;
     }
+    if (this.#nextToIndex === this.slugs.length) this.#writeNow();
+  }
+
+  /**
+   * Every page is in: Pagefind writes the index (or the last round) now, not when `finish` is
+   * called, so it works while the build renders its pages that are not indexed (hidden ones,
+   * for instance: a tenth of the platform's docs) and writes its other files.
+   */
+  #writeNow(): void {
+    if (this.#isStoredIndex || this.#unshared.length > 0) return;
+    if (this.#rounds.length > 0) this.#endRound();
+    else if (!this.#hasStore) this.#written ??= this.#pagefindFiles();
   }
 
   async #settle(): Promise<void> {
@@ -322,7 +343,9 @@ class SearchIndexRun implements SearchIndexer {
     try {
       if (finishOptions?.discard) {
         await this.#settle();
-        await (await this.#created)?.index?.deleteIndex();
+        // Files being written delete their index once written.
+        if (this.#written) await this.#written.catch(() => undefined);
+        else await (await this.#created)?.index?.deleteIndex();
         await Promise.all(this.#rounds);
         return { files: [], slugs: [], messages: this.#messages };
       }
@@ -352,7 +375,7 @@ class SearchIndexRun implements SearchIndexer {
         const made = splits.every((split) => split !== undefined) ? await this.#assemble(splits as SplitPagefindIndex[]) : undefined;
         if (made) return this.#keep(made.files, made);
       } else {
-        const files = (await this.#pagefindFiles()) ?? [];
+        const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
         const split = splitPagefindIndex(files);
         const made = split ? await this.#assemble([split]) : undefined;
@@ -369,12 +392,17 @@ class SearchIndexRun implements SearchIndexer {
       this.#roundSize = Infinity;
       await this.#created?.then((result) => result?.index?.deleteIndex()).catch(() => undefined);
       this.#created = undefined;
+      // Without a store, the pages sent are the pages with a document.
+      const again = this.#hasStore ? withDocument() : [...this.#sent].sort((a, b) => a - b);
       this.#sent.length = 0;
       this.#kept.length = 0;
       this.#indexedByPagefind.clear();
-      for (const position of withDocument()) await this.#resend(position);
+      for (const position of again) await this.#resend(position);
       return this.#keep((await this.#pagefindFiles()) ?? [], undefined);
     } finally {
+      // An index started for a page that then took its kept share is not used: its creation
+      // settles first, or closing the service next would fail it (and report it as a failure).
+      await this.#created?.catch(() => undefined);
       await this.#host.finished();
     }
   }

@@ -106,6 +106,14 @@ export interface StartSearchIndexOptions {
    * also at least an eighth of the pages).
    */
   roundSize?: number | null | undefined;
+  /**
+   * Pages the producer renders after the last page of the index (pages it does not index),
+   * while Pagefind writes the index. Without a store, a first round of all but the last eighth
+   * of the pages is sent only when these are fewer than a tenth of the index's pages: more cover
+   * Pagefind's writing, and a round costs memory (its shares are kept until the end) and time
+   * (default: `0`).
+   */
+  pagesAfter?: number | null | undefined;
 }
 
 /** A Pagefind index from Pagefind's process, or `undefined` when it could not start (reported in `messages`). */

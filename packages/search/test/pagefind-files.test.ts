@@ -102,6 +102,11 @@ files('should split an index into page shares and put them together into the fil
   assert.equal(Buffer.from(chunk.content), gunzipSync(written.find((file) => file.path === chunk.path)!.content).subarray(12), 'a chunk is its raw bytes');
   assert.ok(isSamePagefindIndex(raw, written, { isRaw: true }));
   assert.not.ok(isSamePagefindIndex(raw, written), 'raw files are not read as compressed ones');
+  // A compressed assembled file is compared by the hash of its raw bytes.
+  const compressedChunk = assembled.find((file) => file.path === chunk.path)!;
+  assert.ok(compressedChunk.rawHash, 'an assembled chunk names its raw bytes');
+  const misnamed = assembled.map((file) => (file === compressedChunk ? { ...file, rawHash: `${file.rawHash}0` } : file));
+  assert.not.ok(isSamePagefindIndex(misnamed, written), 'a chunk whose raw bytes hash otherwise differs');
   const other = raw.map((file) => (file === chunk ? { ...file, content: Buffer.concat([Buffer.from(file.content), Buffer.from([0])]) } : file));
   assert.not.ok(isSamePagefindIndex(other, written, { isRaw: true }), 'one byte more in a chunk differs');
   const brokenEntry = (list: readonly PagefindFile[]): PagefindFile[] => list.map((file) => (file.path === 'pagefind-entry.json' ? { ...file, content: Buffer.from('{"version":') } : file));

@@ -1,0 +1,108 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { PagefindIndex } from 'pagefind';
+import { createSearchService } from '../src/search-service.js';
+import { countSearchRounds, startSearchIndex } from '../src/search-indexer.js';
+import type { IndexerHost, SearchPage } from '../src/search-types.js';
+
+const indexer = suite('search indexer');
+
+const pages: SearchPage[] = ['alpha', 'beta', 'gamma'].map((slug) => ({ slug, url: `/${slug}` }));
+const html = (slug: string): string => `<!doctype html><html lang="en"><body><article><h1>${slug}</h1></article></body></html>`;
+const written = [{ path: 'pagefind.js', content: new Uint8Array([1, 2, 3]) }];
+
+/** A host whose Pagefind index only records what it is asked, in order. */
+function recordingHost(events: string[]): IndexerHost {
+  const index = {
+    addHTMLFile: async (file: { url: string }) => {
+      events.push(`add ${file.url}`);
+      return { errors: [], file: { url: file.url, meta: {}, uniqueWords: 1 } };
+    },
+    getFiles: async () => {
+      events.push('getFiles');
+      return { errors: [], files: written };
+    },
+    deleteIndex: async () => {
+      events.push('deleteIndex');
+    },
+  } as unknown as PagefindIndex;
+  return { createIndex: async () => ({ index, errors: [] }), finished: async () => undefined };
+}
+
+const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+
+indexer('should ask Pagefind for the files once every page is in, before finish is called', async () => {
+  const events: string[] = [];
+  const run = startSearchIndex(pages, undefined, recordingHost(events));
+  // Out of order: the index waits for the pages before the last one.
+  run.add('gamma', html('gamma'));
+  run.add('alpha', html('alpha'));
+  await settled();
+  assert.not.ok(events.includes('getFiles'), 'not while a page is missing');
+  run.add('beta', html('beta'));
+  await settled();
+  assert.equal(events, ['add /alpha', 'add /beta', 'add /gamma', 'getFiles', 'deleteIndex'], 'in page order, then written');
+  const result = await run.finish();
+  assert.equal(result.files.map((file) => file.path), ['pagefind.js']);
+  assert.equal(result.slugs, ['alpha', 'beta', 'gamma']);
+  assert.is(events.filter((event) => event === 'getFiles').length, 1, 'written once');
+});
+
+indexer('should write the pages it has when finished before every page came', async () => {
+  const events: string[] = [];
+  const run = startSearchIndex(pages, undefined, recordingHost(events));
+  run.add('alpha', html('alpha'));
+  await settled();
+  assert.not.ok(events.includes('getFiles'));
+  const result = await run.finish();
+  assert.equal(events, ['add /alpha', 'getFiles', 'deleteIndex']);
+  assert.equal(result.slugs, ['alpha']);
+});
+
+indexer('should delete an index being written early when discarded, once', async () => {
+  const events: string[] = [];
+  const run = startSearchIndex(pages, undefined, recordingHost(events));
+  for (const page of pages) run.add(page.slug, html(page.slug));
+  const result = await run.finish({ discard: true });
+  assert.equal(result.files, []);
+  assert.is(events.filter((event) => event === 'deleteIndex').length, 1);
+});
+
+indexer('should send all but the last pages in a first round without a store, giving the index one round gives', async () => {
+  const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const document = (slug: string): string => `<!doctype html><html lang="en"><body><article><h1>${slug}</h1><p>Kettles and ${slug} number ${slug.length}.</p></article></body></html>`;
+  const search = createSearchService();
+  const indexOf = async (options: Parameters<typeof search.startIndex>[1]) => {
+    const run = search.startIndex(many, options);
+    for (const page of many) run.add(page.slug, document(page.slug));
+    return run.finish();
+  };
+  const roundsBefore = countSearchRounds();
+  const inRounds = await indexOf({ document, roundSize: 10 });
+  assert.is(countSearchRounds() - roundsBefore, 2, 'a first round of 21 pages, then the last 3');
+  const inOne = await indexOf(undefined);
+  assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds without a way to read pages again');
+  const covered = await indexOf({ document, roundSize: 10, pagesAfter: 3 });
+  assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds when the pages rendered after the index\'s cover its writing');
+  assert.equal(covered.files.map((file) => file.path), inOne.files.map((file) => file.path));
+  await search.close();
+  assert.equal(inRounds.messages, []);
+  assert.equal(inRounds.slugs, many.map((page) => page.slug));
+  assert.equal(inRounds.files.map((file) => file.path), inOne.files.map((file) => file.path));
+  inRounds.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(inOne.files[position]!.content)), file.path));
+});
+
+indexer('should send every page again to one index when a round cannot be split', async () => {
+  const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const events: string[] = [];
+  // The recording host writes files that are not an index Pagefind would write: no round splits.
+  const run = startSearchIndex(many, { document: (slug) => html(slug), roundSize: 10 }, recordingHost(events));
+  for (const page of many) run.add(page.slug, html(page.slug));
+  const result = await run.finish();
+  assert.is(events.filter((event) => event === 'getFiles').length, 3, 'two rounds, then one index of every page');
+  assert.is(events.filter((event) => event === 'add /page-0').length, 2, 'the first page sent again');
+  assert.equal(result.files.map((file) => file.path), ['pagefind.js']);
+  assert.equal(result.slugs, many.map((page) => page.slug));
+});
+
+indexer.run();
