@@ -1,12 +1,10 @@
 import { formatMessageLine, type DocsgenMessage } from '@docsgen/config';
 import { isLastUpdatedOn } from '@docsgen/renderer';
-import { createSearchService, type SearchService } from '@docsgen/search';
+import { createSearchService } from '@docsgen/search';
 import { lastUpdatedTimes } from './git.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
-import { adapterFiles, adapterRunsFunctions, notFoundRedirectScript, type AdapterName } from './adapters.js';
-import { mcpSnapshotPath } from './mcp-source.js';
-import { publishAssets } from './build-assets.js';
+import { adapterRunsFunctions, type AdapterName } from './adapters.js';
 import { BuildCache, hashSiteKey } from './build-cache.js';
 import { capHeapGrowth } from './build-heap.js';
 import { CardCache, planCards } from './build-card-cache.js';
@@ -16,11 +14,11 @@ import { PageIntake } from './build-page-intake.js';
 import { earlyWorkerCount, RenderWorkers, schedulePages, type WorkerData } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
-import { KeptOutputFiles } from './kept-output-files.js';
-import { findOutputKind, outputTable, type OutputContext, type OutputKind } from './output-table.js';
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
-import { searchFolder, startSearchIndex, type SearchIndexer } from './search-index.js';
+import { startSearchIndex } from './search-index.js';
+import { noSearchIndex, SearchRun, writtenPage } from './build-search.js';
+import { writeSiteFiles } from './build-site-files.js';
 import { listIndexablePages } from './site-outputs.js';
 import { createSite, type Site } from './site.js';
 import { docsgenCodeKey } from './version.js';
@@ -314,111 +312,6 @@ async function finishOutput(run: BuildRun, notFoundHtml: string, messages: Docsg
   }
 }
 
-interface WriteSiteFilesOptions {
-  adapter: AdapterName;
-  /** The 404 document. */
-  notFoundHtml: string;
-  intake: PageIntake;
-  search: SearchRun;
-  /** What the output table's producers are given. */
-  context: OutputContext;
-  cacheFolder: (name: string) => string | undefined;
-  messages: DocsgenMessage[];
-}
-
-/** Everything but the pages, once they are written: 404 page, assets, the output table's files, search index, adapter files. */
-async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSiteFilesOptions): Promise<void> {
-  const { adapter, messages } = options;
-  const redirects = site.config?.redirects ?? [];
-  const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
-  const table = outputTable.filter((kind) => !kind.isOverProjectFiles);
-  // Full-text search: Pagefind's chunked index, built from the pages as they rendered. Its files
-  // are written (on libuv's threads) while this thread writes the others: they come last, and
-  // win, only when a project file could take one's place (a project folder `_docsgen`).
-  const indexWritten = existsSync(join(site.root, searchFolder.split('/')[0]!)) ? undefined : writeSearchIndex(writer, options.search);
-  // Awaited below; a failure is thrown there.
-  indexWritten?.catch(() => undefined);
-  // Outputs a project file may take the place of (social cards) go first; the others after.
-  await writeOutputs(site, writer, table, options.context, messages);
-  writer.write('404.html', script ? options.notFoundHtml.replace('</body>', () => `${script}\n</body>`) : options.notFoundHtml);
-  await publishAssets(site, writer, { used: options.intake.used, viewers: options.intake.viewers, minifiedCache: options.cacheFolder('assets'), messages });
-  await writeOutputs(site, writer, outputTable.filter((kind) => kind.isOverProjectFiles), options.context, messages);
-  const index = await (indexWritten ?? writeSearchIndex(writer, options.search));
-  messages.push(...index.messages);
-  const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
-  // The MCP function bundles the data `/mcp` answers from, as the output table produced it.
-  const mcp = adapterRunsFunctions(adapter) ? await produceOutputText(site, mcpSnapshotPath, options.context) : undefined;
-  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy, mcpSnapshot: mcp });
-  messages.push(...adapted.messages);
-  for (const file of adapted.files) writer.write(file.path, file.content);
-  if (messages.some((message) => message.fatal)) throw new Error('adapter');
-}
-
-/** Writes the search index's files once the index is made (linked from the copies kept across builds when caching); returns the index. */
-async function writeSearchIndex(writer: OutputWriter, search: SearchRun): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
-  const index = await search.end();
-  const files = index.files.map((file) => ({ path: `${searchFolder}/${file.path}`, content: file.content }));
-  if (search.kept) for (const file of files) writer.linkFrom(file.path, file.content.length, search.kept.keep(file.path, file.content));
-  else await writer.writeAll(files);
-  return index;
-}
-
-/** The text of the output table's output at `path`, if it has one. */
-async function produceOutputText(site: Site, path: string, context: OutputContext): Promise<string | undefined> {
-  const body = (await findOutputKind(path)?.produce(site, path, context))?.body;
-  return body && 'content' in body && typeof body.content === 'string' ? body.content : undefined;
-}
-
-/** Writes every path the table's `kinds` list, with their producers' messages. */
-async function writeOutputs(site: Site, writer: OutputWriter, kinds: readonly OutputKind[], context: OutputContext, messages: DocsgenMessage[]): Promise<void> {
-  for (const kind of kinds) {
-    for (const path of await kind.list(site, context)) {
-      const produced = await kind.produce(site, path, context);
-      messages.push(...produced.messages);
-      const body = produced.body;
-      if (body) writer.write(path, 'file' in body ? readFileSync(body.file) : body.content);
-    }
-  }
-}
-
-/**
- * The build's search index, finished on every path and its search service closed, or Pagefind's
- * process would keep Node alive. Its files are linked from copies kept across builds when caching.
- */
-class SearchRun {
-  readonly indexer: SearchIndexer;
-  readonly kept: KeptOutputFiles | undefined;
-  readonly #service: SearchService;
-  #index: ReturnType<SearchIndexer['finish']> | undefined;
-
-  constructor(service: SearchService, indexer: SearchIndexer, keptFolder?: string | undefined) {
-    this.#service = service;
-    this.indexer = indexer;
-    this.kept = keptFolder ? new KeptOutputFiles(keptFolder) : undefined;
-  }
-
-  /** Every page is in: the index is written from now on. */
-  finish(): void {
-    this.#index ??= this.indexer.finish();
-  }
-
-  /** The index's files, once written; closes Pagefind's process. */
-  async end(): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
-    const index = await (this.#index ??= this.indexer.finish());
-    await this.#service.close();
-    return index;
-  }
-}
-
-/** A page written into the staging folder, for the search index: its HTML, or the home page's `index.html`. */
-function writtenPage(writer: OutputWriter, site: Site, slug: string): string | undefined {
-  for (const name of [`${slug}.html`, ...(slug === site.homeSlug ? ['index.html'] : [])]) {
-    const html = writer.read(name);
-    if (html !== undefined) return html;
-  }
-  return undefined;
-}
-
 /** The build's page cache in `folder` (none without one), for pages as they are now and the site as a whole. */
 async function openBuildCache(site: Site, folder: string | undefined, lastUpdated: ReadonlyMap<string, Date> | undefined): Promise<BuildCache | undefined> {
   if (!folder) return undefined;
@@ -448,14 +341,6 @@ function lastUpdatedBySlug(site: Site, slugs: readonly string[], byFile: Readonl
     return date ? [[slug, date] as const] : [];
   }));
 }
-
-/** The indexer of a site without search: it takes nothing and writes no file. */
-const noSearchIndex: SearchIndexer = {
-  slugs: [],
-  add: () => undefined,
-  drained: async () => undefined,
-  finish: async () => ({ files: [], slugs: [], messages: [] }),
-};
 
 /** Why `outDir` may not be written (the project itself, `/`, a folder holding the project, a pages folder, someone else's folder). */
 function checkOutDir(root: string, outDir: string): DocsgenMessage | undefined {
