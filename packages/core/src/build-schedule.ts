@@ -1,12 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AdapterName } from './adapters.js';
 import type { BuildCache, CachedPage, PageFacts, PageFiles } from './build-cache.js';
 import type { CardCache } from './build-card-cache.js';
 import { renderBuiltPage, type BuiltPage } from './build-render.js';
-import { ignoredNames } from './discover.js';
+import { countPageFiles } from './discover.js';
 import { createPageQueue, drainPageQueue, type PageQueue } from './page-queue.js';
 import type { Site } from './site.js';
 
@@ -319,10 +318,9 @@ export class RenderWorkers {
 
   /** Takes up to `count` of the workers; the others are ended. */
   take(count: number): RenderWorker[] {
-    const taken = this.#idle.slice(0, count);
-    void this.end(this.#idle.slice(count));
-    this.#idle = [];
-    return taken;
+    const idle = this.#take();
+    void this.end(idle.slice(count));
+    return idle.slice(0, count);
   }
 
   /** Ends the workers not taken. */
@@ -335,32 +333,6 @@ export class RenderWorkers {
     this.#idle = [];
     return idle;
   }
-}
-
-/**
- * The page files (`.md`, `.mdx`) of the project at `root`, counted up to `atMost`: looked for
- * the way page discovery does (no dot-folders, no ignored folders), and no further than needed.
- * A build starts worker threads before it loads the site only when there are pages for them.
- */
-export function countPageFiles(root: string, atMost: number): number {
-  let found = 0;
-  const folders = [root];
-  while (folders.length > 0 && found < atMost) {
-    const folder = folders.pop() as string;
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      if (entry.isDirectory()) {
-        if (!ignoredNames.has(entry.name)) folders.push(join(folder, entry.name));
-      } else if (/\.mdx?$/.test(entry.name) && entry.name !== 'README.md') found += 1;
-    }
-  }
-  return Math.min(found, atMost);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { type DocsgenMessage } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
@@ -35,6 +36,9 @@ export const ignoredNames: ReadonlySet<string> = new Set([
 
 /** Files that are project files, not pages, wherever they are. */
 const ignoredFiles: ReadonlySet<string> = new Set(['README.md']);
+
+/** A page file's name: `.mdx` or `.md`, in any case. */
+const pageExtension = /\.(mdx|md)$/i;
 
 /** The project's own skill for agents (`skill-md.ts`): a project file at the root. */
 const rootSkillFile = 'skill.md';
@@ -133,7 +137,7 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
       const relativePath = relative(root, path).split(sep).join('/');
       // The root skill.md is the site's skill for agents (served at `/skill.md`), not a page.
       if (relativePath === rootSkillFile) continue;
-      const match = /\.(mdx|md)$/i.exec(entry.name);
+      const match = pageExtension.exec(entry.name);
       if (!match) {
         if (isSiteFile(relativePath)) siteFiles.push(relativePath);
         continue;
@@ -169,4 +173,31 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
 
 function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The page files (`.md`, `.mdx`) of the project at `root`, counted up to `atMost`: looked for
+ * the way `discoverPages` does (no dot-folders, no ignored folders or files), synchronously and
+ * no further than needed: a build starts worker threads before it loads the site only when
+ * there are pages for them.
+ */
+export function countPageFiles(root: string, atMost: number): number {
+  let found = 0;
+  const folders = [root];
+  while (folders.length > 0 && found < atMost) {
+    const folder = folders.pop() as string;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory()) {
+        if (!ignoredNames.has(entry.name)) folders.push(join(folder, entry.name));
+      } else if (pageExtension.test(entry.name) && !ignoredFiles.has(entry.name)) found += 1;
+    }
+  }
+  return Math.min(found, atMost);
 }

@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { BuildCache, type CachedPage, type PageFacts } from '../src/build-cache.js';
 import { CardCache } from '../src/build-card-cache.js';
 import type { BuiltPage } from '../src/build-render.js';
-import { countPageFiles, earlyWorkerCount, schedulePages, type SchedulePagesOptions } from '../src/build-schedule.js';
+import { earlyWorkerCount, schedulePages, type SchedulePagesOptions } from '../src/build-schedule.js';
+import { countPageFiles } from '../src/discover.js';
 import { createSite } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
