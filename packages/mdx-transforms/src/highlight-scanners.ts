@@ -33,6 +33,14 @@ const defaultIdlePatterns = 4096;
  * in two parts: sharing a short part saves little compiling.
  */
 const minSharedPatterns = 16;
+/**
+ * Where docsgen's patch of vscode-textmate (`patches/@shikijs__vscode-textmate@10.1.0.patch`)
+ * puts the parts of a rule's pattern list on the list it compiles: per pattern of the rule, the
+ * number of patterns an include brought, or -1 for one pattern of the rule itself.
+ */
+const patternPartsKey = Symbol.for('vscode-textmate.patternParts');
+
+type Handle = { entry: Entry; dispose: () => undefined };
 
 interface Entry {
   key: string;
@@ -83,6 +91,13 @@ interface Entry {
  * while the start keeps matching before it. (One difference remains, beyond any real grammar:
  * a search that exceeds Oniguruma's backtracking limit fails the whole list, but only its own
  * part of a split one.)
+ *
+ * A list that comes with its parts (docsgen's patch of vscode-textmate gives, per pattern of the
+ * rule, the patterns each include brought: `chunksOf`) is compiled as parts instead: each include
+ * of `minSharedPatterns` patterns or more is a shared scanner, and so is each run of the rule's
+ * own patterns between them. Rules of a grammar include the same lists in many places, in the
+ * middle as often as at the end (on the platform's own docs, 3,900 patterns compiled instead of
+ * 5,100), and a search takes the earliest match of any part, the earliest part's on a tie.
  *
  * Each `createScanner` returns a handle whose `dispose` releases it (a second call does
  * nothing); the scanner is kept while any handle uses it, then among the unused ones until
@@ -176,6 +191,22 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
     createString: (text) => engine.createString(text),
     createScanner(patterns) {
       const key = keyOf(patterns);
+      if (!entries.has(key)) {
+        const chunks = chunksOf(patterns);
+        if (chunks) {
+          const handles: Handle[] = [];
+          try {
+            for (const [start, end] of chunks) {
+              const chunk = patterns.slice(start, end);
+              handles.push(acquire(chunk, keyOf(chunk)));
+            }
+          } catch (error) {
+            for (const handle of handles) handle.dispose();
+            throw error;
+          }
+          return createPartsScanner(handles);
+        }
+      }
       let hashes: number[] | undefined;
       if (!entries.has(key) && patterns.length > minSharedPatterns && patterns.every((pattern) => typeof pattern === 'string')) {
         const list = patterns as string[];
@@ -186,7 +217,7 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
           if (!places?.some((place) => endsAlike(place.entry.list!, place.offset, list, start))) continue;
           const head = acquire(list.slice(0, start), keyOf(list.slice(0, start)));
           try {
-            return createSplitScanner(head, acquire(list.slice(start), keyOf(list.slice(start)), hashes.slice(start)));
+            return createPartsScanner([head, acquire(list.slice(start), keyOf(list.slice(start)), hashes.slice(start))]);
           } catch (error) {
             head.dispose();
             throw error;
@@ -234,21 +265,67 @@ function endsAlike(a: readonly string[], aStart: number, b: readonly string[], b
   return true;
 }
 
-/** A list searched as its start (`head`) and its end (`rest`): see `shareScanners`. */
-function createSplitScanner(head: { entry: Entry; dispose: () => undefined }, rest: { entry: Entry; dispose: () => undefined }): PatternScanner {
+/**
+ * Where a list splits into shared scanners, from the parts vscode-textmate gave with it (see
+ * `patternPartsKey`): an include of `minSharedPatterns` patterns or more (a grammar's
+ * `#expression`, `#statements`: lists many rules include) is a scanner of its own, and what lies
+ * between such includes (the rule's own patterns, its end, short includes) is one scanner.
+ *
+ * @returns
+ *   `[start, end)` of each scanner in order, or nothing when the list is better compiled whole
+ *   (no parts given, or a single scanner).
+ */
+function chunksOf(patterns: ReadonlyArray<string | RegExp>): Array<[number, number]> | undefined {
+  const parts = (patterns as unknown as { [patternPartsKey]?: unknown })[patternPartsKey];
+  if (!Array.isArray(parts)) return undefined;
+  const chunks: Array<[number, number]> = [];
+  let runStart = 0;
+  let offset = 0;
+  for (const part of parts) {
+    if (typeof part !== 'number') return undefined;
+    const length = part === -1 ? 1 : part;
+    if (length >= minSharedPatterns) {
+      if (offset > runStart) chunks.push([runStart, offset]);
+      chunks.push([offset, offset + length]);
+      runStart = offset + length;
+    }
+    offset += length;
+  }
+  // Parts that do not add up to the list are not this list's: compile it whole.
+  if (offset !== patterns.length) return undefined;
+  if (offset > runStart) chunks.push([runStart, offset]);
+  return chunks.length > 1 ? chunks : undefined;
+}
+
+/**
+ * A list searched as consecutive parts, each a shared scanner (see `shareScanners`): the
+ * earliest match of any part, the earlier part's on a tie, which is what the engine does for
+ * the whole list.
+ */
+function createPartsScanner(parts: readonly Handle[]): PatternScanner {
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    offsets.push(offset);
+    offset += part.entry.patterns;
+  }
   return {
     findNextMatchSync(text, start, options) {
-      const first = searchPart(head.entry, text, start, options);
-      // Nothing in the rest can come before a match where the search starts.
-      if (first && first.captureIndices[0]!.start === start) return first;
-      const other = searchPart(rest.entry, text, start, options);
-      if (!other) return first;
-      if (first && first.captureIndices[0]!.start <= other.captureIndices[0]!.start) return first;
-      return { index: other.index + head.entry.patterns, captureIndices: other.captureIndices };
+      let best: ScannerMatch = null;
+      let bestIndex = 0;
+      for (let index = 0; index < parts.length; index++) {
+        const match = searchPart(parts[index]!.entry, text, start, options);
+        if (!match || (best && best.captureIndices[0]!.start <= match.captureIndices[0]!.start)) continue;
+        best = match;
+        bestIndex = index;
+        // Nothing in a later part can come before a match where the search starts.
+        if (match.captureIndices[0]!.start === start) break;
+      }
+      if (!best || bestIndex === 0) return best;
+      return { index: best.index + offsets[bestIndex]!, captureIndices: best.captureIndices };
     },
     dispose() {
-      head.dispose();
-      rest.dispose();
+      for (const part of parts) part.dispose();
     },
   };
 }
