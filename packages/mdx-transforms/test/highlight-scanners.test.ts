@@ -234,20 +234,26 @@ test('should search a list compiled in two parts as the engine searches it whole
   for (const scanner of scanners) scanner.dispose?.();
 });
 
-// What docsgen's patch of vscode-textmate gives with a rule's list: per pattern of the rule, the
-// patterns an include brought, or -1 for one of the rule's own.
+// What docsgen's patch of vscode-textmate gives with a rule's list: per pattern of the rule, -1
+// for one of the rule's own, or an include's parts, the same way down.
+type Parts = Array<-1 | Parts>;
 const patternParts = Symbol.for('vscode-textmate.patternParts');
-function withParts(list: string[], parts: number[]): string[] {
+function withParts(list: string[], parts: Parts): string[] {
   return Object.assign(list.slice(), { [patternParts]: parts });
+}
+/** The parts of an include of `count` patterns of its own. */
+function include(count: number): Parts {
+  return Array.from({ length: count }, () => -1 as const);
 }
 // Two includes (`body`, and the last seventeen patterns of it as another) and own patterns
 // around them: a rule's end first, a begin between, a match last.
 const tail = body.slice(3);
 const partLists = [
-  withParts(['\\)', ...body, 'q', ...tail], [-1, body.length, -1, tail.length]),
-  withParts(['\\]', 'z', ...body, ...tail, '\\Gx|y'], [-1, -1, body.length, tail.length, -1]),
-  // An include shorter than a part of its own stays with the patterns around it.
-  withParts(['(?=;)|\\}', ...body, '\\(', ',', ...tail], [-1, body.length, 2, tail.length]),
+  withParts(['\\)', ...body, 'q', ...tail], [-1, include(body.length), -1, include(tail.length)]),
+  withParts(['\\]', 'z', ...body, ...tail, '\\Gx|y'], [-1, -1, include(body.length), include(tail.length), -1]),
+  // An include shorter than a part of its own stays with the patterns around it; one that
+  // includes a long list is split.
+  withParts(['(?=;)|\\}', ...body, '\\(', ',', ...tail], [-1, [include(body.length), include(2)], include(tail.length)]),
 ];
 const partPatterns = [
   // `\)`, the body, `q`, the tail.
@@ -293,14 +299,14 @@ test('should search a list given in parts as the engine searches it whole', asyn
 
 test('should compile a list whole when its parts are not its own', () => {
   // Parts that add up to less, or more, than the list; parts that are not counts.
-  for (const parts of [[-1, body.length], [-1, -1, body.length, -1], ['x']] as number[][]) {
+  for (const parts of [[-1, include(body.length)], [-1, -1, include(body.length), -1], ['x'], [-1, -1, body.length]] as Parts[]) {
     const fake = createFakeEngine();
     shareScanners(fake.engine).createScanner(withParts(['\\)', 'z', ...body], parts)).dispose?.();
     assert.is(fake.compilations(), 1, JSON.stringify(parts));
   }
   // The same list with its parts: two scanners, the rule's own patterns and the include.
   const fake = createFakeEngine();
-  shareScanners(fake.engine).createScanner(withParts(['\\)', 'z', ...body], [-1, -1, body.length])).dispose?.();
+  shareScanners(fake.engine).createScanner(withParts(['\\)', 'z', ...body], [-1, -1, include(body.length)])).dispose?.();
   assert.is(fake.compilations(), 2);
 });
 
