@@ -192,23 +192,21 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
     },
     createString: (text) => engine.createString(text),
     createScanner(patterns) {
-      const key = keyOf(patterns);
-      if (!entries.has(key)) {
-        const chunks = chunksOf(patterns);
-        if (chunks) {
-          const handles: Handle[] = [];
-          try {
-            for (const [start, end] of chunks) {
-              const chunk = patterns.slice(start, end);
-              handles.push(acquire(chunk, keyOf(chunk)));
-            }
-          } catch (error) {
-            for (const handle of handles) handle.dispose();
-            throw error;
+      const chunks = chunksOf(patterns);
+      if (chunks) {
+        const handles: Handle[] = [];
+        try {
+          for (const [start, end] of chunks) {
+            const chunk = patterns.slice(start, end);
+            handles.push(acquire(chunk, keyOf(chunk)));
           }
-          return createPartsScanner(handles);
+        } catch (error) {
+          for (const handle of handles) handle.dispose();
+          throw error;
         }
+        return createPartsScanner(handles);
       }
+      const key = keyOf(patterns);
       let hashes: number[] | undefined;
       if (!entries.has(key) && patterns.length > minSharedPatterns && patterns.every((pattern) => typeof pattern === 'string')) {
         const list = patterns as string[];
