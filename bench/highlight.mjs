@@ -211,6 +211,33 @@ grammarPrototype.tokenizeLine = function (...parameters) {
   return tokenizeLine.apply(this, parameters);
 };
 
+// Rules the grammars created (vscode-textmate builds every rule a grammar reaches when the
+// grammar first tokenizes, and Shiki creates a grammar again when a language it embeds lazily is
+// loaded), the grammar instances that created them and the CPU time of creating them.
+let rules = 0;
+let ruleMs = 0;
+let ruleDepth = 0;
+const grammarInstances = new Set();
+const registerRule = grammarPrototype.registerRule;
+grammarPrototype.registerRule = function (factory) {
+  rules++;
+  grammarInstances.add(this);
+  if (ruleDepth++ > 0) {
+    try {
+      return registerRule.call(this, factory);
+    } finally {
+      ruleDepth--;
+    }
+  }
+  const start = process.cpuUsage();
+  try {
+    return registerRule.call(this, factory);
+  } finally {
+    ruleDepth--;
+    ruleMs += cpu(start);
+  }
+};
+
 const outputs = [];
 let loadMs = 0;
 clock = process.cpuUsage();
@@ -255,6 +282,7 @@ const loaded = instance.getLoadedLanguages().filter((name) => instance.getLangua
 console.log(`languages loaded in the end: ${loaded.length}`);
 const patterns = highlighterModule.countCompiledPatterns?.();
 console.log(`scanners: ${requested} asked for, ${compiled} compiled${patterns === undefined ? '' : ` (${patterns} patterns)`} (${compileMs.toFixed(0)} ms CPU)`);
+console.log(`rules created: ${rules} by ${grammarInstances.size} grammar instances (${ruleMs.toFixed(0)} ms CPU)`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
 
