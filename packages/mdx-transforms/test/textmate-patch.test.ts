@@ -5,10 +5,10 @@ import * as assert from 'uvu/assert';
 
 // docsgen patches @shikijs/vscode-textmate (patches/@shikijs__vscode-textmate@10.1.0.patch):
 // the references a grammar's dependency walk finds are replayed when the same grammars are
-// walked again, `\A`/`\G` variants of a pattern are made when first asked for, and rules declare
-// no class fields. These tests drive vscode-textmate's own registry, whose loading of grammars
-// rests on that walk alone (Shiki registers its grammars itself), and check tokens written out
-// by hand from TextMate's rules.
+// walked again, `\A`/`\G` variants of a pattern are made when first asked for, rules declare no
+// class fields, and each pattern list carries its parts (for `shareScanners`). These tests drive
+// vscode-textmate's own registry, whose loading of grammars rests on that walk alone (Shiki
+// registers its grammars itself), and check tokens written out by hand from TextMate's rules.
 const test = suite('vscode-textmate patch');
 
 const onig = await createOnigurumaEngine(import('shiki/wasm'));
@@ -127,6 +127,47 @@ test('should resolve `\\A` and `\\G` for the position searched from', () => {
     ['END: source.anchors heredoc.anchors'],
     ['x: source.anchors'],
   ]);
+  registry.dispose();
+});
+
+test('should give each pattern list its parts: the rule\'s own patterns and what each include brought', () => {
+  const lists: string[][] = [];
+  const recording = {
+    createOnigScanner(patterns: string[]) {
+      lists.push(patterns);
+      return onig.createScanner(patterns);
+    },
+    createOnigString: (text: string) => onig.createString(text),
+  };
+  const grammar = raw({
+    scopeName: 'source.parts',
+    patterns: [{ include: '#block' }],
+    repository: {
+      block: {
+        begin: '\\{',
+        end: '\\}',
+        name: 'block.parts',
+        // Own, an include of a list that includes another list, own.
+        patterns: [{ match: 'a', name: 'a.parts' }, { include: '#values' }, { match: 'z', name: 'z.parts' }],
+      },
+      values: { patterns: [{ match: '1', name: 'one.parts' }, { include: '#more' }] },
+      more: { patterns: [{ match: '2', name: 'two.parts' }, { match: '3', name: 'three.parts' }] },
+    },
+  });
+  const registry = new Registry({ onigLib: recording, loadGrammar: (scopeName) => (scopeName === 'source.parts' ? grammar : null) });
+  const loaded = registry.loadGrammar('source.parts');
+  assert.ok(loaded);
+  assert.equal(tokenize(loaded, ['{a12z}']), [['{: source.parts block.parts', 'a: source.parts block.parts a.parts', '1: source.parts block.parts one.parts', '2: source.parts block.parts two.parts', 'z: source.parts block.parts z.parts', '}: source.parts block.parts']]);
+  const partsOf = (list: string[]) => (list as unknown as Record<symbol, unknown>)[Symbol.for('vscode-textmate.patternParts')];
+  const block = lists.find((list) => list[0] === '\\}');
+  assert.ok(block, 'the block\'s list was compiled');
+  assert.equal(block.slice(), ['\\}', 'a', '1', '2', '3', 'z']);
+  // The end, `a`, the values (`1`, and `more`: `2`, `3`), `z`.
+  assert.equal(partsOf(block), [-1, -1, [-1, [-1, -1]], -1]);
+  // The root's list: its one include.
+  const root = lists.find((list) => list[0] === '\\{');
+  assert.ok(root);
+  assert.equal(partsOf(root), [-1]);
   registry.dispose();
 });
 
