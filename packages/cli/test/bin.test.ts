@@ -83,15 +83,23 @@ function runReporting(file: string, args: string[], nodeArgs: string[] = [], env
 
 bin('should run a build in a Node with a larger young generation, and exit with its code', () => {
   const file = reporting(3);
-  const { status, reported } = runReporting(file, ['build', 'docs', '--out', 'site']);
+  const project = mkdtempSync(join(tmpdir(), 'docsgen-bin-project-'));
+  const { status, reported } = runReporting(file, ['build', project, '--out', 'site']);
   assert.is(status, 3);
-  assert.equal(reported.argv, ['build', 'docs', '--out', 'site']);
+  assert.equal(reported.argv, ['build', project, '--out', 'site']);
   assert.equal(reported.execArgv.filter((arg) => arg.startsWith('--max-semi-space-size')), ['--max-semi-space-size=32']);
 });
 
-bin('should run other commands, and builds told the young generation, in this process', () => {
+bin('should run other commands, builds with a cache, and builds told the young generation, in this process', () => {
   const file = reporting(0);
   assert.equal(runReporting(file, ['check', 'docs']).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build', '--help']).reported.execArgv, []);
+  // A project built before, with its cache: few pages to render.
+  const project = mkdtempSync(join(tmpdir(), 'docsgen-bin-project-'));
+  mkdirSync(join(project, '.docsgen', 'cache', 'build'), { recursive: true });
+  assert.equal(runReporting(file, ['build', project, '--out', join(project, 'out')]).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build', '--out', 'site', project]).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build', project, '--no-cache']).reported.execArgv, ['--max-semi-space-size=32']);
   assert.equal(runReporting(file, ['build'], ['--max-semi-space-size=8']).reported.execArgv, ['--max-semi-space-size=8']);
   assert.equal(runReporting(file, ['build'], [], { NODE_OPTIONS: '--max-semi-space-size=8' }).reported.execArgv, []);
   assert.equal(runReporting(file, ['build'], [], { DOCSGEN_IN_PROCESS: '1' }).reported.execArgv, []);
