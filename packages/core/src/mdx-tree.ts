@@ -45,6 +45,39 @@ function estreeOf(node: { data?: unknown } | undefined): Program | undefined {
   return (node?.data as { estree?: Program } | undefined)?.estree ?? undefined;
 }
 
+/** A binding an `.mdx` tree imports: its local name, and the export it is (`default` for a default import). */
+export interface TreeImport {
+  /** The specifier as written (`/snippets/x.mdx`, `./card.jsx`). */
+  source: string;
+  bindings: Array<{ local: string; imported: string }>;
+}
+
+/**
+ * The imports of an ESM node when it is only imports of project files (`./x`, `/snippets/x`)
+ * with default or named bindings: what a tree can resolve without running code. `undefined`
+ * for anything else (exports, namespace or bare imports, npm packages).
+ */
+function importsOf(node: AnyNode): TreeImport[] | undefined {
+  const program = estreeOf(node);
+  if (!program) return undefined;
+  const imports: TreeImport[] = [];
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration' || statement.specifiers.length === 0) return undefined;
+    const source = statement.source.value;
+    if (typeof source !== 'string' || !/^[./]/.test(source)) return undefined;
+    const bindings: TreeImport['bindings'] = [];
+    for (const specifier of statement.specifiers) {
+      if (specifier.type === 'ImportDefaultSpecifier') bindings.push({ local: specifier.local.name, imported: 'default' });
+      else if (specifier.type === 'ImportSpecifier') {
+        const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String((specifier.imported as { value: unknown }).value);
+        bindings.push({ local: specifier.local.name, imported });
+      } else return undefined;
+    }
+    imports.push({ source, bindings });
+  }
+  return imports;
+}
+
 /** Whether an expression node holds no code (a comment, or nothing): MDX renders nothing for it. */
 function isEmptyExpression(node: AnyNode): boolean {
   const program = estreeOf(node);
@@ -91,10 +124,10 @@ export function isLiteralExpression(node: EstreeNode): boolean {
 
 /**
  * The value of a literal (`isLiteralExpression`), made new each time as the compiled code
- * makes it; a component name (an identifier) from `components`, or the name itself when the
- * map has none; the tag name of an explicit element (`explicitElementPrefix`).
+ * makes it; a component name (an identifier) from `scope` (the page's imports), then
+ * `components`, or the name itself when neither has it; the tag name of an explicit element (`explicitElementPrefix`).
  */
-export function literalValue(node: EstreeNode, components: Record<string, unknown>): unknown {
+export function literalValue(node: EstreeNode, components: Record<string, unknown>, scope?: Record<string, unknown> | undefined): unknown {
   switch (node.type) {
     case 'Literal':
       return node.value;
@@ -116,6 +149,8 @@ export function literalValue(node: EstreeNode, components: Record<string, unknow
       return object;
     }
     case 'Identifier':
+      // An imported binding first, as in the compiled page's scope.
+      if (scope && Object.hasOwn(scope, node.name)) return scope[node.name];
       return Object.hasOwn(components, node.name) ? components[node.name] : node.name;
     case 'MemberExpression':
       // `docsgenExplicit.img`: an `<img>` written as JSX renders as the element itself.
@@ -129,9 +164,10 @@ export function literalValue(node: EstreeNode, components: Record<string, unknow
 }
 
 /**
- * How an `.mdx` tree renders without JavaScript, or `undefined` when it cannot: it has ESM, an
- * expression other than a comment, a fragment or member name (`Tree.Folder`), or an attribute
- * that is neither a string, a boolean nor a literal (`isLiteralExpression`).
+ * How an `.mdx` tree renders without JavaScript, or `undefined` when it cannot: it has ESM
+ * other than imports of project files (`importsOf`), an expression other than a comment, a
+ * fragment or member name (`Tree.Folder`), or an attribute that is neither a string, a boolean
+ * nor a literal (`isLiteralExpression`).
  *
  * - `'elements'`: JSX elements with string attributes only, none of them an explicit `<img>`,
  *   `<a>` or `<h1>`…, no comments: its JSX becomes hast elements (`rehypeJsxToElements`);
@@ -141,7 +177,10 @@ export function literalValue(node: EstreeNode, components: Record<string, unknow
 export function plainMdxKind(tree: MdastRoot): 'elements' | 'as-written' | undefined {
   let asWritten = false;
   const check = (node: AnyNode): boolean => {
-    if (node.type === 'mdxjsEsm') return false;
+    if (node.type === 'mdxjsEsm') {
+      asWritten = true;
+      return importsOf(node) !== undefined;
+    }
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
       asWritten = true;
       return isEmptyExpression(node);
@@ -204,7 +243,8 @@ const isComponentName = (name: string): boolean => !/^[a-z]/.test(name) && ident
 
 /**
  * After the rehype plugins (which see the tree MDX would give them), before
- * `rehypeJsxToElements`: takes out comments and, in an `'as-written'` tree (`plainMdxKind`,
+ * `rehypeJsxToElements`: takes out comments and imports (the imports it uses go to
+ * `file.data.treeImports`, for the module graph), and, in an `'as-written'` tree (`plainMdxKind`,
  * told by `file.data.jsxAsWritten`), sets its JSX elements aside, so that they render as MDX
  * renders them: hast-util-to-jsx-runtime passes a JSX element's attributes through unchanged,
  * and hands its literal values to `renderTree`'s evaluater. A tag name written in JSX (`<img>`,
@@ -214,6 +254,8 @@ const isComponentName = (name: string): boolean => !/^[a-z]/.test(name) && ident
 export function rehypeKeepJsx() {
   return (tree: HastRoot, file: VFile): void => {
     const asWritten = file.data.jsxAsWritten === true;
+    const imports: TreeImport[] = [];
+    const names = new Set<string>();
     const visit = (parent: AnyNode): void => {
       const children = parent.children!;
       for (let index = 0; index < children.length; index += 1) {
@@ -224,13 +266,34 @@ export function rehypeKeepJsx() {
           continue;
         }
         if (asWritten && (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement')) {
+          names.add(node.name!);
           if (!isComponentName(node.name!)) node.name = explicitElementPrefix + node.name;
           node.type = keptTypes[node.type]!;
         }
         if (node.children) visit(node);
       }
     };
+    if (asWritten) {
+      // ESM is only at the top level. MDX renders none of it, and drops the whitespace that is
+      // then first or last in the page (a comment there stays: it is something, rendering nothing).
+      const children = tree.children as unknown as AnyNode[];
+      const rest = children.filter((node) => node.type !== 'mdxjsEsm');
+      if (rest.length < children.length) {
+        for (const node of children) if (node.type === 'mdxjsEsm') imports.push(...(importsOf(node) ?? []));
+        const isWhitespace = (node: AnyNode | undefined) => node?.type === 'text' && /^[\t\n\f\r ]*$/.test(String(node.value));
+        while (isWhitespace(rest[0])) rest.shift();
+        while (isWhitespace(rest.at(-1))) rest.pop();
+        tree.children = rest as unknown as HastRoot['children'];
+      }
+    }
     visit(tree as unknown as AnyNode);
+    if (imports.length === 0) return;
+    // As `recmaUnusedImports` does for compiled pages: an import none of whose names the page
+    // uses is not loaded, and only listed (a missing file is then a warning).
+    const used = imports.filter((entry) => entry.bindings.some((binding) => names.has(binding.local)));
+    const unused = imports.filter((entry) => !used.includes(entry));
+    if (used.length > 0) file.data.treeImports = used;
+    if (unused.length > 0) file.data.unusedImports = unused.map((entry) => entry.source);
   };
 }
 

@@ -228,7 +228,7 @@ test('should keep .mdx pages with comments, literal attributes and explicit elem
 
 test('should compile .mdx pages with code in expressions or attributes to JavaScript', async () => {
   const compiler = createPageCompiler({ root, code, knownComponents });
-  for (const source of ['Sum {1 + 1}.\n', '<Card title={name} />\n', '<Card {...props} />\n', '<Card items={[a]} />\n', '<Card meta={{ [key]: 1 }} />\n', '<Card tip={`a${b}`} />\n', '<Card f={() => 1} />\n', '<>Fragment</>\n', 'import X from "./x.mdx"\n\n<X />\n']) {
+  for (const source of ['Sum {1 + 1}.\n', '<Card title={name} />\n', '<Card {...props} />\n', '<Card items={[a]} />\n', '<Card meta={{ [key]: 1 }} />\n', '<Card tip={`a${b}`} />\n', '<Card f={() => 1} />\n', '<>Fragment</>\n', 'import * as N from "./x.mdx"\n\n<N />\n', 'import X from "pkg"\n\n<X />\n', 'import "./side.js"\n', 'export const a = 1\n']) {
     const actual = await compiler.compileFile({ file: join(root, 'code.mdx'), source });
     assert.is(actual.tree, undefined, source);
     assert.ok(actual.code.includes('MDXContent'), source);
