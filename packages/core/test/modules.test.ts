@@ -87,6 +87,10 @@ modules('should render an .mdx page that only imports components from its tree, 
     '',
     '<Intro />',
     '',
+    "import Again from '/snippets/intro.mdx';",
+    '',
+    '<Again />',
+    '',
     '<Note>',
     '  <Hello name="reader" /> and <Counter start={2} label="Clicks" />',
     '</Note>',
@@ -125,6 +129,7 @@ modules('should render an .mdx page that only imports components from its tree, 
   assert.equal(compiled.data.treeImports, [
     { source: '/snippets/intro.mdx', bindings: [{ local: 'Intro', imported: 'default' }] },
     { source: '/snippets/counter.jsx', bindings: [{ local: 'Counter', imported: 'Counter' }, { local: 'Hello', imported: 'Plain' }] },
+    { source: '/snippets/intro.mdx', bindings: [{ local: 'Again', imported: 'default' }] },
   ]);
   assert.equal(compiled.data.unusedImports, ['/snippets/gone.mdx']);
 });
