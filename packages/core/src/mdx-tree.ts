@@ -260,7 +260,7 @@ export function rehypeKeepJsx() {
       const children = parent.children!;
       for (let index = 0; index < children.length; index += 1) {
         const node = children[index]!;
-        if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && isEmptyExpression(node)) {
+        if ((node.type === 'mdxjsEsm' && asWritten) || ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && isEmptyExpression(node))) {
           children.splice(index, 1);
           index -= 1;
           continue;
@@ -274,17 +274,19 @@ export function rehypeKeepJsx() {
       }
     };
     if (asWritten) {
-      // ESM is only at the top level. MDX renders none of it, and drops the whitespace that is
-      // then first or last in the page (a comment there stays: it is something, rendering nothing).
-      const children = tree.children as unknown as AnyNode[];
-      const rest = children.filter((node) => node.type !== 'mdxjsEsm');
-      if (rest.length < children.length) {
-        for (const node of children) if (node.type === 'mdxjsEsm') imports.push(...(importsOf(node) ?? []));
-        const isWhitespace = (node: AnyNode | undefined) => node?.type === 'text' && /^[\t\n\f\r ]*$/.test(String(node.value));
-        while (isWhitespace(rest[0])) rest.shift();
-        while (isWhitespace(rest.at(-1))) rest.pop();
-        tree.children = rest as unknown as HastRoot['children'];
-      }
+      // Imports, in document order: ESM may sit in a JSX element too, and MDX hoists it.
+      const collect = (node: AnyNode): void => {
+        if (node.type === 'mdxjsEsm') imports.push(...(importsOf(node) ?? []));
+        else if (node.children) for (const child of node.children) collect(child);
+      };
+      collect(tree as unknown as AnyNode);
+      // MDX renders no ESM, and drops the whitespace first or last in the page (a comment there
+      // stays: it is something, rendering nothing).
+      const rest = (tree.children as unknown as AnyNode[]).filter((node) => node.type !== 'mdxjsEsm');
+      const isWhitespace = (node: AnyNode | undefined) => node?.type === 'text' && /^[\t\n\f\r ]*$/.test(String(node.value));
+      while (isWhitespace(rest[0])) rest.shift();
+      while (isWhitespace(rest.at(-1))) rest.pop();
+      tree.children = rest as unknown as HastRoot['children'];
     }
     visit(tree as unknown as AnyNode);
     if (imports.length === 0) return;

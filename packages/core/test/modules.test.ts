@@ -100,7 +100,9 @@ modules('should render an .mdx page that only imports components from its tree, 
   ].join('\n');
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
-    'snippets/intro.mdx': '<Card title="Intro" cols={2}>From a snippet.</Card>\n',
+    // An import inside a component: MDX hoists it.
+    'snippets/intro.mdx': '<Card title="Intro" cols={2}>\nimport Inner from "/snippets/inner.mdx";\n\nFrom a snippet. <Inner />\n</Card>\n',
+    'snippets/inner.mdx': '**Inner** text.\n',
     'snippets/counter.jsx': 'export const Counter = ({ start, label }) => { const [n, set] = useState(start); return <button type="button" onClick={() => set(n + 1)}>{label}: {n}</button>; };\nexport const Plain = ({ name }) => <span class="plain">Hi {name}</span>;\n',
     'tree.mdx': body,
     // The same page with an export: compiled to code.
@@ -112,6 +114,7 @@ modules('should render an .mdx page that only imports components from its tree, 
   assert.match(tree!.html, '<span class="plain">Hi reader</span>');
   assert.match(tree!.html, '<docsgen-island data-module="snippets/counter.jsx" data-export="Counter"');
   assert.match(tree!.html, 'From a snippet.');
+  assert.match(tree!.html, '<strong>Inner</strong> text.');
   assert.is(tree!.html, code!.html);
   assert.equal(tree!.islands, code!.islands);
   assert.equal(tree!.classCandidates, code!.classCandidates);
@@ -120,7 +123,7 @@ modules('should render an .mdx page that only imports components from its tree, 
   assert.equal(reasons(tree), ['module-not-found false 3']);
   assert.equal(reasons(tree), reasons(code));
   const files = (slug: string) => site.dependencies(slug).map((dependency) => dependency.file.slice(root.length)).filter((file) => file.startsWith('/snippets')).sort();
-  assert.equal(files('tree'), ['/snippets/counter.jsx', '/snippets/intro.mdx']);
+  assert.equal(files('tree'), ['/snippets/counter.jsx', '/snippets/inner.mdx', '/snippets/intro.mdx']);
   assert.equal(files('tree'), files('code'));
 
   const compiler = createPageCompiler({ root, code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true }, knownComponents: ['Note', 'Card'] });
