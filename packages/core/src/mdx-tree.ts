@@ -25,6 +25,10 @@ const overriddenElements = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h
  */
 export const explicitElementPrefix = 'docsgenExplicit.';
 
+// A JSX name that hast-util-to-jsx-runtime, like MDX, takes for a component, not a tag name.
+const identifierName = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*$/u;
+const isComponentName = (name: string): boolean => !/^[a-z]/.test(name) && identifierName.test(name);
+
 interface JsxAttribute {
   type: string;
   name?: string;
@@ -152,22 +156,46 @@ export function literalValue(node: EstreeNode, components: Record<string, unknow
       // An imported binding first, as in the compiled page's scope.
       if (scope && Object.hasOwn(scope, node.name)) return scope[node.name];
       return Object.hasOwn(components, node.name) ? components[node.name] : node.name;
-    case 'MemberExpression':
+    case 'MemberExpression': {
       // `docsgenExplicit.img`: an `<img>` written as JSX renders as the element itself.
       if (node.object.type === 'Identifier' && `${node.object.name}.` === explicitElementPrefix) {
         if (node.property.type === 'Identifier') return node.property.name;
         if (node.property.type === 'Literal') return String(node.property.value);
       }
-      break;
+      // `<Tree.Folder>`: a member of a component, which compiled MDX requires to be there.
+      if (node.property.type !== 'Identifier' || node.computed) break;
+      const object = node.object.type === 'Identifier' ? ownValue(node.object.name, components, scope) : literalValue(node.object, components, scope);
+      if (object === undefined || object === null) throw missingReference(memberName(node.object), false);
+      const value = (object as Record<string, unknown>)[node.property.name];
+      if (!value) throw missingReference(memberName(node), true);
+      return value;
+    }
   }
   throw new Error(`Cannot evaluate a \`${node.type}\` in a page kept as a tree: only literals are kept`);
+}
+
+/** A name from `scope`, then `components`; `undefined` when neither has it. */
+function ownValue(name: string, components: Record<string, unknown>, scope: Record<string, unknown> | undefined): unknown {
+  if (scope && Object.hasOwn(scope, name)) return scope[name];
+  return Object.hasOwn(components, name) ? components[name] : undefined;
+}
+
+function memberName(node: EstreeNode): string {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression' && node.property.type === 'Identifier') return `${memberName(node.object)}.${node.property.name}`;
+  return '…';
+}
+
+/** The error compiled MDX throws for a component (or its object) that is not there. */
+function missingReference(name: string, isComponent: boolean): Error {
+  return new Error(`Expected ${isComponent ? 'component' : 'object'} \`${name}\` to be defined: you likely forgot to import, pass, or provide it.`);
 }
 
 /**
  * How an `.mdx` tree renders without JavaScript, or `undefined` when it cannot: it has ESM
  * other than imports of project files (`importsOf`), an expression other than a comment, a
- * fragment or member name (`Tree.Folder`), or an attribute that is neither a string, a boolean
- * nor a literal (`isLiteralExpression`).
+ * fragment, or an attribute that is neither a string, a boolean nor a literal
+ * (`isLiteralExpression`). Member names (`<Tree.Folder>`) are looked up as MDX looks them up.
  *
  * - `'elements'`: JSX elements with string attributes only, none of them an explicit `<img>`,
  *   `<a>` or `<h1>`…, no comments: its JSX becomes hast elements (`rehypeJsxToElements`);
@@ -186,7 +214,12 @@ export function plainMdxKind(tree: MdastRoot): 'elements' | 'as-written' | undef
       return isEmptyExpression(node);
     }
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-      if (!node.name || node.name.includes('.') || node.name.includes(':')) return false;
+      if (!node.name || node.name.includes(':')) return false;
+      if (node.name.includes('.')) {
+        // `<Tree.Folder>`: each part a plain name.
+        if (!node.name.split('.').every((part) => identifierName.test(part))) return false;
+        asWritten = true;
+      }
       if (overriddenElements.has(node.name)) asWritten = true;
       for (const attribute of node.attributes ?? []) {
         if (attribute.type !== 'mdxJsxAttribute') return false;
@@ -237,10 +270,6 @@ export function remarkUnravelJsx() {
 const keptTypes: Record<string, string> = { mdxJsxFlowElement: 'docsgenKeptJsxFlowElement', mdxJsxTextElement: 'docsgenKeptJsxTextElement' };
 const restoredTypes: Record<string, string> = { docsgenKeptJsxFlowElement: 'mdxJsxFlowElement', docsgenKeptJsxTextElement: 'mdxJsxTextElement' };
 
-// A JSX name that hast-util-to-jsx-runtime, like MDX, takes for a component, not a tag name.
-const identifierName = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*$/u;
-const isComponentName = (name: string): boolean => !/^[a-z]/.test(name) && identifierName.test(name);
-
 /**
  * After the rehype plugins (which see the tree MDX would give them), before
  * `rehypeJsxToElements`: takes out comments and imports (the imports it uses go to
@@ -267,7 +296,7 @@ export function rehypeKeepJsx() {
         }
         if (asWritten && (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement')) {
           names.add(node.name!);
-          if (!isComponentName(node.name!)) node.name = explicitElementPrefix + node.name;
+          if (!node.name!.includes('.') && !isComponentName(node.name!)) node.name = explicitElementPrefix + node.name;
           node.type = keptTypes[node.type]!;
         }
         if (node.children) visit(node);

@@ -37,7 +37,7 @@ const test = suite('createPageCompiler');
 
 const root = join(sep, 'project');
 const code = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true } as const;
-const knownComponents = ['Note', 'Card'];
+const knownComponents = ['Note', 'Card', 'Tree'];
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure can be reproduced. */
 function createRandom(seed: number): () => number {
@@ -199,6 +199,8 @@ test('should keep .mdx pages with comments, literal attributes and explicit elem
     // Elements written as JSX: MDX does not hand them to the component map, and passes their attributes as written.
     '## Heading\n\n<img src="/a.png" alt="A" style="width: 100px" className="rounded" />\n\nSee <a href="https://example.com">this</a>.\n\n<h2>Explicit</h2>\n\n<iframe src="https://example.com/v" allowFullScreen className="w-full" />\n\n<div style={{ width: 10, color: "red" }} data-x={-1}>Box</div>\n',
     // Literal attribute values: numbers, booleans, null, templates, arrays and objects of them.
+    // A member of a component (`<Tree.Folder>`), looked up as compiled MDX looks it up.
+    '<Card title="Files">\n<Tree>\n  <Tree.Folder name="src" defaultOpen>\n    <Tree.File name="index.ts" />\n  </Tree.Folder>\n</Tree>\n</Card>\n',
     '<Card title="T" horizontal={true} cols={2} extra={[1, -2, "x", null, `t`]} meta={{ a: +1, "b": [false], 3: "three" }}>\n  Card body {/* note */}\n</Card>\n\n<Note>Inline <Card title={"Nested"} /> text</Note>\n',
   ];
   for (const [index, source] of pages.entries()) {
@@ -224,6 +226,12 @@ test('should keep .mdx pages with comments, literal attributes and explicit elem
   renderToString(renderTree(tree!, { ...builtinComponents, Card }));
   assert.equal(seen, [['a'], ['a']]);
   assert.is.not(seen[0], seen[1]);
+  // A member that is not there fails as compiled MDX fails.
+  for (const [source, message] of [['<Tree.Nope />\n', /Expected component `Tree.Nope` to be defined/], ['<Gone.Item />\n', /Expected object `Gone` to be defined/]] as const) {
+    const kept = await createPageCompiler({ root, code, knownComponents: [...knownComponents, 'Gone'] }).compileFile({ file: join(root, 'member.mdx'), source });
+    assert.ok(kept.tree, source);
+    assert.throws(() => renderToString(renderTree(kept.tree!, builtinComponents)), message);
+  }
 });
 
 test('should compile .mdx pages with code in expressions or attributes to JavaScript', async () => {
