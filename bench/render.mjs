@@ -31,6 +31,11 @@
 // evaluation), the corpus's `.mdx` pages cost what its `.md` pages do: on 2026-11-26, load ~2.3,
 // `.md` cold 15.2 ms/page (CPU 18.1), `.mdx` cold 14.7 ms/page (CPU 16.5), warm 0.26 ms/page.
 //
+// The platform's own docs (`--project`, 1,069 pages), 2026-11-27, load 18-25, render5 against
+// before33 (d5b9660) run alternately: CPU 20.7 and 18.5 ms/page against 23.4 and 22.7 (esbuild's
+// own process, which compiled pages used, not counted), once `.mdx` pages with comments, literal
+// attributes, imports and member components render from their tree (1,062 of 1,106 files).
+//
 // Wall time under load reached 2-4 times these. The CPU time includes the garbage collector's
 // threads on the second core, which is why it can exceed the wall time.
 import { spawnSync } from 'node:child_process';
