@@ -2,6 +2,12 @@
 // Compile + render throughput of the page pipeline (not a test: prints numbers only).
 //
 //   node bench/render.mjs [--pages 1000] [--format md|mdx|both] [--corpus ../shared/bench/gen-corpus.mjs]
+//   node bench/render.mjs --project DIR [--docsgen CHECKOUT]
+//
+// `--project DIR` measures a real project instead (the platform's own docs, say): every page
+// compiled and rendered once, cold, on one thread, after a warm-up of 10 of its pages in
+// another site. `--docsgen` loads another built checkout of docsgen (a copy of an older
+// commit), for before/after figures in one session: run the two alternately.
 //
 // Uses the shared corpus (prose, tables, 2-5 code blocks per page) so figures compare with
 // the peers'. One thread. "cold" is a fresh process-level pipeline on a fresh project (Shiki
@@ -25,6 +31,11 @@
 // evaluation), the corpus's `.mdx` pages cost what its `.md` pages do: on 2026-11-26, load ~2.3,
 // `.md` cold 15.2 ms/page (CPU 18.1), `.mdx` cold 14.7 ms/page (CPU 16.5), warm 0.26 ms/page.
 //
+// The platform's own docs (`--project`, 1,069 pages), 2026-11-27, load 18-25, render5 against
+// before33 (d5b9660) run alternately: CPU 20.7 and 18.5 ms/page against 23.4 and 22.7 (esbuild's
+// own process, which compiled pages used, not counted), once `.mdx` pages with comments, literal
+// attributes, imports and member components render from their tree (1,062 of 1,106 files).
+//
 // Wall time under load reached 2-4 times these. The CPU time includes the garbage collector's
 // threads on the second core, which is why it can exceed the wall time.
 import { spawnSync } from 'node:child_process';
@@ -39,16 +50,18 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '1000' },
     format: { type: 'string', default: 'both' },
     corpus: { type: 'string', default: resolve(repo, '../shared/bench/gen-corpus.mjs') },
+    project: { type: 'string' },
+    docsgen: { type: 'string', default: repo },
   },
 });
 const pageCount = Number(values.pages);
-if (!existsSync(values.corpus)) {
+if (!values.project && !existsSync(values.corpus)) {
   console.error(`bench: corpus generator not found at ${values.corpus}; pass --corpus PATH`);
   process.exit(2);
 }
-const { createSite } = await import(join(repo, 'packages', 'core', 'dist', 'index.js'));
+const { createSite } = await import(join(resolve(values.docsgen), 'packages', 'core', 'dist', 'index.js'));
 // Internal module of @docsgen/mdx-transforms: the process-wide highlight cache.
-const { clearHighlightCache } = await import(join(repo, 'packages', 'mdx-transforms', 'dist', 'highlight-cache.js'));
+const { clearHighlightCache } = await import(join(resolve(values.docsgen), 'packages', 'mdx-transforms', 'dist', 'highlight-cache.js'));
 
 function generate(name, format) {
   const out = join(repo, 'bench', 'out', name);
@@ -99,4 +112,25 @@ async function measure(format) {
   console.log(`  Markdown twin:       ${twin.toFixed(2)} ms/page (first 100 pages, compiled already)`);
 }
 
-for (const format of values.format === 'both' ? ['md', 'mdx'] : [values.format]) await measure(format);
+/** Every page of a real project, cold: compile and render, as a build's worker does before the layout. */
+async function measureProject(root) {
+  const warmup = await createSite(root);
+  for (const slug of [...warmup.pages.keys()].slice(0, 10)) await warmup.render(slug);
+  clearHighlightCache();
+  const site = await createSite(root);
+  const slugs = [...site.pages.keys()];
+  let errors = 0;
+  const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  for (const slug of slugs) {
+    const page = await site.render(slug);
+    if (!page || page.messages.some((m) => m.fatal)) errors += 1;
+  }
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  const { user, system } = process.cpuUsage(cpu);
+  console.log(`${root} (docsgen at ${resolve(values.docsgen)}): ${slugs.length} pages, ${errors} failed`);
+  console.log(`  cold compile+render: ${(wall / slugs.length).toFixed(2)} ms/page wall, CPU ${((user + system) / 1000 / slugs.length).toFixed(2)} ms/page, ${((user + system) / 1e6).toFixed(1)} s CPU in all`);
+}
+
+if (values.project) await measureProject(resolve(values.project));
+else for (const format of values.format === 'both' ? ['md', 'mdx'] : [values.format]) await measure(format);

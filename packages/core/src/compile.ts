@@ -33,6 +33,7 @@ import {
 import { remarkClassCandidates } from './class-candidates.js';
 import type { CustomLanguage } from './custom-languages.js';
 import { remarkMathSyntax } from './remark-math-syntax.js';
+import { plainMdxKind, rehypeKeepJsx, rehypeRestoreJsx, remarkUnravelJsx } from './mdx-tree.js';
 
 /** Code-block settings resolved from docs.json (`code`, `styling.codeblocks`). */
 export interface CodeBlockOptions {
@@ -130,21 +131,25 @@ function createProcessorFactories(options: PageCompilerOptions) {
       remarkPlugins: remarkPlugins(true, hasAutolinks),
       rehypePlugins,
       recmaPlugins: [recmaUnusedImports, recmaPropsAsVariables],
+      remarkRehypeOptions: { handlers: mdxPassThroughHandlers },
     }).freeze();
   }
 
   /**
-   * `.mdx` pages without JavaScript (no `import`/`export`, no `{expressions}`, components with
-   * plain string attributes) run MDX's remark and rehype phases like `.md` pages and keep the
-   * tree: no code generation or evaluation, which is most of an `.mdx` page's compile time.
+   * `.mdx` pages without JavaScript (no `import`/`export`, no `{expressions}` but comments,
+   * components with string or literal attributes: `isPlainMdx`) run MDX's remark and rehype
+   * phases like `.md` pages and keep the tree: no code generation or evaluation, which is most
+   * of an `.mdx` page's compile time (`mdx-tree.ts`).
    */
   function createMdxTreeProcessor() {
     return unified()
       .use(remarkUnravelJsx)
       .use(remarkPlugins(true, false))
-      .use(remarkRehype, { allowDangerousHtml: true, passThrough: ['mdxJsxFlowElement', 'mdxJsxTextElement'] })
+      .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxPassThroughHandlers })
       .use(rehypePlugins)
+      .use(rehypeKeepJsx)
       .use(rehypeJsxToElements)
+      .use(rehypeRestoreJsx)
       .freeze();
   }
 
@@ -223,8 +228,15 @@ export function createPageCompiler(options: PageCompilerOptions) {
       // Read before the transforms change the tree.
       const markdown = hasUserPlugins ? undefined : plainMarkdownBody(mdast, String(file.value));
       // Which GFM parsed the page no longer matters here: GFM has no transforms to run.
-      if (isMdx && isPlainMdx(mdast)) {
-        tree = (await processors.mdxTree.run(mdast, file)) as HastRoot;
+      const plainKind = isMdx ? plainMdxKind(mdast) : undefined;
+      if (plainKind) {
+        // Read by `rehypeKeepJsx` and `rehypeRestoreJsx`.
+        if (plainKind === 'as-written') file.data.jsxAsWritten = true;
+        try {
+          tree = (await processors.mdxTree.run(mdast, file)) as HastRoot;
+        } finally {
+          delete file.data.jsxAsWritten;
+        }
       } else if (isMdx) {
         const processor = (processors.mdx ??= createMdxProcessor(mdx!, false));
         code = String(processor.stringify(await processor.run(mdast as never, file), file));
@@ -280,54 +292,20 @@ function dropPositions(node: { position?: unknown; children?: unknown; attribute
   }
 }
 
-/** Elements whose explicit JSX form MDX does not hand to the component map (only Markdown-made ones). */
-const overriddenElements = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+type PassThroughNode = { type: string; children?: unknown[] };
+type PassThroughState = { all(node: PassThroughNode): unknown[] };
 
-/**
- * An `.mdx` tree that needs no JavaScript to render: no ESM, no expressions, and every JSX
- * element a named component or element (no fragments, no `Tree.Folder` members, not one of the
- * elements MDX treats differently when written as JSX) with only plain string or boolean
- * attributes.
- */
-export function isPlainMdx(tree: MdastRoot): boolean {
-  const check = (node: { type: string; children?: unknown[]; name?: string | null; attributes?: Array<{ type: string; value?: unknown }> }): boolean => {
-    if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return false;
-    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-      if (!node.name || node.name.includes('.') || node.name.includes(':') || overriddenElements.has(node.name)) return false;
-      if (!(node.attributes ?? []).every((attribute) => attribute.type === 'mdxJsxAttribute' && (typeof attribute.value === 'string' || attribute.value === null || attribute.value === undefined))) return false;
-    }
-    return (node.children ?? []).every((child) => check(child as Parameters<typeof check>[0]));
-  };
-  return check(tree as Parameters<typeof check>[0]);
+/** MDX nodes go to hast as they are (remark-rehype's `passThrough`), without its deep copy of each. */
+function passThrough(state: PassThroughState, node: PassThroughNode): PassThroughNode {
+  return 'children' in node ? { ...node, children: state.all(node) } : { ...node };
 }
 
 /**
- * MDX's own unravelling, for the tree path: a paragraph holding only JSX elements (and
- * whitespace) is replaced by those elements as blocks, as `@mdx-js/mdx` does before rehype.
+ * remark-rehype handlers for MDX's nodes, in place of its `passThrough` list, which deep-copies
+ * every such node with its JavaScript syntax tree (`data.estree`): the mdast is not used after
+ * the conversion, so the hast may share its attributes and data.
  */
-function remarkUnravelJsx() {
-  return (tree: MdastRoot): void => {
-    const unravel = (parent: { children: Array<{ type: string; children?: unknown[]; value?: string }> }): void => {
-      for (let index = 0; index < parent.children.length; index += 1) {
-        const node = parent.children[index]!;
-        if (node.type === 'paragraph') {
-          const children = (node.children ?? []) as Array<{ type: string; value?: string }>;
-          const isJsxOnly = children.some((child) => child.type === 'mdxJsxTextElement') && children.every((child) => child.type === 'mdxJsxTextElement' || (child.type === 'text' && /^[\t\n\f\r ]*$/.test(child.value ?? '')));
-          if (isJsxOnly) {
-            const elements = children.filter((child) => child.type === 'mdxJsxTextElement');
-            for (const element of elements) element.type = 'mdxJsxFlowElement';
-            parent.children.splice(index, 1, ...(elements as typeof parent.children));
-            // Visit the elements now in its place (their own children may need unravelling).
-            index -= 1;
-            continue;
-          }
-        }
-        if (Array.isArray(node.children)) unravel(node as typeof parent);
-      }
-    };
-    unravel(tree as unknown as Parameters<typeof unravel>[0]);
-  };
-}
+const mdxPassThroughHandlers = Object.fromEntries(['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'].map((type) => [type, passThrough])) as never;
 
 /**
  * rehype-raw re-parses the whole page with parse5; most `.md` pages have no raw HTML at all.

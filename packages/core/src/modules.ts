@@ -3,6 +3,8 @@ import type { Root } from 'hast';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { createHash } from 'node:crypto';
 import { scriptCandidates } from './class-candidates.js';
+import type { TreeImport } from './mdx-tree.js';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
@@ -27,8 +29,8 @@ export interface ProjectModulesOptions {
   namedModules: Record<string, Record<string, unknown>>;
   /** Values every module sees as free variables (React hooks), without importing them. */
   globals?: Record<string, unknown> | null | undefined;
-  /** Renders a module that is a syntax tree (a `.md` page) with the component map. */
-  renderTree: (tree: Root, components?: Record<string, unknown> | undefined) => unknown;
+  /** Renders a module that is a syntax tree (a `.md` page) with the component map, and the components it imports (`scope`). */
+  renderTree: (tree: Root, components?: Record<string, unknown> | undefined, scope?: Record<string, unknown> | undefined) => unknown;
   /** Told the exports of each module that runs code, once per evaluation (default: none). */
   onEvaluated?: ((file: string, exports: Record<string, unknown>) => void) | null | undefined;
   /**
@@ -136,7 +138,10 @@ export class ProjectModules {
       const known = this.#records.get(file);
       if (known) return known;
     }
-    const text = await readFile(file, 'utf8');
+    // A build reads each file once, on the thread that compiles it: a synchronous read costs a
+    // third of the CPU of a promise one (whose file handle is opened and closed through the
+    // thread pool), and there is nothing else for the thread to do meanwhile.
+    const text = this.#options.filesChange === false ? readFileSync(file, 'utf8') : await readFile(file, 'utf8');
     const hash = hashSource(file, text);
     const known = this.#records.get(file);
     if (known?.hash === hash) return known;
@@ -169,8 +174,16 @@ export class ProjectModules {
     const tree = record.tree;
     if (tree) {
       // `__esModule`: a page importing this one (`import S from './s.mdx'`) gets `default`.
-      const exports = { __esModule: true, default: withCodeBlocks((props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components), record.data) };
+      const exports: Record<string, unknown> = { __esModule: true };
       this.#instances.set(file, exports);
+      let scope: Record<string, unknown> | undefined;
+      try {
+        scope = this.#treeScope(file, record.data.treeImports as TreeImport[] | undefined);
+      } catch (error) {
+        this.#instances.delete(file);
+        throw error;
+      }
+      exports.default = withCodeBlocks((props: { components?: Record<string, unknown> }) => this.#options.renderTree(tree, props.components, scope), record.data);
       return exports;
     }
     const module = { exports: {} as Record<string, unknown> };
@@ -270,6 +283,20 @@ export class ProjectModules {
     return this.#records.get(file);
   }
 
+  /**
+   * The components an `.mdx` tree imports, by local name, evaluated as a compiled page's
+   * imports are (esbuild's interop: `default` of an ES module); `undefined` when it imports none.
+   */
+  #treeScope(file: string, imports: TreeImport[] | undefined): Record<string, unknown> | undefined {
+    if (!imports) return undefined;
+    const scope: Record<string, unknown> = {};
+    for (const entry of imports) {
+      const exports = this.#require(file, entry.source) as Record<string, unknown>;
+      for (const binding of entry.bindings) scope[binding.local] = binding.imported === 'default' && !exports.__esModule ? exports : exports[binding.imported];
+    }
+    return scope;
+  }
+
   #require(importer: string, specifier: string): unknown {
     const named = this.#options.namedModules[specifier];
     if (named) return named;
@@ -286,14 +313,17 @@ export class ProjectModules {
     const messages: DocsgenMessage[] = [];
     let esm: string;
     let data: Record<string, unknown> = {};
+    // An `.mdx` page kept as a tree may import components (`TreeImport`): resolved as code's are.
+    let tree: { tree: Root; markdown: string | undefined } | undefined;
     const extension = extname(file).toLowerCase();
     if (extension === '.mdx' || extension === '.md') {
       const result = await this.#options.compileMdx({ file, source: text });
       messages.push(...result.messages);
       esm = result.code;
       data = result.data;
-      if (result.tree) return { hash, code: '', tree: result.tree, markdown: result.markdown, imports: [], resolved: {}, messages, data };
-      if (messages.some((message) => message.fatal)) return { hash, code: '', imports: [], resolved: {}, messages, data };
+      if (result.tree && data.treeImports === undefined && data.unusedImports === undefined) return { hash, code: '', tree: result.tree, markdown: result.markdown, imports: [], resolved: {}, messages, data };
+      if (result.tree) tree = { tree: result.tree, markdown: result.markdown };
+      else if (messages.some((message) => message.fatal)) return { hash, code: '', imports: [], resolved: {}, messages, data };
     } else {
       // A component's classes: the words of its strings, as Tailwind's scanner reads them.
       data = { classCandidates: [...new Set(scriptCandidates(text))].sort() };
@@ -305,10 +335,14 @@ export class ProjectModules {
         return { hash, code: '', imports: [], resolved: {}, messages, data };
       }
     }
-    await initLexer;
     const imports: string[] = [];
     const resolvedSpecifiers: Record<string, string> = {};
-    const [found] = parseImports(esm);
+    let found: ReadonlyArray<{ n: string | undefined; d: number }>;
+    if (tree) found = ((data.treeImports ?? []) as TreeImport[]).map((entry) => ({ n: entry.source, d: -1 }));
+    else {
+      await initLexer;
+      [found] = parseImports(esm);
+    }
     for (const entry of found) {
       const specifier = entry.n;
       if (entry.d > -1 || specifier === undefined) {
@@ -339,6 +373,7 @@ export class ProjectModules {
         note: 'Remove the import, or restore the file.',
       });
     }
+    if (tree) return { hash, code: '', tree: tree.tree, markdown: tree.markdown, imports, resolved: resolvedSpecifiers, messages, data };
     const code = (await (await import('esbuild')).transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
     return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
   }

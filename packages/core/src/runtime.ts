@@ -7,6 +7,7 @@ import * as preactJsxRuntime from 'preact/jsx-runtime';
 import { useContext } from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
 import { RenderContext } from '@docsgen/renderer';
+import { literalValue } from './mdx-tree.js';
 
 type Namespace = Record<string, unknown>;
 
@@ -159,14 +160,27 @@ const projectJsxRuntime = {
   jsxDEV: islandAware(preactJsxRuntime.jsxDEV as JsxFunction),
 };
 
-/** Renders a `.md` page's syntax tree with the component map (default: the page's), like an MDX page. */
-export function renderTree(tree: Root, components?: Record<string, unknown> | undefined): preact.VNode {
-  components ??= pageComponents;
+/**
+ * Renders a page kept as a syntax tree (`.md`, `.mdx` without JavaScript) with the component
+ * map (default: the page's), like an MDX page. The literal attribute values an `.mdx` tree
+ * keeps are evaluated here, at each render, as compiled code would (`literalValue`); `scope`
+ * holds the components it imports, which come before the map and, like a compiled page's,
+ * may render as islands.
+ */
+export function renderTree(tree: Root, components?: Record<string, unknown> | undefined, scope?: Record<string, unknown> | undefined): preact.VNode {
+  const map = components ?? pageComponents;
+  const runtime = scope ? projectJsxRuntime : preactJsxRuntime;
   return toJsxRuntime(tree, {
+    createEvaluater: () => ({
+      evaluateExpression: (expression) => literalValue(expression, map, scope),
+      evaluateProgram: () => {
+        throw new Error('Cannot run code in a page kept as a tree');
+      },
+    }),
     Fragment: preactJsxRuntime.Fragment,
-    jsx: preactJsxRuntime.jsx as never,
-    jsxs: preactJsxRuntime.jsxs as never,
-    components: components as never,
+    jsx: runtime.jsx as never,
+    jsxs: runtime.jsxs as never,
+    components: map as never,
     elementAttributeNameCase: 'html',
     stylePropertyNameCase: 'dom',
   }) as preact.VNode;

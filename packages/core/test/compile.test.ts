@@ -37,7 +37,7 @@ const test = suite('createPageCompiler');
 
 const root = join(sep, 'project');
 const code = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true } as const;
-const knownComponents = ['Note', 'Card'];
+const knownComponents = ['Note', 'Card', 'Tree'];
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure can be reproduced. */
 function createRandom(seed: number): () => number {
@@ -189,6 +189,58 @@ test('should give the output of the previous pipeline for generated pages, with 
 
   assert.ok(taken.lite >= 10 && taken.full >= 10, JSON.stringify(taken));
   assert.ok(taken.mdxTree >= 4 && taken.mdxTree <= 16, `both .mdx paths run: ${JSON.stringify(taken)}`);
+});
+
+test('should keep .mdx pages with comments, literal attributes and explicit elements as trees that render as MDX does', async () => {
+  const compiler = createPageCompiler({ root, code, knownComponents });
+  const pages = [
+    // Comments: first and last in the page, in a paragraph, alone in a paragraph, in a component.
+    '{/* first */}\n\n# Title\n\nText {/* inline */} more {/**/}.\n\n{/* alone */} \n\n<Note>\n  {/* in a component */}\n  Body\n</Note>\n\n{/* last */}\n',
+    // Elements written as JSX: MDX does not hand them to the component map, and passes their attributes as written.
+    '## Heading\n\n<img src="/a.png" alt="A" style="width: 100px" className="rounded" />\n\nSee <a href="https://example.com">this</a>.\n\n<h2>Explicit</h2>\n\n<iframe src="https://example.com/v" allowFullScreen className="w-full" />\n\n<div style={{ width: 10, color: "red" }} data-x={-1}>Box</div>\n',
+    // Literal attribute values: numbers, booleans, null, templates, arrays and objects of them.
+    // A member of a component (`<Tree.Folder>`), looked up as compiled MDX looks it up.
+    '<Card title="Files">\n<Tree>\n  <Tree.Folder name="src" defaultOpen>\n    <Tree.File name="index.ts" />\n  </Tree.Folder>\n</Tree>\n</Card>\n',
+    '<Card title="T" horizontal={true} cols={2} extra={[1, -2, "x", null, `t`]} meta={{ a: +1, "b": [false], 3: "three" }}>\n  Card body {/* note */}\n</Card>\n\n<Note>Inline <Card title={"Nested"} /> text</Note>\n',
+  ];
+  for (const [index, source] of pages.entries()) {
+    const file = join(root, `kept-${index}.mdx`);
+    const actual = await compiler.compileFile({ file, source });
+    const expected = await compileWithReference(file, source);
+    assert.equal(actual.messages, [], source);
+    assert.is(actual.code, '', source);
+    assert.ok(actual.tree, source);
+    assert.is(renderToString(renderTree(actual.tree, builtinComponents)), expected.html, source);
+    // The markers of the tree path do not stay in the tree or its data.
+    assert.not.match(JSON.stringify(actual.tree), /docsgenKept/, source);
+    assert.is(actual.data.jsxAsWritten, undefined, source);
+  }
+  // Rendered twice, a literal array is a new array each time, as compiled code makes it.
+  const { tree } = await compiler.compileFile({ file: join(root, 'twice.mdx'), source: '<Card tags={["a"]} />\n' });
+  const seen: unknown[] = [];
+  const Card = (props: { tags: unknown }) => {
+    seen.push(props.tags);
+    return null;
+  };
+  renderToString(renderTree(tree!, { ...builtinComponents, Card }));
+  renderToString(renderTree(tree!, { ...builtinComponents, Card }));
+  assert.equal(seen, [['a'], ['a']]);
+  assert.is.not(seen[0], seen[1]);
+  // A member that is not there fails as compiled MDX fails.
+  for (const [source, message] of [['<Tree.Nope />\n', /Expected component `Tree.Nope` to be defined/], ['<Gone.Item />\n', /Expected object `Gone` to be defined/]] as const) {
+    const kept = await createPageCompiler({ root, code, knownComponents: [...knownComponents, 'Gone'] }).compileFile({ file: join(root, 'member.mdx'), source });
+    assert.ok(kept.tree, source);
+    assert.throws(() => renderToString(renderTree(kept.tree!, builtinComponents)), message);
+  }
+});
+
+test('should compile .mdx pages with code in expressions or attributes to JavaScript', async () => {
+  const compiler = createPageCompiler({ root, code, knownComponents });
+  for (const source of ['Sum {1 + 1}.\n', '<Card title={name} />\n', '<Card {...props} />\n', '<Card items={[a]} />\n', '<Card meta={{ [key]: 1 }} />\n', '<Card tip={`a${b}`} />\n', '<Card f={() => 1} />\n', '<>Fragment</>\n', 'import * as N from "./x.mdx"\n\n<N />\n', 'import X from "pkg"\n\n<X />\n', 'import "./side.js"\n', 'export const a = 1\n']) {
+    const actual = await compiler.compileFile({ file: join(root, 'code.mdx'), source });
+    assert.is(actual.tree, undefined, source);
+    assert.ok(actual.code.includes('MDXContent'), source);
+  }
 });
 
 test('should turn autolink literals in text into links, and leave URLs in destinations and code alone', async () => {

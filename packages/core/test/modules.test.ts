@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSite, ProjectModules } from '../src/index.js';
+import { createPageCompiler, createSite, ProjectModules } from '../src/index.js';
 import { writeTempProject } from './temp-project.js';
 
 const modules = suite('ProjectModules');
@@ -75,6 +75,66 @@ modules('should read a file once when files do not change (a build), and again w
   }
   // Without changes the snippet compiled once; with them, again after the edit.
   assert.equal(compiled.filter((source) => !source.startsWith('import')), ['First.\n', 'First.\n', 'Second.\n']);
+});
+
+modules('should render an .mdx page that only imports components from its tree, as its compiled code renders it', async () => {
+  const body = [
+    "import Intro from '/snippets/intro.mdx';",
+    "import { Counter, Plain as Hello } from '/snippets/counter.jsx';",
+    "import Gone from '/snippets/gone.mdx';",
+    '',
+    '# Title',
+    '',
+    '<Intro />',
+    '',
+    "import Again from '/snippets/intro.mdx';",
+    '',
+    '<Again />',
+    '',
+    '<Note>',
+    '  <Hello name="reader" /> and <Counter start={2} label="Clicks" />',
+    '</Note>',
+    '',
+    '{/* <Gone /> is only mentioned in a comment */}',
+    '',
+  ].join('\n');
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
+    // An import inside a component: MDX hoists it.
+    'snippets/intro.mdx': '<Card title="Intro" cols={2}>\nimport Inner from "/snippets/inner.mdx";\n\nFrom a snippet. <Inner />\n</Card>\n',
+    'snippets/inner.mdx': '**Inner** text.\n',
+    'snippets/counter.jsx': 'export const Counter = ({ start, label }) => { const [n, set] = useState(start); return <button type="button" onClick={() => set(n + 1)}>{label}: {n}</button>; };\nexport const Plain = ({ name }) => <span class="plain">Hi {name}</span>;\n',
+    'tree.mdx': body,
+    // The same page with an export: compiled to code.
+    'code.mdx': `${body}\nexport const forced = 1\n`,
+  });
+  const site = await createSite(root);
+  const tree = await site.render('tree');
+  const code = await site.render('code');
+  assert.match(tree!.html, '<span class="plain">Hi reader</span>');
+  assert.match(tree!.html, '<docsgen-island data-module="snippets/counter.jsx" data-export="Counter"');
+  assert.match(tree!.html, 'From a snippet.');
+  assert.match(tree!.html, '<strong>Inner</strong> text.');
+  assert.is(tree!.html, code!.html);
+  assert.equal(tree!.islands, code!.islands);
+  assert.equal(tree!.classCandidates, code!.classCandidates);
+  // The unused import of a missing file is a warning, on both.
+  const reasons = (page: typeof tree) => page!.messages.map((message) => `${message.ruleId} ${message.fatal} ${message.line}`);
+  assert.equal(reasons(tree), ['module-not-found false 3']);
+  assert.equal(reasons(tree), reasons(code));
+  const files = (slug: string) => site.dependencies(slug).map((dependency) => dependency.file.slice(root.length)).filter((file) => file.startsWith('/snippets')).sort();
+  assert.equal(files('tree'), ['/snippets/counter.jsx', '/snippets/inner.mdx', '/snippets/intro.mdx']);
+  assert.equal(files('tree'), files('code'));
+
+  const compiler = createPageCompiler({ root, code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true }, knownComponents: ['Note', 'Card'] });
+  const compiled = await compiler.compileFile({ file: join(root, 'tree.mdx'), source: body });
+  assert.ok(compiled.tree, 'kept as a tree');
+  assert.equal(compiled.data.treeImports, [
+    { source: '/snippets/intro.mdx', bindings: [{ local: 'Intro', imported: 'default' }] },
+    { source: '/snippets/counter.jsx', bindings: [{ local: 'Counter', imported: 'Counter' }, { local: 'Hello', imported: 'Plain' }] },
+    { source: '/snippets/intro.mdx', bindings: [{ local: 'Again', imported: 'default' }] },
+  ]);
+  assert.equal(compiled.data.unusedImports, ['/snippets/gone.mdx']);
 });
 
 modules.run();

@@ -59,6 +59,9 @@ const aliases: Readonly<Record<string, string>> = {
   iw: 'he',
 };
 
+// Code as written → its canonical tag (`Intl.getCanonicalLocales` is slow to ask each time).
+const canonicalTags = new Map<string, string>();
+
 const rightToLeft = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'ckb', 'dv', 'sd', 'ug']);
 
 /**
@@ -69,11 +72,18 @@ export function languageTag(code: string | null | undefined): string {
   const value = (code ?? '').trim();
   const alias = aliases[value.toLowerCase()];
   if (alias) return alias;
-  try {
-    return Intl.getCanonicalLocales(value)[0] ?? 'en';
-  } catch {
-    return 'en';
+  let tag = canonicalTags.get(value);
+  if (tag === undefined) {
+    try {
+      tag = Intl.getCanonicalLocales(value)[0] ?? 'en';
+    } catch {
+      tag = 'en';
+    }
+    // A site has a few languages; components ask for their tag on every render.
+    if (canonicalTags.size >= 256) canonicalTags.clear();
+    canonicalTags.set(value, tag);
   }
+  return tag;
 }
 
 /** `rtl` for languages written right to left (`ar`, `he`, …), else `ltr`. */
