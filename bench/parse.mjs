@@ -35,11 +35,36 @@
 //   | project                 | before: best ms CPU     | after                  |
 //   | 1,000-page corpus (.md) | 5,541 / 6,273 / 7,147   | 5,187 / 5,795 / 6,013  |
 //   | platform's docs (.mdx)  | 9,111 / 9,653 / 10,165  | 8,010 / 8,187 / 9,277  |
+//
+// Same machine, 2026-11-27 (load average 25-28), three rounds per process, alternated, best round
+// and median, with the build's young generation (`--max-semi-space-size=32`, now the default
+// here), DG_ROOT=/work/cache/before33 (main at d5b9660) for "before"; "after" with the patches of
+// micromark-extension-gfm-autolink-literal (its constructs read ahead, so text is not stopped at
+// every word to try them) and mdast-util-gfm-autolink-literal (its find-and-replace only on text
+// nodes with `@`, `://` or `www.`):
+//
+//   | project                 | before: best / median ms CPU      | after                             |
+//   | 1,000-page corpus (.md) | 3,961 / 4,154; 3,218 / 3,297      | 3,577 / 3,700; 3,310 / 3,313      |
+//   | platform's docs (.mdx)  | 5,731 / 6,192; 5,401 / 5,509      | 5,483 / 5,890; 4,898 / 5,152      |
+//
+// The 159 pages of the platform's docs that take the full-GFM path (1.8 MB), parsed with full GFM
+// and without autolink literals (best of 6-10 rounds, same load): before 2,132 and 2,117 ms against
+// 1,390 and 1,475 (about 700 ms for autolink literals); after 1,457 against 1,521 (none measurable).
 
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+
+// The build's worker threads have a young generation of 96 MB (`build-schedule.ts`); with
+// Node's default the collector runs about three times as often and took a third of this
+// bench's CPU time. So the bench runs itself again with the same (semi-spaces of 32 MB)
+// unless a semi-space size is given.
+if (!process.execArgv.some((arg) => arg.startsWith('--max-semi-space-size'))) {
+  const { status } = spawnSync(process.execPath, ['--max-semi-space-size=32', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(status ?? 1);
+}
 
 const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, 'same-as': { type: 'string' } } });
