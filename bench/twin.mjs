@@ -12,6 +12,8 @@
 // machine: it counts the garbage collector's threads, not time lost to other processes), then
 // the totals.
 // `--rounds N` writes every twin N times (a fresh site each round) and prints each round.
+// `--profile FILE` writes a CPU profile (`.cpuprofile`) of writing the twins of the last round
+// only, without the compile and render before them.
 // `--out FILE` writes every twin into FILE (`slug`, a NUL, the twin, a NUL) to compare two
 // versions byte for byte.
 //
@@ -54,14 +56,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Session } from 'node:inspector/promises';
 
 const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' } },
+  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' }, profile: { type: 'string' } },
 });
 if (positionals.length !== 1) {
-  console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE] [--paths FILE]');
+  console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE] [--paths FILE] [--profile FILE]');
   process.exit(2);
 }
 const root = resolve(positionals[0]);
@@ -76,6 +79,7 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
   const paths = new Map();
   const named = {};
   const outputs = [];
+  const profiler = values.profile && round === Number(values.rounds) ? await startProfile() : undefined;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (const slug of slugs) {
@@ -95,6 +99,7 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
   }
   const total = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) writeFileSync(values.profile, JSON.stringify(await profiler.stop()));
 
   console.log(`round ${round}: ${slugs.length} pages in ${root}`);
   const line = (path, pages, ms, cpuMs) =>
@@ -103,4 +108,20 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
   console.log(line('total', slugs.length, total, (cpu.user + cpu.system) / 1000));
   if (values.out) writeFileSync(values.out, outputs.join(''));
   if (values.paths && Object.keys(named).length > 0) writeFileSync(values.paths, JSON.stringify(named));
+}
+
+/** Starts the V8 CPU profiler of this thread; `stop()` gives the profile. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
 }
