@@ -41,6 +41,8 @@ type Need = { side: 'break'; lead: RegExp | undefined } | { side: 'before' | 'af
 interface Prepared {
   count: number;
   byCharacter: (number[] | undefined)[];
+  /** `byCharacter` without the patterns that need a line ending (`lineOnly`). */
+  byCharacterInLine: (number[] | undefined)[];
   characters: number[];
   always: number[];
   needs: Need[][];
@@ -115,7 +117,7 @@ function patternsIn(state: State, characters: string, around: boolean, before: s
     list = prepare(all);
     prepared.set(all, list);
   }
-  const { byCharacter, needs, present } = list;
+  const { byCharacter, byCharacterInLine, needs, present } = list;
   mark(present, before, 1);
   mark(present, after, 1);
   if (characters === input) {
@@ -129,13 +131,15 @@ function patternsIn(state: State, characters: string, around: boolean, before: s
   // kept when what it needs can be met and it is in scope; in their order at the end.
   const edges = { last: before.charCodeAt(before.length - 1), first: after.charCodeAt(0) };
   const stack = state.stack;
+  // Without a line ending in or around the text, a pattern that needs one cannot match.
+  const lines = (present[10]! | present[13]!) !== 0;
   let kept: number[] | undefined;
   for (const index of list.always) {
     if (canMatch(all[index]!, needs[index]!, stack, present, around, before, input, edges)) (kept ??= []).push(index);
   }
   for (const code of list.characters) {
     if (!(present[code]! & 2)) continue;
-    for (const index of byCharacter[code]!) {
+    for (const index of (lines ? byCharacter : byCharacterInLine)[code]!) {
       if (canMatch(all[index]!, needs[index]!, stack, present, around, before, input, edges)) (kept ??= []).push(index);
     }
   }
@@ -234,7 +238,17 @@ function prepareNew(all: Unsafe[]): Prepared {
     return found;
   });
   const characters = byCharacter.flatMap((indices, code) => (indices ? [code] : []));
-  return { count: all.length, byCharacter, characters, always, needs, present: new Uint8Array(128) };
+  const byCharacterInLine = byCharacter.map((indices) => indices?.filter((index) => !needs[index]!.some(lineOnly)));
+  return { count: all.length, byCharacter, byCharacterInLine, characters, always, needs, present: new Uint8Array(128) };
+}
+
+/**
+ * Whether a need can only be met with a line ending in or around the text (a `\n` or `\r`
+ * before, in or after it): a line ending before the character (`atBreak`), or only line
+ * endings right before or after it.
+ */
+function lineOnly(need: Need): boolean {
+  return need.side === 'break' || need.codes.every((code) => code === 10 || code === 13);
 }
 
 /**
