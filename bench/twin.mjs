@@ -12,6 +12,10 @@
 // machine: it counts the garbage collector's threads, not time lost to other processes), then
 // the totals.
 // `--rounds N` writes every twin N times (a fresh site each round) and prints each round.
+// `--warm N` measures, instead, the conversion alone, warm: it renders every page with
+// components (not plain Markdown, not an API page) in Markdown mode once, as the twin writer
+// does, then converts each page's HTML with `toMarkdownTwin`, N rounds (at least 3), and prints
+// the CPU ms per page of the fastest and the median round after the first two.
 // `--profile FILE` writes a CPU profile (`.cpuprofile`) of writing the twins of the last round
 // only, without the compile and render before them.
 // `--out FILE` writes every twin into FILE (`slug`, a NUL, the twin, a NUL) to compare two
@@ -52,6 +56,25 @@
 // A round is each page's first twin, as in a build: cold code and the garbage of a process
 // holding the whole site. Warm, the conversion alone (`toMarkdownTwin` on the 973 pages'
 // Markdown-mode HTML, captured once, third of three rounds): 3.6-3.9 -> 2.0-2.2 ms/page.
+//
+// Issue 23, third pass (patches of mdast-util-to-markdown: each phrasing and flow child's info
+// without spreading the tracker, phrasing without attention joined as it is, one construct's
+// scope without a list; hast-util-minify-whitespace: only text with something to collapse
+// replaced, its state copied without spreads; hast-util-to-mdast: a text trimmed only where a
+// blank or line ending is; mdast-util-phrasing: its types as a set. The twin's inline code gets
+// a `peek`, so code after another node is written once, not twice; the text handler's pattern
+// filter allocates no candidate lists and skips patterns that need a line ending when none is
+// there), 2026-11-27, load average 25-37, the same command, alternated, DG_ROOT=<main at
+// d5b9660> for "before", CPU ms/page (this round is cold and holds the whole site: most of its
+// time is not the conversion, and the load moved it by ±15%):
+//
+//   |        | pages | before      | after       |
+//   | html   |   853 | 6.24 / 6.69 | 6.24 / 5.32 |
+//   | total  | 1,069 | 5.67 / 5.99 | 5.51 / 4.73 |
+//
+// Warm, the conversion alone (`toMarkdownTwin` on the 973 Markdown-mode pages' HTML captured
+// from a build, min of rounds 3-8, alternated): 1.91 / 1.97 -> 1.44 / 1.56 ms/page; dubinc/docs'
+// 231 pages 2.2 -> 1.6-1.7. Twins byte-identical (`--out`, and every output file of a build).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,14 +84,18 @@ import { Session } from 'node:inspector/promises';
 const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' }, profile: { type: 'string' } },
+  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' }, profile: { type: 'string' }, warm: { type: 'string' } },
 });
 if (positionals.length !== 1) {
-  console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE] [--paths FILE] [--profile FILE]');
+  console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE] [--paths FILE] [--profile FILE] [--warm N]');
   process.exit(2);
 }
 const root = resolve(positionals[0]);
 const { createSite } = await import(join(repo, 'packages', 'core', 'dist', 'index.js'));
+if (values.warm) {
+  await convertWarm(root, Math.max(3, Number(values.warm)));
+  process.exit(0);
+}
 const knownPaths = values.paths && existsSync(values.paths) ? JSON.parse(readFileSync(values.paths, 'utf8')) : {};
 
 for (let round = 1; round <= Number(values.rounds); round += 1) {
@@ -124,4 +151,31 @@ async function startProfile() {
       return profile;
     },
   };
+}
+
+/** `--warm N`: `toMarkdownTwin` alone on every rendered page's Markdown-mode HTML, N rounds. */
+async function convertWarm(root, rounds) {
+  const { loadSiteModel } = await import(join(repo, 'packages', 'core', 'dist', 'site-model.js'));
+  const { createPageRenderer } = await import(join(repo, 'packages', 'core', 'dist', 'page-renderer.js'));
+  const { toMarkdownTwin } = await import(join(repo, 'packages', 'mdx-transforms', 'dist', 'to-markdown-twin.js'));
+  const model = await loadSiteModel(root, { mode: 'build' });
+  const renderer = createPageRenderer(model);
+  const htmls = [];
+  for (const page of model.pages.values()) {
+    if (page.api) continue;
+    await model.modules.link(page.file);
+    const record = model.modules.recordOf(page.file);
+    if (!record || record.markdown !== undefined) continue;
+    htmls.push((await renderer.renderMdx(page, 'markdown')).html);
+  }
+  const perPage = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const start = process.cpuUsage();
+    for (const html of htmls) toMarkdownTwin(html, { siteUrl: model.siteUrl });
+    const used = process.cpuUsage(start);
+    if (round >= 2) perPage.push((used.user + used.system) / 1000 / htmls.length);
+  }
+  perPage.sort((a, b) => a - b);
+  console.log(`${htmls.length} pages rendered in Markdown mode, ${rounds} rounds of toMarkdownTwin`);
+  console.log(`  CPU ms/page: fastest ${perPage[0].toFixed(2)}, median ${perPage[perPage.length >> 1].toFixed(2)} (rounds 3-${rounds})`);
 }
