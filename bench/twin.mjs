@@ -72,9 +72,20 @@
 //   | html   |   853 | 6.24 / 6.69 | 6.24 / 5.32 |
 //   | total  | 1,069 | 5.67 / 5.99 | 5.51 / 4.73 |
 //
-// Warm, the conversion alone (`toMarkdownTwin` on the 973 Markdown-mode pages' HTML captured
-// from a build, min of rounds 3-8, alternated): 1.91 / 1.97 -> 1.44 / 1.56 ms/page; dubinc/docs'
-// 231 pages 2.2 -> 1.6-1.7. Twins byte-identical (`--out`, and every output file of a build).
+// (Measured before the last patch, zwitch's call, which the figures below include.)
+//
+// Warm, the conversion alone: `node bench/twin.mjs DIR --warm 8`, alternated with
+// DG_ROOT=<main at d5b9660>, fastest / median round, CPU ms/page:
+//
+//   |                              | pages | before                  | after                   |
+//   | the platform's docs          |   981 | 2.41 / 2.52, 2.27 / 2.49 | 1.87 / 1.97, 1.68 / 1.73 |
+//   | dubinc/docs                  |   231 | 2.08 / 2.44, 2.23 / 2.30 | 1.76 / 1.87, 1.76 / 1.96 |
+//
+// In a cold build of the platform's docs (one CPU profile each, both threads summed, load
+// average 11-18): `writeTwin` 13.5 -> 11.0 s (it includes the Markdown-mode render),
+// `hastToMarkdownTwin` 9.9 -> 7.1 s, mdast-util-to-markdown 6.2 -> 4.5 s, hast-util-to-mdast
+// 3.4 -> 2.2 s; parse5 the same (2.8 / 3.1 s). Twins byte-identical (`--out`), and every output
+// file of a build of the platform's docs, dubinc/docs and the 300-page corpus.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
