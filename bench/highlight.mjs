@@ -107,6 +107,33 @@
 // pattern's last result reused (the node-oniguruma way): 5.6 times fewer patterns compiled on
 // c1000b but searching 40% slower (2.3 s against 1.65 s replayed); the same until a list is
 // searched 64 times, then compiled whole: platform docs 1.19 -> 0.91 s, c1000b 2.41 -> 2.57 s.
+//
+// Cheaper grammars and scanners (issue 23, hl5), 2026-11-27, same machine under heavy load,
+// `--root /work/cache/before33` (main at d5b9660, built) and hl5, two runs alternated (CPU):
+//
+//   | project                      | loading, ms        | first pass, ms         | patterns compiled | rules created, ms  | RSS, MB   |
+//   | platform docs, 3,434 blocks  | 641/727 -> 591/539 | 2331/2552 -> 1872/1835 | 5,061 -> 2,718    | 551/611 -> 341/319 | 255 -> 225 |
+//   | dubinc/docs, 781 blocks      | 600/623 -> 521/498 | 1919/1947 -> 1554/1581 | 5,586 -> 2,878    | 263/284 -> 174/147 | 210 -> 178 |
+//   | shared corpus c300           | 89/97 -> 64/59     | 1717/1813 -> 1583/1605 | 1,723 -> 888      | 42/36 -> 34/46     | 150 -> 137 |
+//   | shared corpus c1000b         | 125/99 -> 126/114  | 4276/4026 -> 3652/4037 | 1,723 -> 888      |                    | 193-223 -> 191-212 |
+//
+// Output sha256 unchanged on all four, and every token (offsets and scopes) of every block of
+// the platform docs and dubinc/docs hashes alike before and after. The changes:
+// - a pnpm patch of @shikijs/vscode-textmate (patches/@shikijs__vscode-textmate@10.1.0.patch):
+//   the dependency walk each grammar creation made over every grammar it reaches is kept per
+//   reference and replayed (a walk is kept only when it met no rule an earlier walk of its queue
+//   visited, and replayed only when none of its rules was visited since, so it is the walk's own
+//   result); a pattern's four `\A`/`\G` variants are made when first asked for; rules declare no
+//   class fields (each constructor assigns every field); and each rule's pattern list carries
+//   its parts (what each include brought, the same way down);
+// - `highlight-scanners.ts` compiles a list with parts as shared parts: each include of 16
+//   patterns or more (split the same way when it includes such a list itself) and each run of
+//   patterns between them, searched for the earliest match, the earliest part's on a tie. On the
+//   platform docs 16,658 searches of such lists made 43,692 searches of parts (a part's last
+//   result reused as before), and 2,700 patterns were compiled instead of 5,100.
+// Rule creation is still 80,000 rules per thread on the platform docs: Shiki creates the MDX
+// grammar 5 times and Markdown's 3 times per thread (once per lazily embedded language loaded
+// after them), each with every rule of every grammar they reach.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -211,6 +238,33 @@ grammarPrototype.tokenizeLine = function (...parameters) {
   return tokenizeLine.apply(this, parameters);
 };
 
+// Rules the grammars created (vscode-textmate builds every rule a grammar reaches when the
+// grammar first tokenizes, and Shiki creates a grammar again when a language it embeds lazily is
+// loaded), the grammar instances that created them and the CPU time of creating them.
+let rules = 0;
+let ruleMs = 0;
+let ruleDepth = 0;
+const grammarInstances = new Set();
+const registerRule = grammarPrototype.registerRule;
+grammarPrototype.registerRule = function (factory) {
+  rules++;
+  grammarInstances.add(this);
+  if (ruleDepth++ > 0) {
+    try {
+      return registerRule.call(this, factory);
+    } finally {
+      ruleDepth--;
+    }
+  }
+  const start = process.cpuUsage();
+  try {
+    return registerRule.call(this, factory);
+  } finally {
+    ruleDepth--;
+    ruleMs += cpu(start);
+  }
+};
+
 const outputs = [];
 let loadMs = 0;
 clock = process.cpuUsage();
@@ -255,6 +309,7 @@ const loaded = instance.getLoadedLanguages().filter((name) => instance.getLangua
 console.log(`languages loaded in the end: ${loaded.length}`);
 const patterns = highlighterModule.countCompiledPatterns?.();
 console.log(`scanners: ${requested} asked for, ${compiled} compiled${patterns === undefined ? '' : ` (${patterns} patterns)`} (${compileMs.toFixed(0)} ms CPU)`);
+console.log(`rules created: ${rules} by ${grammarInstances.size} grammar instances (${ruleMs.toFixed(0)} ms CPU)`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
 

@@ -21,10 +21,12 @@
 // the peak and when it came, so a figure that grows with the pages shows as a rising line; and
 // the peak of the processes the build starts (Pagefind's indexer, esbuild), summed. The
 // "peak" figure of GNU time is the largest of the build process and those it started: at
-// 10,000 pages that is Pagefind's indexer, not Node.
+// 10,000 pages that is Pagefind's indexer, not Node. `bin/docsgen.js` runs a build in a Node
+// process of its own and waits for it (about 40 MB): GNU time's peak is the build's, the
+// timeline's "Node's RSS" is both processes summed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,8 +66,12 @@ async function build(root) {
   const samples = [];
   const sampler = values.timeline
     ? setInterval(() => {
-        const pid = hasGnuTime ? childrenOf(child.pid)[0] : child.pid;
-        samples.push([performance.now() - start, residentMb(pid), descendantsOf(pid).reduce((sum, each) => sum + (residentMb(each) ?? 0), 0)]);
+        // bin/docsgen.js starts the build in a Node process of its own and waits for it: both count as Node's.
+        const launcher = hasGnuTime ? childrenOf(child.pid)[0] : child.pid;
+        const nodes = [launcher, ...childrenOf(launcher).filter(isNode)];
+        const started = descendantsOf(nodes.at(-1)).filter((pid) => !nodes.includes(pid));
+        const rss = nodes.map(residentMb);
+        samples.push([performance.now() - start, rss.includes(undefined) ? undefined : rss.reduce((sum, mb) => sum + mb, 0), started.reduce((sum, each) => sum + (residentMb(each) ?? 0), 0)]);
       }, 100)
     : undefined;
   const status = await new Promise((resolvePromise) => child.on('close', resolvePromise));
@@ -84,6 +90,15 @@ function childrenOf(pid) {
     return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number));
   } catch {
     return [];
+  }
+}
+
+/** Whether process `pid` runs this Node. */
+function isNode(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`) === realpathSync(process.execPath);
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,6 @@
 // `bin/docsgen.js` picks the bundle only while it was made from the files as they are, and
 // `scripts/bundle.mjs --if-stale` makes it again exactly when it is not.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,84 @@ bin('should run the compiled modules when there is no bundle, or its stamps cann
   assert.is(run(), 'compiled');
   rmSync(join(root, 'dist', 'bundle'), { recursive: true });
   assert.is(run(), 'compiled');
+});
+
+/** A package laid out as this one whose entry prints its Node options and process id, and exits with `code`. */
+function reporting(code: number, wait = false): string {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-bin-'));
+  mkdirSync(join(root, 'bin'));
+  mkdirSync(join(root, 'dist'));
+  copyFileSync(join(cli, 'bin', 'docsgen.js'), join(root, 'bin', 'docsgen.js'));
+  writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(root, 'dist', 'index.js'), `export async function main(argv, context) {
+  context.stdout.write(JSON.stringify({ argv, execArgv: process.execArgv, pid: process.pid }) + '\\n');
+  if (${wait}) await new Promise(() => setInterval(() => undefined, 1000));
+  return ${code};
+}
+`);
+  return join(root, 'bin', 'docsgen.js');
+}
+
+interface Reported {
+  argv: string[];
+  execArgv: string[];
+  pid: number;
+}
+
+function runReporting(file: string, args: string[], nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}): { status: number | null; reported: Reported } {
+  const result = spawnSync(process.execPath, [...nodeArgs, file, ...args], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', DOCSGEN_IN_PROCESS: '', ...env } });
+  assert.is(result.stderr, '');
+  return { status: result.status, reported: JSON.parse(result.stdout) as Reported };
+}
+
+bin('should run a build in a Node with a larger young generation, and exit with its code', () => {
+  const file = reporting(3);
+  const project = mkdtempSync(join(tmpdir(), 'docsgen-bin-project-'));
+  const { status, reported } = runReporting(file, ['build', project, '--out', 'site']);
+  assert.is(status, 3);
+  assert.equal(reported.argv, ['build', project, '--out', 'site']);
+  assert.equal(reported.execArgv.filter((arg) => arg.startsWith('--max-semi-space-size')), ['--max-semi-space-size=32']);
+});
+
+bin('should run other commands, builds with a cache, and builds told the young generation, in this process', () => {
+  const file = reporting(0);
+  assert.equal(runReporting(file, ['check', 'docs']).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build', '--help']).reported.execArgv, []);
+  // A project built before, with its cache: few pages to render.
+  const project = mkdtempSync(join(tmpdir(), 'docsgen-bin-project-'));
+  mkdirSync(join(project, '.docsgen', 'cache', 'build'), { recursive: true });
+  assert.equal(runReporting(file, ['build', project, '--out', join(project, 'out')]).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build', '--out', 'site', project]).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build', project, '--no-cache']).reported.execArgv, ['--max-semi-space-size=32']);
+  assert.equal(runReporting(file, ['build'], ['--max-semi-space-size=8']).reported.execArgv, ['--max-semi-space-size=8']);
+  assert.equal(runReporting(file, ['build'], [], { NODE_OPTIONS: '--max-semi-space-size=8' }).reported.execArgv, []);
+  assert.equal(runReporting(file, ['build'], [], { DOCSGEN_IN_PROCESS: '1' }).reported.execArgv, []);
+});
+
+bin('should pass a signal on to the build and end by it', async () => {
+  const file = reporting(0, true);
+  const child = spawn(process.execPath, [file, 'build'], { env: { ...process.env, NODE_OPTIONS: '', DOCSGEN_IN_PROCESS: '' } });
+  let stdout = '';
+  child.stdout.setEncoding('utf8');
+  await new Promise<void>((resolve) => child.stdout.on('data', (chunk: string) => {
+    stdout += chunk;
+    if (stdout.includes('\n')) resolve();
+  }));
+  const build = (JSON.parse(stdout) as Reported).pid;
+  try {
+    assert.is.not(build, child.pid);
+    child.kill('SIGTERM');
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal])));
+    assert.equal([code, signal], [null, 'SIGTERM']);
+    // The build's process is gone too.
+    assert.throws(() => process.kill(build, 0));
+  } finally {
+    try {
+      process.kill(build, 'SIGKILL');
+    } catch {
+      // Gone, as it should be.
+    }
+  }
 });
 
 bin('should make the bundle with --if-stale only when one of its files changed', () => {

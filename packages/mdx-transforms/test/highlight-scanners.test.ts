@@ -234,6 +234,82 @@ test('should search a list compiled in two parts as the engine searches it whole
   for (const scanner of scanners) scanner.dispose?.();
 });
 
+// What docsgen's patch of vscode-textmate gives with a rule's list: per pattern of the rule, -1
+// for one of the rule's own, or an include's parts, the same way down.
+type Parts = Array<-1 | Parts>;
+const patternParts = Symbol.for('vscode-textmate.patternParts');
+function withParts(list: string[], parts: Parts): string[] {
+  return Object.assign(list.slice(), { [patternParts]: parts });
+}
+/** The parts of an include of `count` patterns of its own. */
+function include(count: number): Parts {
+  return Array.from({ length: count }, () => -1 as const);
+}
+// Two includes (`body`, and the last seventeen patterns of it as another) and own patterns
+// around them: a rule's end first, a begin between, a match last.
+const tail = body.slice(3);
+const partLists = [
+  withParts(['\\)', ...body, 'q', ...tail], [-1, include(body.length), -1, include(tail.length)]),
+  withParts(['\\]', 'z', ...body, ...tail, '\\Gx|y'], [-1, -1, include(body.length), include(tail.length), -1]),
+  // An include shorter than a part of its own stays with the patterns around it; one that
+  // includes a long list is split.
+  withParts(['(?=;)|\\}', ...body, '\\(', ',', ...tail], [-1, [include(body.length), include(2)], include(tail.length)]),
+];
+const partPatterns = [
+  // `\)`, the body, `q`, the tail.
+  1 + body.length + 1 + tail.length,
+  // `\]` and `z`, then `\Gx|y`.
+  3,
+  // `(?=;)|\}`, then the short include.
+  3,
+];
+
+test('should search a list given in parts as the engine searches it whole', async () => {
+  const onig = await createOnigurumaEngine(import('shiki/wasm'));
+  let patterns = 0;
+  const counting: RegexEngine = {
+    createScanner(list) {
+      patterns += list.length;
+      return onig.createScanner(list);
+    },
+    createString: (text) => onig.createString(text),
+  };
+  const shared = shareScanners(counting);
+  const scanners = partLists.map((list, index) => {
+    const before = patterns;
+    const scanner = shared.createScanner(list);
+    assert.is(patterns - before, partPatterns[index], `list ${index}: patterns compiled`);
+    return scanner;
+  });
+
+  for (const [index, list] of partLists.entries()) {
+    const whole = onig.createScanner(list.slice());
+    for (const text of [...splitTexts, 'q y x', '{[(q)]}', ';x']) {
+      const string = onig.createString(text);
+      const starts = Array.from({ length: text.length + 1 }, (_, start) => start);
+      for (const start of [...starts, ...starts.reverse()]) {
+        assert.equal(scanners[index]!.findNextMatchSync(string, start, 0), whole.findNextMatchSync(string, start, 0), `list ${index}, ${JSON.stringify(text)} from ${start}`);
+      }
+      string.dispose?.();
+    }
+    whole.dispose?.();
+  }
+  for (const scanner of scanners) scanner.dispose?.();
+});
+
+test('should compile a list whole when its parts are not its own', () => {
+  // Parts that add up to less, or more, than the list; parts that are not counts.
+  for (const parts of [[-1, include(body.length)], [-1, -1, include(body.length), -1], ['x'], [-1, -1, body.length]] as Parts[]) {
+    const fake = createFakeEngine();
+    shareScanners(fake.engine).createScanner(withParts(['\\)', 'z', ...body], parts)).dispose?.();
+    assert.is(fake.compilations(), 1, JSON.stringify(parts));
+  }
+  // The same list with its parts: two scanners, the rule's own patterns and the include.
+  const fake = createFakeEngine();
+  shareScanners(fake.engine).createScanner(withParts(['\\)', 'z', ...body], [-1, -1, include(body.length)])).dispose?.();
+  assert.is(fake.compilations(), 2);
+});
+
 test('should give the tokens of the plain engine with lists compiled in parts', async () => {
   const onig = await createOnigurumaEngine(import('shiki/wasm'));
   const shared = shareScanners(onig);

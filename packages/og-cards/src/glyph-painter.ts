@@ -457,7 +457,12 @@ function cut(alpha: Buffer, atlasWidth: number, cell: Cell): Mask | null {
 
 // The glyph's colour over the rows, at its coverage (see `over`).
 function blend(target: PaintTarget, mask: Mask, placement: Placement): void {
-  const [red, green, blue] = placement.colour;
+  // Indexed, not destructured: destructuring an array allocates an iterator until the
+  // function is optimised, and this runs for every glyph of every card.
+  const colour = placement.colour;
+  const red = colour[0];
+  const green = colour[1];
+  const blue = colour[2];
   const { pixels, rowBytes, rowOffset } = target;
   const { coverage, width } = mask;
   const startX = placement.x + mask.left;

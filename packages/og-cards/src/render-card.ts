@@ -111,7 +111,11 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
 // the glyph painter draws the words onto a copy of the background's rows. `undefined` when the
 // layer holds anything but words and shapes under them (see readTextLayer and paintTextLayer).
 async function drawText(tree: CardNode, region: CardRegion, fonts: CardFont[], background: PngBands): Promise<Buffer | undefined> {
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: region.width, height: region.height, fonts, embedFont: false });
+  // The rows already have the background: without it, satori writes no rectangle for
+  // readTextLayer to skip (the layout is the same).
+  const { backgroundColor, ...style } = tree.props.style ?? {};
+  const bare = { ...tree, props: { ...tree.props, style } };
+  const svg = await satori(bare as unknown as Parameters<typeof satori>[0], { width: region.width, height: region.height, fonts, embedFont: false });
   const layer = readTextLayer(svg, region.width, region.height);
   if (!layer) return undefined;
   const rowBytes = background.width * 3 + 1;

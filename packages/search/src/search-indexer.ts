@@ -1,8 +1,9 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import type { PagefindIndex } from 'pagefind';
-import { assemblePagefindIndex, assemblePagefindIndexAndState, type AssemblyState } from './pagefind-assemble.js';
+import { assemblePagefindIndex } from './pagefind-assemble.js';
 import { isSamePagefindIndex, sortFiles, type PagefindFile } from './pagefind-file.js';
 import { splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
+import { assembleFromShares, type AssembledIndex } from './search-index-shares.js';
 import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-store.js';
 import { excludeSelectors, searchableDocument } from './searchable-document.js';
 import type { IndexerHost, KnownPage, PagefindIndexResult, SearchIndexer, SearchIndexFile, SearchIndexResult, SearchPage, SearchShares, StartSearchIndexOptions } from './search-types.js';
@@ -275,35 +276,9 @@ class SearchIndexRun implements SearchIndexer {
     return this.#writeFiles((await this.#service())?.index);
   }
 
-  /** The index of every page from its share: kept for some pages, split from Pagefind's files for the others. */
-  async #assemble(splits: readonly SplitPagefindIndex[]): Promise<AssembledIndex | undefined> {
-    const split = splits[0];
-    const byPosition = new Map<number, PagefindPageRecord>();
-    this.#kept.forEach((record, position) => record && byPosition.set(position, record));
-    const byUrl = new Map(this.#urls.map((url, position) => [url, position]));
-    for (const record of splits.flatMap((each) => each.records)) {
-      const position = byUrl.get(record.url);
-      if (position === undefined || byPosition.has(position)) return undefined;
-      byPosition.set(position, record);
-    }
-    // Every page sent is in Pagefind's output, unless Pagefind said it could not index it.
-    const order = [...byPosition.keys()].sort((a, b) => a - b);
-    const ordered = order.map((position) => byPosition.get(position)!);
-    const version = split?.version ?? this.#records()?.version;
-    if (version === undefined || ordered.length === 0) return undefined;
-    // Stemmers of languages without a page now stay kept for a later index that has some.
-    const shared = new Map((this.#records()?.shared ?? []).map((file) => [file.path, file]));
-    for (const file of splits.flatMap((each) => each.shared)) shared.set(file.path, file);
-    const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
-    const includeCharacters = split?.includeCharacters ?? this.#records()?.includeCharacters;
-    // Each page's key is its document's hash: the last index's word lists keep the pages whose hash did not change.
-    const assembled = await assemblePagefindIndexAndState({
-      version,
-      includeCharacters,
-      records: ordered,
-      shared: [...shared.values()].filter((file) => !file.path.startsWith('wasm.') || wasm.has(file.path)),
-    }, { packed: this.#records()?.packed, keys: order.map((position) => this.#hashes[position] ?? ''), previous: this.#records()?.assembly });
-    return { files: assembled.files, records: byPosition, version, includeCharacters, shared: [...shared.values()], assembly: assembled.state };
+  /** The index of every page from its share (see `assembleFromShares`). */
+  #assemble(splits: readonly SplitPagefindIndex[]): Promise<AssembledIndex | undefined> {
+    return assembleFromShares({ urls: this.#urls, hashes: this.#hashes, kept: this.#kept, stored: this.#records() }, splits);
   }
 
   /** Stores the index (with its pages' shares, when it was put together from them); returns the result. */
@@ -406,17 +381,4 @@ class SearchIndexRun implements SearchIndexer {
       await this.#host.finished();
     }
   }
-}
-
-/** An index put together from page shares, with what keeping them for the next index needs. */
-interface AssembledIndex {
-  files: PagefindFile[];
-  /** Each indexed page's share, by its position in the index order. */
-  records: Map<number, PagefindPageRecord>;
-  version: string;
-  includeCharacters: unknown;
-  /** Pagefind's client and every stemmer seen, those of languages without a page now included. */
-  shared: SearchIndexFile[];
-  /** The index's word lists, for the next index (`AssembleOptions.previous`). */
-  assembly: AssemblyState;
 }
