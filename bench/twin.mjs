@@ -72,7 +72,13 @@
 //   | html   |   853 | 6.24 / 6.69 | 6.24 / 5.32 |
 //   | total  | 1,069 | 5.67 / 5.99 | 5.51 / 4.73 |
 //
-// (Measured before the last patch, zwitch's call, which the figures below include.)
+// (Measured before the last patch, zwitch's call, which the figures below include.) Again on a
+// quieter machine (load average 3-5), after merging main at 2e6d52d, two runs each, alternated,
+// wall / CPU ms/page (CPU counts the garbage collector's threads):
+//
+//   |        | pages | before                    | after                     |
+//   | html   |   853 | 4.45 / 6.17, 4.67 / 6.51  | 4.10 / 5.82, 3.86 / 5.46  |
+//   | total  | 1,069 | 3.76 / 5.38, 3.94 / 5.57  | 3.44 / 5.04, 3.26 / 4.73  |
 //
 // Warm, the conversion alone: `node bench/twin.mjs DIR --warm 8`, alternated with
 // DG_ROOT=<main at d5b9660>, fastest / median round, CPU ms/page:
