@@ -1,5 +1,5 @@
 import type { InlineCode } from 'mdast';
-import type { Handle, State, Unsafe } from 'mdast-util-to-markdown';
+import { defaultHandlers, type Handle, type State, type Unsafe } from 'mdast-util-to-markdown';
 
 // mdast-util-to-markdown's `inlineCode` handler tries every `atBreak` unsafe pattern of the
 // state on the code (to turn a line ending that would start a block into a space): a dozen
@@ -14,8 +14,8 @@ const kept = new WeakMap<Unsafe[], { count: number; patterns: Unsafe[] }>();
  * it): code without a line ending is written with only the unsafe patterns that can match it,
  * exactly as with all of them. Usable in any `toMarkdown` call (`handlers: { inlineCode }`).
  */
-export function inlineCodeWith(handle: Handle): Handle {
-  return (node: InlineCode, parent, state: State, info) => {
+export function inlineCodeWith(handle: Handle & { peek?: Handle }): Handle & { peek: Handle } {
+  const wrapped: Handle = (node: InlineCode, parent, state: State, info) => {
     const value = node.value || '';
     if (value.includes('\n') || value.includes('\r')) return handle(node, parent, state, info);
     const all = state.unsafe;
@@ -32,4 +32,8 @@ export function inlineCodeWith(handle: Handle): Handle {
       state.unsafe = all;
     }
   };
+  // mdast-util-to-markdown asks each phrasing node's next sibling for its first character: with
+  // a `peek`, that is the code's opening backtick, without writing the code a second time. The
+  // default handler's and GFM's (it escapes `|` inside the code) both start with one.
+  return Object.assign(wrapped, { peek: handle.peek ?? (defaultHandlers.inlineCode as Handle & { peek: Handle }).peek });
 }

@@ -41,6 +41,8 @@ type Need = { side: 'break'; lead: RegExp | undefined } | { side: 'before' | 'af
 interface Prepared {
   count: number;
   byCharacter: (number[] | undefined)[];
+  /** `byCharacter` without the patterns that need a line ending (`lineOnly`). */
+  byCharacterInLine: (number[] | undefined)[];
   characters: number[];
   always: number[];
   needs: Need[][];
@@ -115,7 +117,7 @@ function patternsIn(state: State, characters: string, around: boolean, before: s
     list = prepare(all);
     prepared.set(all, list);
   }
-  const { byCharacter, needs, present } = list;
+  const { byCharacter, byCharacterInLine, needs, present } = list;
   mark(present, before, 1);
   mark(present, after, 1);
   if (characters === input) {
@@ -125,39 +127,61 @@ function patternsIn(state: State, characters: string, around: boolean, before: s
     mark(present, characters, 2);
   }
 
-  let candidates: number[] | undefined = list.always.length > 0 ? [...list.always] : undefined;
+  // The patterns of a character outside ASCII, then those of each character to try, each
+  // kept when what it needs can be met and it is in scope; in their order at the end.
+  const edges = { last: before.charCodeAt(before.length - 1), first: after.charCodeAt(0) };
+  const stack = state.stack;
+  // Without a line ending in or around the text, a pattern that needs one cannot match.
+  const lines = (present[10]! | present[13]!) !== 0;
+  let kept: number[] | undefined;
+  for (const index of list.always) {
+    if (canMatch(all[index]!, needs[index]!, stack, present, around, before, input, edges)) (kept ??= []).push(index);
+  }
   for (const code of list.characters) {
-    const indices = present[code]! & 2 ? byCharacter[code] : undefined;
-    if (indices) candidates = candidates ? [...candidates, ...indices] : indices;
-  }
-
-  let patterns = none;
-  if (candidates) {
-    // Whether a need can be met for a match of the character in the text: in the text, or at
-    // its edges (the character first or last, the one it needs just before or after the text).
-    const last = before.charCodeAt(before.length - 1);
-    const first = after.charCodeAt(0);
-    const met = (need: Need): boolean => {
-      if (need.side === 'break') {
-        if ((present[10]! | present[13]!) & (around ? 1 : 4)) return true;
-        return /[\r\n]/.test(before) && (need.lead === undefined || need.lead.test(input));
-      }
-      if (need.codes.some((code) => present[code]! & (around ? 1 : 4))) return true;
-      return need.side === 'before'
-        ? need.codes.includes(last) && input.charCodeAt(0) === need.character
-        : need.codes.includes(first) && input.charCodeAt(input.length - 1) === need.character;
-    };
-    const kept: number[] = [];
-    for (const index of candidates) {
-      const pattern = all[index]!;
-      if (!needs[index]!.every(met)) continue;
-      if (!listInScope(state.stack, pattern.inConstruct, true) || listInScope(state.stack, pattern.notInConstruct, false)) continue;
-      kept.push(index);
+    if (!(present[code]! & 2)) continue;
+    for (const index of (lines ? byCharacter : byCharacterInLine)[code]!) {
+      if (canMatch(all[index]!, needs[index]!, stack, present, around, before, input, edges)) (kept ??= []).push(index);
     }
-    if (kept.length > 0) patterns = kept.sort((a, b) => a - b).map((index) => all[index]!);
   }
+  const patterns = kept === undefined ? none : kept.sort((a, b) => a - b).map((index) => all[index]!);
   present.fill(0);
   return patterns;
+}
+
+/**
+ * Whether `pattern` can match: each of its `needs` can be met for a match of its character in
+ * the text (in the text, or at its edges: the character first or last, the one it needs just
+ * before or after the text), and it is in scope (as `safe` checks it).
+ */
+function canMatch(
+  pattern: Unsafe,
+  needs: Need[],
+  stack: State['stack'],
+  present: Uint8Array,
+  around: boolean,
+  before: string,
+  input: string,
+  edges: { last: number; first: number },
+): boolean {
+  const flag = around ? 1 : 4;
+  for (const need of needs) {
+    if (need.side === 'break') {
+      if ((present[10]! | present[13]!) & flag) continue;
+      if (/[\r\n]/.test(before) && (need.lead === undefined || need.lead.test(input))) continue;
+      return false;
+    }
+    let met = false;
+    for (const code of need.codes) {
+      if (present[code]! & flag) {
+        met = true;
+        break;
+      }
+    }
+    if (met) continue;
+    if (need.side === 'before' ? need.codes.includes(edges.last) && input.charCodeAt(0) === need.character : need.codes.includes(edges.first) && input.charCodeAt(input.length - 1) === need.character) continue;
+    return false;
+  }
+  return listInScope(stack, pattern.inConstruct, true) && !listInScope(stack, pattern.notInConstruct, false);
 }
 
 /** Set `flag` for each ASCII character of `value`. */
@@ -214,7 +238,17 @@ function prepareNew(all: Unsafe[]): Prepared {
     return found;
   });
   const characters = byCharacter.flatMap((indices, code) => (indices ? [code] : []));
-  return { count: all.length, byCharacter, characters, always, needs, present: new Uint8Array(128) };
+  const byCharacterInLine = byCharacter.map((indices) => indices?.filter((index) => !needs[index]!.some(lineOnly)));
+  return { count: all.length, byCharacter, byCharacterInLine, characters, always, needs, present: new Uint8Array(128) };
+}
+
+/**
+ * Whether a need can only be met with a line ending in or around the text (a `\n` or `\r`
+ * before, in or after it): a line ending before the character (`atBreak`), or only line
+ * endings right before or after it.
+ */
+function lineOnly(need: Need): boolean {
+  return need.side === 'break' || need.codes.every((code) => code === 10 || code === 13);
 }
 
 /**

@@ -79,4 +79,24 @@ test('should leave the state’s unsafe patterns as they were', () => {
   assert.ok(seen && seen.length > 50, 'every pattern is back after the code');
 });
 
+test('should give the code’s first character without writing the code (`peek`)', () => {
+  // Code after other phrasing: mdast-util-to-markdown asks it for its first character first.
+  const tree: Root = {
+    type: 'root',
+    children: [{ type: 'paragraph', children: [{ type: 'text', value: 'a ' }, { type: 'inlineCode', value: 'b|c' }, { type: 'link', url: '/x', title: null, children: [{ type: 'text', value: 'd' }] }, { type: 'inlineCode', value: '`e' }] }],
+  };
+  for (const handle of [gfmInlineCode, defaultHandlers.inlineCode]) {
+    let calls = 0;
+    const counted: Handle = (...parameters) => {
+      calls += 1;
+      return handle(...parameters);
+    };
+    const [expected, actual] = both(tree, handle);
+    assert.is(actual, expected);
+    toMarkdown(tree, { ...options, handlers: { inlineCode: inlineCodeWith(counted) } });
+    assert.is(calls, 2, 'each code written once');
+    assert.is(inlineCodeWith(counted).peek({ type: 'inlineCode', value: 'x' }, undefined, {} as never, {} as never), '`');
+  }
+});
+
 test.run();
