@@ -21,7 +21,7 @@ interface Construct {
  * the GFM extension remark-gfm registers, by name).
  */
 function gfmWith(change: (construct: Construct) => Construct) {
-  return function (this: Processor<MdastRoot>): undefined {
+  return function (this: Processor): undefined {
     remarkGfm.call(this);
     const extensions = this.data().micromarkExtensions!;
     const gfm = extensions.at(-1) as unknown as { text: Record<string, Construct | Construct[]> };
@@ -122,7 +122,7 @@ test('should turn literals in every text node of a paragraph into links, in plac
   const transformOnly = unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(function (this: Processor<MdastRoot>) {
+    .use(function (this: Processor) {
       this.data().micromarkExtensions!.push({ disable: { null: ['wwwAutolink', 'protocolAutolink', 'emailAutolink'] } });
     });
   const tree = transformOnly.parse('a www.one.com *b* two@x.io `c` d xmpp:e@f.gh/r [g https://in.link](/h) i mailto:j@k.lm.\n') as MdastRoot;
