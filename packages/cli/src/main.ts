@@ -155,6 +155,8 @@ async function dispatch(argv: string[], context: MainContext): Promise<number> {
   const options: ParseArgsConfig['options'] = {
     verbose: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    // `bin/docsgen.js` (`isColdBuild`) reads the same build options to find the project root:
+    // a string option added here goes there too.
     ...(command === 'build'
       ? { out: { type: 'string' }, adapter: { type: 'string' }, 'site-url': { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' } }
       : {}),

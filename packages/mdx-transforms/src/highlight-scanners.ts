@@ -146,7 +146,7 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
   }
 
   /** A handle on the shared scanner of one list (compiled when new). */
-  function acquire(patterns: ReadonlyArray<string | RegExp>, key: string, hashes?: number[]): { entry: Entry; dispose: () => undefined } {
+  function acquire(patterns: ReadonlyArray<string | RegExp>, key: string, hashes?: number[]): Handle {
     let entry = entries.get(key);
     if (entry) {
       if (unused.delete(key)) unusedPatterns -= entry.patterns;

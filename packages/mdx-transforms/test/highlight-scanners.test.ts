@@ -195,26 +195,34 @@ const body = [
 const splitLists = [['\\)', ...body], ['\\]', ...body], ['(?=;)|\\}', ...body], ['\\Gx|y', ...body], ['y', '[0-9]', ...body]];
 const splitTexts = ['f(a, [1, 2]) => g.h(x)', 'const a = "b)" ; }', 'xx ) y ]', 'é(ü) // ))', '', 'a.b.c(1)(2) ;'];
 
+/** `engine`, counting the patterns of the scanners it compiles. */
+function countingPatterns(engine: RegexEngine): { engine: RegexEngine; patterns: () => number } {
+  let patterns = 0;
+  return {
+    engine: {
+      createScanner(list) {
+        patterns += list.length;
+        return engine.createScanner(list);
+      },
+      createString: (text) => engine.createString(text),
+    },
+    patterns: () => patterns,
+  };
+}
+
 test('should search a list compiled in two parts as the engine searches it whole', async () => {
   const onig = await createOnigurumaEngine(import('shiki/wasm'));
-  let patterns = 0;
-  const counting: RegexEngine = {
-    createScanner(list) {
-      patterns += list.length;
-      return onig.createScanner(list);
-    },
-    createString: (text) => onig.createString(text),
-  };
-  const shared = shareScanners(counting);
+  const counting = countingPatterns(onig);
+  const shared = shareScanners(counting.engine);
   const scanners = splitLists.map((list, index) => {
-    const before = patterns;
+    const before = counting.patterns();
     const scanner = shared.createScanner(list);
     // The first list is compiled whole; the second, whose end the first had, as its first
     // pattern and that end; later ones compile their start only (two patterns for the last).
-    assert.is(patterns - before, [list.length, list.length, 1, 1, 2][index], `list ${index}: patterns compiled`);
+    assert.is(counting.patterns() - before, [list.length, list.length, 1, 1, 2][index], `list ${index}: patterns compiled`);
     return scanner;
   });
-  assert.is(shared.compiledPatterns, patterns);
+  assert.is(shared.compiledPatterns, counting.patterns());
 
   for (const [index, list] of splitLists.entries()) {
     const whole = onig.createScanner(list);
@@ -266,19 +274,12 @@ const partPatterns = [
 
 test('should search a list given in parts as the engine searches it whole', async () => {
   const onig = await createOnigurumaEngine(import('shiki/wasm'));
-  let patterns = 0;
-  const counting: RegexEngine = {
-    createScanner(list) {
-      patterns += list.length;
-      return onig.createScanner(list);
-    },
-    createString: (text) => onig.createString(text),
-  };
-  const shared = shareScanners(counting);
+  const counting = countingPatterns(onig);
+  const shared = shareScanners(counting.engine);
   const scanners = partLists.map((list, index) => {
-    const before = patterns;
+    const before = counting.patterns();
     const scanner = shared.createScanner(list);
-    assert.is(patterns - before, partPatterns[index], `list ${index}: patterns compiled`);
+    assert.is(counting.patterns() - before, partPatterns[index], `list ${index}: patterns compiled`);
     return scanner;
   });
 

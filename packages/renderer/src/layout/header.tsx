@@ -4,7 +4,7 @@
 import { Icon } from '../components/icon.js';
 import { sanitizeHref } from '../safe-url.js';
 import { projectUrl } from './appearance.js';
-import { memoized, objectKey, type LayoutMemo } from './layout-memo.js';
+import { divisionsKey, memoized, objectKey, type LayoutMemo } from './layout-memo.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
 import type { UiStrings } from '../i18n/ui-strings.js';
@@ -129,8 +129,7 @@ interface TabsProps {
  */
 export function Tabs(props: TabsProps & { memo?: LayoutMemo | undefined }) {
   const { chrome, variant, memo, ...rest } = props;
-  const tabs = chrome.tabs.map(({ node, isCurrent }) => `${objectKey(node)}${isCurrent ? '*' : ''}`).join(',');
-  return memoized(memo, `tabs\u0000${tabs}\u0000${variant.version ?? ''}\u0000${variant.language ?? ''}\u0000${props.class}\u0000${objectKey(props.strings)}`, () => (
+  return memoized(memo, `tabs\u0000${divisionsKey(chrome.tabs)}\u0000${variant.version ?? ''}\u0000${variant.language ?? ''}\u0000${props.class}\u0000${objectKey(props.strings)}`, () => (
     <TabsRow chrome={chrome} variant={variant} {...rest} />
   ));
 }

@@ -8,7 +8,7 @@
 import type { VNode } from 'preact';
 import { jsxTemplate } from 'preact/jsx-runtime';
 import { renderWithIcons } from './links.js';
-import type { NavIndex } from './navigation-view.js';
+import type { NavIndex, PageChrome } from './navigation-view.js';
 import type { LayoutConfig } from './types.js';
 
 /** The HTML of the layout's parts of one site, by what each depends on. */
@@ -80,4 +80,9 @@ export function objectKey(value: object): string {
   let id = ids.get(value);
   if (id === undefined) ids.set(value, (id = ++lastId));
   return id.toString(36);
+}
+
+/** What a row of divisions (tabs, anchors, dropdowns) depends on: its nodes and which is current. */
+export function divisionsKey(divisions: PageChrome['tabs']): string {
+  return divisions.map(({ node, isCurrent }) => `${objectKey(node)}${isCurrent ? '*' : ''}`).join(',');
 }

@@ -7,7 +7,7 @@
 // section's top level, not with the whole navigation.
 import type { ComponentChildren, VNode } from 'preact';
 import { Icon } from '../components/icon.js';
-import { memoHtml, memoized, objectKey, rawHtml, type LayoutMemo } from './layout-memo.js';
+import { divisionsKey, memoHtml, memoized, objectKey, rawHtml, type LayoutMemo } from './layout-memo.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, groupId, labelOf, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
 import type { UiStrings } from '../i18n/ui-strings.js';
@@ -368,9 +368,4 @@ export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; na
       </ul>
     </nav>
   );
-}
-
-/** What a row of divisions (tabs, anchors, dropdowns) depends on: its nodes and which is current. */
-export function divisionsKey(divisions: PageChrome['tabs']): string {
-  return divisions.map(({ node, isCurrent }) => `${objectKey(node)}${isCurrent ? '*' : ''}`).join(',');
 }
