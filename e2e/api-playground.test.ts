@@ -403,6 +403,9 @@ browser('should open "Try it" and close it from the keyboard, keeping focus insi
   assert.ok(await page.evaluate(() => document.querySelector('.dg-api-samples')?.closest('dialog') !== null));
   await page.keyboard.press('Escape');
   await page.waitForSelector('dialog.dg-playground-dialog:not([open])', { state: 'attached' });
+  // The dialog's `close` event, which puts the borrowed sample back, is queued as a task after
+  // the `open` attribute goes: wait for it rather than read the page in between.
+  await page.waitForFunction(() => document.querySelector('.dg-api-samples')?.closest('.dg-side-panel') !== null, undefined, { timeout: 5000 });
   assert.ok(await page.evaluate(() => document.activeElement?.matches('button.dg-api-tryit')), 'focus returns to "Try it"');
   assert.ok(await page.evaluate(() => document.querySelector('.dg-api-samples')?.closest('.dg-side-panel') !== null), 'the sample is back in the side column');
   await page.keyboard.press('Space');
