@@ -9,25 +9,27 @@
 // renders on both cores meanwhile: on a quiet machine the tail is the wall figure, on a busy one
 // the CPU spent after the last page is the steadier figure.
 //
-//   node bench/search-tail.mjs OUTDIR [--rate 75] [--runs 1] [--hashes FILE]
+//   node bench/search-tail.mjs OUTDIR [--rate 75] [--runs 1] [--package DIR] [--hashes FILE]
 //
-// `--hashes FILE` writes the SHA-256 of every index file, to compare two versions' indexes.
+// `--package` takes `@docsgen/search` from another checkout's `packages/search` (an older
+// commit, for before/after figures); `--hashes FILE` writes the SHA-256 of every index file, to
+// compare two versions' indexes.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rate: { type: 'string', default: '75' }, runs: { type: 'string', default: '1' }, hashes: { type: 'string' } },
+  options: { rate: { type: 'string', default: '75' }, runs: { type: 'string', default: '1' }, package: { type: 'string' }, hashes: { type: 'string' } },
 });
 if (positionals.length !== 1) {
-  console.error('usage: node bench/search-tail.mjs OUTDIR [--rate 75] [--runs 1] [--hashes FILE]');
+  console.error('usage: node bench/search-tail.mjs OUTDIR [--rate 75] [--runs 1] [--package DIR] [--hashes FILE]');
   process.exit(2);
 }
-const { createSearchService } = await import(join(repo, 'packages/search/dist/index.js'));
+const { createSearchService } = await import(pathToFileURL(join(values.package ?? join(repo, 'packages/search'), 'dist/index.js')).href);
 const out = positionals[0];
 
 /** The built pages, by slug, in path order (404 and docsgen's own files left out). */
