@@ -159,9 +159,10 @@
 //   iteration where JavaScript clears it, in TypeScript's arrow-return pattern). With ASCII `\b`
 //   and `^`/`$` (exact on ASCII lines) searching is still no cheaper overall; choosing per list
 //   the cheaper engine would save 13-51% of searching at best (wall time per search, noisy),
-//   less than translating costs. For anyone who tries again: V8 ran these RegExps about ten
-//   times slower on the string vscode-textmate passes (`line + '\n'`) than on a flat copy of it
-//   (dubinc/docs: 3,673 against 307 ms); Shiki's JavaScript engine searches the string given.
+//   less than translating costs. For anyone who tries again: in this replay the RegExps ran
+//   about ten times slower on the strings vscode-textmate created (`line + '\n'`) than on flat
+//   copies of them (dubinc/docs: 3,673 against 307 ms), so the replay searches copies; a small
+//   test of one pattern showed 1.3-1.8 times; the cause was not looked into further.
 // - vscode-oniguruma's per-pattern cache (`findNextOnigScannerMatch` reuses each pattern's last
 //   result only for strings of 1,000 UTF-8 bytes or more; shorter ones go through
 //   `onig_regset_search`, no cache): the wasm's threshold set to 0 (every line through the cached
@@ -286,8 +287,8 @@ if (recording) {
   const createOnigString = onigLib.createOnigString;
   onigLib.createOnigString = (text) => {
     const string = createOnigString(text);
-    // A flat copy: vscode-textmate passes `line + '\n'`, on which V8 runs a RegExp about ten
-    // times slower than on a flat string (measured with this replay on dubinc/docs).
+    // A flat copy: the JavaScript RegExps of this replay searched the strings vscode-textmate
+    // created (`line + '\n'`) about ten times slower (dubinc/docs).
     if (recording) stringIds.set(string, recorded.strings.push(text.split('').join('')) - 1);
     return string;
   };
