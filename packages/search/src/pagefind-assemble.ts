@@ -85,7 +85,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
     language.keys.push(options?.keys?.[position] ?? '');
   });
   const previous = options?.previous?.version === index.version ? options.previous : undefined;
-  const entryLanguages: Record<string, { hash: string; wasm: string; page_count: number }> = {};
+  const entryLanguages: Record<string, { hash: string; wasm: string | null; page_count: number }> = {};
   for (const [language, { records, keys }] of languages) {
     const fragmentNames = shortNames(language, records.map((record) => record.fragmentHash), 7);
     records.forEach((record, page) => files.push({ path: `fragment/${fragmentNames[page]}.pf_fragment`, content: record.fragment }));

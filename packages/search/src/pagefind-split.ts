@@ -11,9 +11,13 @@ import { contentHash, decodeFile, unpackFile, type PagefindFile } from './pagefi
 /** One page's share of a Pagefind index. */
 export interface PagefindPageRecord {
   url: string;
-  /** The index (language) the page is in, as Pagefind names it, and its stemmer's wasm file. */
+  /**
+   * The index (language) the page is in, as Pagefind names it, and its stemmer's wasm file;
+   * `null` for a language without a stemmer (Chinese, Japanese, an unknown language), which
+   * Pagefind's entry names no file for.
+   */
   language: string;
-  wasm: string;
+  wasm: string | null;
   /** The page's fragment file as Pagefind wrote it (compressed), and the SHA-1 of its content. */
   fragment: Uint8Array;
   fragmentHash: string;
@@ -62,23 +66,6 @@ export function splitPagefindIndex(files: readonly PagefindFile[]): SplitPagefin
   }
 }
 
-/**
- * Whether `assemblePagefindIndex` can give these files again: not when a language has no
- * stemmer (Chinese, Japanese, an unknown language). Pagefind's entry then names no stemmer
- * file for it (`"wasm": null`) and the assembled entry names `wasm.unknown.pagefind`, so an
- * index put together from its records is never the same as Pagefind's, and need not be tried.
- */
-export function canReassemble(files: readonly PagefindFile[]): boolean {
-  const entryBytes = files.find((file) => file.path === 'pagefind-entry.json')?.content;
-  if (!entryBytes) return true;
-  try {
-    const entry = JSON.parse(Buffer.from(entryBytes).toString('utf8')) as { languages?: Record<string, { wasm?: unknown }> };
-    return Object.values(entry.languages ?? {}).every((language) => typeof language.wasm === 'string');
-  } catch {
-    return true;
-  }
-}
-
 /** A page's entries while its share of the index is read: where in which chunk each one's locations are. */
 interface RecordBuilder {
   words: string[];
@@ -93,7 +80,7 @@ function split(files: readonly PagefindFile[]): SplitPagefindIndex | undefined {
   const byPath = new Map(files.map((file) => [file.path, file.content]));
   const entryBytes = byPath.get('pagefind-entry.json');
   if (!entryBytes) return undefined;
-  const entry = JSON.parse(Buffer.from(entryBytes).toString('utf8')) as { version: string; languages: Record<string, { hash: string; wasm?: string; page_count: number }>; include_characters: unknown };
+  const entry = JSON.parse(Buffer.from(entryBytes).toString('utf8')) as { version: string; languages: Record<string, { hash: string; wasm?: string | null; page_count: number }>; include_characters: unknown };
   const shared = files.filter((file) => !/^(pagefind-entry\.json|pagefind\..*\.pf_meta|index\/|filter\/|fragment\/)/.test(file.path));
   const records: PagefindPageRecord[] = [];
   for (const [language, { hash, wasm, page_count: pageCount }] of Object.entries(entry.languages)) {
@@ -122,7 +109,7 @@ function split(files: readonly PagefindFile[]): SplitPagefindIndex | undefined {
         copyBytes(chunkBytes[builder.spans[entry * 3]!]!, builder.spans[entry * 3 + 1]!, builder.spans[entry * 3 + 2]!, locations, bounds[entry]!);
       }
       records.push({
-        url: data.url, language, wasm: wasm ?? 'unknown', fragment: fragment!, fragmentHash: contentHash(raw),
+        url: data.url, language, wasm: wasm ?? null, fragment: fragment!, fragmentHash: contentHash(raw),
         wordCount: page[1], extra: page[2], metaKeys: Object.keys(data.meta), filters: Object.entries(data.filters),
         words: builder.words, originals: builder.originals, bounds, sizes: Uint32Array.from(builder.sizes), locations, metaLocations: builder.metaLocations,
       });

@@ -53,7 +53,7 @@ export async function assembleFromShares(shares: IndexShares, splits: readonly S
   // Stemmers of languages without a page now stay kept for a later index that has some.
   const shared = new Map((stored?.shared ?? []).map((file) => [file.path, file]));
   for (const file of splits.flatMap((each) => each.shared)) shared.set(file.path, file);
-  const wasm = new Set(['wasm.unknown.pagefind', ...ordered.map((record) => `wasm.${record.wasm}.pagefind`)]);
+  const wasm = new Set(['wasm.unknown.pagefind', ...ordered.flatMap((record) => (record.wasm === null ? [] : [`wasm.${record.wasm}.pagefind`]))]);
   const includeCharacters = split?.includeCharacters ?? stored?.includeCharacters;
   // Each page's key is its document's hash: the last index's word lists keep the pages whose hash did not change.
   const assembled = await assemblePagefindIndexAndState({

@@ -2,7 +2,7 @@ import type { DocsgenMessage } from '@docsgen/config';
 import type { PagefindIndex } from 'pagefind';
 import { assemblePagefindIndex } from './pagefind-assemble.js';
 import { isSamePagefindIndex, sortFiles, type PagefindFile } from './pagefind-file.js';
-import { canReassemble, splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
+import { splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
 import { assembleFromShares, type AssembledIndex } from './search-index-shares.js';
 import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-store.js';
 import { excludeSelectors, searchableDocument } from './searchable-document.js';
@@ -170,7 +170,7 @@ class SearchIndexRun implements SearchIndexer {
     // any way sends every page to one new index at the end.
     this.#rounds.push(Promise.all(adds).then(async () => {
       const files = await this.#writeFiles((await round)?.index);
-      const split = files && canReassemble(files) ? splitPagefindIndex(files) : undefined;
+      const split = files && splitPagefindIndex(files);
       if (!files || !split) return undefined;
       // The round's pages put together from their shares alone give Pagefind's files for them.
       const made = await assemblePagefindIndex({ version: split.version, includeCharacters: split.includeCharacters, records: split.records, shared: split.shared }, { compress: false });
@@ -355,9 +355,10 @@ class SearchIndexRun implements SearchIndexer {
       } else {
         const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
+        // Without a store, no share is kept for the next build: Pagefind's files are the index.
+        if (!this.#hasStore) return this.#keep(files, undefined);
         const isKept = this.#kept.some(Boolean);
-        // Without kept shares, an index that cannot be put together again is Pagefind's own, not split.
-        const split = isKept || canReassemble(files) ? splitPagefindIndex(files) : undefined;
+        const split = splitPagefindIndex(files);
         const made = split ? await this.#assemble([split]) : undefined;
         if (made && isKept) return this.#keep(made.files, made);
         if (!isKept) {

@@ -34,7 +34,7 @@ export interface StoredSearchIndex {
 }
 
 // Bumped whenever what the store holds, or how documents are hashed, changes.
-const formatVersion = 4;
+const formatVersion = 5;
 
 /** The hash a stored index keeps of one page's searchable document. */
 export function hashSearchDocument(url: string, document: string): string {
