@@ -40,7 +40,7 @@ const extensions = unified().use(remarkParse).use(remarkFrontmatter).use(remarkG
 /** The events of `source`, each with its token's type and place, as lines. */
 function eventsOf(source: string, options: { splitChunks?: boolean; passes?: 'one' | 'per level' } = {}): string[] {
   let chunks = micromark.preprocess()(source, undefined, true);
-  if (options.splitChunks) chunks = chunks.flatMap((chunk) => (typeof chunk === 'string' ? [...chunk.split('')] : [chunk]));
+  if (options.splitChunks) chunks = chunks.flatMap((chunk): Chunk[] => (typeof chunk === 'string' ? chunk.split('') : [chunk]));
   const written = micromark.parse({ extensions }).document().write(chunks);
   let events: Event[];
   if (options.passes === 'per level') {
