@@ -3,9 +3,11 @@
 // each project folder (pages and snippets; not `node_modules` or dot-folders) parsed to mdast
 // exactly as a build parses it (`createPageCompiler(…).parsePage`: frontmatter, GFM, math, MDX
 // syntax for `.mdx`, the second parse of a page with autolink literals), nothing else. In one
-// warm process: one round not timed (the JIT), then `--rounds N` timed rounds; prints the best
-// and the median round in process CPU time (steadier than wall time on a busy machine; it
-// counts the garbage collector's threads), as ms per MB of source and per file.
+// process: a first round, JIT-cold for the first folder (a build parses each page once, so
+// this is the figure closest to a build's: give one folder per process), then `--rounds N`
+// warm rounds; prints the first, the best and the median round in process CPU time (steadier
+// than wall time on a busy machine; it counts the garbage collector's and the JIT's threads),
+// as ms per MB of source and per file.
 //
 //   node bench/parse.mjs DIR [DIR …] [--rounds 5] [--same-as ROOT]
 //
@@ -120,11 +122,6 @@ for (const folder of positionals.map((path) => resolve(path))) {
     code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true },
     knownComponents: [],
   });
-  if (reference) {
-    const differ = await filesParsedDifferently(folder, files);
-    someDiffer ||= differ.length > 0;
-    console.log(`  ${folder}: ${differ.length === 0 ? `all ${files.length} files parse to the same tree as with ${values['same-as']}` : `${differ.length} of ${files.length} files parse differently:\n    ${differ.join('\n    ')}`}`);
-  }
   let failed = 0;
   const round = async () => {
     failed = 0;
@@ -140,16 +137,23 @@ for (const folder of positionals.map((path) => resolve(path))) {
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000;
   };
-  // The first round runs with the JIT cold, as a build's parse of each page does.
+  // The first round (of the first folder) runs with the JIT cold, as a build's parse does: it
+  // parses each page once.
   const cold = await round();
   const rounds = [];
   for (let index = 0; index < Number(values.rounds); index += 1) rounds.push(await round());
-  const best = Math.min(...rounds);
-  const middle = median(rounds);
+  const best = rounds.length > 0 ? Math.min(...rounds) : cold;
+  const middle = rounds.length > 0 ? median(rounds) : cold;
   console.log(
     `  ${folder}: ${files.length} files, ${megabytes.toFixed(2)} MB${failed ? ` (${failed} with syntax errors)` : ''}; ` +
       `cold ${cold.toFixed(0)} ms CPU (${(cold / megabytes).toFixed(0)} ms/MB); best ${best.toFixed(0)} ms CPU (${(best / megabytes).toFixed(0)} ms/MB, ${(best / files.length).toFixed(2)} ms/file), ` +
       `median ${middle.toFixed(0)} ms (${(middle / megabytes).toFixed(0)} ms/MB, ${(middle / files.length).toFixed(2)} ms/file); rounds ${rounds.map((ms) => ms.toFixed(0)).join(', ')}`,
   );
+  // After the timing: the check parses every file twice, which would warm the JIT up.
+  if (reference) {
+    const differ = await filesParsedDifferently(folder, files);
+    someDiffer ||= differ.length > 0;
+    console.log(`  ${folder}: ${differ.length === 0 ? `all ${files.length} files parse to the same tree as with ${values['same-as']}` : `${differ.length} of ${files.length} files parse differently:\n    ${differ.join('\n    ')}`}`);
+  }
 }
 if (someDiffer) process.exitCode = 1;
