@@ -52,6 +52,18 @@
 // The 159 pages of the platform's docs that take the full-GFM path (1.8 MB), parsed with full GFM
 // and without autolink literals (best of 6-10 rounds, same load): before 2,132 and 2,117 ms against
 // 1,390 and 1,475 (about 700 ms for autolink literals); after 1,457 against 1,521 (none measurable).
+//
+// Same machine, 2026-11-28 (load average 12-15), two rounds per process (the first JIT-cold),
+// one folder per process, alternated, DG_ROOT=/work/cache/before34 (main at a697ff0) for
+// "before"; "after" with `consumeRun` (micromark, micromark-core-commonmark, gfm-table: a state
+// that consumes any character takes the rest of its string chunk at once) and the one-pass
+// `subtokenize` (micromark-util-subtokenize): first round / best warm round, ms CPU:
+//
+//   | project                 | before                      | after                       |
+//   | 1,000-page corpus (.md) | 4,094 / 2,939; 4,154 / 2,925 | 3,573 / 2,345; 3,527 / 2,260 |
+//   | platform's docs (.mdx)  | 7,464 / 4,610; 7,273 / 4,447 | 6,460 / 4,127; 6,453 / 3,808 |
+//   | Salad                   | 2,733 / 1,397               | 2,760 / 1,171               |
+//   | dubinc                  | 2,732 / 1,039               | 2,354 / 949                 |
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
