@@ -3,9 +3,11 @@
 // each project folder (pages and snippets; not `node_modules` or dot-folders) parsed to mdast
 // exactly as a build parses it (`createPageCompiler(…).parsePage`: frontmatter, GFM, math, MDX
 // syntax for `.mdx`, the second parse of a page with autolink literals), nothing else. In one
-// warm process: one round not timed (the JIT), then `--rounds N` timed rounds; prints the best
-// and the median round in process CPU time (steadier than wall time on a busy machine; it
-// counts the garbage collector's threads), as ms per MB of source and per file.
+// process: a first round, JIT-cold for the first folder (a build parses each page once, so
+// this is the figure closest to a build's: give one folder per process), then `--rounds N`
+// warm rounds; prints the first, the best and the median round in process CPU time (steadier
+// than wall time on a busy machine; it counts the garbage collector's and the JIT's threads),
+// as ms per MB of source and per file.
 //
 //   node bench/parse.mjs DIR [DIR …] [--rounds 5] [--same-as ROOT]
 //
@@ -50,6 +52,18 @@
 // The 159 pages of the platform's docs that take the full-GFM path (1.8 MB), parsed with full GFM
 // and without autolink literals (best of 6-10 rounds, same load): before 2,132 and 2,117 ms against
 // 1,390 and 1,475 (about 700 ms for autolink literals); after 1,457 against 1,521 (none measurable).
+//
+// Same machine, 2026-11-28 (load average 12-15), two rounds per process (the first JIT-cold),
+// one folder per process, alternated, DG_ROOT=/work/cache/before34 (main at a697ff0) for
+// "before"; "after" with `consumeRun` (micromark, micromark-core-commonmark, gfm-table: a state
+// that consumes any character takes the rest of its string chunk at once) and the one-pass
+// `subtokenize` (micromark-util-subtokenize): first round / best warm round, ms CPU:
+//
+//   | project                 | before                      | after                       |
+//   | 1,000-page corpus (.md) | 4,094 / 2,939; 4,154 / 2,925 | 3,573 / 2,345; 3,527 / 2,260 |
+//   | platform's docs (.mdx)  | 7,464 / 4,610; 7,273 / 4,447 | 6,460 / 4,127; 6,453 / 3,808 |
+//   | Salad                   | 2,733 / 1,397               | 2,760 / 1,171               |
+//   | dubinc                  | 2,732 / 1,039               | 2,354 / 949                 |
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -120,11 +134,6 @@ for (const folder of positionals.map((path) => resolve(path))) {
     code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true },
     knownComponents: [],
   });
-  if (reference) {
-    const differ = await filesParsedDifferently(folder, files);
-    someDiffer ||= differ.length > 0;
-    console.log(`  ${folder}: ${differ.length === 0 ? `all ${files.length} files parse to the same tree as with ${values['same-as']}` : `${differ.length} of ${files.length} files parse differently:\n    ${differ.join('\n    ')}`}`);
-  }
   let failed = 0;
   const round = async () => {
     failed = 0;
@@ -140,15 +149,23 @@ for (const folder of positionals.map((path) => resolve(path))) {
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000;
   };
-  await round();
+  // The first round (of the first folder) runs with the JIT cold, as a build's parse does: it
+  // parses each page once.
+  const cold = await round();
   const rounds = [];
   for (let index = 0; index < Number(values.rounds); index += 1) rounds.push(await round());
-  const best = Math.min(...rounds);
-  const middle = median(rounds);
+  const best = rounds.length > 0 ? Math.min(...rounds) : cold;
+  const middle = rounds.length > 0 ? median(rounds) : cold;
   console.log(
     `  ${folder}: ${files.length} files, ${megabytes.toFixed(2)} MB${failed ? ` (${failed} with syntax errors)` : ''}; ` +
-      `best ${best.toFixed(0)} ms CPU (${(best / megabytes).toFixed(0)} ms/MB, ${(best / files.length).toFixed(2)} ms/file), ` +
+      `cold ${cold.toFixed(0)} ms CPU (${(cold / megabytes).toFixed(0)} ms/MB); best ${best.toFixed(0)} ms CPU (${(best / megabytes).toFixed(0)} ms/MB, ${(best / files.length).toFixed(2)} ms/file), ` +
       `median ${middle.toFixed(0)} ms (${(middle / megabytes).toFixed(0)} ms/MB, ${(middle / files.length).toFixed(2)} ms/file); rounds ${rounds.map((ms) => ms.toFixed(0)).join(', ')}`,
   );
+  // After the timing: the check parses every file twice, which would warm the JIT up.
+  if (reference) {
+    const differ = await filesParsedDifferently(folder, files);
+    someDiffer ||= differ.length > 0;
+    console.log(`  ${folder}: ${differ.length === 0 ? `all ${files.length} files parse to the same tree as with ${values['same-as']}` : `${differ.length} of ${files.length} files parse differently:\n    ${differ.join('\n    ')}`}`);
+  }
 }
 if (someDiffer) process.exitCode = 1;
