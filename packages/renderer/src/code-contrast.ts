@@ -65,33 +65,45 @@ export function raiseCodeContrast(html: string): string {
       at = html.indexOf('<pre class="shiki', at + 1);
       continue;
     }
-    const style = opening[1]!;
-    const light = lightBackgroundPattern.exec(style)?.[1];
-    const dark = darkBackgroundPattern.exec(style)?.[1];
-    if (light !== undefined || dark !== undefined) {
-      const lightColors = light === undefined ? undefined : adjustedOn(light);
-      const darkColors = dark === undefined ? undefined : adjustedOn(dark);
-      for (let variable = html.indexOf('--shiki-', at); variable !== -1 && variable < end; variable = html.indexOf('--shiki-', variable + 1)) {
-        // `--shiki-light:#rrggbb` or `--shiki-dark:#rgb`, the colour ending at a word boundary.
-        const isLight = html.startsWith('light:#', variable + 8);
-        if (!isLight && !html.startsWith('dark:#', variable + 8)) continue;
-        const colors = isLight ? lightColors : darkColors;
-        if (colors === undefined) continue;
-        const hash = variable + (isLight ? 14 : 13);
-        const digits = colorDigits(html, hash + 1, end + 6);
-        if (digits === 0) continue;
-        const key = colorKey(html, hash + 1, digits);
-        let legible = colors.get(key);
-        if (legible === undefined) colors.set(key, (legible = legibleOn(html.slice(hash, hash + 1 + digits), (isLight ? light : dark)!)));
-        if (legible.length === digits + 1 && html.startsWith(legible, hash)) continue;
-        written += `${html.slice(copied, hash)}${legible}`;
-        copied = hash + 1 + digits;
-        variable = copied - 1;
-      }
+    // The block is read as a slice: the page is a tree of pieces that the first search made
+    // flat, and every read of it would go through the tree's root; a slice reads the flat text.
+    const raised = raiseBlock(html.slice(at, end + 6), opening[1]!);
+    if (raised !== undefined) {
+      written += html.slice(copied, at) + raised;
+      copied = end + 6;
     }
     at = html.indexOf('<pre class="shiki', end + 6);
   }
   return copied === 0 ? html : written + html.slice(copied);
+}
+
+/** One block (`<pre …>` to `</pre>`) with its token colours raised; `undefined` when none changes. */
+function raiseBlock(block: string, style: string): string | undefined {
+  const light = lightBackgroundPattern.exec(style)?.[1];
+  const dark = darkBackgroundPattern.exec(style)?.[1];
+  if (light === undefined && dark === undefined) return undefined;
+  const lightColors = light === undefined ? undefined : adjustedOn(light);
+  const darkColors = dark === undefined ? undefined : adjustedOn(dark);
+  let written = '';
+  let copied = 0;
+  for (let variable = block.indexOf('--shiki-'); variable !== -1; variable = block.indexOf('--shiki-', variable + 1)) {
+    // `--shiki-light:#rrggbb` or `--shiki-dark:#rgb`, the colour ending at a word boundary.
+    const isLight = block.startsWith('light:#', variable + 8);
+    if (!isLight && !block.startsWith('dark:#', variable + 8)) continue;
+    const colors = isLight ? lightColors : darkColors;
+    if (colors === undefined) continue;
+    const hash = variable + (isLight ? 14 : 13);
+    const digits = colorDigits(block, hash + 1, block.length);
+    if (digits === 0) continue;
+    const key = colorKey(block, hash + 1, digits);
+    let legible = colors.get(key);
+    if (legible === undefined) colors.set(key, (legible = legibleOn(block.slice(hash, hash + 1 + digits), (isLight ? light : dark)!)));
+    if (legible.length === digits + 1 && block.startsWith(legible, hash)) continue;
+    written += `${block.slice(copied, hash)}${legible}`;
+    copied = hash + 1 + digits;
+    variable = copied - 1;
+  }
+  return copied === 0 ? undefined : written + block.slice(copied);
 }
 
 /**
