@@ -22,6 +22,11 @@
 //   | first document pass  | 4.04-4.24   | 1.72-1.76   |
 //   | document alone       | 2.76-3.29   | 0.80-0.85   |
 //
+// 2026-11-28 (render6, load 12-17, first document pass, CPU ms/page, alternated with before34):
+// corpus c1000b 1.57 / 1.44 / 1.48 / 1.66 before, 1.42 / 1.41 after; Salad 1.57 / 1.53 / 1.37 /
+// 1.38 / 1.39 before, 1.75 / 1.74 / 1.43 / 1.45 / 1.48 / 1.34 after (no gain there: its
+// documents cost what their strings cost to copy).
+//
 // The first pass also flattens each page's content HTML, which the render left as a tree of
 // pieces (the contrast fix is the first to read it), so it costs more than the later passes.
 import { join, resolve } from 'node:path';

@@ -36,6 +36,13 @@
 // own process, which compiled pages used, not counted), once `.mdx` pages with comments, literal
 // attributes, imports and member components render from their tree (1,062 of 1,106 files).
 //
+// 2026-11-28 (render6, load 12-17, against before34 = 1e1609f, alternated): the corpus
+// (`--project /work/cache/c1000b`) 12.57 and 14.30 CPU ms/page before, 13.69 and 14.53 after;
+// Salad 21.85 and 22.97 before, 21.63 and 23.00 after: at that load the changes (to-hast's
+// definitions walk, plain HTML written at once) are inside the noise here. Every page's
+// `site.render` in a 32 MB young generation, the corpus, CPU s: 12.74 / 12.63 / 11.99 before,
+// 11.12 / 11.99 / 11.50 after.
+//
 // Wall time under load reached 2-4 times these. The CPU time includes the garbage collector's
 // threads on the second core, which is why it can exceed the wall time.
 import { spawnSync } from 'node:child_process';

@@ -8,6 +8,7 @@ import { useContext } from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
 import { RenderContext } from '@docsgen/renderer';
 import { literalValue } from './mdx-tree.js';
+import { hasPlainOverride, plainHtmlType, withPlainHtml } from './render-plain.js';
 
 type Namespace = Record<string, unknown>;
 
@@ -170,9 +171,11 @@ const projectJsxRuntime = {
 export function renderTree(tree: Root, components?: Record<string, unknown> | undefined, scope?: Record<string, unknown> | undefined): preact.VNode {
   const map = components ?? pageComponents;
   const runtime = scope ? projectJsxRuntime : preactJsxRuntime;
-  return toJsxRuntime(tree, {
+  // Plain HTML no component sees is written at once (`render-plain.ts`).
+  return toJsxRuntime(hasPlainOverride(map) ? tree : withPlainHtml(tree), {
     createEvaluater: () => ({
-      evaluateExpression: (expression) => literalValue(expression, map, scope),
+      evaluateExpression: (expression) =>
+        (expression.type as string) === plainHtmlType ? preactJsxRuntime.jsxTemplate([(expression as unknown as { html: string }).html]) : literalValue(expression, map, scope),
       evaluateProgram: () => {
         throw new Error('Cannot run code in a page kept as a tree');
       },

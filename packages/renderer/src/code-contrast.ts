@@ -15,21 +15,21 @@ import { contrast, hexToRgb, mix, toHex, type Rgb } from '@docsgen/util/colour';
  */
 const minimumContrast = 5;
 
-// One Shiki block: the opening tag with its style, then everything up to its end.
-const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
-const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
+// One Shiki block: the opening tag with its style; the block runs to the first `</pre>` after it.
+const openingTagPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>/y;
 const lightBackgroundPattern = /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/;
 const darkBackgroundPattern = /--shiki-dark-bg:(#[0-9a-fA-F]{3,6})\b/;
 
 // Token colour → the colour written, per background, for every page of the process: a site's
 // themes have a few backgrounds and a few dozen token colours, so each pair is worked out once,
-// not once per page.
-const adjusted = new Map<string, Map<string, string>>();
+// not once per page. Colours are keyed by their digits as a number (`colorKey`): a page has
+// thousands of tokens, and reading the key needs no string.
+const adjusted = new Map<string, Map<number, string>>();
 const maxBackgrounds = 64;
 const maxColors = 4096;
 
-/** The colours written on `background`, by token colour (filled in as they are met). */
-function adjustedOn(background: string): Map<string, string> {
+/** The colours written on `background`, by token colour key (filled in as they are met). */
+function adjustedOn(background: string): Map<number, string> {
   let colors = adjusted.get(background);
   if (!colors) {
     if (adjusted.size >= maxBackgrounds) adjusted.clear();
@@ -49,30 +49,90 @@ function adjustedOn(background: string): Map<string, string> {
  *   The same HTML, token colours adjusted where they read too faintly.
  */
 export function raiseCodeContrast(html: string): string {
-  if (!html.includes('<pre class="shiki')) return html;
-  return html.replace(blockPattern, (block, style: string) => {
-    const light = lightBackgroundPattern.exec(style)?.[1];
-    const dark = darkBackgroundPattern.exec(style)?.[1];
-    if (light === undefined && dark === undefined) return block;
-    const lightColors = light === undefined ? undefined : adjustedOn(light);
-    const darkColors = dark === undefined ? undefined : adjustedOn(dark);
-    // Most tokens read well as they are: the block is copied only where one changes.
-    let written = '';
-    let copied = 0;
-    variablePattern.lastIndex = 0;
-    for (let match = variablePattern.exec(block); match; match = variablePattern.exec(block)) {
-      const isLight = match[1] === 'light';
-      const colors = isLight ? lightColors : darkColors;
-      if (colors === undefined) continue;
-      const color = match[2]!;
-      let legible = colors.get(color);
-      if (legible === undefined) colors.set(color, (legible = legibleOn(color, (isLight ? light : dark)!)));
-      if (legible === color) continue;
-      written += `${block.slice(copied, match.index)}--shiki-${match[1]}:${legible}`;
-      copied = match.index + match[0].length;
+  // A page is most of the text a build writes: it is read with `indexOf` and compared in place
+  // (no regular expression over the page, no string per token), and copied only where a
+  // colour changes. It gives what a global replace of each block (the opening tag, then
+  // everything to the first `</pre>`) would give.
+  let at = html.indexOf('<pre class="shiki');
+  if (at === -1) return html;
+  let written = '';
+  let copied = 0;
+  while (at !== -1) {
+    openingTagPattern.lastIndex = at;
+    const opening = openingTagPattern.exec(html);
+    const end = opening ? html.indexOf('</pre>', at + opening[0].length) : -1;
+    if (!opening || end === -1) {
+      at = html.indexOf('<pre class="shiki', at + 1);
+      continue;
     }
-    return copied === 0 ? block : written + block.slice(copied);
-  });
+    // The block is read as a slice: the page is a tree of pieces that the first search made
+    // flat, and every read of it would go through the tree's root; a slice reads the flat text.
+    const raised = raiseBlock(html.slice(at, end + 6), opening[1]!);
+    if (raised !== undefined) {
+      written += html.slice(copied, at) + raised;
+      copied = end + 6;
+    }
+    at = html.indexOf('<pre class="shiki', end + 6);
+  }
+  return copied === 0 ? html : written + html.slice(copied);
+}
+
+/** One block (`<pre …>` to `</pre>`) with its token colours raised; `undefined` when none changes. */
+function raiseBlock(block: string, style: string): string | undefined {
+  const light = lightBackgroundPattern.exec(style)?.[1];
+  const dark = darkBackgroundPattern.exec(style)?.[1];
+  if (light === undefined && dark === undefined) return undefined;
+  const lightColors = light === undefined ? undefined : adjustedOn(light);
+  const darkColors = dark === undefined ? undefined : adjustedOn(dark);
+  let written = '';
+  let copied = 0;
+  for (let variable = block.indexOf('--shiki-'); variable !== -1; variable = block.indexOf('--shiki-', variable + 1)) {
+    // `--shiki-light:#rrggbb` or `--shiki-dark:#rgb`, the colour ending at a word boundary.
+    const isLight = block.startsWith('light:#', variable + 8);
+    if (!isLight && !block.startsWith('dark:#', variable + 8)) continue;
+    const colors = isLight ? lightColors : darkColors;
+    if (colors === undefined) continue;
+    const hash = variable + (isLight ? 14 : 13);
+    const digits = colorDigits(block, hash + 1, block.length);
+    if (digits === 0) continue;
+    const key = colorKey(block, hash + 1, digits);
+    let legible = colors.get(key);
+    if (legible === undefined) colors.set(key, (legible = legibleOn(block.slice(hash, hash + 1 + digits), (isLight ? light : dark)!)));
+    if (legible.length === digits + 1 && block.startsWith(legible, hash)) continue;
+    written += `${block.slice(copied, hash)}${legible}`;
+    copied = hash + 1 + digits;
+    variable = copied - 1;
+  }
+  return copied === 0 ? undefined : written + block.slice(copied);
+}
+
+/**
+ * How many hex digits of a colour start at `from` (6, else 3), followed by a character that
+ * ends a word (or the end of the block at `limit`); 0 when neither.
+ */
+function colorDigits(html: string, from: number, limit: number): number {
+  let count = 0;
+  while (count < 6 && from + count < limit && isHexDigit(html.charCodeAt(from + count))) count += 1;
+  if (count === 6 && !isWordCharacter(html, from + 6, limit)) return 6;
+  if (count >= 3 && !isWordCharacter(html, from + 3, limit)) return 3;
+  return 0;
+}
+
+function isHexDigit(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+function isWordCharacter(html: string, at: number, limit: number): boolean {
+  if (at >= limit) return false;
+  const code = html.charCodeAt(at);
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** A colour's digits as one number: each digit as written (case kept: the colour is written back as it was), and their count. */
+function colorKey(html: string, from: number, digits: number): number {
+  let key = digits;
+  for (let index = 0; index < digits; index += 1) key = key * 128 + html.charCodeAt(from + index);
+  return key;
 }
 
 /**

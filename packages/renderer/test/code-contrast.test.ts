@@ -67,4 +67,44 @@ test('should keep every other byte of the page: text between blocks, tokens that
   assert.is.not(raised, '#E36209');
 });
 
+// The regular expressions `raiseCodeContrast` once ran over the page, kept as the reference it
+// must agree with: each block (opening tag with a style, then everything to the first
+// `</pre>`), and in it each `--shiki-light:`/`--shiki-dark:` colour of 6, else 3, hex digits
+// ending at a word boundary.
+function referenceRaise(html: string): string {
+  const blockPattern = /<pre class="shiki\b[^"]*" style="([^"]*)"[^>]*>[\s\S]*?<\/pre>/g;
+  const variablePattern = /--shiki-(light|dark):(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b(?![0-9a-fA-F])/g;
+  return html.replace(blockPattern, (block, style: string) => {
+    const light = /--shiki-light-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1];
+    const dark = /--shiki-dark-bg:(#[0-9a-fA-F]{3,6})\b/.exec(style)?.[1];
+    return block.replace(variablePattern, (whole, mode: string, color: string) => {
+      const background = mode === 'light' ? light : dark;
+      return background === undefined ? whole : `--shiki-${mode}:${legibleOn(color, background)}`;
+    });
+  });
+}
+
+test('should agree with a replace of each block by regular expressions, on awkward input', () => {
+  const pieces = [
+    block('<span style="--shiki-light:#E36209;--shiki-dark:#6A737D">a</span>'),
+    '<pre class="shiki" style="--shiki-light-bg:#fff"><span style="--shiki-light:#e36;--shiki-light:#E36;--shiki-light:#e36209a;--shiki-light:#e3620;--shiki-light:#e36_">x</span></pre>',
+    '<pre class="shikix" style="--shiki-light-bg:#fff"><span style="--shiki-light:#e36209">not a block</span></pre>',
+    '<pre class="shiki" data-x="1"><span style="--shiki-light:#e36209">no style first</span></pre>',
+    '<pre class="shiki github-dark" style="--shiki-dark-bg:#24292e" tabindex="0"><span style="--shiki-dark:#6A737D;--shiki-light:#E36209">dark only</span></pre>',
+    '<p>--shiki-light:#e36209 outside</p>',
+    '<pre class="shiki" style="--shiki-light-bg:#ffffff"><span style="--shiki-light:#e36209">no end',
+    '<pre class="shiki" style="--shiki-light-bg:#ffffff">--shiki-light:#6a737d</pre>--shiki-light:#6a737d',
+    '<pre class="shiki a" style="--shiki-light-bg:#ffffff;--shiki-dark-bg:#000"><span style="--shiki-light:#FFF;--shiki-dark:#111111">–é</span></pre>',
+  ];
+  // Every order and pairing of the pieces, so each one meets the others' ends and beginnings.
+  for (const first of pieces) {
+    for (const second of pieces) {
+      for (const glue of ['', '\n']) {
+        const html = first + glue + second;
+        assert.is(raiseCodeContrast(html), referenceRaise(html), html);
+      }
+    }
+  }
+});
+
 test.run();

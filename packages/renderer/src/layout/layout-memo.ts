@@ -16,6 +16,8 @@ export interface LayoutMemo {
   /** The icon library the parts are rendered with (`icons.library`). */
   iconLibrary: string | undefined;
   html: Map<string, string>;
+  /** Parts asked for many times a page (a sidebar's page links), by kind, then by a string the site already holds (a slug): no key is built for them. */
+  byKind: Map<string, Map<string, string>>;
 }
 
 const memos = new WeakMap<NavIndex, WeakMap<LayoutConfig, Map<string, LayoutMemo>>>();
@@ -32,7 +34,7 @@ export function layoutMemoOf(index: NavIndex): LayoutMemo {
   if (!byHome) byConfig.set(config, (byHome = new Map()));
   const home = homeSlug ?? '';
   let memo = byHome.get(home);
-  if (!memo) byHome.set(home, (memo = { iconLibrary: config.icons?.library, html: new Map() }));
+  if (!memo) byHome.set(home, (memo = { iconLibrary: config.icons?.library, html: new Map(), byKind: new Map() }));
   return memo;
 }
 
@@ -43,6 +45,19 @@ export function layoutMemoOf(index: NavIndex): LayoutMemo {
 export function memoHtml(memo: LayoutMemo, key: string, render: () => VNode): string {
   let html = memo.html.get(key);
   if (html === undefined) memo.html.set(key, (html = flatten(renderWithIcons(render(), memo.iconLibrary))));
+  return html;
+}
+
+/**
+ * `memoHtml` for a part asked for many times a page: `kind` and `key` together must name
+ * everything it depends on besides the site. A sidebar of a few hundred links built and hashed
+ * a key string for each, on every page.
+ */
+export function memoHtmlOf(memo: LayoutMemo, kind: string, key: string, render: () => VNode): string {
+  let parts = memo.byKind.get(kind);
+  if (!parts) memo.byKind.set(kind, (parts = new Map()));
+  let html = parts.get(key);
+  if (html === undefined) parts.set(key, (html = flatten(renderWithIcons(render(), memo.iconLibrary))));
   return html;
 }
 

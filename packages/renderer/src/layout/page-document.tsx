@@ -178,7 +178,10 @@ export function pageDocument(input: PageDocumentInput, options: { memo: LayoutMe
     strings: view.strings,
     noindex,
   });
-  return `<!doctype html>\n<html ${documentAttributes(view).join(' ')}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n${documentBody(view).join('\n')}\n</body>\n</html>\n`;
+  // One join copies every part once into the document (head and body are never empty): the
+  // parts are mostly trees of pieces, and joining the head and body first, then the whole,
+  // copied the body twice.
+  return [`<!doctype html>\n<html ${documentAttributes(view).join(' ')}>\n<head>`, ...head, '</head>\n<body>', ...documentBody(view), '</body>\n</html>\n'].join('\n');
 }
 
 /** The attributes of `<html>`: language, direction, slug, theme, colour mode and the page's chrome. */

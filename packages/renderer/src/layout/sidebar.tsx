@@ -7,7 +7,7 @@
 // section's top level, not with the whole navigation.
 import type { ComponentChildren, VNode } from 'preact';
 import { Icon } from '../components/icon.js';
-import { divisionsKey, memoHtml, memoized, objectKey, rawHtml, type LayoutMemo } from './layout-memo.js';
+import { divisionsKey, memoHtml, memoHtmlOf, memoized, objectKey, rawHtml, type LayoutMemo } from './layout-memo.js';
 import { ExternalMark, NavIcon, Tag, linkAttributes, pageLinkOf } from './links.js';
 import { firstPageUnder, groupId, labelOf, type NavIndex, type PageChrome, type Variant } from './navigation-view.js';
 import type { UiStrings } from '../i18n/ui-strings.js';
@@ -93,12 +93,12 @@ function hasShownChildren(node: LayoutNavNode, context: SidebarContext): boolean
 
 /** A page's entry in the sidebar, from the memo when there is one. */
 function pageEntry(slug: string, context: SidebarContext): VNode {
-  return memoized(context.memo, pageKey(slug, context), () => <PageLink slug={slug} context={context} />);
+  return context.memo ? rawHtml(pageLinkHtml(context.memo, slug, context)) : <PageLink slug={slug} context={context} />;
 }
 
-/** What a page's entry depends on: the page, and whether it is the current one. */
-function pageKey(slug: string, context: SidebarContext): string {
-  return `page\u0000${slug}\u0000${slug === context.current}`;
+/** A page's entry from the memo: it depends on the page, and whether it is the current one. */
+function pageLinkHtml(memo: LayoutMemo, slug: string, context: SidebarContext): string {
+  return memoHtmlOf(memo, slug === context.current ? 'current-page' : 'page', slug, () => <PageLink slug={slug} context={context} />);
 }
 
 function PageLink(props: { slug: string; context: SidebarContext }) {
@@ -138,7 +138,7 @@ export function NavItems(props: { nodes: readonly LayoutNavNode[]; context: Side
   for (const node of props.nodes) {
     if (!isShown(node, context)) continue;
     if (node.kind === 'page') {
-      kept += memoHtml(memo, pageKey(node.slug as string, context), () => <PageLink slug={node.slug as string} context={context} />);
+      kept += pageLinkHtml(memo, node.slug as string, context);
       continue;
     }
     if (!isOnPagesWay(node, context)) {
