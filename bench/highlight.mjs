@@ -8,7 +8,7 @@
 // asked the engine for and how many the engine compiled, and a hash of the output so two
 // versions can be compared.
 //
-//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [--engines] [PROJECT]
+//   node bench/highlight.mjs [--root DIR] [--shuffle SEED] [--changed FILE] [--engines] [--replay] [PROJECT]
 //
 // PROJECT is a folder of `.md`/`.mdx` pages (default: docs/). --root runs the highlighter of
 // another checkout of docsgen (built), for "before" figures. --shuffle highlights the pages in
@@ -18,6 +18,10 @@
 // --engines then highlights the same blocks with Shiki's JavaScript regex engine
 // (oniguruma-to-es) in a highlighter of its own, and prints per language the CPU of both engines
 // (first pass, compiling included) and how many blocks differ from Oniguruma's HTML.
+// --replay records every regex search of the first pass (list, line, start, result) and makes
+// them again with fresh engines, result by result (see `replaySearches`): Oniguruma as the
+// highlighter has it, and patterns that oniguruma-to-es converts in strict accuracy searched as
+// JavaScript RegExps; it prints compiling and searching CPU apart, and the results that differ.
 //
 // Fences are found with a regular expression (indented ones inside components too), not the
 // MDX parser, so a few blocks may differ from what a build highlights; the same blocks are
@@ -134,6 +138,47 @@
 // Rule creation is still 80,000 rules per thread on the platform docs: Shiki creates the MDX
 // grammar 5 times and Markdown's 3 times per thread (once per lazily embedded language loaded
 // after them), each with every rule of every grammar they reach.
+//
+// Where the search goes, and engines measured (issue 23, hl6), 2026-11-28, same machine under
+// heavy load (load average 4-8), main at a697ff0 (`/work/cache/before34`). `--replay`, CPU:
+//
+//   | project                     | searches | oniguruma: compile, search | JS strict: translate, search, results differ | JS ASCII rules: translate, search, differ |
+//   | shared corpus c1000b        | 369,697  | 71, 1,699 ms               | 685, 2,225 ms, 0                              | 250, 1,832 ms, 0                          |
+//   | platform docs               | 50,474   | 260, 280 ms                | 1,647, 432 ms, 101                            | 617, 420 ms, 59                           |
+//   | dubinc/docs                 | 35,613   | 401, 281 ms                | 2,709, 307 ms, 3                              | 821, 595 ms, 3                            |
+//   | salad-cloud-docs            | 67,019   | 200, 358 ms                | 2,540, 406 ms, 24                             | 783, 613 ms, 24                           |
+//
+// Not adopted, none of them paid:
+// - Shiki's JavaScript engine for the patterns oniguruma-to-es converts in strict accuracy
+//   (all but 2-8 per project), Oniguruma for the rest: searching is no cheaper (c1000b 31%
+//   dearer; a mix by pattern length, long ones or short ones to JavaScript, was dearer than
+//   either engine alone), translating costs 0.7-2.7 s per thread, and strict is not exact where
+//   it counts: 3-101 searches per real project give other capture groups (an optional group that
+//   matched empty, `(\[\d+])?` in Go's format verbs, is a zero-length capture in Oniguruma and
+//   none in JavaScript; in a repeated group, Oniguruma keeps what a group captured in an earlier
+//   iteration where JavaScript clears it, in TypeScript's arrow-return pattern). With ASCII `\b`
+//   and `^`/`$` (exact on ASCII lines) searching is still no cheaper overall; choosing per list
+//   the cheaper engine would save 13-51% of searching at best (wall time per search, noisy),
+//   less than translating costs. For anyone who tries again: in this replay the RegExps ran
+//   about ten times slower on the strings vscode-textmate created (`line + '\n'`) than on flat
+//   copies of them (dubinc/docs: 3,673 against 307 ms), so the replay searches copies; a small
+//   test of one pattern showed 1.3-1.8 times; the cause was not looked into further.
+// - vscode-oniguruma's per-pattern cache (`findNextOnigScannerMatch` reuses each pattern's last
+//   result only for strings of 1,000 UTF-8 bytes or more; shorter ones go through
+//   `onig_regset_search`, no cache): the wasm's threshold set to 0 (every line through the cached
+//   per-pattern path) searched c1000b in 1,531-1,577 ms against 1,547-1,611. The parts of
+//   `highlight-scanners.ts` pass the engine's string through unchanged, so long lines keep that
+//   cache, and each part keeps its own last result.
+// - vscode-oniguruma 2.0.1's WebAssembly (Shiki's is 1.7.0's), through its own binding: the same
+//   search CPU (1,656-1,691 against 1,655-1,740 ms).
+// - A memo of search results by (list, line, start): 1.8% of c1000b's searches repeat one, 2.4-11%
+//   on real projects. Lines met again in the same state already come from the line cache
+//   (`dual-theme-lines.ts`): c1000b 51% of lines, the platform docs 73%.
+// Oniguruma's search is 85-90% of the search CPU; per search it tries each pattern at each
+// position from the start (pattern-led search was no cheaper either: hl4). Compiling is a small
+// part on c1000b (428 distinct patterns, 130 ms compiled alone) and the platform docs (1,256,
+// 174 ms alone; 2,575 compiled in all, 352 ms; fewer shared-part patterns, 1,667, did not make it
+// cheaper).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -143,7 +188,13 @@ import { parseArgs } from 'node:util';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
-  options: { root: { type: 'string', default: repo }, shuffle: { type: 'string' }, changed: { type: 'string' }, engines: { type: 'boolean', default: false } },
+  options: {
+    root: { type: 'string', default: repo },
+    shuffle: { type: 'string' },
+    changed: { type: 'string' },
+    engines: { type: 'boolean', default: false },
+    replay: { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
 const project = resolve(positionals[0] ?? join(repo, 'docs'));
@@ -226,8 +277,44 @@ onigLib.createOnigScanner = (patterns) => {
   requested++;
   const scanner = createOnigScanner(patterns);
   if (countCompilations() > before) compileMs += cpu(start);
-  return scanner;
+  return recording ? recordSearches(patterns, scanner) : scanner;
 };
+// --replay: every search of the first pass (the line, the list, where it starts, its result), to
+// search again with other engines (see `replaySearches`).
+const recorded = { lists: [], listIds: new Map(), strings: [], searches: [] };
+let recording = values.replay;
+if (recording) {
+  const createOnigString = onigLib.createOnigString;
+  onigLib.createOnigString = (text) => {
+    const string = createOnigString(text);
+    // A flat copy: the JavaScript RegExps of this replay searched the strings vscode-textmate
+    // created (`line + '\n'`) about ten times slower (dubinc/docs).
+    if (recording) stringIds.set(string, recorded.strings.push(text.split('').join('')) - 1);
+    return string;
+  };
+}
+const stringIds = new WeakMap();
+const partsKey = Symbol.for('vscode-textmate.patternParts');
+const matchKey = (match) => (match === null ? null : [match.index, ...match.captureIndices.flatMap((capture) => [capture.start, capture.end])]);
+function recordSearches(patterns, scanner) {
+  const key = JSON.stringify([patterns, patterns[partsKey] ?? null]);
+  let id = recorded.listIds.get(key);
+  if (id === undefined) {
+    const list = [...patterns];
+    if (patterns[partsKey]) list[partsKey] = patterns[partsKey];
+    id = recorded.lists.push(list) - 1;
+    recorded.listIds.set(key, id);
+  }
+  const listId = id;
+  return {
+    findNextMatchSync(string, start, options) {
+      const match = scanner.findNextMatchSync(string, start, options);
+      if (recording) recorded.searches.push([stringIds.get(string), listId, start, options ?? 0, matchKey(match)]);
+      return match;
+    },
+    dispose: () => scanner.dispose?.(),
+  };
+}
 // Lines the grammars tokenized (the others came from the line cache): every grammar is an
 // instance of vscode-textmate's `Grammar`.
 let tokenized = 0;
@@ -280,6 +367,7 @@ for (const page of requests) {
   }
 }
 const firstMs = cpu(clock) - loadMs;
+recording = false;
 const firstTokenized = tokenized;
 const firstCompileMs = compileMs;
 clock = process.cpuUsage();
@@ -349,4 +437,194 @@ if (values.engines) {
   for (const [language, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`  ${language}: ${row.blocks}, ${byLanguage.get(language).toFixed(0)} -> ${row.ms.toFixed(0)}, ${row.differ}, ${row.failed}`);
   }
+}
+
+if (values.replay) await replaySearches();
+
+/**
+ * --replay: search again every search the first pass made (the lists as vscode-textmate asked for
+ * them, the lines, the start positions), with fresh engines, each result checked against the
+ * recorded one, and print the CPU of compiling and of searching (the median of three rounds;
+ * the first warms up). Engines:
+ * - `oniguruma`: the highlighter's own (`shareScanners` over Oniguruma), as a reference;
+ * - `javascript`: every pattern that oniguruma-to-es converts exactly (`accuracy: 'strict'`,
+ *   Oniguruma's rules: Unicode `\b`, `^`/`$` at line ends) searched as a JavaScript `RegExp`
+ *   with its last result reused as Shiki's JavaScript engine does, the rest of each list with
+ *   Oniguruma; the earliest match wins, the lower pattern on a tie;
+ * - `javascript-ascii`: the same with ASCII `\b` and `^`/`$` as string ends (Shiki's defaults),
+ *   which match as Oniguruma's on a line of ASCII characters with one line feed at its end (what
+ *   vscode-textmate searches); other lines search the whole list with Oniguruma.
+ * Then per list the cheaper of `oniguruma` and `javascript-ascii` (timed per search): what a
+ * choice per list could save at best, translating aside.
+ */
+async function replaySearches() {
+  const require = createRequire(join(resolve(values.root), 'packages/mdx-transforms/package.json'));
+  const shikiDir = dirname(require.resolve('shiki/package.json'));
+  const { createOnigurumaEngine } = await import(pathToFileURL(join(shikiDir, 'dist/engine-oniguruma.mjs')).href);
+  // oniguruma-to-es as Shiki's JavaScript engine has it, its ES module.
+  const toEs = createRequire(createRequire(join(shikiDir, 'package.json')).resolve('@shikijs/engine-javascript')).resolve('oniguruma-to-es');
+  const { toRegExp } = await import(pathToFileURL(toEs.replace(/([/\\])cjs([/\\])/, '$1esm$2')).href);
+  const { shareScanners } = await dist('highlight-scanners.js');
+  const wasm = readFileSync(require.resolve('shiki/onig.wasm'));
+  const newOniguruma = () => createOnigurumaEngine({ instantiator: async (imports) => (await WebAssembly.instantiate(wasm, imports)).instance });
+  const same = (a, b) => (a === null || b === null ? a === b : a.length === b.length && a.every((value, index) => value === b[index]));
+  const unmatched = 4294967295;
+
+  // One pattern as a JavaScript RegExp, or null where oniguruma-to-es cannot convert it exactly.
+  function translator(ascii) {
+    const regexps = new Map();
+    const stats = { ms: 0, converted: 0, failed: 0 };
+    return {
+      stats,
+      translate(pattern) {
+        let regexp = regexps.get(pattern);
+        if (regexp !== undefined) return regexp;
+        const start = process.cpuUsage();
+        try {
+          regexp = toRegExp(pattern, { accuracy: 'strict', global: true, hasIndices: true, rules: { captureGroup: true, asciiWordBoundaries: ascii, singleline: ascii } });
+          stats.converted++;
+        } catch {
+          regexp = null;
+          stats.failed++;
+        }
+        stats.ms += cpu(start);
+        regexps.set(pattern, regexp);
+        return regexp;
+      },
+    };
+  }
+
+  // An engine whose scanners search converted patterns as RegExps, the others with Oniguruma
+  // (with `ascii`, on ASCII-only lines; the whole list with Oniguruma on others).
+  function mixedEngine(onig, translate, ascii) {
+    return {
+      createString: (text) => onig.createString(text),
+      createScanner(patterns) {
+        const regexps = patterns.map((pattern) => translate(pattern));
+        const rest = [];
+        regexps.forEach((regexp, index) => regexp || rest.push(index));
+        const restScanner = rest.length > 0 ? onig.createScanner(rest.map((index) => patterns[index])) : undefined;
+        let whole;
+        const last = regexps.map((regexp) => (regexp && !regexp.sticky && !regexp.rawOptions?.strategy ? { string: null, from: 0, at: -1, indices: null } : null));
+        return {
+          findNextMatchSync(string, start, options) {
+            // Oniguruma's strings of ASCII characters have no offset table.
+            if (ascii && string.utf8OffsetToUtf16) return (whole ??= onig.createScanner(patterns)).findNextMatchSync(string, start, options);
+            const text = string.content;
+            let bestAt = -1;
+            let bestIndex = -1;
+            let best = null;
+            let restDone = false;
+            for (let index = 0; index < regexps.length; index++) {
+              const regexp = regexps[index];
+              if (regexp === null) {
+                if (restDone) continue;
+                restDone = true;
+                const match = restScanner.findNextMatchSync(string, start, options);
+                if (match !== null && (bestAt === -1 || match.captureIndices[0].start < bestAt)) {
+                  bestAt = match.captureIndices[0].start;
+                  bestIndex = rest[match.index];
+                  best = match.captureIndices;
+                }
+                if (bestAt === start) break;
+                continue;
+              }
+              const reuse = last[index];
+              let at;
+              let indices;
+              if (reuse !== null && reuse.string === string && reuse.from <= start && (reuse.at === -1 || reuse.at >= start)) {
+                at = reuse.at;
+                indices = reuse.indices;
+              } else {
+                regexp.lastIndex = start;
+                const match = regexp.exec(text);
+                at = match === null ? -1 : match.index;
+                indices = match === null ? null : match.indices;
+                if (reuse !== null) {
+                  reuse.string = string;
+                  reuse.from = start;
+                  reuse.at = at;
+                  reuse.indices = indices;
+                }
+              }
+              // On a tie, the lower pattern: one of Oniguruma's part may have come first.
+              if (at === -1 || (bestAt !== -1 && (at > bestAt || (at === bestAt && index > bestIndex)))) continue;
+              bestAt = at;
+              bestIndex = index;
+              best = indices;
+              // A match where the search starts wins unless Oniguruma's part, not searched yet, has
+              // a lower pattern matching there too.
+              if (at === start && (restDone || rest.length === 0 || rest[0] > index)) break;
+            }
+            if (bestAt === -1) return null;
+            if (!Array.isArray(best[0])) return { index: bestIndex, captureIndices: best };
+            // As Oniguruma gives a group that took no part: offset 2^32 - 1, or the length of a line
+            // with other than ASCII characters.
+            const none = string.utf8OffsetToUtf16 ? string.utf16Length : unmatched;
+            const captureIndices = [];
+            for (const range of best) captureIndices.push(range ? { start: range[0], end: range[1], length: range[1] - range[0] } : { start: none, end: none, length: 0 });
+            return { index: bestIndex, captureIndices };
+          },
+          dispose() {
+            restScanner?.dispose?.();
+            whole?.dispose?.();
+          },
+        };
+      },
+    };
+  }
+
+  // Replay every recorded search; per list, CPU of the last round (nanoseconds).
+  function replay(engine, perList) {
+    let start = process.cpuUsage();
+    const scanners = recorded.lists.map((list) => engine.createScanner(list));
+    const compileMs = cpu(start);
+    const rounds = [];
+    let differ = 0;
+    for (let round = 0; round < 3; round++) {
+      start = process.cpuUsage();
+      let stringId = -1;
+      let string;
+      for (const [id, list, at, options, expected] of recorded.searches) {
+        if (id !== stringId) {
+          string?.dispose?.();
+          stringId = id;
+          string = engine.createString(recorded.strings[id]);
+        }
+        const started = perList && round === 2 ? process.hrtime.bigint() : 0n;
+        const match = scanners[list].findNextMatchSync(string, at, options);
+        if (started) perList[list] = (perList[list] ?? 0n) + process.hrtime.bigint() - started;
+        if (round === 0 && !same(matchKey(match), expected)) {
+          differ++;
+          if (process.env.SHOW) console.log(JSON.stringify(recorded.strings[id]), at, JSON.stringify(matchKey(match)), JSON.stringify(expected), JSON.stringify(recorded.lists[list][matchKey(match)?.[0]] ?? null).slice(0, 200), JSON.stringify(recorded.lists[list][expected?.[0]] ?? null).slice(0, 200));
+        }
+      }
+      string?.dispose?.();
+      rounds.push(cpu(start));
+    }
+    return { compileMs, searchMs: rounds.slice(1).sort((a, b) => a - b)[0], differ };
+  }
+
+  console.log(`replay: ${recorded.searches.length} searches of ${recorded.lists.length} lists on ${recorded.strings.length} lines`);
+  console.log('engine: compiling (translating) ms CPU, searching ms CPU (best of rounds 2-3), results that differ from the recording');
+  const timings = {};
+  for (const name of ['oniguruma', 'javascript', 'javascript-ascii']) {
+    const onig = await newOniguruma();
+    const ascii = name === 'javascript-ascii';
+    const translation = name === 'oniguruma' ? undefined : translator(ascii);
+    const engine = translation ? shareScanners(mixedEngine(onig, translation.translate, ascii)) : shareScanners(onig);
+    timings[name] = [];
+    const { compileMs, searchMs, differ } = replay(engine, name === 'javascript' ? undefined : timings[name]);
+    const translated = translation ? ` (translating ${translation.stats.ms.toFixed(0)} ms: ${translation.stats.converted} patterns converted, ${translation.stats.failed} left to Oniguruma)` : '';
+    console.log(`  ${name}: ${compileMs.toFixed(0)}${translated}, ${searchMs.toFixed(0)}, ${differ}`);
+  }
+  let oniguruma = 0n;
+  let best = 0n;
+  for (let list = 0; list < recorded.lists.length; list++) {
+    const a = timings.oniguruma[list] ?? 0n;
+    const b = timings['javascript-ascii'][list] ?? 0n;
+    oniguruma += a;
+    best += a < b ? a : b;
+  }
+  console.log(`  per list, the cheaper of oniguruma and javascript-ascii: ${(Number(best) / 1e6).toFixed(0)} ms against ${(Number(oniguruma) / 1e6).toFixed(0)} (wall time per search)`);
 }

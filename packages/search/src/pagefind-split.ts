@@ -62,6 +62,23 @@ export function splitPagefindIndex(files: readonly PagefindFile[]): SplitPagefin
   }
 }
 
+/**
+ * Whether `assemblePagefindIndex` can give these files again: not when a language has no
+ * stemmer (Chinese, Japanese, an unknown language). Pagefind's entry then names no stemmer
+ * file for it (`"wasm": null`) and the assembled entry names `wasm.unknown.pagefind`, so an
+ * index put together from its records is never the same as Pagefind's, and need not be tried.
+ */
+export function canReassemble(files: readonly PagefindFile[]): boolean {
+  const entryBytes = files.find((file) => file.path === 'pagefind-entry.json')?.content;
+  if (!entryBytes) return true;
+  try {
+    const entry = JSON.parse(Buffer.from(entryBytes).toString('utf8')) as { languages?: Record<string, { wasm?: unknown }> };
+    return Object.values(entry.languages ?? {}).every((language) => typeof language.wasm === 'string');
+  } catch {
+    return true;
+  }
+}
+
 /** A page's entries while its share of the index is read: where in which chunk each one's locations are. */
 interface RecordBuilder {
   words: string[];

@@ -102,16 +102,14 @@ export interface StartSearchIndexOptions {
    */
   document?: ((slug: string) => string | undefined | Promise<string | undefined>) | null | undefined;
   /**
-   * Pages in one round at least, with a store (internal, for tests: default 100; a round is
-   * also at least an eighth of the pages).
+   * Pages in one round at least, with `document` (internal, for tests: default 100; a round is
+   * also at least an eighth of the pages, and there are no rounds when one would take them all).
    */
   roundSize?: number | null | undefined;
   /**
    * Pages the producer renders after the last page of the index (pages it does not index),
-   * while Pagefind writes the index. Without a store, a first round of all but the last eighth
-   * of the pages is sent only when these are fewer than a tenth of the index's pages: more cover
-   * Pagefind's writing, and a round costs memory (its shares are kept until the end) and time
-   * (default: `0`).
+   * while Pagefind writes the index. Without a store, pages go to Pagefind in rounds only when
+   * these are fewer than a tenth of the index's pages: more cover Pagefind's writing (default: `0`).
    */
   pagesAfter?: number | null | undefined;
 }

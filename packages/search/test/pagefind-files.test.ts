@@ -12,6 +12,7 @@ import {
   type PagefindPageRecord,
 } from '../src/index.js';
 import { countWordIndexUpdates } from '../src/internal.js';
+import { canReassemble } from '../src/pagefind-split.js';
 
 const files = suite('Pagefind index files');
 
@@ -256,6 +257,21 @@ files('should take the compressed bytes of chunks an earlier index already compr
   const taken = chunks.filter((file) => file.content === packed.get(file.rawHash!));
   assert.ok(taken.length > 0 && taken.length < chunks.length, `${taken.length} of ${chunks.length} chunks taken as they were`);
   for (const file of chunks.filter((file) => !taken.includes(file))) assert.not.ok(packed.has(file.rawHash!), `${file.path} is new`);
+});
+
+files('should tell an index with a language without a stemmer from one it can put together again', async () => {
+  const stemmed = await pagefind(varied);
+  assert.ok(canReassemble(stemmed), 'English and French have stemmers');
+  const split = splitPagefindIndex(stemmed)!;
+  assert.ok(isSamePagefindIndex(await assemblePagefindIndex(split), stemmed), 'and their index is put together again');
+  for (const language of ['zh', 'xx']) {
+    const own = await pagefind([...varied.slice(0, 2), { url: `/${language}/`, html: document(language, '首页', '<p>欢迎使用 kettle 文档。</p>') }]);
+    assert.not.ok(canReassemble(own), `${language}: Pagefind names no stemmer file`);
+    const again = splitPagefindIndex(own);
+    assert.ok(again, `${language}: the index still splits`);
+    assert.not.ok(isSamePagefindIndex(await assemblePagefindIndex(again!), own), `${language}: but never puts together into Pagefind's files`);
+  }
+  assert.ok(canReassemble([{ path: 'pagefind.js', content: new Uint8Array([1]) }]), 'no entry: left to the split');
 });
 
 files('should refuse files it does not read', async () => {

@@ -68,7 +68,7 @@ indexer('should delete an index being written early when discarded, once', async
   assert.is(events.filter((event) => event === 'deleteIndex').length, 1);
 });
 
-indexer('should send all but the last pages in a first round without a store, giving the index one round gives', async () => {
+indexer('should send pages in rounds of an eighth without a store, giving the index one round gives', async () => {
   const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
   const document = (slug: string): string => `<!doctype html><html lang="en"><body><article><h1>${slug}</h1><p>Kettles and ${slug} number ${slug.length}.</p></article></body></html>`;
   const search = createSearchService();
@@ -79,17 +79,37 @@ indexer('should send all but the last pages in a first round without a store, gi
   };
   const roundsBefore = countSearchRounds();
   const inRounds = await indexOf({ document, roundSize: 10 });
-  assert.is(countSearchRounds() - roundsBefore, 2, 'a first round of 21 pages, then the last 3');
+  assert.is(countSearchRounds() - roundsBefore, 3, 'rounds of 10, 10 and 4 pages (an eighth is 3, under the 10 asked)');
+  const inEighths = await indexOf({ document, roundSize: 2 });
+  assert.is(countSearchRounds() - roundsBefore, 11, 'then rounds of an eighth: 3 pages, eight of them');
   const inOne = await indexOf(undefined);
-  assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds without a way to read pages again');
+  assert.is(countSearchRounds() - roundsBefore, 11, 'no rounds without a way to read pages again');
+  const whole = await indexOf({ document, roundSize: 24 });
+  assert.is(countSearchRounds() - roundsBefore, 11, 'no rounds when one round would take every page');
   const covered = await indexOf({ document, roundSize: 10, pagesAfter: 3 });
-  assert.is(countSearchRounds() - roundsBefore, 2, 'no rounds when the pages rendered after the index\'s cover its writing');
-  assert.equal(covered.files.map((file) => file.path), inOne.files.map((file) => file.path));
+  assert.is(countSearchRounds() - roundsBefore, 11, 'no rounds when the pages rendered after the index\'s cover its writing');
   await search.close();
-  assert.equal(inRounds.messages, []);
-  assert.equal(inRounds.slugs, many.map((page) => page.slug));
-  assert.equal(inRounds.files.map((file) => file.path), inOne.files.map((file) => file.path));
-  inRounds.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(inOne.files[position]!.content)), file.path));
+  for (const result of [inRounds, inEighths, whole, covered]) {
+    assert.equal(result.messages, []);
+    assert.equal(result.slugs, many.map((page) => page.slug));
+    assert.equal(result.files.map((file) => file.path), inOne.files.map((file) => file.path));
+    result.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(inOne.files[position]!.content)), file.path));
+  }
+});
+
+indexer('should ask for a round\'s files before the next round\'s pages, while they are still coming', async () => {
+  const many: SearchPage[] = Array.from({ length: 16 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const events: string[] = [];
+  const run = startSearchIndex(many, { document: (slug) => html(slug), roundSize: 8 }, recordingHost(events));
+  for (const page of many.slice(0, 9)) run.add(page.slug, html(page.slug));
+  await settled();
+  const firstWrite = events.indexOf('getFiles');
+  assert.ok(firstWrite !== -1, 'the first round written once its 8 pages are in, with 7 pages still to come');
+  assert.equal(events.slice(0, 8), many.slice(0, 8).map((page) => `add ${page.url}`), 'after its own pages');
+  for (const page of many.slice(9)) run.add(page.slug, html(page.slug));
+  await settled();
+  assert.is(events.filter((event) => event === 'getFiles').length, 2, 'the last round written as soon as its last page is in');
+  await run.finish();
 });
 
 indexer('should send every page again to one index when a round cannot be split', async () => {
@@ -99,7 +119,7 @@ indexer('should send every page again to one index when a round cannot be split'
   const run = startSearchIndex(many, { document: (slug) => html(slug), roundSize: 10 }, recordingHost(events));
   for (const page of many) run.add(page.slug, html(page.slug));
   const result = await run.finish();
-  assert.is(events.filter((event) => event === 'getFiles').length, 3, 'two rounds, then one index of every page');
+  assert.is(events.filter((event) => event === 'getFiles').length, 4, 'three rounds, then one index of every page');
   assert.is(events.filter((event) => event === 'add /page-0').length, 2, 'the first page sent again');
   assert.equal(result.files.map((file) => file.path), ['pagefind.js']);
   assert.equal(result.slugs, many.map((page) => page.slug));
