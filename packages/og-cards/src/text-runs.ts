@@ -67,7 +67,8 @@ export function readTextLayer(svg: string, width: number, height: number): TextL
   const opening = `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`;
   if (!svg.startsWith(opening) || !svg.endsWith('</svg>')) return null;
   let body = svg.slice(opening.length, -'</svg>'.length);
-  body = body.replace(/<mask id="satori_[\w-]+"><rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" fill="#fff"\/><\/mask>/g, '');
+  // A box wider than the layer (a centred description clamped to its lines) starts left of it.
+  body = body.replace(/<mask id="satori_[\w-]+"><rect x="-?[\d.]+" y="-?[\d.]+" width="[\d.]+" height="[\d.]+" fill="#fff"\/><\/mask>/g, '');
   // The layer's own background: the first element, covering all of it.
   body = body.replace(new RegExp(`^<rect x="0" y="0" width="${width}" height="[\\d.]+" fill="#[0-9a-fA-F]{3,8}"/>`), '');
 

@@ -75,6 +75,27 @@ test('should draw the pixels of the card drawn in one piece, in every layout, te
   }
 });
 
+// Satori centres a description clamped to its two lines in a box wider than the region: the
+// card still takes the glyph painter (it once went to the general path, at twice the cost).
+test('should draw a centred description clamped to its lines with the glyph painter, within a shade', async () => {
+  const input = {
+    title: 'Manage webhooks',
+    description:
+      'Turn webhooks on and off, replay them, and remove them from the settings page. Set retries, signing secrets, and delivery windows; route events to queues; and archive.',
+    tab: 'Guides',
+    siteName: 'Acme Docs',
+    theme: 'luma',
+    logo,
+  };
+  const layered = await sharp(await renderCard(input)).raw().toBuffer();
+  const { mean, max, far } = pixelDifference(layered, await drawInOnePiece(input));
+  const label = `mean ${mean.toFixed(3)}, max ${max}, ${far} channels more than 48 apart`;
+  assert.ok(max > 0, `${label}: the glyph painter drew the text`);
+  assert.ok(mean < 0.25, label);
+  assert.ok(max <= 96, label);
+  assert.ok(far <= 60, label);
+});
+
 test.after(() => rmSync(folder, { recursive: true, force: true }));
 
 test.run();

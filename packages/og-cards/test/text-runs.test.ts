@@ -54,6 +54,22 @@ test('should snap runs of a paragraph on several lines, and of a centred line, t
   assert.match(centred.layer.shapes.svg, /^<svg width="\d+" height="\d+" viewBox="\d+ \d+ \d+ \d+"/);
 });
 
+// A centred description longer than its two lines: satori measures its box wider than the
+// region and centres it, so the box (and the unused mask satori writes for it) starts left of it.
+const clamped =
+  'Turn webhooks on and off, replay them, and remove them from the settings page. Set retries, signing secrets, and delivery windows; route events to queues; and archive.';
+
+test('should read a centred description clamped to its lines, whose box starts left of the layer', async () => {
+  for (const theme of ['pith', 'luma']) {
+    const { svg, layer } = await textLayerOf({ title: 'Manage webhooks', description: clamped, theme });
+    assert.match(svg, /<mask id="satori_[\w-]+"><rect x="-\d/, `${theme}: the description's box starts left of the layer`);
+    assert.ok(layer, theme);
+    const description = words(layer.runs.filter((run) => run.weight === 400)).join('');
+    assert.ok(description.startsWith('Turn webhooks on and off,'), `${theme}: ${description}`);
+    assert.ok(description.endsWith('…'), `${theme}: clamped to two lines: ${description}`);
+  }
+});
+
 test('should decode entities and read colours and positions', () => {
   const svg =
     '<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="0" width="100" height="50" fill="#fff"/>' +
