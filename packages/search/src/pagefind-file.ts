@@ -48,8 +48,8 @@ export function isSamePagefindIndex(a: readonly PagefindFile[], b: readonly Page
     const content = other.get(file.path);
     if (!content) return false;
     if (file.path === 'pagefind-entry.json') {
-      const [left, right] = [parseJson(file.content), parseJson(content)];
-      if (left === undefined || right === undefined || JSON.stringify(left) !== JSON.stringify(right)) return false;
+      const [left, right] = [entryKey(parseJson(file.content)), entryKey(parseJson(content))];
+      if (left === undefined || right === undefined || left !== right) return false;
     } else if (/\.pf_(meta|index|filter|fragment)$/.test(file.path)) {
       // The very bytes (a fragment kept as Pagefind compressed it): the same content, not read.
       if (file.content === content) continue;
@@ -124,6 +124,15 @@ export function pack(raw: Buffer): Promise<Buffer> {
 }
 
 /** A JSON file's value; `undefined` for one that does not parse. */
+/** An entry file's content with its languages in the order of their codes (the order means nothing). */
+function entryKey(entry: unknown): string | undefined {
+  if (entry === undefined) return undefined;
+  const languages = (entry as { languages?: unknown }).languages;
+  if (!languages || typeof languages !== 'object') return JSON.stringify(entry);
+  const sorted = Object.fromEntries(Object.entries(languages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify({ ...(entry as object), languages: sorted });
+}
+
 function parseJson(content: Uint8Array): unknown {
   try {
     return JSON.parse(Buffer.from(content).toString('utf8')) as unknown;

@@ -355,9 +355,9 @@ class SearchIndexRun implements SearchIndexer {
       } else {
         const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
-        // Without a store, no share is kept for the next build: Pagefind's files are the index.
-        if (!this.#hasStore) return this.#keep(files, undefined);
         const isKept = this.#kept.some(Boolean);
+        // Split and put together again even without a store: a build gives the same bytes
+        // with the cache or without it.
         const split = splitPagefindIndex(files);
         const made = split ? await this.#assemble([split]) : undefined;
         if (made && isKept) return this.#keep(made.files, made);

@@ -272,6 +272,26 @@ files('should put together again an index with a language without a stemmer', as
   }
 });
 
+files('should put together an index of languages in any page order, naming them in the order of their codes', async () => {
+  // Pages in French, then Chinese, then English, then Spanish: Pagefind names its languages in
+  // its hash map's order; the put-together entry names them by code, and is the same index.
+  const mixed = [
+    varied[3]!,
+    { url: '/zh/', html: document('zh', '首页', '<p>欢迎使用 kettle 文档。</p>') },
+    varied[0]!,
+    { url: '/es/', html: document('es', 'Inicio', '<p>Bienvenido a la documentación de las teteras.</p>') },
+  ];
+  const own = await pagefind(mixed);
+  const made = await assemblePagefindIndex(splitPagefindIndex(own)!);
+  assert.ok(isSamePagefindIndex(made, own));
+  const entry = JSON.parse(Buffer.from(made.find((file) => file.path === 'pagefind-entry.json')!.content).toString('utf8')) as { languages: Record<string, unknown> };
+  assert.equal(Object.keys(entry.languages), ['en', 'es', 'fr', 'zh']);
+  const reordered = made.map((file) => (file.path === 'pagefind-entry.json' ? { ...file, content: Buffer.from(JSON.stringify({ ...entry, languages: Object.fromEntries(Object.entries(entry.languages).reverse()) })) } : file));
+  assert.ok(isSamePagefindIndex(reordered, own), 'the order of the languages means nothing');
+  const changed = made.map((file) => (file.path === 'pagefind-entry.json' ? { ...file, content: Buffer.from(JSON.stringify({ ...entry, languages: { ...entry.languages, zh: { ...(entry.languages.zh as object), page_count: 2 } } })) } : file));
+  assert.not.ok(isSamePagefindIndex(changed, own), 'but what each language says does');
+});
+
 files('should refuse files it does not read', async () => {
   const written = await pagefind(varied.slice(0, 2));
   assert.is(splitPagefindIndex(written.filter((file) => !file.path.endsWith('.pf_meta'))), undefined, 'no meta file');

@@ -2,7 +2,6 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PagefindIndex } from 'pagefind';
 import { createSearchService } from '../src/search-service.js';
-import { isSamePagefindIndex } from '../src/pagefind-file.js';
 import { countSearchRounds, startSearchIndex } from '../src/search-indexer.js';
 import type { IndexerHost, SearchPage } from '../src/search-types.js';
 
@@ -90,16 +89,11 @@ indexer('should send pages in rounds of an eighth without a store, giving the in
   const covered = await indexOf({ document, roundSize: 10, pagesAfter: 3 });
   assert.is(countSearchRounds() - roundsBefore, 11, 'no rounds when the pages rendered after the index\'s cover its writing');
   await search.close();
-  // Put together from rounds, the index is docsgen's compression of the very files Pagefind
-  // writes for one index (which a build without a store publishes as they are).
   for (const result of [inRounds, inEighths, whole, covered]) {
     assert.equal(result.messages, []);
     assert.equal(result.slugs, many.map((page) => page.slug));
     assert.equal(result.files.map((file) => file.path), inOne.files.map((file) => file.path));
-    assert.ok(isSamePagefindIndex(result.files, inOne.files));
-  }
-  for (const result of [inRounds, inEighths]) {
-    result.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(inRounds.files[position]!.content)), `${file.path}: rounds of any size give the same bytes`));
+    result.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(inOne.files[position]!.content)), file.path));
   }
 });
 
