@@ -1,5 +1,5 @@
 import { CborWriter, encodeCbor } from './cbor.js';
-import { compareCodePoints, contentHash, distinctPrefixes, pack, shortNames, sortFiles, type PagefindFile } from './pagefind-file.js';
+import { compareCodePoints, contentHash, distinctPrefixes, languagesByCode, pack, shortNames, sortFiles, type PagefindFile } from './pagefind-file.js';
 import type { PagefindPageRecord, SplitPagefindIndex } from './pagefind-split.js';
 import { wordIndexOf, type WordIndex } from './word-index.js';
 import { updateWordIndex } from './word-index-update.js';
@@ -163,10 +163,8 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
     compressed(`pagefind.${metaName}.pf_meta`, meta, metaHash);
     entryLanguages[language] = { hash: metaName, wasm: records[0]!.wasm, page_count: records.length };
   }
-  // Languages in the order of their codes, whatever the pages' order (Pagefind's own order is
-  // its hash map's; `isSamePagefindIndex` compares entries by their languages, not the order).
-  const languagesByCode = Object.fromEntries(Object.entries(entryLanguages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const entry = { version: index.version, languages: languagesByCode, include_characters: index.includeCharacters };
+  // Languages in the order of their codes, whatever the pages' order.
+  const entry = { version: index.version, languages: languagesByCode(entryLanguages), include_characters: index.includeCharacters };
   files.push({ path: 'pagefind-entry.json', content: Buffer.from(JSON.stringify(entry)) });
   await Promise.all(pending);
   return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), state };

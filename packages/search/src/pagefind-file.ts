@@ -123,16 +123,24 @@ export function pack(raw: Buffer): Promise<Buffer> {
   return gzipAsync(Buffer.concat([signature, raw]), { level: 6 });
 }
 
-/** A JSON file's value; `undefined` for one that does not parse. */
-/** An entry file's content with its languages in the order of their codes (the order means nothing). */
+/**
+ * An entry's languages in the order of their codes. The order means nothing to Pagefind, whose
+ * own is its hash map's: an index docsgen puts together names them this way, and two entries
+ * are compared this way.
+ */
+export function languagesByCode<T>(languages: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(languages).sort(([a], [b]) => compareCodePoints(a, b)));
+}
+
+/** An entry file's content with its languages in the order of their codes. */
 function entryKey(entry: unknown): string | undefined {
   if (entry === undefined) return undefined;
   const languages = (entry as { languages?: unknown }).languages;
   if (!languages || typeof languages !== 'object') return JSON.stringify(entry);
-  const sorted = Object.fromEntries(Object.entries(languages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return JSON.stringify({ ...(entry as object), languages: sorted });
+  return JSON.stringify({ ...(entry as object), languages: languagesByCode(languages as Record<string, unknown>) });
 }
 
+/** A JSON file's value; `undefined` for one that does not parse. */
 function parseJson(content: Uint8Array): unknown {
   try {
     return JSON.parse(Buffer.from(content).toString('utf8')) as unknown;

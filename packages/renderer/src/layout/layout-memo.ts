@@ -43,9 +43,7 @@ export function layoutMemoOf(index: NavIndex): LayoutMemo {
  * rendered part depends on besides the site.
  */
 export function memoHtml(memo: LayoutMemo, key: string, render: () => VNode): string {
-  let html = memo.html.get(key);
-  if (html === undefined) memo.html.set(key, (html = flatten(renderWithIcons(render(), memo.iconLibrary))));
-  return html;
+  return keptHtml(memo, memo.html, key, render);
 }
 
 /**
@@ -56,6 +54,11 @@ export function memoHtml(memo: LayoutMemo, key: string, render: () => VNode): st
 export function memoHtmlOf(memo: LayoutMemo, kind: string, key: string, render: () => VNode): string {
   let parts = memo.byKind.get(kind);
   if (!parts) memo.byKind.set(kind, (parts = new Map()));
+  return keptHtml(memo, parts, key, render);
+}
+
+/** The part kept in `parts` under `key`, rendered (flat, with the memo's icons) the first time. */
+function keptHtml(memo: LayoutMemo, parts: Map<string, string>, key: string, render: () => VNode): string {
   let html = parts.get(key);
   if (html === undefined) parts.set(key, (html = flatten(renderWithIcons(render(), memo.iconLibrary))));
   return html;
