@@ -7,16 +7,21 @@ import { writeTempProject } from './temp-project.js';
 // What a dev server loads before its first page matters (issue 4: first page in under 1 s): the
 // big optional modules load with the first page that needs them. Checked in a fresh process,
 // which reports every module it resolves.
-const hook = `export async function resolve(specifier, context, next) {
+// The hooks run on their own thread, whose `process.stderr` reaches the main thread by message, so
+// its lines could arrive after the main thread's next step line (a loaded machine did it). Both
+// threads write to the file descriptor at once instead, which keeps the order they happened in.
+const hook = `import { writeSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
   const result = await next(specifier, context);
-  process.stderr.write('RESOLVED ' + result.url + '\\n');
+  writeSync(2, 'RESOLVED ' + result.url + '\\n');
   return result;
 }`;
 const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
 const core = new URL('../src/index.ts', import.meta.url).href;
 
 function run(root: string, steps: string): string[] {
-  const script = `process.stderr.write('START\\n');
+  const script = `const { writeSync } = await import('node:fs');
+writeSync(2, 'START\\n');
 const { createSite } = await import(${JSON.stringify(core)});
 const site = await createSite(${JSON.stringify(root)}, { mode: 'dev' });
 ${steps}`;
@@ -51,15 +56,15 @@ test('should load KaTeX, parse5 and the Markdown-twin stack only for the first p
   const twin = /hast-util-to-mdast/;
   const lines = run(
     root,
-    `process.stderr.write('STEP first\\n');
+    `writeSync(2, 'STEP first\\n');
 await site.document('index');
-process.stderr.write('STEP math\\n');
+writeSync(2, 'STEP math\\n');
 await site.document('math');
-process.stderr.write('STEP raw\\n');
+writeSync(2, 'STEP raw\\n');
 await site.document('raw');
-process.stderr.write('STEP twin\\n');
+writeSync(2, 'STEP twin\\n');
 await site.markdown('twin');
-process.stderr.write('STEP end\\n');`,
+writeSync(2, 'STEP end\\n');`,
   );
   const any = new RegExp(`${katex.source}|${parse5.source}|${twin.source}`);
   assert.equal(loadedBetween(lines, 'START', 'STEP first', any), [], 'creating the site loads none of them');
@@ -83,11 +88,11 @@ test('should load Shiki only to highlight a code block no cache holds', () => {
   const shiki = /@shikijs\/(core|engine-oniguruma|vscode-textmate|transformers)\/|shiki\/dist\/(bundle-full|core|engine-oniguruma)/;
   const lines = run(
     root,
-    `process.stderr.write('STEP prose\\n');
+    `writeSync(2, 'STEP prose\\n');
 await site.document('index');
-process.stderr.write('STEP code\\n');
+writeSync(2, 'STEP code\\n');
 await site.document('code');
-process.stderr.write('STEP end\\n');`,
+writeSync(2, 'STEP end\\n');`,
   );
   assert.equal(loadedBetween(lines, 'START', 'STEP code', shiki), [], 'creating the site and a page without code load none of it');
   assert.ok(loadedBetween(lines, 'STEP code', 'STEP end', shiki).length > 0, 'a page with code loads it');
@@ -106,11 +111,11 @@ test('should load the grammars of API code samples only for a page with samples,
   );
   const lines = run(
     root,
-    `process.stderr.write('STEP prose\\n');
+    `writeSync(2, 'STEP prose\\n');
 await site.document('index');
-process.stderr.write('STEP samples\\n');
+writeSync(2, 'STEP samples\\n');
 await site.document('users');
-process.stderr.write('STEP end\\n');`,
+writeSync(2, 'STEP end\\n');`,
   );
   const grammar = (name: string) => new RegExp(`@shikijs/langs/dist/${name}\\.mjs$`);
   assert.equal(loadedBetween(lines, 'START', 'STEP samples', /@shikijs\/langs\/dist\//), [], 'creating the site and a page without samples load no grammar');
