@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -195,13 +195,18 @@ load('should use the kept result while docs.json and its includes are the same, 
   assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['a', 'b']);
   // A kept result is used as it is: one changed by hand in the cache comes back.
   const file = join(cache.folder, 'docs-json.bin');
-  const entry = deserialize(readFileSync(file)) as { result: { config: { name: string } } };
+  // The file: the key (64 hex digits), then the entry serialised by node:v8.
+  const stored = readFileSync(file);
+  const key = stored.subarray(0, 64);
+  assert.match(key.toString('latin1'), /^[0-9a-f]{64}$/);
+  const entry = deserialize(stored.subarray(64)) as { result: { config: { name: string } } };
   entry.result.config.name = 'From the cache';
-  writeFileSync(file, serialize(entry));
+  const rewritten = Buffer.concat([key, serialize(entry)]);
+  writeFileSync(file, rewritten);
   assert.is(loadConfig(root, { cache }).config?.name, 'From the cache');
   // Another salt (docsgen's version) does not use it.
   assert.is(loadConfig(root, { cache: { ...cache, salt: 'two' } }).config?.name, 'Docs');
-  writeFileSync(file, serialize(entry));
+  writeFileSync(file, rewritten);
   // An included file changed: parsed again.
   writeFileSync(join(root, 'nav', 'pages.json'), '["a", "c"]');
   const included = loadConfig(root, { cache });
@@ -233,6 +238,29 @@ load('should use the kept result while docs.json and its includes are the same, 
   writeFileSync(join(root, 'nav', 'pages.json'), '["d"]');
   assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['d']);
   assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['d']);
+});
+
+load('should write a new result when `defer` says, and read it back then', () => {
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Docs", "navigation": { "pages": ["index"] } }');
+  const writes: Array<() => void> = [];
+  const cache = { folder: join(root, '.deferred'), salt: 'x', defer: (write: () => void) => writes.push(write) };
+  const file = join(cache.folder, 'docs-json.bin');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Docs');
+  assert.is(writes.length, 1);
+  assert.not.ok(existsSync(file), 'nothing written before the deferred write runs');
+  writes[0]!();
+  const written = readFileSync(file);
+  // Kept: read back, with nothing more to write.
+  assert.is(loadConfig(root, { cache }).config?.name, 'Docs');
+  assert.is(writes.length, 1);
+  // Another docs.json: parsed, and its write deferred again; the kept file is still the old one's.
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Renamed", "navigation": { "pages": ["index"] } }');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
+  assert.is(writes.length, 2);
+  assert.equal(readFileSync(file), written);
+  writes[1]!();
+  assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
+  assert.is(writes.length, 2);
 });
 
 load('should load as usual when the cache folder cannot be written', () => {

@@ -9,6 +9,7 @@ import {
 } from '@docsgen/config';
 import { didYouMean } from '@docsgen/util/did-you-mean';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
 import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
@@ -58,10 +59,16 @@ export async function loadProject(
     loadCache?: SiteLoadCache | null | undefined;
   } | null,
 ): Promise<LoadedProject> {
-  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenCodeKey() } } : undefined);
-  const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
-  const folders = listFolderContents(discovered.pages);
-  const folderMetas = loadFolderMetas(root, folders.keys());
+  const cache = options?.hashSources ? undefined : options?.loadCache;
+  // With a load cache (a dev server), docs.json's new result is written after the reload, not on its path.
+  const configCache = options?.configCache ?? undefined;
+  const defer = cache && configCache ? (write: () => void) => cache.deferWrite(configCache, write) : undefined;
+  const loaded = loadConfig(root, configCache ? { cache: { folder: configCache, salt: docsgenCodeKey(), defer } } : undefined);
+  // The cache is told every change: what it found before stays while no page or folder came or went.
+  const [discovered, userConfig] = await Promise.all([cache ? cache.discovery(root, () => discoverPages(root)) : discoverPages(root), loadUserConfig(root)]);
+  const folders = cache ? cache.keep('folder-contents', discovered.pages, () => listFolderContents(discovered.pages)) : listFolderContents(discovered.pages);
+  const metaFiles = [...folders.keys()].map((folder) => join(root, folder, '_meta.json'));
+  const folderMetas = cache ? cache.keep('folder-metas', root, () => loadFolderMetas(root, folders.keys()), { files: metaFiles }) : loadFolderMetas(root, folders.keys());
   const metas = folderMetas.metas;
   const messages: DocsgenMessage[] = [
     ...loaded.messages,
@@ -74,14 +81,15 @@ export async function loadProject(
   const pages = new Map<string, PageInfo>();
   // Synchronous reads in order: for many small files they cost a fraction of promise-based
   // reads (one call instead of open, stat, read and close round trips), and order is stable.
-  const cache = options?.hashSources ? undefined : options?.loadCache;
   for (const file of discovered.pages) {
     try {
       let text: string | undefined;
       const parsed = cache ? cache.pageSource(file.file, (path) => readPageSource(path, readFileSync(path, 'utf8'))) : readPageSource(file.file, (text = readFileSync(file.file, 'utf8')));
       messages.push(...parsed.messages);
       const folderLabel = file.isSection ? undefined : metas.get(parentOf(file.slug))?.titles.get(file.slug.slice(file.slug.lastIndexOf('/') + 1))?.label;
-      const page = describePage(file, parsed.data, parsed.body, { folderLabel });
+      const describe = () => describePage(file, parsed.data, parsed.body, { folderLabel });
+      // The same metadata object as the last load's while its inputs are the same (nothing changes a page's).
+      const page = cache ? cache.describedPage(file, parsed, folderLabel, describe) : describe();
       if (options?.hashSources && text !== undefined) page.sourceHash = hashSource(file.file, text);
       entries.push(page);
       if (!pages.has(page.slug)) pages.set(page.slug, page);
@@ -100,7 +108,9 @@ export async function loadProject(
   if (loaded.config) {
     const expanded = expandFolderNavigation(loaded.config.navigation, { files: discovered.pages, pages, metas, locate });
     locate = expanded.locate;
-    const built = buildNavigation(expanded.navigation, { locate });
+    // The same navigation makes the same model; its messages point into docs.json, so one with messages is made again.
+    const build = () => buildNavigation(expanded.navigation, { locate });
+    const built = cache ? cache.keep('navigation-model', expanded.navigation, build, { isReusable: (kept) => kept.messages.length === 0 }) : build();
     navigation = built.navigation;
     messages.push(...expanded.messages, ...built.messages);
   }

@@ -107,7 +107,8 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     remarkPlugins: settings.remarkPlugins,
     rehypePlugins: settings.rehypePlugins,
   };
-  const compiler = createPageCompiler(compilerOptions);
+  // The compiler (its processors take a while to make) is the last load's while its settings are the same.
+  const compiler = settings.loadCache ? settings.loadCache.keep('page-compiler', compilerOptions, () => createPageCompiler(compilerOptions)) : createPageCompiler(compilerOptions);
   const modules = new ProjectModules({
     root,
     compileMdx:
