@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describeError } from './file-errors.js';
 import { createMessage, type DocsgenMessage } from './message.js';
+import { parseJsonSource, type ParsedJson, type ParseJsonSourceOptions } from './json-source.js';
 import { parseConfig, type ParsedConfig } from './parse-config.js';
 
 /** The file access `loadConfig` needs; `node:fs` by default, injectable for tests. */
@@ -33,7 +34,15 @@ export interface LoadConfigOptions {
      */
     defer?: ((write: () => void) => void) | null | undefined;
   } | null | undefined;
+  /**
+   * The included files parsed by earlier loads, kept by the caller across loads (a dev server's):
+   * an include whose text is the same is not parsed again (default: none, every include parsed).
+   */
+  includes?: KeptIncludes | null | undefined;
 }
+
+/** Included files parsed by loads before, by path: what `LoadConfigOptions.includes` keeps. */
+export type KeptIncludes = Map<string, { text: string; label: string | undefined; parsed: ParsedJson }>;
 
 /** Largest docs.json or included file read, in bytes (10 MB). */
 export const maxConfigSize = 10 * 1024 * 1024;
@@ -98,7 +107,9 @@ export function loadConfig(root: string, options?: LoadConfigOptions | null): Pa
     if (info.size > maxConfigSize) throw new Error(`the file is ${formatSize(info.size)}, more than the ${formatSize(maxConfigSize)} limit`);
     return fs.readFile(path);
   };
-  const parse = (access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>): ParsedConfig => parseConfig({ file, text, root: folder, ...access });
+  const kept = options?.includes;
+  const parseJson = kept ? (source: string, parseOptions: ParseJsonSourceOptions) => parseKept(kept, source, parseOptions) : undefined;
+  const parse = (access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>): ParsedConfig => parseConfig({ file, text, root: folder, ...access, parseJson });
   if (!options?.cache) return parse({ readFile: readInclude, realpath: fs.realpath });
   return loadCached(options.cache, [options.cache.salt, resolvedShape, folder, text], parse, { readFile: readInclude, realpath: fs.realpath });
 }
@@ -178,6 +189,16 @@ function writeStored(folder: string, stored: string, bytes: Buffer): void {
       // Nothing was written.
     }
   }
+}
+
+/** An included file parsed, or the result kept for its path while its text and label are the same (its messages copied). */
+function parseKept(kept: KeptIncludes, text: string, options: ParseJsonSourceOptions): ParsedJson {
+  const entry = kept.get(options.file);
+  const label = options.label ?? undefined;
+  if (entry && entry.text === text && entry.label === label) return { ...entry.parsed, messages: entry.parsed.messages.map((message) => ({ ...message })) };
+  const parsed = parseJsonSource(text, options);
+  kept.set(options.file, { text, label, parsed: { ...parsed, messages: parsed.messages.map((message) => ({ ...message })) } });
+  return parsed;
 }
 
 function hashText(text: string): string {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../src/load.js';
+import { loadConfig, type KeptIncludes } from '../src/load.js';
 import { parseConfig } from '../src/parse-config.js';
 
 const load = suite('load');
@@ -261,6 +261,35 @@ load('should write a new result when `defer` says, and read it back then', () =>
   writes[1]!();
   assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
   assert.is(writes.length, 2);
+});
+
+load('should parse an included file again only when its text changed, with the result a load without `includes` gives', () => {
+  mkdirSync(join(root, 'nav'), { recursive: true });
+  // A duplicate key: a warning that points into the included file.
+  writeFileSync(join(root, 'nav', 'pages.json'), '{ "pages": ["a", "b"], "pages": ["a", "b"] }');
+  const docs = (name: string) => writeFileSync(join(root, 'docs.json'), `{ "name": "${name}", "navigation": { "$ref": "./nav/pages.json" } }`);
+  docs('One');
+  const includes: KeptIncludes = new Map();
+  const first = loadConfig(root, { includes });
+  assert.equal(kept(first, [['navigation', 'pages']]), kept(loadConfig(root), [['navigation', 'pages']]));
+  const entry = includes.get(join(root, 'nav', 'pages.json'));
+  assert.ok(entry);
+  // docs.json edited: the include is taken as parsed, its warning placed as before.
+  docs('Two');
+  const second = loadConfig(root, { includes });
+  assert.is(includes.get(join(root, 'nav', 'pages.json')), entry);
+  assert.is(second.config?.name, 'Two');
+  assert.equal(kept(second, [['navigation', 'pages'], ['navigation', 'pages', 1]]), kept(loadConfig(root), [['navigation', 'pages'], ['navigation', 'pages', 1]]));
+  assert.equal(second.messages.map((message) => message.ruleId), ['duplicate-key']);
+  // A message changed by a caller does not change the kept one.
+  second.messages[0]!.reason = 'changed';
+  assert.is.not(loadConfig(root, { includes }).messages[0]?.reason, 'changed');
+  // The include edited: parsed again.
+  writeFileSync(join(root, 'nav', 'pages.json'), '{ "pages": ["c"] }');
+  const third = loadConfig(root, { includes });
+  assert.equal(third.config?.navigation.pages, ['c']);
+  assert.equal(third.messages, []);
+  assert.is.not(includes.get(join(root, 'nav', 'pages.json')), entry);
 });
 
 load('should load as usual when the cache folder cannot be written', () => {

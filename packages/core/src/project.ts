@@ -10,9 +10,10 @@ import {
 import { didYouMean } from '@docsgen/util/did-you-mean';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
-import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
+import { checkFolderMetas, expandFolderNavigation, listFolderContents, type ExpandedNavigation, type ExpandFolderNavigationInput } from './folder-navigation.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { hashSource } from './modules.js';
 import { describePage, pageBodyFacts, type PageInfo } from './pages.js';
@@ -63,7 +64,7 @@ export async function loadProject(
   // With a load cache (a dev server), docs.json's new result is written after the reload, not on its path.
   const configCache = options?.configCache ?? undefined;
   const defer = cache && configCache ? (write: () => void) => cache.deferWrite(configCache, write) : undefined;
-  const loaded = loadConfig(root, configCache ? { cache: { folder: configCache, salt: docsgenCodeKey(), defer } } : undefined);
+  const loaded = loadConfig(root, { cache: configCache ? { folder: configCache, salt: docsgenCodeKey(), defer } : undefined, includes: cache?.configIncludes });
   // The cache is told every change: what it found before stays while no page or folder came or went.
   const [discovered, userConfig] = await Promise.all([cache ? cache.discovery(root, () => discoverPages(root)) : discoverPages(root), loadUserConfig(root)]);
   const folders = cache ? cache.keep('folder-contents', discovered.pages, () => listFolderContents(discovered.pages)) : listFolderContents(discovered.pages);
@@ -106,7 +107,9 @@ export async function loadProject(
   let navigation: NavigationModel | undefined;
   let locate = loaded.locate;
   if (loaded.config) {
-    const expanded = expandFolderNavigation(loaded.config.navigation, { files: discovered.pages, pages, metas, locate });
+    const input = { files: discovered.pages, pages, metas, locate };
+    const navigationInput = loaded.config.navigation;
+    const expanded = cache ? keptFolderNavigation(cache, navigationInput, input) : expandFolderNavigation(navigationInput, input);
     locate = expanded.locate;
     // The same navigation makes the same model; its messages point into docs.json, so one with messages is made again.
     const build = () => buildNavigation(expanded.navigation, { locate });
@@ -115,6 +118,26 @@ export async function loadProject(
     messages.push(...expanded.messages, ...built.messages);
   }
   return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, messages };
+}
+
+/**
+ * `expandFolderNavigation` through the load cache: kept for the same navigation, pages and
+ * `_meta.json` while it has no folder entry (whose groups point into docs.json where it was
+ * then) and no message. It is then a copy of docs.json's navigation, and `locate` docs.json's
+ * own, where docs.json is now.
+ */
+function keptFolderNavigation(cache: SiteLoadCache, navigation: unknown, input: ExpandFolderNavigationInput): ExpandedNavigation {
+  const kept = cache.keep(
+    'folder-navigation',
+    // A copy of the pages: the site adds its API pages to the map after this.
+    { navigation, files: input.files, pages: new Map(input.pages), metas: input.metas },
+    () => {
+      const made = expandFolderNavigation(navigation, input);
+      return { made, isCopy: made.messages.length === 0 && isDeepStrictEqual(made.navigation, navigation) };
+    },
+    { isReusable: (value) => value.isCopy },
+  );
+  return kept.isCopy ? { navigation: kept.made.navigation, locate: input.locate, messages: [] } : kept.made;
 }
 
 /** What a page's metadata is made of: its frontmatter, problems with it, and what its body says of it. */

@@ -1,4 +1,4 @@
-import type { DocsgenMessage } from '@docsgen/config';
+import type { DocsgenMessage, KeptIncludes } from '@docsgen/config';
 import { writeWhole } from '@docsgen/util/write-whole';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
@@ -70,6 +70,8 @@ export class SiteLoadCache {
   readonly #described = new WeakMap<KeptPageSource, { file: PageFile; folderLabel: string | undefined; page: PageInfo }>();
   /** What `keep` made, by name, with the inputs and the stamps of the files it was made from. */
   readonly #made = new Map<string, Kept<unknown> & { inputs: unknown }>();
+  /** docs.json's included files as parsed by loads before (`LoadConfigOptions.includes`): parsed again only when their text changes. */
+  readonly configIncludes: KeptIncludes = new Map();
   /** Writes to do on `save` (docs.json's parsed result), by what they write: the last one asked for each. */
   readonly #writes = new Map<string, () => void>();
 
