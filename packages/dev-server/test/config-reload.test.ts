@@ -47,7 +47,8 @@ reload.before.each(async (context) => {
   const files: Record<string, string> = {
     'docs.json': docsJson(),
     'index.mdx': '---\ntitle: Home\n---\n\nWelcome home.\n',
-    'guide.mdx': '---\ntitle: Guide\n---\n\nGuide text.\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\nimport Shared from "/snippets/shared.mdx";\n\nGuide text.\n\n<Shared />\n',
+    'snippets/shared.mdx': 'Shared words.\n',
     'notes/_meta.json': JSON.stringify({ titles: { first: 'First label' } }),
     'notes/first.mdx': '---\ntitle: First note\n---\n\nFirst.\n',
     'api/pets.mdx': '---\nopenapi: /openapi.json GET /pets\n---\n\nAbout pets.\n',
@@ -115,6 +116,20 @@ reload('should show a renamed group on every page, and a fresh start agrees on t
   assert.equal(context.session.site.navigation, fresh.navigation);
   assert.equal(context.session.site.navigablePages, fresh.navigablePages);
   assert.equal(context.session.site.manifest.pages, fresh.manifest.pages);
+});
+
+reload('should render a page and its snippet after a docs.json edit, and the snippet edited after it', async (context) => {
+  assert.match(await page(context.base, '/guide'), 'Shared words.');
+  await save(context, 'docs.json', docsJson({ name: 'Edited' }));
+  const html = await page(context.base, '/guide');
+  assert.match(html, 'Shared words.');
+  assert.match(html, 'Edited');
+  await save(context, 'snippets/shared.mdx', 'Shared, edited.\n');
+  assert.is(context.changes.at(-1)?.reload, 'pages');
+  const edited = await page(context.base, '/guide');
+  assert.match(edited, 'Shared, edited.');
+  assert.not.match(edited, 'Shared words.');
+  assert.is(partsOf(edited), await freshParts(context.root, 'guide'));
 });
 
 reload('should show a changed colour, name and a new redirect at once', async (context) => {
