@@ -29,8 +29,8 @@ export interface LoadConfigOptions {
     salt: string;
     /**
      * Called with the write of a new result instead of writing it now, for a caller that writes
-     * it later, off the path of what waits for the load (a dev server reloading after an edit);
-     * a later load's write replaces one not done yet (default: written at once).
+     * it later, off the path of what waits for the load (a dev server reloading after an edit),
+     * and may drop a write a later load's replaces (default: written at once).
      */
     defer?: ((write: () => void) => void) | null | undefined;
   } | null | undefined;
