@@ -63,8 +63,11 @@ export async function loadProject(
   const cache = options?.hashSources ? undefined : options?.loadCache;
   // With a load cache (a dev server), docs.json's new result is written after the reload, not on its path.
   const configCache = options?.configCache ?? undefined;
-  const defer = cache && configCache ? (write: () => void) => cache.deferWrite(configCache, write) : undefined;
+  const defer = cache && configCache ? (write: () => void) => cache.later(`config-entry:${configCache}`, write) : undefined;
   const loaded = loadConfig(root, { cache: configCache ? { folder: configCache, salt: docsgenCodeKey(), defer } : undefined, includes: cache?.configIncludes });
+  // A start that took docs.json from its cache entry parsed none of its includes: they are
+  // parsed once the server is quiet, so that the first docs.json edit finds them parsed.
+  if (cache && configCache && cache.configIncludes.size === 0) cache.later('config-includes', () => loadConfig(root, { includes: cache.configIncludes }), { once: true });
   // The cache is told every change: what it found before stays while no page or folder came or went.
   const [discovered, userConfig] = await Promise.all([cache ? cache.discovery(root, () => discoverPages(root)) : discoverPages(root), loadUserConfig(root)]);
   const folders = cache ? cache.keep('folder-contents', discovered.pages, () => listFolderContents(discovered.pages)) : listFolderContents(discovered.pages);

@@ -72,8 +72,10 @@ export class SiteLoadCache {
   readonly #made = new Map<string, Kept<unknown> & { inputs: unknown }>();
   /** docs.json's included files as parsed by loads before (`LoadConfigOptions.includes`): parsed again only when their text changes. */
   readonly configIncludes: KeptIncludes = new Map();
-  /** Writes to do on `save` (docs.json's parsed result), by what they write: the last one asked for each. */
-  readonly #writes = new Map<string, () => void>();
+  /** Work held back until `save`, by name: the last one asked for each. */
+  readonly #later = new Map<string, () => void>();
+  /** Names of `once` work that ran, or waits to. */
+  readonly #once = new Set<string>();
 
   constructor(options?: SiteLoadCacheOptions | null) {
     this.#file = options?.file ?? undefined;
@@ -136,12 +138,17 @@ export class SiteLoadCache {
   }
 
   /**
-   * Holds `write` until `save` (the last one for each `target`, a file or folder): for docs.json's
-   * parsed result, which the next start reads, written off the path of a reload
-   * (`LoadConfigOptions.cache.defer`).
+   * Holds `task` until `save`, which a dev server calls a second after each load, off the path
+   * of what waits for it: the last one for each `name` runs. For docs.json's cache entry
+   * (`LoadConfigOptions.cache.defer`), and, `once` in the cache's life, the parse of the
+   * includes a start took from that entry, so that the first docs.json edit finds them parsed.
    */
-  deferWrite(target: string, write: () => void): void {
-    this.#writes.set(target, write);
+  later(name: string, task: () => void, options?: { once?: boolean | undefined } | null): void {
+    if (options?.once) {
+      if (this.#once.has(name)) return;
+      this.#once.add(name);
+    }
+    this.#later.set(name, task);
   }
 
   /** A page file's frontmatter and what its body says: kept, or read with `read` (which may throw: nothing is kept then). */
@@ -161,13 +168,14 @@ export class SiteLoadCache {
   }
 
   /**
-   * Does the writes held back (`deferWrite`), then writes the pages' part to the options'
+   * Does the work held back (`later`), then writes the pages' part to the options'
    * `file`, when pages were read since it was last read or written. Only what survives JSON as it is goes in (a frontmatter date, say, does not).
    * A file that cannot be written costs the next start time, nothing else.
    */
   save(): void {
-    for (const write of this.#writes.values()) write();
-    this.#writes.clear();
+    const tasks = [...this.#later.values()];
+    this.#later.clear();
+    for (const task of tasks) task();
     if (!this.#file || !this.#isChanged) return;
     this.#isChanged = false;
     const pages: Record<string, { stamp: Stamp; value: KeptPageSource }> = {};

@@ -230,17 +230,47 @@ cache('should give the same page metadata for the same source and folder label o
   assert.is(described(undefined, file, { ...source, data: { title: 'B' } }).title, 'B');
 });
 
-cache('should do the writes held back on save, the last one of each target', () => {
+cache('should parse docs.json\'s includes on save after a start that took docs.json from its cache entry, and write a new entry then', async () => {
+  const config = { name: 'Included', navigation: { $ref: './nav.json' } };
+  const root = writeTempProject({ 'docs.json': JSON.stringify(config), 'nav.json': JSON.stringify({ pages: ['index'] }), 'index.mdx': '# Home\n' });
+  const entry = join(root, '.docsgen', 'cache', 'config', 'docs-json.bin');
+  try {
+    // The first start parses docs.json and its include, and writes the entry at once (no load cache).
+    await createSite(root, { compileCache: true });
+    assert.ok(existsSync(entry));
+    const loads = new SiteLoadCache();
+    await createSite(root, { compileCache: true, loadCache: loads });
+    assert.is(loads.configIncludes.size, 0, 'taken from the entry: nothing parsed');
+    loads.save();
+    assert.equal([...loads.configIncludes.keys()], [join(root, 'nav.json')]);
+    // An edit: the entry of the new text is written on save, not during the load.
+    const written = readFileSync(entry);
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...config, name: 'Edited' }));
+    loads.forget([join(root, 'docs.json')]);
+    assert.is((await createSite(root, { compileCache: true, loadCache: loads })).config?.name, 'Edited');
+    assert.equal(readFileSync(entry), written);
+    loads.save();
+    assert.not.equal(readFileSync(entry), written);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+cache('should do the work held back on save, the last one of each name, and `once` work once', () => {
   const loads = new SiteLoadCache();
   const done: string[] = [];
-  loads.deferWrite('/a', () => done.push('a1'));
-  loads.deferWrite('/a', () => done.push('a2'));
-  loads.deferWrite('/b', () => done.push('b'));
+  loads.later('a', () => done.push('a1'));
+  loads.later('a', () => done.push('a2'));
+  loads.later('b', () => done.push('b'));
+  loads.later('c', () => done.push('c1'), { once: true });
+  loads.later('c', () => done.push('c2'), { once: true });
   assert.equal(done, []);
   loads.save();
-  assert.equal(done, ['a2', 'b']);
+  assert.equal(done, ['a2', 'b', 'c1']);
   loads.save();
-  assert.equal(done, ['a2', 'b']);
+  loads.later('c', () => done.push('c3'), { once: true });
+  loads.save();
+  assert.equal(done, ['a2', 'b', 'c1']);
 });
 
 cache.run();
