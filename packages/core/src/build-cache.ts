@@ -182,7 +182,7 @@ export class BuildCache {
 }
 
 /** Writes a new file (never into the old one, which an output folder may share) and says what it was. */
-function keep(file: string, content: string | Uint8Array): KeptFile {
+function keep(file: string, content: string): KeptFile {
   // The size and time are recorded once the file is whole: a half-written one is never used.
   writeNew(file, content);
   const stats = statSync(file, { bigint: true });

@@ -15,8 +15,6 @@ import type { Site } from './site.js';
 // messages are kept (when it has some) and where its Markdown twin is on disk (read again for
 // llms-full.txt): what the build holds per page does not grow with the pages' text.
 
-const utf8 = new TextDecoder();
-
 /** Takes the site's pages as the page scheduler hands them over. */
 export class PageIntake {
   /** What the pages taken so far use. */
@@ -30,8 +28,6 @@ export class PageIntake {
   readonly #site: Site;
   readonly #writer: OutputWriter;
   readonly #indexer: SearchIndexer;
-  // The pages the index lists (a page rendered without its searchable region is read whole).
-  readonly #indexed: ReadonlySet<string>;
   // The messages of the pages that have some (their own, then their card's), by slug.
   readonly #messages = new Map<string, DocsgenMessage[]>();
   // Where each page's Markdown twin is, read again only for llms-full.txt: a cache entry, or
@@ -45,7 +41,6 @@ export class PageIntake {
     this.#site = site;
     this.#writer = writer;
     this.#indexer = indexer;
-    this.#indexed = new Set(indexer.slugs);
   }
 
   /**
@@ -56,10 +51,8 @@ export class PageIntake {
   takePage(page: BuiltPage | CachedPage, kept?: PageFiles): PageFacts {
     const failed = page.messages.some((message) => message.fatal);
     const isCached = 'files' in page;
-    // A rendered page's searchable region stands for its document (`searchableDocument` gives the same for both).
-    const html = (): string => (isCached ? readFileSync(page.files.htmlFile, 'utf8') : page.searchHtml ?? utf8.decode(page.html));
-    const isIndexed = !failed && (isCached || page.searchHtml !== undefined || this.#indexed.has(page.slug));
-    const searchHash = this.#indexer.add(page.slug, !isIndexed ? undefined : isCached && page.facts.searchHash !== undefined ? { hash: page.facts.searchHash, html } : html());
+    const html = (): string => (isCached ? readFileSync(page.files.htmlFile, 'utf8') : page.html);
+    const searchHash = this.#indexer.add(page.slug, failed ? undefined : isCached && page.facts.searchHash !== undefined ? { hash: page.facts.searchHash, html } : html());
     if (!failed) this.#writePage(page, isCached ? page.files : kept);
     // A viewer's box takes the API reference's styles too.
     const facts: PageFacts = isCached ? page.facts : { searchHash, usesApi: page.uses.api || page.uses.apiViewers.length > 0, apiViewers: page.uses.apiViewers, usesIslands: page.uses.islands };
@@ -141,8 +134,8 @@ export class TextSpill {
     this.#fd = openSync(join(this.#folder, 'texts'), 'w+');
   }
 
-  write(text: string | Uint8Array): SpilledText {
-    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  write(text: string): SpilledText {
+    const bytes = Buffer.from(text, 'utf8');
     writeFullSync(this.#fd, bytes, this.#size);
     const spilled = { start: this.#size, bytes: bytes.length };
     this.#size += bytes.length;
@@ -166,7 +159,7 @@ export class TextSpill {
   }
 }
 
-function writeFullSync(fd: number, bytes: Uint8Array, position: number): void {
+function writeFullSync(fd: number, bytes: Buffer, position: number): void {
   let done = 0;
   while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }

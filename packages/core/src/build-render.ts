@@ -2,25 +2,14 @@ import type { DocsgenMessage } from '@docsgen/config';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { mayHaveFeed } from './changelog-feed.js';
-import { searchableRegion } from './search-index.js';
 import type { Site } from './site.js';
 import { drawCard } from './social-cards.js';
 
-/**
- * What rendering one page for the build produces; plain data, so it crosses worker threads.
- * The HTML document and the Markdown twin are UTF-8, as they are written: encoded once where
- * the page renders, and moved (not copied) to the thread that writes them (`transferablesOf`).
- */
+/** What rendering one page for the build produces; plain data, so it crosses worker threads. */
 export interface BuiltPage {
   slug: string;
-  html: Uint8Array;
-  markdown: Uint8Array;
-  /**
-   * What search reads of the document (`searchableRegion`), made where the page renders: a
-   * third of the document or less, for the thread that feeds the search index. Absent when
-   * the page failed or is not indexed (`RenderBuiltPageOptions.isIndexed`).
-   */
-  searchHtml?: string | undefined;
+  html: string;
+  markdown: string;
   messages: DocsgenMessage[];
   /** Project files the output depends on (posix, relative to the root) with their content hashes. */
   dependencies: Array<{ file: string; hash: string }>;
@@ -45,11 +34,7 @@ export interface BuiltPage {
 export interface RenderBuiltPageOptions {
   /** Folder of cached cards (`<hash>.png`): a card found there is not drawn again (default: none, always draw). */
   cardFolder?: string | null | undefined;
-  /** Whether search indexes the page, so that its searchable region is made (default: every page). */
-  isIndexed?: ((slug: string) => boolean) | null | undefined;
 }
-
-const utf8 = new TextEncoder();
 
 /**
  * Renders one page the way the build writes it: the HTML document, the Markdown twin and the
@@ -63,13 +48,10 @@ export async function renderBuiltPage(site: Site, slug: string, options?: Render
   const twin = failed ? undefined : await site.markdown(slug);
   const dependencies = site.dependencies(slug).map(({ file, hash }) => ({ file: relative(site.root, file).split(sep).join('/'), hash }));
   const messages = document?.messages ?? [{ reason: `Cannot render page \`${slug}\`: unknown slug`, ruleId: 'build-unknown-page', source: '@docsgen/core', fatal: true }];
-  const html = document?.html ?? '';
   const built: BuiltPage = {
     slug,
-    // A buffer of its own each (never one of Buffer's shared pools): they are transferred.
-    html: utf8.encode(html),
-    markdown: utf8.encode(twin?.markdown ?? ''),
-    searchHtml: failed || !document || options?.isIndexed?.(slug) === false ? undefined : searchableRegion(html),
+    html: document?.html ?? '',
+    markdown: twin?.markdown ?? '',
     messages,
     dependencies,
     hasMath: rendered?.hasMath === true,
@@ -101,15 +83,4 @@ export async function renderBuiltPage(site: Site, slug: string, options?: Render
     }
   }
   return built;
-}
-
-/**
- * The buffers of `pages` to transfer with them to another thread (`postMessage`'s transfer
- * list): their documents and twins, which this thread no longer reads. Not the card's bytes: a
- * Buffer may be a slice of a pool other Buffers share.
- */
-export function transferablesOf(pages: readonly BuiltPage[]): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const page of pages) for (const bytes of [page.html, page.markdown]) if (bytes.buffer instanceof ArrayBuffer) buffers.add(bytes.buffer);
-  return [...buffers];
 }

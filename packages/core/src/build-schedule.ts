@@ -46,8 +46,6 @@ export interface SchedulePagesOptions {
    * meanwhile: used before any other is started, and ended when fewer are needed (default: none).
    */
   workers?: RenderWorkers | null | undefined;
-  /** Whether search indexes a page, for pages this thread renders (`RenderBuiltPageOptions.isIndexed`; default: every page). */
-  isIndexed?: ((slug: string) => boolean) | null | undefined;
   /**
    * Takes a page, cached or rendered; `files` are the cache's copies of a rendered page's
    * files (kept just now). Returns what the build read from it, stored in the cache.
@@ -77,7 +75,7 @@ export async function schedulePages(site: Site, options: SchedulePagesOptions): 
   let done = 0;
   const renderHere = async (slug: string): Promise<BuiltPage> => {
     // This thread, which has the site loaded already, renders too: one worker fewer to load.
-    const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder, isIndexed: options.isIndexed });
+    const page = await renderBuiltPage(site, slug, { cardFolder: cards.folder });
     site.release(slug);
     return page;
   };

@@ -3,10 +3,9 @@
 // is left. Asked for them first, it also makes the API specs' schema files, which the main
 // thread would otherwise make at the end.
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderBuiltPage, transferablesOf } from './build-render.js';
+import { renderBuiltPage } from './build-render.js';
 import type { WorkerData } from './build-schedule.js';
 import { drainPageQueue, type PageQueue } from './page-queue.js';
-import { listIndexablePages } from './site-outputs.js';
 import { createSite, type Site } from './site.js';
 
 const { root, siteUrl, adapter, cardFolder, compileCache, navigationCache } = workerData as WorkerData;
@@ -32,16 +31,13 @@ if (port) {
  * to hand it the next batch.
  */
 async function renderQueue(site: Site, queue: PageQueue): Promise<void> {
-  // The pages search indexes, as the main thread's index lists them (`searchPages`).
-  const indexed = new Set(listIndexablePages(site));
-  const isIndexed = (slug: string): boolean => indexed.has(slug);
   await drainPageQueue(queue, async (slugs) => {
     const pages = [];
     for (const slug of slugs) {
-      pages.push(await renderBuiltPage(site, slug, { cardFolder, isIndexed }));
+      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
       site.release(slug);
     }
-    // The documents and twins move to the main thread, which writes them: not copied.
-    port!.postMessage(pages, transferablesOf(pages));
+    // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
+    port!.postMessage(pages);
   });
 }

@@ -269,7 +269,6 @@ async function renderPages(run: BuildRun): Promise<number> {
       isThreadsDefault: settings.isWorkersDefault,
       workerData: run.workerData,
       workers: run.workers,
-      isIndexed: (slug) => searchOrder.has(slug),
       takePage: (page, files) => intake.takePage(page, files),
       onProgress: (done, fromCache) => settings.onProgress({ done, total: run.slugs.length, cached: fromCache }),
     });
