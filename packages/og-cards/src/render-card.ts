@@ -71,7 +71,7 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
       source: '@docsgen/og-cards',
       fatal: false,
       actual: missing.join(''),
-      note: 'Card text uses the bundled Inter font (Latin, Cyrillic, Greek, Vietnamese) and Noto Sans SC and KR (Chinese, Japanese, Korean; install `@fontsource/noto-sans-jp` or `@fontsource/noto-sans-tc` for Japanese or Traditional Chinese forms and characters). Right-to-left scripts (Arabic, Hebrew) are not drawn. Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
+      note: 'Cards draw Latin, Cyrillic, Greek and Vietnamese (Inter), and Chinese, Japanese and Korean (Noto Sans); not Arabic, Hebrew or emoji. Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
     });
   }
 
