@@ -141,9 +141,10 @@ interface CjkFamily {
   chunkOf: Map<number, Chunk>;
 }
 
-// The installed Noto Sans families, read when a text first has a CJK character: only the
-// chunk list (`unicode.json`); a chunk's WOFF files are read when a text first needs it.
-let cjk: Map<CjkFamilyKey, CjkFamily> | undefined;
+// The Noto Sans families read so far, each when a text first needs it: only its chunk list
+// (`unicode.json`, about 25 ms); a chunk's WOFF files are read when a text first needs it.
+// `null` for a family that is not installed.
+const cjk = new Map<CjkFamilyKey, CjkFamily | null>();
 
 // The installed Noto Sans families: their folders and versions (cheap: no chunk list read).
 let installed: { key: CjkFamilyKey; folder: string; version: string }[] | undefined;
@@ -165,14 +166,13 @@ function installedCjkFamilies(): { key: CjkFamilyKey; folder: string; version: s
   return installed;
 }
 
-// Every CJK code point some installed family draws.
-let cjkPoints: Set<number> | undefined;
-
-function loadCjkFamilies(): Map<CjkFamilyKey, CjkFamily> {
-  if (cjk) return cjk;
-  cjk = new Map();
-  cjkPoints = new Set();
-  for (const { key, folder, version } of installedCjkFamilies()) {
+function cjkFamily(key: CjkFamilyKey): CjkFamily | null {
+  let family = cjk.get(key);
+  if (family !== undefined) return family;
+  family = null;
+  const found = installedCjkFamilies().find((candidate) => candidate.key === key);
+  if (found) {
+    const { folder, version } = found;
     const { packageName } = cjkFamilies[key];
     const ranges = JSON.parse(readFileSync(join(folder, 'unicode.json'), 'utf8')) as Record<string, string>;
     const chunkOf = new Map<number, Chunk>();
@@ -186,23 +186,20 @@ function loadCjkFamilies(): Map<CjkFamilyKey, CjkFamily> {
       for (const range of list.split(',')) {
         const [from, to] = range.trim().replace(/^U\+/i, '').split('-').map((hex) => Number.parseInt(hex, 16));
         if (from === undefined || !Number.isFinite(from)) continue;
-        for (let point = from; point <= (to !== undefined && Number.isFinite(to) ? to : from); point++) {
-          if (isCjkCodePoint(point) && !chunkOf.has(point)) {
-            chunkOf.set(point, chunk);
-            cjkPoints.add(point);
-          }
+        const last = to !== undefined && Number.isFinite(to) ? to : from;
+        for (let point = from; point <= last; point++) {
+          if (isCjkCodePoint(point) && !chunkOf.has(point)) chunkOf.set(point, chunk);
         }
       }
     }
-    cjk.set(key, { key, version, chunkOf });
+    family = { key, version, chunkOf };
   }
-  return cjk;
+  cjk.set(key, family);
+  return family;
 }
 
-function allCjkPoints(): ReadonlySet<number> {
-  loadCjkFamilies();
-  return cjkPoints as Set<number>;
-}
+// The families in the order `codePoints` asks them: the most characters first.
+const coverageOrder: CjkFamilyKey[] = ['sc', 'kr', 'jp', 'tc'];
 
 function chunkFonts(chunk: Chunk): CardFont[] {
   chunk.fonts ??= weights.map((weight) => {
@@ -243,7 +240,7 @@ export function loadCardFonts(): CardFonts {
   const interPoints = new Set<number>();
   for (const subset of subsets) for (const point of subset.codePoints) interPoints.add(point);
   const codePoints: CodePoints = {
-    has: (point) => interPoints.has(point) || (isCjkCodePoint(point) && allCjkPoints().has(point)),
+    has: (point) => interPoints.has(point) || (isCjkCodePoint(point) && coverageOrder.some((key) => cjkFamily(key)?.chunkOf.has(point))),
   };
 
   const [latin, ...others] = subsets as [Subset, ...Subset[]];
@@ -251,7 +248,7 @@ export function loadCardFonts(): CardFonts {
   const fontsFor = (text: string, language?: string | undefined): CardFont[] => {
     const used = new Set<Subset>();
     const chunks = new Set<Chunk>();
-    let order: CjkFamily[] | undefined;
+    let order: CjkFamilyKey[] | undefined;
     for (const char of text) {
       const point = char.codePointAt(0) ?? 0;
       if (latin.codePoints.has(point)) continue;
@@ -261,12 +258,10 @@ export function loadCardFonts(): CardFonts {
         continue;
       }
       if (!isCjkCodePoint(point)) continue;
-      if (!order) {
-        const families = loadCjkFamilies();
-        order = cjkOrder(text, language).flatMap((key) => families.get(key) ?? []);
-      }
-      for (const family of order) {
-        const chunk = family.chunkOf.get(point);
+      order ??= cjkOrder(text, language);
+      for (const key of order) {
+        // A family is read only when the ones before it lack a character.
+        const chunk = cjkFamily(key)?.chunkOf.get(point);
         if (chunk) {
           chunks.add(chunk);
           break;
@@ -276,7 +271,7 @@ export function loadCardFonts(): CardFonts {
     const chosen = [latin, ...others.filter((subset) => used.has(subset))];
     // Chunks by the family order, then as each family lists them: a character two loaded chunks
     // have goes to the first family's.
-    const rank = new Map(order?.map((family, index) => [family.key, index]));
+    const rank = new Map(order?.map((key, index) => [key, index]));
     const cjkChosen = [...chunks].sort((a, b) => (rank.get(a.family) ?? 0) - (rank.get(b.family) ?? 0) || a.index - b.index);
     const key = [...chosen.map((subset) => subset.name), ...cjkChosen.map((chunk) => chunk.name)].join('+');
     let fonts = combinations.get(key);
