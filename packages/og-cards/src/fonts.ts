@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readWoffCodePoints } from './woff-cmap.js';
+import { woffToSfnt } from './woff.js';
 
 /**
  * One font face as satori takes it.
@@ -203,9 +204,12 @@ const coverageOrder: CjkFamilyKey[] = ['sc', 'kr', 'jp', 'tc'];
 
 function chunkFonts(chunk: Chunk): CardFont[] {
   chunk.fonts ??= weights.map((weight) => {
-    const data = readFileSync(`${chunk.file}-${weight}-normal.woff`);
+    const woff = readFileSync(`${chunk.file}-${weight}-normal.woff`);
+    // Kept uncompressed: satori parses the fonts of every new combination again, and a CJK card
+    // is often a new combination; inflating its chunks each time cost more than drawing it.
+    const data = woffToSfnt(woff) ?? woff;
     const font: CardFont = { name: chunk.name, data, weight, style: 'normal' };
-    faceCodePoints.set(font, new Set(readWoffCodePoints(data)));
+    faceCodePoints.set(font, new Set(readWoffCodePoints(woff)));
     return font;
   });
   return chunk.fonts;

@@ -51,7 +51,8 @@ async function reference(text: string, letterSpacing: number, language?: string)
   let pen = 10.3;
   const paths: string[] = [];
   for (const segment of segments) {
-    const face = hb.createFace(hb.createBlob(woffToSfnt(segment.font.data)), 0);
+    const data = segment.font.data.toString('latin1', 0, 4) === 'wOFF' ? woffToSfnt(segment.font.data) : segment.font.data;
+    const face = hb.createFace(hb.createBlob(data), 0);
     const hbFont = hb.createFont(face);
     hbFont.setScale(face.upem, face.upem);
     const buffer = hb.createBuffer();
