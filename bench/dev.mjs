@@ -13,11 +13,17 @@
 //   again after one page is saved.
 //
 // `--runs N` starts the command N times each way (its `.docsgen` folder removed before each cold
-// start) and prints the median and range: on a shared machine one start says little.
+// start) and prints the median and range: on a shared machine one start says little (`--runs 0`:
+// not at all).
 //
-//   node bench/dev.mjs [--pages 1000] [--project DIR] [--edits 10] [--runs 1] [--search] [--corpus ../shared/bench/gen-corpus.mjs] [--repo DOCSGEN_CHECKOUT]
+// `--only WORDS` keeps the edit kinds whose name or file names one of the comma-separated words
+// (`--only docs.json`); `--profile DIR` writes a CPU profile of this process (the server runs in
+// it) over each kind's edits, `DIR/edit-<kind>.cpuprofile`, for `/work/cache/prof/analyze.mjs`.
+//
+//   node bench/dev.mjs [--pages 1000] [--project DIR] [--edits 10] [--runs 1] [--search] [--only WORDS] [--profile DIR] [--corpus ../shared/bench/gen-corpus.mjs] [--repo DOCSGEN_CHECKOUT]
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,6 +38,10 @@ const { values } = parseArgs({
     edits: { type: 'string', default: '10' },
     runs: { type: 'string', default: '1' },
     search: { type: 'boolean', default: false },
+    // Only the edit kinds whose name or file contains one of these words (comma-separated): `--only docs.json`.
+    only: { type: 'string' },
+    // A CPU profile of this process over each kind's edits (not the restore), one file per kind in DIR.
+    profile: { type: 'string' },
     corpus: { type: 'string', default: fileURLToPath(new URL('../../shared/bench/gen-corpus.mjs', import.meta.url)) },
   },
 });
@@ -154,9 +164,20 @@ const [snippet, readers] = [...importers].sort((a, b) => b[1].length - a[1].leng
 if (snippet) kinds.push({ name: `a snippet ${readers.length} pages import`, file: snippet, slug: readers[0] });
 kinds.push({ name: 'docs.json', file: join(out, 'docs.json'), slug: plain?.slug ?? site.homeSlug, isConfig: true });
 
+const only = values.only?.split(',').filter(Boolean);
+const chosen = only ? kinds.filter((kind) => only.some((word) => kind.name.includes(word) || relative(out, kind.file).includes(word))) : kinds;
+let profiler;
+if (values.profile) {
+  mkdirSync(values.profile, { recursive: true });
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 250 });
+}
 const results = [];
-for (const kind of kinds) {
+for (const kind of chosen) {
   await (await fetch(`${base}/${kind.slug}`)).text();
+  if (profiler) await profiler.post('Profiler.start');
   const original = readFileSync(kind.file, 'utf8');
   const latencies = [];
   const cpu = [];
@@ -173,6 +194,11 @@ for (const kind of kinds) {
     latencies.push(performance.now() - saved);
     cpu.push(cpuMs() - savedCpu);
     if (!page.includes(marker)) throw new Error(`the edit of ${kind.name} (${relative(out, kind.file)}) is not on /${kind.slug}`);
+  }
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    const name = relative(out, kind.file).replace(/[^A-Za-z0-9.]+/g, '-');
+    writeFileSync(join(values.profile, `edit-${name}.cpuprofile`), JSON.stringify(profile));
   }
   const before = events.length;
   writeFileSync(kind.file, original);
@@ -205,7 +231,8 @@ await session.close();
 rmSync(work, { recursive: true, force: true });
 
 console.log(`docsgen dev, ${label} (${site.pages.size} pages)`);
-for (const [name, runs] of [['no cache', colds], ['cache of the run before', warms]]) {
+// `--runs 0` leaves the command out (the in-process figures only).
+for (const [name, runs] of [['no cache', colds], ['cache of the run before', warms]].filter(([, runs]) => runs.length > 0)) {
   const pick = (key) => runs.map((run) => run[key]).filter((value) => value !== undefined);
   const range = (list, format) => (list.length > 1 ? ` [${format(Math.min(...list))}-${format(Math.max(...list))}]` : '');
   const seconds = (value) => `${value.toFixed(2)} s`;

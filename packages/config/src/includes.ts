@@ -1,6 +1,6 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { describeError, isMissing } from './file-errors.js';
-import { locateInTree, maxJsonDepth, parseJsonSource, setOwn, type JsonLocationNode, type JsonPath } from './json-source.js';
+import { locateInTree, maxJsonDepth, parseJsonSource, setOwn, type JsonLocationNode, type JsonPath, type ParsedJson, type ParseJsonSourceOptions } from './json-source.js';
 import { createMessage, formatJsonPath, type DocsgenMessage, type SourceLocation } from './message.js';
 import { resolveProjectPath } from './project-path.js';
 import { isPlainObject } from './schema-tools.js';
@@ -18,6 +18,11 @@ export interface ResolveIncludesOptions extends IncludeFileSystem {
   file: string;
   /** Absolute path of the project root; no include may leave it. */
   root: string;
+  /**
+   * Parses an included file's text (default: `parseJsonSource`): a caller that loads the same
+   * files again may give one that keeps what it parsed. The result is read, never changed.
+   */
+  parseJson?: ((text: string, options: ParseJsonSourceOptions) => ParsedJson) | null | undefined;
 }
 
 export interface ResolvedIncludes {
@@ -172,7 +177,7 @@ function readTarget(run: IncludeRun, request: IncludeRequest, reference: string,
     else fail(run, request, 'include-unreadable', `Cannot include \`${reference}\`: ${describeError(error)}`);
     return undefined;
   }
-  const parsed = parseJsonSource(text.replace(/^\uFEFF/, ''), { file: frame.file, label: show(run, frame.file) });
+  const parsed = (run.options.parseJson ?? parseJsonSource)(text.replace(/^\uFEFF/, ''), { file: frame.file, label: show(run, frame.file) });
   const { place } = request;
   const from = place ? `Included from \`${show(run, place.file)}:${place.line}:${place.column}\`.` : undefined;
   for (const message of parsed.messages) {

@@ -28,7 +28,7 @@ export type { DocsConfig } from './generated/docs-config.js';
 export { parseConfig } from './parse-config.js';
 export type { ParseConfigOptions, ParsedConfig } from './parse-config.js';
 export { loadConfig, maxConfigSize } from './load.js';
-export type { ConfigFileSystem, LoadConfigOptions } from './load.js';
+export type { ConfigFileSystem, KeptIncludes, LoadConfigOptions } from './load.js';
 export { resolveConfig, themeAliases } from './resolve.js';
 export type { ResolveConfigOptions, ResolvedCodeBlocks, ResolvedConfigResult, ResolvedDocsConfig, ThemeName } from './resolve.js';
 export { validateConfig } from './validate.js';

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describeError } from './file-errors.js';
 import { createMessage, type DocsgenMessage } from './message.js';
+import { parseJsonSource, type ParsedJson, type ParseJsonSourceOptions } from './json-source.js';
 import { parseConfig, type ParsedConfig } from './parse-config.js';
 
 /** The file access `loadConfig` needs; `node:fs` by default, injectable for tests. */
@@ -23,8 +24,25 @@ export interface LoadConfigOptions {
    * (about 40 ms for a 1,000-page navigation, in a fresh process); `locate` and `locateKey`
    * parse it when first asked. Best effort: a folder that cannot be written costs the next load time.
    */
-  cache?: { folder: string; salt: string } | null | undefined;
+  cache?: {
+    folder: string;
+    salt: string;
+    /**
+     * Called with the write of a new result instead of writing it now, for a caller that writes
+     * it later, off the path of what waits for the load (a dev server reloading after an edit),
+     * and may drop a write a later load's replaces (default: written at once).
+     */
+    defer?: ((write: () => void) => void) | null | undefined;
+  } | null | undefined;
+  /**
+   * The included files parsed by earlier loads, kept by the caller across loads (a dev server's):
+   * an include whose text is the same is not parsed again (default: none, every include parsed).
+   */
+  includes?: KeptIncludes | null | undefined;
 }
+
+/** Included files parsed by loads before, by path: what `LoadConfigOptions.includes` keeps. */
+export type KeptIncludes = Map<string, { text: string; label: string | undefined; parsed: ParsedJson }>;
 
 /** Largest docs.json or included file read, in bytes (10 MB). */
 export const maxConfigSize = 10 * 1024 * 1024;
@@ -89,7 +107,9 @@ export function loadConfig(root: string, options?: LoadConfigOptions | null): Pa
     if (info.size > maxConfigSize) throw new Error(`the file is ${formatSize(info.size)}, more than the ${formatSize(maxConfigSize)} limit`);
     return fs.readFile(path);
   };
-  const parse = (access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>): ParsedConfig => parseConfig({ file, text, root: folder, ...access });
+  const kept = options?.includes;
+  const parseJson = kept ? (source: string, parseOptions: ParseJsonSourceOptions) => parseKept(kept, source, parseOptions) : undefined;
+  const parse = (access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>): ParsedConfig => parseConfig({ file, text, root: folder, ...access, parseJson });
   if (!options?.cache) return parse({ readFile: readInclude, realpath: fs.realpath });
   return loadCached(options.cache, [options.cache.salt, resolvedShape, folder, text], parse, { readFile: readInclude, realpath: fs.realpath });
 }
@@ -97,20 +117,23 @@ export function loadConfig(root: string, options?: LoadConfigOptions | null): Pa
 /** What a cached load read besides docs.json: each call and what it gave (a hash of a file's text, a real path, or an error). */
 type Observation = [kind: 'readFile' | 'realpath', path: string, outcome: string];
 
+/** The stored file: the key (`keyLength` hex digits), then this, serialised by `node:v8`. */
 interface StoredConfig {
-  key: string;
   observations: Observation[];
   result: Pick<ParsedConfig, 'input' | 'config' | 'messages'>;
 }
 
 const cacheName = 'docs-json.bin';
 
+/** A SHA-256 in hex. */
+const keyLength = 64;
+
 /**
  * `parse` through the cache: the stored result when its key (salt, root and docs.json text)
  * matches and every include read and real path it observed comes out the same again.
  */
 function loadCached(
-  cache: { folder: string; salt: string },
+  cache: NonNullable<LoadConfigOptions['cache']>,
   keyParts: string[],
   parse: (access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>) => ParsedConfig,
   access: Pick<ConfigFileSystem, 'readFile' | 'realpath'>,
@@ -126,8 +149,10 @@ function loadCached(
     }
   };
   try {
-    const entry = deserialize(readFileSync(stored)) as StoredConfig;
-    if (entry.key === key && entry.observations.every(([kind, path, outcome]) => run(kind, path).outcome === outcome)) {
+    // The key comes first: an entry of another docs.json (the one before an edit) is not read further.
+    const bytes = readFileSync(stored);
+    const entry = bytes.subarray(0, keyLength).toString('latin1') === key ? (deserialize(bytes.subarray(keyLength)) as StoredConfig) : undefined;
+    if (entry && entry.observations.every(([kind, path, outcome]) => run(kind, path).outcome === outcome)) {
       let parsed: ParsedConfig | undefined;
       const positions = (): ParsedConfig => (parsed ??= parse(access));
       return { ...entry.result, locate: (path) => positions().locate(path), locateKey: (path) => positions().locateKey(path) };
@@ -143,11 +168,19 @@ function loadCached(
     return value;
   };
   const parsed = parse({ readFile: recorded('readFile'), realpath: recorded('realpath') });
-  const entry: StoredConfig = { key, observations, result: { input: parsed.input, config: parsed.config, messages: parsed.messages } };
+  const entry: StoredConfig = { observations, result: { input: parsed.input, config: parsed.config, messages: parsed.messages } };
+  const write = (): void => writeStored(cache.folder, stored, Buffer.concat([Buffer.from(key, 'latin1'), serialize(entry)]));
+  if (cache.defer) cache.defer(write);
+  else write();
+  return parsed;
+}
+
+/** Writes `bytes` to `stored` whole (a temporary file renamed), or not at all. */
+function writeStored(folder: string, stored: string, bytes: Buffer): void {
   const temporary = `${stored}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    mkdirSync(cache.folder, { recursive: true });
-    writeFileSync(temporary, serialize(entry));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(temporary, bytes);
     renameSync(temporary, stored);
   } catch {
     try {
@@ -156,6 +189,15 @@ function loadCached(
       // Nothing was written.
     }
   }
+}
+
+/** An included file parsed, or the result kept for its path while its text and label are the same (its messages copied). */
+function parseKept(kept: KeptIncludes, text: string, options: ParseJsonSourceOptions): ParsedJson {
+  const entry = kept.get(options.file);
+  const label = options.label ?? undefined;
+  if (entry && entry.text === text && entry.label === label) return { ...entry.parsed, messages: entry.parsed.messages.map((message) => ({ ...message })) };
+  const parsed = parseJsonSource(text, options);
+  kept.set(options.file, { text, label, parsed: { ...parsed, messages: parsed.messages.map((message) => ({ ...message })) } });
   return parsed;
 }
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { resolveIncludes, type IncludeFileSystem } from './includes.js';
+import { resolveIncludes, type IncludeFileSystem, type ResolveIncludesOptions } from './includes.js';
 import { locateInTree, parseJsonSource, type JsonLocationNode, type JsonPath } from './json-source.js';
 import type { DocsConfig } from './generated/docs-config.js';
 import { compareMessages, createMessage, formatJsonPath, type DocsgenMessage, type SourceLocation } from './message.js';
@@ -14,6 +14,8 @@ export interface ParseConfigOptions extends Partial<IncludeFileSystem> {
   text: string;
   /** Absolute path of the project root; includes may not leave it. */
   root: string;
+  /** Parses an included file (`ResolveIncludesOptions.parseJson`; default: `parseJsonSource`). */
+  parseJson?: ResolveIncludesOptions['parseJson'];
 }
 
 /** docs.json read, validated and resolved. */
@@ -66,6 +68,7 @@ export function parseConfig(options: ParseConfigOptions): ParsedConfig {
     root,
     readFile: options.readFile ?? noFileAccess,
     realpath: options.realpath ?? noFileAccess,
+    parseJson: options.parseJson,
   });
   const locate = (path: JsonPath) => locateInTree(included.locations, path);
   const locateKey = (path: JsonPath) => locateInTree(included.locations, path, { key: true });

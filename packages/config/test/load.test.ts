@@ -1,11 +1,11 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../src/load.js';
+import { loadConfig, type KeptIncludes } from '../src/load.js';
 import { parseConfig } from '../src/parse-config.js';
 
 const load = suite('load');
@@ -195,13 +195,18 @@ load('should use the kept result while docs.json and its includes are the same, 
   assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['a', 'b']);
   // A kept result is used as it is: one changed by hand in the cache comes back.
   const file = join(cache.folder, 'docs-json.bin');
-  const entry = deserialize(readFileSync(file)) as { result: { config: { name: string } } };
+  // The file: the key (64 hex digits), then the entry serialised by node:v8.
+  const stored = readFileSync(file);
+  const key = stored.subarray(0, 64);
+  assert.match(key.toString('latin1'), /^[0-9a-f]{64}$/);
+  const entry = deserialize(stored.subarray(64)) as { result: { config: { name: string } } };
   entry.result.config.name = 'From the cache';
-  writeFileSync(file, serialize(entry));
+  const rewritten = Buffer.concat([key, serialize(entry)]);
+  writeFileSync(file, rewritten);
   assert.is(loadConfig(root, { cache }).config?.name, 'From the cache');
   // Another salt (docsgen's version) does not use it.
   assert.is(loadConfig(root, { cache: { ...cache, salt: 'two' } }).config?.name, 'Docs');
-  writeFileSync(file, serialize(entry));
+  writeFileSync(file, rewritten);
   // An included file changed: parsed again.
   writeFileSync(join(root, 'nav', 'pages.json'), '["a", "c"]');
   const included = loadConfig(root, { cache });
@@ -233,6 +238,58 @@ load('should use the kept result while docs.json and its includes are the same, 
   writeFileSync(join(root, 'nav', 'pages.json'), '["d"]');
   assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['d']);
   assert.equal(loadConfig(root, { cache }).config?.navigation.pages, ['d']);
+});
+
+load('should write a new result when `defer` says, and read it back then', () => {
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Docs", "navigation": { "pages": ["index"] } }');
+  const writes: Array<() => void> = [];
+  const cache = { folder: join(root, '.deferred'), salt: 'x', defer: (write: () => void) => writes.push(write) };
+  const file = join(cache.folder, 'docs-json.bin');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Docs');
+  assert.is(writes.length, 1);
+  assert.not.ok(existsSync(file), 'nothing written before the deferred write runs');
+  writes[0]!();
+  const written = readFileSync(file);
+  // Kept: read back, with nothing more to write.
+  assert.is(loadConfig(root, { cache }).config?.name, 'Docs');
+  assert.is(writes.length, 1);
+  // Another docs.json: parsed, and its write deferred again; the kept file is still the old one's.
+  writeFileSync(join(root, 'docs.json'), '{ "name": "Renamed", "navigation": { "pages": ["index"] } }');
+  assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
+  assert.is(writes.length, 2);
+  assert.equal(readFileSync(file), written);
+  writes[1]!();
+  assert.is(loadConfig(root, { cache }).config?.name, 'Renamed');
+  assert.is(writes.length, 2);
+});
+
+load('should parse an included file again only when its text changed, with the result a load without `includes` gives', () => {
+  mkdirSync(join(root, 'nav'), { recursive: true });
+  // A duplicate key: a warning that points into the included file.
+  writeFileSync(join(root, 'nav', 'pages.json'), '{ "pages": ["a", "b"], "pages": ["a", "b"] }');
+  const docs = (name: string) => writeFileSync(join(root, 'docs.json'), `{ "name": "${name}", "navigation": { "$ref": "./nav/pages.json" } }`);
+  docs('One');
+  const includes: KeptIncludes = new Map();
+  const first = loadConfig(root, { includes });
+  assert.equal(kept(first, [['navigation', 'pages']]), kept(loadConfig(root), [['navigation', 'pages']]));
+  const entry = includes.get(join(root, 'nav', 'pages.json'));
+  assert.ok(entry);
+  // docs.json edited: the include is taken as parsed, its warning placed as before.
+  docs('Two');
+  const second = loadConfig(root, { includes });
+  assert.is(includes.get(join(root, 'nav', 'pages.json')), entry);
+  assert.is(second.config?.name, 'Two');
+  assert.equal(kept(second, [['navigation', 'pages'], ['navigation', 'pages', 1]]), kept(loadConfig(root), [['navigation', 'pages'], ['navigation', 'pages', 1]]));
+  assert.equal(second.messages.map((message) => message.ruleId), ['duplicate-key']);
+  // A message changed by a caller does not change the kept one.
+  second.messages[0]!.reason = 'changed';
+  assert.is.not(loadConfig(root, { includes }).messages[0]?.reason, 'changed');
+  // The include edited: parsed again.
+  writeFileSync(join(root, 'nav', 'pages.json'), '{ "pages": ["c"] }');
+  const third = loadConfig(root, { includes });
+  assert.equal(third.config?.navigation.pages, ['c']);
+  assert.equal(third.messages, []);
+  assert.is.not(includes.get(join(root, 'nav', 'pages.json')), entry);
 });
 
 load('should load as usual when the cache folder cannot be written', () => {

@@ -38,7 +38,16 @@ export interface ProjectModulesOptions {
    * it, and a module loaded once counts as unchanged for the graph's life.
    */
   filesChange?: boolean | null | undefined;
+  /**
+   * Compiled modules to start from, by content hash (`ProjectModules.compilations` of the graph
+   * before, made with the same `compileMdx`): a dev server's reload after a docs.json edit does
+   * not compile its pages again (default: none).
+   */
+  compiled?: ReadonlyMap<string, CompiledRecord> | null | undefined;
 }
+
+/** A compiled module without its path: what a content hash gives. */
+export type CompiledRecord = Omit<ModuleRecord, 'file'>;
 
 /** One compiled project module. */
 export interface ModuleRecord {
@@ -82,13 +91,14 @@ function withCodeBlocks<T extends object>(component: T, data: Record<string, unk
 export class ProjectModules {
   readonly #options: ProjectModulesOptions;
   readonly #records = new Map<string, ModuleRecord>();
-  readonly #compiled = new Map<string, Omit<ModuleRecord, 'file'>>();
+  readonly #compiled: Map<string, CompiledRecord>;
   readonly #instances = new Map<string, Record<string, unknown>>();
   readonly #importers = new Map<string, Set<string>>();
   readonly #requireFromProject: NodeJS.Require;
 
   constructor(options: ProjectModulesOptions) {
     this.#options = options;
+    this.#compiled = new Map(options.compiled);
     this.#requireFromProject = createRequire(join(options.root, 'package.json'));
   }
 
@@ -271,6 +281,17 @@ export class ProjectModules {
       queue.push(...record.imports);
     }
     return [...found].map(([path, hash]) => ({ file: path, hash }));
+  }
+
+  /**
+   * The compiled modules of the current files, by content hash, for a graph made after this one
+   * with the same `compileMdx` (`ProjectModulesOptions.compiled`). Those with messages are left
+   * out: a missing import may be found now, and its message placed anew.
+   */
+  compilations(): Map<string, CompiledRecord> {
+    const compilations = new Map<string, CompiledRecord>();
+    for (const { file: _file, ...record } of this.#records.values()) if (record.messages.length === 0) compilations.set(record.hash, record);
+    return compilations;
   }
 
   /** How many compiled versions are kept: one per current file (for tests of memory use). */

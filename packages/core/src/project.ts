@@ -9,9 +9,11 @@ import {
 } from '@docsgen/config';
 import { didYouMean } from '@docsgen/util/did-you-mean';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
-import { checkFolderMetas, expandFolderNavigation, listFolderContents } from './folder-navigation.js';
+import { checkFolderMetas, expandFolderNavigation, listFolderContents, type ExpandedNavigation, type ExpandFolderNavigationInput } from './folder-navigation.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { hashSource } from './modules.js';
 import { describePage, pageBodyFacts, type PageInfo } from './pages.js';
@@ -58,10 +60,19 @@ export async function loadProject(
     loadCache?: SiteLoadCache | null | undefined;
   } | null,
 ): Promise<LoadedProject> {
-  const loaded = loadConfig(root, options?.configCache ? { cache: { folder: options.configCache, salt: docsgenCodeKey() } } : undefined);
-  const [discovered, userConfig] = await Promise.all([discoverPages(root), loadUserConfig(root)]);
-  const folders = listFolderContents(discovered.pages);
-  const folderMetas = loadFolderMetas(root, folders.keys());
+  const cache = options?.hashSources ? undefined : options?.loadCache;
+  // With a load cache (a dev server), docs.json's new result is written after the reload, not on its path.
+  const configCache = options?.configCache ?? undefined;
+  const defer = cache && configCache ? (write: () => void) => cache.later(`config-entry:${configCache}`, write) : undefined;
+  const loaded = loadConfig(root, { cache: configCache ? { folder: configCache, salt: docsgenCodeKey(), defer } : undefined, includes: cache?.configIncludes });
+  // A start that took docs.json from its cache entry parsed none of its includes: they are
+  // parsed once the server is quiet, so that the first docs.json edit finds them parsed.
+  if (cache && configCache && cache.configIncludes.size === 0) cache.later('config-includes', () => loadConfig(root, { includes: cache.configIncludes }), { once: true });
+  // The cache is told every change: what it found before stays while no page or folder came or went.
+  const [discovered, userConfig] = await Promise.all([cache ? cache.discovery(root, () => discoverPages(root)) : discoverPages(root), loadUserConfig(root)]);
+  const folders = cache ? cache.keep('folder-contents', discovered.pages, () => listFolderContents(discovered.pages)) : listFolderContents(discovered.pages);
+  const metaFiles = [...folders.keys()].map((folder) => join(root, folder, '_meta.json'));
+  const folderMetas = cache ? cache.keep('folder-metas', root, () => loadFolderMetas(root, folders.keys()), { files: metaFiles }) : loadFolderMetas(root, folders.keys());
   const metas = folderMetas.metas;
   const messages: DocsgenMessage[] = [
     ...loaded.messages,
@@ -74,14 +85,15 @@ export async function loadProject(
   const pages = new Map<string, PageInfo>();
   // Synchronous reads in order: for many small files they cost a fraction of promise-based
   // reads (one call instead of open, stat, read and close round trips), and order is stable.
-  const cache = options?.hashSources ? undefined : options?.loadCache;
   for (const file of discovered.pages) {
     try {
       let text: string | undefined;
       const parsed = cache ? cache.pageSource(file.file, (path) => readPageSource(path, readFileSync(path, 'utf8'))) : readPageSource(file.file, (text = readFileSync(file.file, 'utf8')));
       messages.push(...parsed.messages);
       const folderLabel = file.isSection ? undefined : metas.get(parentOf(file.slug))?.titles.get(file.slug.slice(file.slug.lastIndexOf('/') + 1))?.label;
-      const page = describePage(file, parsed.data, parsed.body, { folderLabel });
+      const describe = () => describePage(file, parsed.data, parsed.body, { folderLabel });
+      // The same metadata object as the last load's while its inputs are the same (nothing changes a page's).
+      const page = cache ? cache.describedPage(file, parsed, folderLabel, describe) : describe();
       if (options?.hashSources && text !== undefined) page.sourceHash = hashSource(file.file, text);
       entries.push(page);
       if (!pages.has(page.slug)) pages.set(page.slug, page);
@@ -98,13 +110,37 @@ export async function loadProject(
   let navigation: NavigationModel | undefined;
   let locate = loaded.locate;
   if (loaded.config) {
-    const expanded = expandFolderNavigation(loaded.config.navigation, { files: discovered.pages, pages, metas, locate });
+    const input = { files: discovered.pages, pages, metas, locate };
+    const navigationInput = loaded.config.navigation;
+    const expanded = cache ? keptFolderNavigation(cache, navigationInput, input) : expandFolderNavigation(navigationInput, input);
     locate = expanded.locate;
-    const built = buildNavigation(expanded.navigation, { locate });
+    // The same navigation makes the same model; its messages point into docs.json, so one with messages is made again.
+    const build = () => buildNavigation(expanded.navigation, { locate });
+    const built = cache ? cache.keep('navigation-model', expanded.navigation, build, { isReusable: (kept) => kept.messages.length === 0 }) : build();
     navigation = built.navigation;
     messages.push(...expanded.messages, ...built.messages);
   }
   return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, messages };
+}
+
+/**
+ * `expandFolderNavigation` through the load cache: kept for the same navigation, pages and
+ * `_meta.json` while it has no folder entry (whose groups point into docs.json where it was
+ * then) and no message. It is then a copy of docs.json's navigation, and `locate` docs.json's
+ * own, where docs.json is now.
+ */
+function keptFolderNavigation(cache: SiteLoadCache, navigation: unknown, input: ExpandFolderNavigationInput): ExpandedNavigation {
+  const kept = cache.keep(
+    'folder-navigation',
+    // A copy of the pages: the site adds its API pages to the map after this.
+    { navigation, files: input.files, pages: new Map(input.pages), metas: input.metas },
+    () => {
+      const made = expandFolderNavigation(navigation, input);
+      return { made, isCopy: made.messages.length === 0 && isDeepStrictEqual(made.navigation, navigation) };
+    },
+    { isReusable: (value) => value.isCopy },
+  );
+  return kept.isCopy ? { navigation: kept.made.navigation, locate: input.locate, messages: [] } : kept.made;
 }
 
 /** What a page's metadata is made of: its frontmatter, problems with it, and what its body says of it. */

@@ -1,10 +1,11 @@
-import type { DocsgenMessage } from '@docsgen/config';
+import type { DocsgenMessage, KeptIncludes } from '@docsgen/config';
 import { writeWhole } from '@docsgen/util/write-whole';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { isSiteFile, type DiscoveredPages, type PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
-import type { PageBodyFacts } from './pages.js';
+import type { PageBodyFacts, PageInfo } from './pages.js';
 import { docsgenCodeKey } from './version.js';
 
 // What a dev server keeps between loads of one project. A change to docs.json reloads the
@@ -12,6 +13,12 @@ import { docsgenCodeKey } from './version.js';
 // part, unchanged. Each entry is kept with the size and modification time of the files it was
 // read from, and used again only while they are the same and nobody said the files changed
 // (`forget`, which the dev server calls with every path its watcher reports).
+//
+// What a load made of those, where its other inputs are the same, is kept too: the pages found
+// (while no page, site file or folder appeared or went), each page's metadata (while its
+// frontmatter and folder label are the same), and the parts `keep` is asked for (the page
+// compiler, while its settings are the same). A reload after a docs.json edit then does the
+// work that edit calls for, not the whole project's again.
 //
 // The pages' part can also be kept in a file (`SiteLoadCacheOptions.file`): a dev server started
 // again then reads only the pages that changed since (on a 1,000-page project, reading and
@@ -57,6 +64,18 @@ export class SiteLoadCache {
   readonly #fromFile = new Set<string>();
   /** Pages asked for in this process: only they are written (a deleted page's entry goes). */
   readonly #asked = new Set<string>();
+  /** The pages `discoverPages` found under a root: kept while no forgotten path could change what it finds. */
+  #discovered: { root: string; value: DiscoveredPages; known: Set<string> } | undefined;
+  /** The metadata `describePage` made of each kept page source, with what else it was made from. */
+  readonly #described = new WeakMap<KeptPageSource, { file: PageFile; folderLabel: string | undefined; page: PageInfo }>();
+  /** What `keep` made, by name, with the inputs and the stamps of the files it was made from. */
+  readonly #made = new Map<string, Kept<unknown> & { inputs: unknown }>();
+  /** docs.json's included files as parsed by loads before (`LoadConfigOptions.includes`): parsed again only when their text changes. */
+  readonly configIncludes: KeptIncludes = new Map();
+  /** Work held back until `save`, by name: the last one asked for each. */
+  readonly #later = new Map<string, () => void>();
+  /** Names of `once` work that ran, or waits to. */
+  readonly #once = new Set<string>();
 
   constructor(options?: SiteLoadCacheOptions | null) {
     this.#file = options?.file ?? undefined;
@@ -65,10 +84,71 @@ export class SiteLoadCache {
   /** Forgets what was read from `files` (absolute paths; a folder's path forgets what is under it). */
   forget(files: Iterable<string>): void {
     for (const file of files) {
+      if (this.#discovered && changesDiscovery(this.#discovered, file)) this.#discovered = undefined;
       this.#pages.delete(file);
+      for (const [name, kept] of this.#made) if ([...kept.stamps.keys()].some((path) => path === file || path.startsWith(`${file}/`) || path.startsWith(`${file}\\`))) this.#made.delete(name);
       if (this.#specs && [...this.#specs.stamps.keys()].some((path) => path === file || path.startsWith(`${file}/`) || path.startsWith(`${file}\\`))) this.#specs = undefined;
       for (const path of this.#pages.keys()) if (path.startsWith(`${file}/`) || path.startsWith(`${file}\\`)) this.#pages.delete(path);
     }
+  }
+
+  /**
+   * The pages and site files under `root` (`discoverPages`, run with `discover`): kept while
+   * every path forgotten since is a page or site file it found that is still a file, or a file
+   * that is neither a page nor a site file (docs.json, an image). A folder, a page that appeared
+   * or went, or anything in doubt finds them again.
+   */
+  async discovery(root: string, discover: () => Promise<DiscoveredPages>): Promise<DiscoveredPages> {
+    if (this.#discovered?.root === root) return this.#discovered.value;
+    const value = await discover();
+    this.#discovered = { root, value, known: new Set([...value.pages.map((page) => page.file), ...value.siteFiles.map((path) => `${root}${sep}${path.split('/').join(sep)}`)]) };
+    return value;
+  }
+
+  /**
+   * The metadata of a page (`describe`, `describePage`) from its kept source: the one made
+   * before while the source, the page file and its folder label are the same.
+   */
+  describedPage(file: PageFile, source: KeptPageSource, folderLabel: string | undefined, describe: () => PageInfo): PageInfo {
+    const kept = this.#described.get(source);
+    if (kept && kept.folderLabel === folderLabel && isDeepStrictEqual(kept.file, file)) return kept.page;
+    const page = describe();
+    this.#described.set(source, { file, folderLabel, page });
+    return page;
+  }
+
+  /**
+   * What `make` gives for `inputs`: the value made before under `name` while the inputs are
+   * deeply equal to those it was made from (functions and class instances by identity), the
+   * `files` it read (absolute) are unchanged and not forgotten, and `isReusable` (default: yes)
+   * says the value may serve again (not one with messages that point into a file that changed);
+   * else made now. For the parts of a site that depend on nothing else: the page compiler and
+   * its settings, the folders' `_meta.json`, the navigation model of the same navigation.
+   */
+  keep<T>(name: string, inputs: unknown, make: () => T, options?: { files?: readonly string[] | undefined; isReusable?: ((value: T) => boolean) | undefined } | null): T {
+    const kept = this.#made.get(name);
+    const files = options?.files ?? [];
+    if (kept && isDeepStrictEqual(kept.inputs, inputs) && isDeepStrictEqual([...kept.stamps.keys()], files) && isCurrent(kept.stamps) && (options?.isReusable?.(kept.value as T) ?? true)) return kept.value as T;
+    this.#made.delete(name);
+    const stamps = new Map(files.map((file) => [file, stampOf(file)]));
+    const value = make();
+    // Kept only when no file changed while it was made.
+    if (isCurrent(stamps)) this.#made.set(name, { inputs, value, stamps });
+    return value;
+  }
+
+  /**
+   * Holds `task` until `save`, which a dev server calls a second after each load, off the path
+   * of what waits for it: the last one for each `name` runs. For docs.json's cache entry
+   * (`LoadConfigOptions.cache.defer`), and, `once` in the cache's life, the parse of the
+   * includes a start took from that entry, so that the first docs.json edit finds them parsed.
+   */
+  later(name: string, task: () => void, options?: { once?: boolean | undefined } | null): void {
+    if (options?.once) {
+      if (this.#once.has(name)) return;
+      this.#once.add(name);
+    }
+    this.#later.set(name, task);
   }
 
   /** A page file's frontmatter and what its body says: kept, or read with `read` (which may throw: nothing is kept then). */
@@ -88,11 +168,14 @@ export class SiteLoadCache {
   }
 
   /**
-   * Writes the pages' part to the options' `file`, when pages were read since it was last read
-   * or written. Only what survives JSON as it is goes in (a frontmatter date, say, does not).
+   * Does the work held back (`later`), then writes the pages' part to the options'
+   * `file`, when pages were read since it was last read or written. Only what survives JSON as it is goes in (a frontmatter date, say, does not).
    * A file that cannot be written costs the next start time, nothing else.
    */
   save(): void {
+    const tasks = [...this.#later.values()];
+    this.#later.clear();
+    for (const task of tasks) task();
     if (!this.#file || !this.#isChanged) return;
     this.#isChanged = false;
     const pages: Record<string, { stamp: Stamp; value: KeptPageSource }> = {};
@@ -165,9 +248,35 @@ function isKeptPageSource(value: unknown): value is KeptPageSource {
   return typeof data === 'object' && data !== null && Array.isArray(messages) && typeof body === 'object' && body !== null && typeof body.hasUpdates === 'boolean';
 }
 
+/** A name `discoverPages` may take for a page (`pageExtension` of discover.ts). */
+const pageExtension = /\.(mdx|md)$/i;
+
+/**
+ * Whether a change at `path` may change what `discoverPages` finds: a folder (that appeared or
+ * changed), a page or site file that appeared or went, a path that is gone and held what it
+ * found, or one it reported (an unreadable folder).
+ */
+function changesDiscovery(discovered: { root: string; value: DiscoveredPages; known: Set<string> }, path: string): boolean {
+  let isFile = false;
+  try {
+    if (!statSync(path).isFile()) return true;
+    isFile = true;
+  } catch {
+    // Gone.
+  }
+  if (discovered.known.has(path)) return !isFile;
+  const fromRoot = relative(discovered.root, path).split(sep).join('/');
+  if (pageExtension.test(fromRoot) || isSiteFile(fromRoot)) return true;
+  if (isFile) return false;
+  const inside = `${path}${sep}`;
+  return [...discovered.known].some((file) => file.startsWith(inside)) || discovered.value.messages.some((message) => message.file === path || message.file?.startsWith(inside));
+}
+
 function stampOf(file: string): Stamp {
   try {
-    const stats = statSync(file);
+    // No error made for a missing file (`_meta.json` of most folders).
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) return 'missing';
     return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
   } catch {
     return 'missing';

@@ -58,6 +58,12 @@ export interface SiteModel {
   configFiles: string[];
 }
 
+/** The page compiler of a load, and the module graph the last load made with it. */
+interface KeptCompiler {
+  compiler: ReturnType<typeof createPageCompiler>;
+  graph: ProjectModules | undefined;
+}
+
 const defaultCode: CodeBlockOptions = { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true };
 
 /** Loads a project (config, pages, navigation, API reference) into a site model; pages compile on demand. */
@@ -107,8 +113,13 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     remarkPlugins: settings.remarkPlugins,
     rehypePlugins: settings.rehypePlugins,
   };
-  const compiler = createPageCompiler(compilerOptions);
+  // The compiler (its processors take a while to make) is the last load's while its settings
+  // are the same, and so are the modules the last load's graph compiled with it.
+  const makeCompiler = (): KeptCompiler => ({ compiler: createPageCompiler(compilerOptions), graph: undefined });
+  const kept = settings.loadCache ? settings.loadCache.keep('page-compiler', compilerOptions, makeCompiler) : makeCompiler();
+  const { compiler } = kept;
   const modules = new ProjectModules({
+    compiled: kept.graph?.compilations(),
     root,
     compileMdx:
       settings.compileCache && !compiler.hasUserPlugins
@@ -125,6 +136,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
       'virtual:docsgen/theme': { themeName: config?.theme ?? 'base', userRoot: join(root, 'theme') },
     }),
   });
+  kept.graph = modules;
   const projectFiles = project.siteFiles;
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
   return {

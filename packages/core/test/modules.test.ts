@@ -26,6 +26,39 @@ modules('should keep one compiled version per file across edits, whether invalid
   assert.is(graph.compiledCount, 2);
 });
 
+modules('should start from the compilations of the graph before, and compile again what changed or had messages', async () => {
+  const root = writeTempProject({ 'page.mdx': 'import S from "/snippets/s.mdx";\n\n<S />\n', 'snippets/s.mdx': 'First.\n', 'other.mdx': 'import M from "/snippets/missing.mdx";\n\n<M />\n' });
+  const compiled: string[] = [];
+  const graphAfter = (before?: ProjectModules) =>
+    new ProjectModules({
+      root,
+      compileMdx: async ({ file, source }: { file: string; source: string }) => {
+        compiled.push(file.slice(root.length + 1));
+        return { code: source.startsWith('import') ? `${source.split('\n')[0]}\nexport default function C() { return null; }` : `export default function C() { return ${JSON.stringify(source)}; }`, messages: [], data: {} };
+      },
+      globals: {},
+      namedModules: {},
+      renderTree: () => null,
+      compiled: before?.compilations(),
+    } as never);
+  const first = graphAfter();
+  await first.link(join(root, 'page.mdx'));
+  assert.ok((await first.link(join(root, 'other.mdx'))).some((message) => message.ruleId === 'module-not-found'));
+  assert.equal(compiled.sort(), ['other.mdx', 'page.mdx', 'snippets/s.mdx']);
+  // Only what compiled without messages is handed on.
+  assert.is(first.compilations().size, 2);
+  compiled.length = 0;
+  writeFileSync(join(root, 'snippets/s.mdx'), 'Second.\n');
+  writeFileSync(join(root, 'snippets/missing.mdx'), 'Found now.\n');
+  const second = graphAfter(first);
+  await second.link(join(root, 'page.mdx'));
+  assert.equal(await second.link(join(root, 'other.mdx')), []);
+  // The page as it was; the edited snippet, the page that had a message and the snippet it found now, again.
+  assert.equal(compiled.sort(), ['other.mdx', 'snippets/missing.mdx', 'snippets/s.mdx']);
+  assert.is(second.recordOf(join(root, 'page.mdx'))?.hash, first.recordOf(join(root, 'page.mdx'))?.hash);
+  assert.equal(second.recordOf(join(root, 'page.mdx'))?.imports, [join(root, 'snippets/s.mdx')]);
+});
+
 modules('should list a page and everything it imports, with content hashes, as its dependencies', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['index'] } }),

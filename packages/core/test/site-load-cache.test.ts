@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFrontmatter } from '../src/frontmatter.js';
-import { pageBodyFacts } from '../src/pages.js';
+import { discoverPages } from '../src/discover.js';
+import { describePage, pageBodyFacts } from '../src/pages.js';
 import { SiteLoadCache, type KeptPageSource } from '../src/site-load-cache.js';
 import { createSite } from '../src/site.js';
 import { writeTempProject } from './temp-project.js';
@@ -146,6 +147,130 @@ cache('should ask for the repository facts of a root once', async () => {
   assert.equal(await loads.repository('/a', load), { remoteUrl: 'https://example.com//a' });
   await loads.repository('/b', load);
   assert.is(asked, 2);
+});
+
+cache('should keep what it found of the pages until a page, site file or folder comes or goes', async () => {
+  const root = writeTempProject({ 'a.mdx': '# A\n', 'guides/b.mdx': '# B\n', 'docs.json': '{}', 'logo.png': 'png' });
+  const loads = new SiteLoadCache();
+  let walks = 0;
+  const discover = async () => {
+    walks += 1;
+    return discoverPages(root);
+  };
+  const slugs = async () => (await loads.discovery(root, discover)).pages.map((page) => page.slug);
+  try {
+    assert.equal(await slugs(), ['a', 'guides/b']);
+    // Saved files that are not new pages: docs.json, a page's text, an image.
+    writeFileSync(join(root, 'a.mdx'), '# A again\n');
+    loads.forget([join(root, 'docs.json'), join(root, 'a.mdx'), join(root, 'logo.png')]);
+    await slugs();
+    assert.is(walks, 1);
+    const found = (change: () => void, told: string, expected: string[]) => async () => {
+      change();
+      loads.forget([join(root, told)]);
+      assert.equal(await slugs(), expected, told);
+    };
+    await found(() => writeFileSync(join(root, 'c.md'), '# C\n'), 'c.md', ['a', 'c', 'guides/b'])();
+    await found(() => writeFileSync(join(root, 'style.css'), 'body{}'), 'style.css', ['a', 'c', 'guides/b'])();
+    assert.equal((await loads.discovery(root, discover)).siteFiles, ['style.css']);
+    await found(() => rmSync(join(root, 'c.md')), 'c.md', ['a', 'guides/b'])();
+    await found(() => mkdirSync(join(root, 'more')), 'more', ['a', 'guides/b'])();
+    await found(() => writeFileSync(join(root, 'more', 'd.mdx'), '# D\n'), 'more/d.mdx', ['a', 'guides/b', 'more/d'])();
+    // A folder that went, named like a file.
+    await found(() => renameSync(join(root, 'guides'), join(root, 'v1.2')), 'guides', ['a', 'more/d', 'v1.2/b'])();
+    await found(() => rmSync(join(root, 'v1.2'), { recursive: true }), 'v1.2', ['a', 'more/d'])();
+    assert.is(walks, 8);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+cache('should keep what `keep` made while its inputs and files are the same, told or not', () => {
+  const root = writeTempProject({ 'f.json': '1' });
+  const file = join(root, 'f.json');
+  const loads = new SiteLoadCache();
+  let made = 0;
+  const make = () => ({ made: (made += 1) });
+  try {
+    const first = loads.keep('part', { settings: ['a'] }, make, { files: [file] });
+    assert.is(loads.keep('part', { settings: ['a'] }, make, { files: [file] }), first);
+    assert.is(made, 1);
+    // Other inputs, deeply: made again.
+    loads.keep('part', { settings: ['b'] }, make, { files: [file] });
+    assert.is(made, 2);
+    // The file changed, nobody told: made again.
+    writeFileSync(file, '22');
+    loads.keep('part', { settings: ['b'] }, make, { files: [file] });
+    assert.is(made, 3);
+    // Told of a change: made again.
+    loads.forget([file]);
+    loads.keep('part', { settings: ['b'] }, make, { files: [file] });
+    assert.is(made, 4);
+    // Another list of files: made again.
+    loads.keep('part', { settings: ['b'] }, make, { files: [] });
+    assert.is(made, 5);
+    // One the caller says may not serve again.
+    loads.keep('part', { settings: ['b'] }, make, { files: [], isReusable: () => false });
+    assert.is(made, 6);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+cache('should give the same page metadata for the same source and folder label only', () => {
+  const loads = new SiteLoadCache();
+  const source: KeptPageSource = { data: { title: 'A' }, messages: [], body: { hasUpdates: false } };
+  const file = { slug: 'a', file: '/p/a.mdx', relativePath: 'a.mdx', format: 'mdx' as const, isSection: false };
+  const described = (folderLabel: string | undefined, page = file, kept = source) => loads.describedPage(page, kept, folderLabel, () => describePage(page, kept.data, kept.body, { folderLabel }));
+  const first = described(undefined);
+  assert.is(described(undefined), first);
+  assert.is(described('Label').sidebarTitle, 'Label');
+  assert.is(described(undefined).sidebarTitle, 'A');
+  assert.is(described(undefined, { ...file, slug: 'b' }).slug, 'b');
+  assert.is(described(undefined, file, { ...source, data: { title: 'B' } }).title, 'B');
+});
+
+cache('should parse docs.json\'s includes on save after a start that took docs.json from its cache entry, and write a new entry then', async () => {
+  const config = { name: 'Included', navigation: { $ref: './nav.json' } };
+  const root = writeTempProject({ 'docs.json': JSON.stringify(config), 'nav.json': JSON.stringify({ pages: ['index'] }), 'index.mdx': '# Home\n' });
+  const entry = join(root, '.docsgen', 'cache', 'config', 'docs-json.bin');
+  try {
+    // The first start parses docs.json and its include, and writes the entry at once (no load cache).
+    await createSite(root, { compileCache: true });
+    assert.ok(existsSync(entry));
+    const loads = new SiteLoadCache();
+    await createSite(root, { compileCache: true, loadCache: loads });
+    assert.is(loads.configIncludes.size, 0, 'taken from the entry: nothing parsed');
+    loads.save();
+    assert.equal([...loads.configIncludes.keys()], [join(root, 'nav.json')]);
+    // An edit: the entry of the new text is written on save, not during the load.
+    const written = readFileSync(entry);
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...config, name: 'Edited' }));
+    loads.forget([join(root, 'docs.json')]);
+    assert.is((await createSite(root, { compileCache: true, loadCache: loads })).config?.name, 'Edited');
+    assert.equal(readFileSync(entry), written);
+    loads.save();
+    assert.not.equal(readFileSync(entry), written);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+cache('should do the work held back on save, the last one of each name, and `once` work once', () => {
+  const loads = new SiteLoadCache();
+  const done: string[] = [];
+  loads.later('a', () => done.push('a1'));
+  loads.later('a', () => done.push('a2'));
+  loads.later('b', () => done.push('b'));
+  loads.later('c', () => done.push('c1'), { once: true });
+  loads.later('c', () => done.push('c2'), { once: true });
+  assert.equal(done, []);
+  loads.save();
+  assert.equal(done, ['a2', 'b', 'c1']);
+  loads.save();
+  loads.later('c', () => done.push('c3'), { once: true });
+  loads.save();
+  assert.equal(done, ['a2', 'b', 'c1']);
 });
 
 cache.run();
