@@ -64,6 +64,23 @@
 //   | platform's docs (.mdx)  | 7,464 / 4,610; 7,273 / 4,447 | 6,460 / 4,127; 6,453 / 3,808 |
 //   | Salad                   | 2,733 / 1,397               | 2,760 / 1,171               |
 //   | dubinc                  | 2,732 / 1,039               | 2,354 / 949                 |
+//
+// Same machine, 2026-11-28 (load average 5-15), two rounds per process, one folder per process,
+// alternated, DG_ROOT=/work/cache/before35 (main at 67ddddb) for "before"; "after" with the
+// attempts that cannot match left out (micromark: the flow's blank line only at a space, tab,
+// line ending or the end, the document's container check and attempt only after indent or at a
+// code a document construct is listed for, disabled constructs out of the lists by code;
+// micromark-core-commonmark: the list's blank-line checks likewise), one-chunk tokens sliced at
+// once, and from-markdown's handlers from a Map. Attempts: platform docs 818,239 -> 625,187,
+// c1000b 672,412 -> 550,651. First round / best warm round, ms CPU:
+//
+//   | project                 | before                                      | after                                       |
+//   | 1,000-page corpus (.md) | 3,638 / 2,315; 3,501 / 2,284; 3,476 / 2,223; 3,620 / 2,345; 3,621 / 2,321 | 3,283 / 2,148; 3,315 / 2,106; 3,339 / 1,981; 3,418 / 2,136; 3,484 / 2,209 |
+//   | platform's docs (.mdx)  | 6,452 / 3,819; 6,243 / 4,028; 6,770 / 4,395 | 6,356 / 3,426; 7,039 / 3,555; 6,733 / 3,839 |
+//
+// The platform docs' first round alone (`--rounds 0`, four pairs): before 6,577 / 6,235 / 6,294
+// / 6,429, after 6,152 / 6,066 / 6,475 / 6,081 (about 3% less; within the noise in the pairs
+// above). Warm rounds 5-13% less; the corpus's first round 4-10% less.
 
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What writing the Markdown twins costs (not a test: prints numbers only).
 //
-//   node bench/twin.mjs <project folder> [--rounds 1] [--out FILE]
+//   node bench/twin.mjs <project folder> [--rounds 1] [--out FILE]   (or --project DIR)
 //
 // Loads the project as a build does, compiles and renders every page first (not timed: the
 // build has done that before it asks for a twin), then writes every page's twin, one at a
@@ -92,6 +92,12 @@
 // `hastToMarkdownTwin` 9.9 -> 7.1 s, mdast-util-to-markdown 6.2 -> 4.5 s, hast-util-to-mdast
 // 3.4 -> 2.2 s; parse5 the same (2.8 / 3.1 s). Twins byte-identical (`--out`), and every output
 // file of a build of the platform's docs, dubinc/docs and the 300-page corpus.
+// Issue 23, fourth pass (twin7: rendered HTML parsed without parse5 when well formed; texts
+// no unsafe pattern can match written as they are), 2026-11-28, load average < 1, warm
+// conversion alone on captured Markdown-mode HTML, DG_ROOT=/work/cache/before35 for before,
+// two runs each, alternated, CPU ms/page (fastest / median round):
+//   platform docs (981 pages): 1.50 / 1.57, 1.49 / 1.51 -> 1.12 / 1.15, 1.05 / 1.08
+//   dubinc/docs   (231 pages): 1.63 / 1.65, 1.56 / 1.70 -> 1.14 / 1.25, 1.19 / 1.33
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,8 +107,9 @@ import { Session } from 'node:inspector/promises';
 const repo = process.env.DG_ROOT ? resolve(process.env.DG_ROOT) : fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' }, profile: { type: 'string' }, warm: { type: 'string' } },
+  options: { project: { type: 'string' }, rounds: { type: 'string', default: '1' }, out: { type: 'string' }, paths: { type: 'string' }, profile: { type: 'string' }, warm: { type: 'string' } },
 });
+if (values.project) positionals.push(values.project);
 if (positionals.length !== 1) {
   console.error('usage: node bench/twin.mjs <project folder> [--rounds N] [--out FILE] [--paths FILE] [--profile FILE] [--warm N]');
   process.exit(2);

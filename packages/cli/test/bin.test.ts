@@ -90,6 +90,13 @@ bin('should run a build in a Node with a larger young generation, and exit with 
   assert.equal(reported.execArgv.filter((arg) => arg.startsWith('--max-semi-space-size')), ['--max-semi-space-size=32']);
 });
 
+bin('should run a cold build with a larger interrupt budget, unless Node was given one', () => {
+  const file = reporting(0);
+  const project = mkdtempSync(join(tmpdir(), 'docsgen-bin-project-'));
+  assert.equal(runReporting(file, ['build', project, '--no-cache']).reported.execArgv.filter((arg) => arg.startsWith('--interrupt-budget')), ['--interrupt-budget=600000']);
+  assert.equal(runReporting(file, ['build', project, '--no-cache'], ['--interrupt-budget=70000']).reported.execArgv.filter((arg) => arg.startsWith('--interrupt-budget')), ['--interrupt-budget=70000']);
+});
+
 bin('should run other commands, builds with a cache, and builds told the young generation, in this process', () => {
   const file = reporting(0);
   assert.equal(runReporting(file, ['check', 'docs']).reported.execArgv, []);
@@ -99,7 +106,7 @@ bin('should run other commands, builds with a cache, and builds told the young g
   mkdirSync(join(project, '.docsgen', 'cache', 'build'), { recursive: true });
   assert.equal(runReporting(file, ['build', project, '--out', join(project, 'out')]).reported.execArgv, []);
   assert.equal(runReporting(file, ['build', '--out', 'site', project]).reported.execArgv, []);
-  assert.equal(runReporting(file, ['build', project, '--no-cache']).reported.execArgv, ['--max-semi-space-size=32']);
+  assert.equal(runReporting(file, ['build', project, '--no-cache']).reported.execArgv, ['--max-semi-space-size=32', '--interrupt-budget=600000']);
   assert.equal(runReporting(file, ['build'], ['--max-semi-space-size=8']).reported.execArgv, ['--max-semi-space-size=8']);
   assert.equal(runReporting(file, ['build'], [], { NODE_OPTIONS: '--max-semi-space-size=8' }).reported.execArgv, []);
   assert.equal(runReporting(file, ['build'], [], { DOCSGEN_IN_PROCESS: '1' }).reported.execArgv, []);

@@ -62,12 +62,17 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
   };
   const messages: DocsgenMessage[] = (config ? (settingsFor(undefined)?.messages ?? []) : []).map((message) => ({ ...message }));
   const logo = resolveLogo(root, config?.logo);
-  // The section of every page, from one walk of the navigation (not one walk per page).
-  let sections: Map<string, string> | undefined;
-  const sectionOf = (slug: string): string => {
-    if (!navigation) return '';
-    sections ??= owningSections(navigation);
-    return sections.get(slug) ?? '';
+  // The section and language of every page, from one walk of the navigation (not one walk per page).
+  let placements: Map<string, Placement> | undefined;
+  const placementOf = (slug: string): Placement | undefined => {
+    if (!navigation) return undefined;
+    placements ??= pagePlacements(navigation);
+    let placement = placements.get(slug);
+    if (!placement) {
+      placement = { section: '', language: languageOfFolder(placements, slug) };
+      placements.set(slug, placement);
+    }
+    return placement;
   };
 
   const isEligible = (page: PageInfo): boolean => !page.isDraft && !page.isNoindex && page.slug !== '404';
@@ -87,16 +92,19 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
     if (!config || !isEligible(page) || pageImage(page.frontmatter)) return undefined;
     const settings = settingsFor(base?.replace(/\/+$/, ''));
     if (settings?.mode !== 'generated') return undefined;
+    const placement = placementOf(page.slug);
     const cardInput: CardOptions = {
       title: page.title,
       description: page.description ?? '',
-      tab: sectionOf(page.slug),
+      tab: placement?.section ?? '',
       siteName: config.name,
       theme: settings.theme,
       appearance: settings.appearance,
       background: settings.background,
       accent: settings.accent,
       logo,
+      // Picks the face of Han characters; only a page with Chinese, Japanese or Korean text uses it.
+      ...(placement?.language ? { language: placement.language } : {}),
     };
     const { cardInputHash } = await import('@docsgen/og-cards');
     return { input: cardInput, hash: await cardInputHash(cardInput) };
@@ -127,24 +135,47 @@ function absolute(image: string, origin: string | undefined): SocialImage | unde
   return { url: `${origin}/${image.replace(/^\/+/, '')}` };
 }
 
+/** Where a page sits in the navigation, as its card shows it. */
+interface Placement {
+  /** The tab (or anchor, dropdown, product) holding the page, else its top group; `''` for none. */
+  section: string;
+  /** The language listing the page (`languages[].language`, such as `zh`), if the navigation has languages. */
+  language: string | undefined;
+}
+
 /**
- * The tab (or anchor, dropdown, product) holding each page, else its top group. A page listed
- * more than once counts where `findNavigationTrail` finds it: its first listing in the default
- * version and language, else its first listing.
+ * The section and language of each page. A page listed more than once counts where
+ * `findNavigationTrail` finds it: its first listing in the default version and language, else
+ * its first listing.
  */
-function owningSections(navigation: NavigationModel): Map<string, string> {
-  const inDefault = new Map<string, NavAncestor[]>();
-  const anywhere = new Map<string, NavAncestor[]>();
+function pagePlacements(navigation: NavigationModel): Map<string, Placement> {
+  type Entry = ReturnType<typeof listNavigationEntries>[number];
+  const inDefault = new Map<string, Entry>();
+  const anywhere = new Map<string, Entry>();
   const isDefault = (actual: string | undefined, wanted: string | undefined): boolean => wanted === undefined || actual === undefined || actual === wanted;
   for (const entry of listNavigationEntries(navigation)) {
-    if (!anywhere.has(entry.slug)) anywhere.set(entry.slug, entry.trail);
+    if (!anywhere.has(entry.slug)) anywhere.set(entry.slug, entry);
     if (!inDefault.has(entry.slug) && isDefault(entry.version, navigation.defaultVersion) && isDefault(entry.language, navigation.defaultLanguage)) {
-      inDefault.set(entry.slug, entry.trail);
+      inDefault.set(entry.slug, entry);
     }
   }
-  const sections = new Map<string, string>();
-  for (const [slug, trail] of anywhere) sections.set(slug, sectionOfTrail(inDefault.get(slug) ?? trail));
-  return sections;
+  const placements = new Map<string, Placement>();
+  for (const [slug, first] of anywhere) {
+    const entry = inDefault.get(slug) ?? first;
+    placements.set(slug, { section: sectionOfTrail(entry.trail), language: entry.language });
+  }
+  return placements;
+}
+
+/**
+ * The language of a page the navigation does not list, from its folder: `zh/status` is in `zh`
+ * when the navigation has a `zh` language.
+ */
+function languageOfFolder(placements: ReadonlyMap<string, Placement>, slug: string): string | undefined {
+  const folder = slug.split('/', 1)[0];
+  if (!folder || !slug.includes('/')) return undefined;
+  for (const placement of placements.values()) if (placement.language === folder) return folder;
+  return undefined;
 }
 
 function sectionOfTrail(trail: readonly NavAncestor[]): string {

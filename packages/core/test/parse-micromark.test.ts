@@ -8,6 +8,12 @@
 //   chunk split into one-character chunks, where there is never a rest to take.
 // - `subtokenize(events, true)`: the document's content, text and strings are tokenized in
 //   one pass where they are met. The reference: the passes upstream makes, one per level.
+// - Attempts that cannot match are not made: a blank line (flow, list items) is tried only at a
+//   space, tab, line ending or the end; a container only after indent or at a code a document
+//   construct is listed for; constructs the parser disables (`codeIndented` in MDX) are left out
+//   of the lists by code. The reference: the trees upstream gives (written out below; the
+//   platform docs and the corpus are compared with an unpatched checkout by `bench/parse.mjs
+//   --same-as`).
 import type { Chunk, Event, Extension } from 'micromark-util-types';
 import { createRequire } from 'node:module';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -16,6 +22,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createPageCompiler } from '../src/compile.js';
 import { remarkMathSyntax } from '../src/remark-math-syntax.js';
 
 const test = suite('micromark patches');
@@ -136,6 +143,58 @@ test('should give the same events on random documents, either way', () => {
     const events = eventsOf(source);
     assert.equal(events, eventsOf(source, { splitChunks: true }), JSON.stringify(source));
     assert.equal(events, eventsOf(source, { passes: 'per level' }), JSON.stringify(source));
+  }
+});
+
+type SummaryNode = { type: string; value?: unknown; children?: SummaryNode[]; position?: { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } } };
+
+/** A tree as `type"value"(children…)`, positions left out. */
+function summaryOf(node: SummaryNode): string {
+  return node.type + (typeof node.value === 'string' ? JSON.stringify(node.value) : '') + (node.children ? `(${node.children.map(summaryOf).join(' ')})` : '');
+}
+
+// Trees upstream micromark and mdast-util-from-markdown give (CommonMark, GFM, MDX), on the
+// places the skipped attempts are about: blank lines, list items that start blank, lazy lines,
+// block quotes and lists that start or interrupt, footnote definitions, indented code (not in
+// MDX), tabs and nul characters that split string chunks.
+const skippedAttemptCases: Array<[file: string, source: string, tree: string]> = [
+  ['a.md', 'a\n\nb\n  \nc', 'root(paragraph(text"a") paragraph(text"b") paragraph(text"c"))'],
+  ['a.md', 'a\n   \n    code\n \nb', 'root(paragraph(text"a") code"code" paragraph(text"b"))'],
+  ['a.md', '-\n  foo\n- bar\n\n  baz\nlazy', 'root(list(listItem(paragraph(text"foo")) listItem(paragraph(text"bar") paragraph(text"baz\\nlazy"))))'],
+  ['a.md', '- \n\n  not in the item', 'root(list(listItem()) paragraph(text"not in the item"))'],
+  [
+    'a.md',
+    '> quote\nlazy\n> > nested\n\ntext\n> interrupts',
+    'root(blockquote(paragraph(text"quote\\nlazy") blockquote(paragraph(text"nested"))) paragraph(text"text") blockquote(paragraph(text"interrupts")))',
+  ],
+  [
+    'a.md',
+    '1. one\n2) two\n* three\n[^1]: note\n\nsee[^1]',
+    'root(list(listItem(paragraph(text"one"))) list(listItem(paragraph(text"two"))) list(listItem(paragraph(text"three"))) footnoteDefinition(paragraph(text"note")) paragraph(text"see" footnoteReference))',
+  ],
+  ['a.md', 'text\n-\n\n    code\n\tcode after a tab', 'root(heading(text"text") code"code\\ncode after a tab")'],
+  [
+    'a.mdx',
+    '<Note>\n    indented, not code\n\n  - item\n</Note>\n\n    also not code',
+    'root(mdxJsxFlowElement(paragraph(text"indented, not code") list(listItem(paragraph(text"item")))) paragraph(text"also not code"))',
+  ],
+  ['a.md', 'tab\tseparated | text\n\nnul\0char', 'root(paragraph(text"tab\\tseparated | text") paragraph(text"nul\uFFFDchar"))'],
+];
+
+test('should give the trees upstream gives where attempts that cannot match are skipped', async () => {
+  const compiler = createPageCompiler({ root: '/tmp', code: { themes: { light: 'github-light', dark: 'github-dark' }, chrome: 'bar', copyButton: true }, knownComponents: [] });
+  for (const [file, source, expected] of skippedAttemptCases) {
+    const tree = (await compiler.parsePage({ file, source })) as unknown as SummaryNode;
+    assert.is(summaryOf(tree), expected, JSON.stringify(source));
+    // Every node is placed where its offset is (one-chunk slices and skipped attempts move no point).
+    const places = placesOf(source);
+    const walk = (node: SummaryNode) => {
+      for (const point of node.position ? [node.position.start, node.position.end] : []) {
+        assert.equal({ line: point.line, column: point.column }, places[point.offset!], `${node.type} in ${JSON.stringify(source)}`);
+      }
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(tree);
   }
 });
 

@@ -185,6 +185,36 @@ cards('should take the section of a page listed twice from the default language,
   assert.is(await tabOf('flat'), undefined, 'a page with its own image has no card');
 });
 
+cards('should give a card the language of its page, from the navigation or the page’s folder', async () => {
+  const root = project(
+    {
+      'zh/setup.mdx': '---\ntitle: 安装\n---\n\n步骤。\n',
+      'ja/setup.mdx': '---\ntitle: セットアップ\n---\n\n手順。\n',
+      'ja/unlisted.mdx': '---\ntitle: 非表示\n---\n\nリストにない。\n',
+      'ko/unlisted.mdx': '---\ntitle: 목록\n---\n\n없음.\n',
+    },
+    {
+      siteUrl,
+      navigation: {
+        languages: [
+          { language: 'en', default: true, groups: [{ group: 'Start', pages: ['index', 'setup'] }] },
+          { language: 'zh', groups: [{ group: '开始', pages: ['zh/setup'] }] },
+          { language: 'ja', groups: [{ group: 'はじめに', pages: ['ja/setup'] }] },
+        ],
+      },
+    },
+  );
+  const site = await createSite(root, { mode: 'build' });
+  const languageOf = async (slug: string): Promise<string | null | undefined> => (await site.cardPlan(slug))?.input.language;
+  assert.is(await languageOf('setup'), 'en');
+  assert.is(await languageOf('zh/setup'), 'zh');
+  assert.is(await languageOf('ja/setup'), 'ja');
+  assert.is(await languageOf('ja/unlisted'), 'ja', 'not listed: the language of its folder');
+  assert.is(await languageOf('ko/unlisted'), undefined, 'a folder that is no language of the navigation');
+  const plain = await createSite(project({}, { siteUrl }), { mode: 'build' });
+  assert.not.ok('language' in ((await plain.cardPlan('setup'))?.input ?? {}), 'no languages: none on the card');
+});
+
 cards('should keep a drawn card in memory until its inputs change (dev)', async () => {
   const root = project();
   const site = await createSite(root);

@@ -16,7 +16,7 @@ reported('should hand the warnings of pages, twins and social cards to onMessage
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Dev', siteUrl: 'https://docs.example.com', navigation: { pages: ['index', 'cjk'] } }),
     'index.mdx': '---\ntitle: Home\n---\n\n<Icon icon="no-such-icon-anywhere" />\n',
-    'cjk.mdx': '---\ntitle: 日本語のタイトル\n---\n\nText.\n',
+    'cjk.mdx': '---\ntitle: שלום עולם 🚀\n---\n\nText.\n',
   };
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true });

@@ -47,6 +47,29 @@ interface Prepared {
   always: number[];
   needs: Need[][];
   present: Uint8Array;
+  /** Whether `isPlain` can answer for these patterns (all of one ASCII character, none tied to a node). */
+  plainable: boolean;
+  /** `Scope`s by stack (`state.stack` joined), and the last one used with a copy of its stack. */
+  scopes: Map<string, Scope>;
+  last: { stack: string[]; scope: Scope } | undefined;
+}
+
+/**
+ * The patterns of a list in scope for one stack of constructs, by character, for `isPlain`:
+ * `kinds` 0 (none), 1 (each needs one of some characters right before or after it: `rules`)
+ * or 2 (may match wherever the character is; also `\`, CR and LF, which `isPlain` leaves to
+ * `safe`); the characters of the patterns that need a line ending before them (`atBreak`):
+ * right after it and blanks (`breakFirst`), or after blanks and digits (`breakDigits`, their
+ * `before` is `\d+`); `breakOther`: one of them needs something else before it.
+ */
+interface Scope {
+  kinds: Uint8Array;
+  /** A global expression matching a character of `kinds` other than 0. */
+  special: RegExp;
+  rules: ({ before: Uint8Array | undefined; after: Uint8Array | undefined }[] | undefined)[];
+  breakFirst: Uint8Array;
+  breakDigits: Uint8Array;
+  breakOther: boolean;
 }
 
 const prepared = new WeakMap<Unsafe[], Prepared>();
@@ -67,6 +90,7 @@ export const text: Handle & { peek: Handle } = Object.assign(
     const input = node.value || '';
     const before = info.before || '';
     const after = info.after || '';
+    if (isPlain(state, input, before, after)) return input;
     // The intraword `_` rule looks at the matches next to a `_`, around the text too.
     const around = input.includes('_');
     return write(node, parent, state, info, patternsIn(state, around ? before + input + after : input, around, before, input, after));
@@ -88,7 +112,138 @@ function peek(node: Text, parent: Parameters<Handle>[1], state: State, info: Par
   if (info.before) return text(node, parent, state, info);
   const input = node.value || '';
   const after = info.after || '';
+  // Only the first character counts: `safe` changes it only when a pattern matches there or
+  // it is a backslash.
+  if (isPlainAt(state, input, after)) return input;
   return write(node, parent, state, info, patternsIn(state, (input + after).slice(0, 2), false, '', input, after));
+}
+
+/**
+ * Whether `safe` writes `input` as it is: no unsafe pattern in scope can match at one of its
+ * characters, and there is no backslash in it or after it to escape. A pass over the text with
+ * a table of the patterns in scope by character, as `safe` would match them: a pattern that
+ * needs one of some characters before or after its own is looked at with the characters next
+ * to each occurrence (the text's own, or the last of `before`, the first of `after`); one
+ * that needs a line ending before it can only match in the text after one in `before` (a
+ * text with its own line ending is left to `safe`), then at the text's first character
+ * after blanks (and digits, for `\d+`). Matches on the characters around the text change
+ * nothing but the intraword `_` rule, which only applies to a `_` of the text, itself matched.
+ * `false` means only `safe` can tell.
+ */
+function isPlain(state: State, input: string, before: string, after: string): boolean {
+  if (input === '' || after.includes('\\')) return false;
+  const all = state.unsafe;
+  let list = prepared.get(all);
+  if (list?.count !== all.length) {
+    list = prepare(all);
+    prepared.set(all, list);
+  }
+  if (!list.plainable) return false;
+  const scope = scopeOf(list, all, state.stack);
+  const { breakFirst, breakDigits, breakOther } = scope;
+  const length = input.length;
+  // The characters with patterns, found by the expression engine's scan.
+  const special = scope.special;
+  special.lastIndex = 0;
+  while (special.test(input)) {
+    if (canMatchAt(scope, input, special.lastIndex - 1, before, after)) return false;
+  }
+  if (before.includes('\n') || before.includes('\r')) {
+    if (breakOther) return false;
+    let index = 0;
+    while (index < length && (input.charCodeAt(index) === 32 || input.charCodeAt(index) === 9)) index += 1;
+    if (index === length) return false;
+    const first = input.charCodeAt(index);
+    if (first < 128 && breakFirst[first] === 1) return false;
+    while (index < length && input.charCodeAt(index) >= 48 && input.charCodeAt(index) <= 57) index += 1;
+    const afterDigits = index < length ? input.charCodeAt(index) : 128;
+    if (afterDigits < 128 && breakDigits[afterDigits] === 1) return false;
+  }
+  return true;
+}
+
+/** `isPlain` for the first character of `input` only (with nothing before it). */
+function isPlainAt(state: State, input: string, after: string): boolean {
+  if (input === '') return false;
+  const all = state.unsafe;
+  const list = prepared.get(all);
+  // Prepared by the text before it, or left to `safe`.
+  if (list?.count !== all.length || !list.plainable) return false;
+  const code = input.charCodeAt(0);
+  if (code >= 128) return true;
+  const scope = scopeOf(list, all, state.stack);
+  return scope.kinds[code] === 0 || !canMatchAt(scope, input, 0, '', after);
+}
+
+/** Whether a pattern of `scope` can match at `index` of `input` (the character there has a kind). */
+function canMatchAt(scope: Scope, input: string, index: number, before: string, after: string): boolean {
+  const code = input.charCodeAt(index);
+  if (scope.kinds[code] === 2) return true;
+  const previous = index > 0 ? input.charCodeAt(index - 1) : before.length > 0 ? before.charCodeAt(before.length - 1) : 128;
+  const next = index + 1 < input.length ? input.charCodeAt(index + 1) : after.length > 0 ? after.charCodeAt(0) : 128;
+  for (const rule of scope.rules[code]!) {
+    if ((rule.before === undefined || (previous < 128 && rule.before[previous] === 1)) && (rule.after === undefined || (next < 128 && rule.after[next] === 1))) return true;
+  }
+  return false;
+}
+
+/** The `Scope` of `list` for `stack`, made once per stack. */
+function scopeOf(list: Prepared, all: Unsafe[], stack: State['stack']): Scope {
+  const last = list.last;
+  if (last && sameStack(last.stack, stack)) return last.scope;
+  const key = stack.join('\0');
+  let scope = list.scopes.get(key);
+  if (!scope) {
+    scope = makeScope(all, stack);
+    list.scopes.set(key, scope);
+  }
+  list.last = { stack: [...stack], scope };
+  return scope;
+}
+
+function sameStack(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function makeScope(all: Unsafe[], stack: State['stack']): Scope {
+  const scope: Scope = { kinds: new Uint8Array(128), special: /$^/g, rules: [], breakFirst: new Uint8Array(128), breakDigits: new Uint8Array(128), breakOther: false };
+  // A backslash is escaped before punctuation; a line ending brings patterns that need one.
+  scope.kinds[92] = 2;
+  scope.kinds[10] = 2;
+  scope.kinds[13] = 2;
+  for (const pattern of all) {
+    if (!listInScope(stack, pattern.inConstruct, true) || listInScope(stack, pattern.notInConstruct, false)) continue;
+    const code = pattern.character.charCodeAt(0);
+    if (pattern.atBreak) {
+      if (!pattern.before) scope.breakFirst[code] = 1;
+      else if (pattern.before === '\\d+') scope.breakDigits[code] = 1;
+      else scope.breakOther = true;
+      continue;
+    }
+    const before = pattern.before ? needed(pattern.before) : undefined;
+    const after = pattern.after ? needed(pattern.after) : undefined;
+    if (before === undefined && after === undefined) {
+      scope.kinds[code] = 2;
+      continue;
+    }
+    if (scope.kinds[code] === 2) continue;
+    scope.kinds[code] = 1;
+    (scope.rules[code] ??= []).push({ before: before && mask(before), after: after && mask(after) });
+  }
+  let characters = '';
+  scope.kinds.forEach((kind, code) => {
+    if (kind !== 0) characters += '\\u' + code.toString(16).padStart(4, '0');
+  });
+  scope.special = new RegExp('[' + characters + ']', 'g');
+  return scope;
+}
+
+function mask(codes: number[]): Uint8Array {
+  const result = new Uint8Array(128);
+  for (const code of codes) result[code] = 1;
+  return result;
 }
 
 /** The default handler with `patterns` as the state's unsafe patterns, or the text itself when nothing can be escaped. */
@@ -239,7 +394,8 @@ function prepareNew(all: Unsafe[]): Prepared {
   });
   const characters = byCharacter.flatMap((indices, code) => (indices ? [code] : []));
   const byCharacterInLine = byCharacter.map((indices) => indices?.filter((index) => !needs[index]!.some(lineOnly)));
-  return { count: all.length, byCharacter, byCharacterInLine, characters, always, needs, present: new Uint8Array(128) };
+  const plainable = always.length === 0 && all.every((pattern) => !pattern.beforeNode && !pattern.afterNode);
+  return { count: all.length, byCharacter, byCharacterInLine, characters, always, needs, present: new Uint8Array(128), plainable, scopes: new Map(), last: undefined };
 }
 
 /**

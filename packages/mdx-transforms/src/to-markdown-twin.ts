@@ -1,13 +1,12 @@
 import type { Element, Root as HastRoot } from 'hast';
-import { fromParse5 } from 'hast-util-from-parse5';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
 import { defaultHandlers, toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
-import { parseFragment } from 'parse5';
 import { inlineCodeWith } from './to-markdown-twin-code.js';
+import { parseTwinHtml } from './to-markdown-twin-html.js';
 import { text } from './to-markdown-twin-text.js';
 import { createTwinHandlers, encodeSpaces } from './twin-handlers.js';
 
@@ -102,8 +101,7 @@ export function toMarkdownTwin(
 
   // As `fromHtml(html, { fragment: true })` (hast-util-from-html) parses, without the source
   // positions it adds to every node: the Markdown does not use them.
-  const fragment = parseFragment(html, { sourceCodeLocationInfo: false, scriptingEnabled: false });
-  return hastToMarkdownTwin(fromParse5(fragment) as HastRoot, options);
+  return hastToMarkdownTwin(parseTwinHtml(html), options);
 }
 
 /**

@@ -36,6 +36,12 @@ export interface CardOptions {
   accent?: string | null | undefined;
   /** Logo; `{light, dark}` is picked by `appearance`, falling back to the other (default: none). */
   logo?: CardLogo | null | undefined;
+  /**
+   * The page's language, a BCP 47 tag such as `zh`, `zh-TW`, `ja` or `ko`: picks the face of Han
+   * characters, which Chinese, Japanese and Korean share but draw in their own forms (default:
+   * `''`, unknown: the text's kana or Hangul decide, else Simplified Chinese).
+   */
+  language?: string | null | undefined;
 }
 
 /**
@@ -59,6 +65,8 @@ export interface ResolvedCardOptions {
   accent: string;
   /** The logo for `appearance`, or `null` for none. */
   logo: string | Uint8Array | null;
+  /** The page's language, `''` when unknown. */
+  language: string;
 }
 
 const defaults = {
@@ -67,6 +75,7 @@ const defaults = {
   siteName: '',
   theme: 'base',
   appearance: 'light',
+  language: '',
 } as const;
 
 // SPEC “colors”: a hex value is `#` followed by 3, 6, or 8 hex digits (not 4).
@@ -122,6 +131,7 @@ export function resolveCardOptions(options: CardOptions): ResolvedCardOptions {
     ),
     accent: resolveColour(options.accent, 'accent', design.accent),
     logo: resolveLogo(options.logo, appearance),
+    language: resolveText(options.language, 'language', defaults.language),
   };
 }
 

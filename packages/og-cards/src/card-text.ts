@@ -1,3 +1,5 @@
+import type { CodePoints } from './fonts.js';
+
 /**
  * A line of card text ready for layout.
  */
@@ -37,7 +39,7 @@ function isIgnorable(point: number): boolean {
  * @param codePoints
  *   Code points the card font can draw.
  */
-export function prepareCardText(value: string, maxGraphemes: number, codePoints: ReadonlySet<number>): CardText {
+export function prepareCardText(value: string, maxGraphemes: number, codePoints: CodePoints): CardText {
   // Control characters and bidirectional formatting marks have no glyph and no use on a card
   // (satori lays text out left to right); whitespace becomes single spaces.
   const collapsed = value
@@ -71,7 +73,7 @@ export function prepareCardText(value: string, maxGraphemes: number, codePoints:
   return { text: graphemes.join(''), missing: [...missing] };
 }
 
-function isDrawable(text: string, codePoints: ReadonlySet<number>): boolean {
+function isDrawable(text: string, codePoints: CodePoints): boolean {
   for (const char of text) {
     const point = char.codePointAt(0) ?? 0;
     if (!isIgnorable(point) && !codePoints.has(point)) return false;

@@ -116,8 +116,9 @@ function loadHarfBuzz(): Promise<HarfBuzz> {
 function faceOf(hb: HarfBuzz, font: CardFont): Face {
   let face = faces.get(font);
   if (!face) {
-    const sfnt = woffToSfnt(font.data);
-    if (!sfnt) throw new TypeError(`The card font ${font.name} ${font.weight} is not a WOFF 1.0 file`);
+    // The Noto Sans chunks are kept as SFNT already (see fonts.ts).
+    const sfnt = isSfnt(font.data) ? font.data : woffToSfnt(font.data);
+    if (!sfnt) throw new TypeError(`The card font ${font.name} ${font.weight} is neither a WOFF 1.0 nor an SFNT file`);
     const blob = hb.createBlob(sfnt);
     const hbFace = hb.createFace(blob, 0);
     const hbFont = hb.createFont(hbFace);
@@ -129,6 +130,12 @@ function faceOf(hb: HarfBuzz, font: CardFont): Face {
     faces.set(font, face);
   }
   return face;
+}
+
+// TrueType (`00 01 00 00`) or CFF (`OTTO`) outlines.
+function isSfnt(data: Uint8Array): boolean {
+  const tag = ((data[0] ?? 0) << 24) | ((data[1] ?? 0) << 16) | ((data[2] ?? 0) << 8) | (data[3] ?? 0);
+  return tag === 0x00010000 || tag === 0x4f54544f;
 }
 
 /**

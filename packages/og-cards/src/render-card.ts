@@ -26,9 +26,11 @@ const limits = { title: 140, description: 240, tab: 48, siteName: 48 } as const;
 /**
  * Render a 1200x630 PNG social card.
  *
- * Fonts come from `@fontsource/inter` (loaded once per process); nothing is fetched. Characters
- * the font cannot draw (CJK, Arabic, Hebrew, emoji, …) are drawn as outlined boxes and reported
- * once per card as `card-glyph-missing`. A logo that cannot be read or decoded leaves the card
+ * Fonts come from `@fontsource/inter` (loaded once per process) and, for Chinese, Japanese and
+ * Korean, from `@fontsource/noto-sans-sc`, `-kr` and, when installed, `-jp` and `-tc` (the face
+ * of Han characters is picked by `language`, see `cjkOrder`); nothing is fetched. Characters no
+ * font can draw (Arabic, Hebrew, emoji, …) are drawn as outlined boxes and reported once per
+ * card as `card-glyph-missing`. A logo that cannot be read or decoded leaves the card
  * without a logo and reports `card-logo-unreadable` or `card-logo-invalid`. Equal input gives
  * byte-identical output, whatever cards were drawn before it in the process.
  *
@@ -69,7 +71,7 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
       source: '@docsgen/og-cards',
       fatal: false,
       actual: missing.join(''),
-      note: 'Card text uses the bundled Inter font (Latin, Cyrillic, Greek, Vietnamese). Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
+      note: 'Cards draw Latin, Cyrillic, Greek and Vietnamese (Inter), and Chinese, Japanese and Korean (Noto Sans); not Arabic, Hebrew or emoji. Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
     });
   }
 
@@ -85,11 +87,11 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
   // Only the boxes of the background's own text: the title's would make each card's background
   // a new one, drawn again for every card with a character the font lacks.
   const background = await renderBackground(layers.background, region, {
-    fonts: fontsFor(`${tab.text}${siteName.text}`),
+    fonts: fontsFor(`${tab.text}${siteName.text}`, resolved.language),
     graphemeImages: boxesFor([...tab.missing, ...siteName.missing], box),
     box,
   });
-  const textFonts = fontsFor(`${title.text}${description.text}`);
+  const textFonts = fontsFor(`${title.text}${description.text}`, resolved.language);
   if (missing.length === 0) {
     const drawn = await drawText(layers.text, region, textFonts, background);
     if (drawn) return drawn;

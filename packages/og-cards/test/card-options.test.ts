@@ -27,6 +27,7 @@ test('should apply every default for a title alone', () => {
     background: '#f6f8fa',
     accent: '#2563eb',
     logo: null,
+    language: '',
   });
 });
 
@@ -86,6 +87,7 @@ test('should keep given values and trim text', () => {
       background: '#0F172A',
       accent: '#f0a',
       logo: '/logo.svg',
+      language: ' zh-TW ',
     }),
     {
       width: 1200,
@@ -100,6 +102,7 @@ test('should keep given values and trim text', () => {
       background: '#0F172A',
       accent: '#f0a',
       logo: '/logo.svg',
+      language: 'zh-TW',
     },
   );
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadCardFonts } from '../src/fonts.js';
+import { codePointsOf, loadCardFonts } from '../src/fonts.js';
 import { paintTextLayer, type PaintTarget } from '../src/glyph-painter.js';
 import type { TextRun } from '../src/text-runs.js';
 import { woffToSfnt } from '../src/woff.js';
@@ -33,26 +33,40 @@ function rgb(painted: PaintTarget): Buffer {
 
 // The same glyphs the way satori's SVG has them: every outline at its exact place, filled by
 // librsvg in one picture.
-async function reference(text: string, letterSpacing: number): Promise<Buffer> {
+async function reference(text: string, letterSpacing: number, language?: string): Promise<Buffer> {
   const require = createRequire(import.meta.url);
   const hb = await (require('harfbuzzjs') as Promise<any>);
-  const font = loadCardFonts().fontsFor(text).find((face) => face.weight === 700);
-  const face = hb.createFace(hb.createBlob(woffToSfnt(font!.data)), 0);
-  const hbFont = hb.createFont(face);
-  hbFont.setScale(face.upem, face.upem);
-  const buffer = hb.createBuffer();
-  buffer.addText(text);
-  buffer.guessSegmentProperties();
-  hb.shape(hbFont, buffer);
-  const glyphs = buffer.json() as { g: number; cl: number; ax: number; dx: number }[];
-  const scale = 40 / face.upem;
+  // Each character in the first bold face that has it, shaped in runs of one face.
+  const bold = loadCardFonts()
+    .fontsFor(text, language)
+    .filter((face) => face.weight === 700);
+  const segments: { font: (typeof bold)[number]; text: string }[] = [];
+  for (const char of text) {
+    const font = bold.find((face) => codePointsOf(face).has(char.codePointAt(0) ?? 0)) ?? bold[0]!;
+    const last = segments.at(-1);
+    if (last?.font === font) last.text += char;
+    else segments.push({ font, text: char });
+  }
+  const scale = (upem: number) => 40 / upem;
   let pen = 10.3;
-  const paths = glyphs.map((glyph, index) => {
-    const path = `<path transform="matrix(${scale} 0 0 ${-scale} ${pen + glyph.dx * scale} 50)" d="${hbFont.glyphToPath(glyph.g)}"/>`;
-    pen += glyph.ax * scale;
-    if (glyphs[index + 1]?.cl !== glyph.cl) pen += letterSpacing;
-    return path;
-  });
+  const paths: string[] = [];
+  for (const segment of segments) {
+    const data = segment.font.data.toString('latin1', 0, 4) === 'wOFF' ? woffToSfnt(segment.font.data) : segment.font.data;
+    const face = hb.createFace(hb.createBlob(data), 0);
+    const hbFont = hb.createFont(face);
+    hbFont.setScale(face.upem, face.upem);
+    const buffer = hb.createBuffer();
+    buffer.addText(segment.text);
+    buffer.guessSegmentProperties();
+    hb.shape(hbFont, buffer);
+    const glyphs = buffer.json() as { g: number; cl: number; ax: number; dx: number }[];
+    const s = scale(face.upem);
+    glyphs.forEach((glyph, index) => {
+      paths.push(`<path transform="matrix(${s} 0 0 ${-s} ${pen + glyph.dx * s} 50)" d="${hbFont.glyphToPath(glyph.g)}"/>`);
+      pen += glyph.ax * s;
+      if (glyphs[index + 1]?.cl !== glyph.cl) pen += letterSpacing;
+    });
+  }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="rgb(${background})"/><g fill="rgb(17,24,39)">${paths.join('')}</g></svg>`;
   return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
 }
@@ -68,6 +82,26 @@ test('should draw the glyphs librsvg draws from their outlines, edges within a s
   assert.ok(ink > 2000, `${ink} dark channels: the text was drawn`);
   assert.ok(mean < 0.8, `mean ${mean}, max ${max}`);
   assert.ok(max <= 80, `max ${max}`);
+});
+
+test('should draw Chinese, Japanese and Korean glyphs of the Noto Sans chunks as librsvg does', async () => {
+  for (const [text, language] of [
+    ['编辑器设置', 'zh'],
+    ['設定と権限', 'ja'],
+    ['편집기설정', 'ko'],
+  ] as const) {
+    const fonts = loadCardFonts().fontsFor(text, language);
+    assert.ok(fonts.some((font) => font.name.startsWith('Noto Sans')), text);
+    const painted = target();
+    assert.is(await paintTextLayer({ runs: [run(text)], shapes: null }, fonts, painted), true, text);
+    const ours = rgb(painted);
+    const theirs = await reference(text, -0.8, language);
+    const ink = ours.filter((channel) => channel < 100).length;
+    const { mean, max } = pixelDifference(ours, theirs);
+    assert.ok(ink > 2000, `${text}: ${ink} dark channels, the text was drawn`);
+    assert.ok(mean < 0.8, `${text}: mean ${mean}, max ${max}`);
+    assert.ok(max <= 80, `${text}: max ${max}`);
+  }
 });
 
 test('should give the same pixels when drawing the same text again (glyphs from the cache)', async () => {
