@@ -27,13 +27,13 @@ const buildSemiSpaceMb = 32;
 const budgetFlag = '--interrupt-budget';
 const buildInterruptBudget = 600_000;
 
-function hasBudgetFlag() {
-  return process.execArgv.some((arg) => arg === budgetFlag || arg.startsWith(`${budgetFlag}=`));
+// Whether Node was given `flag` (`--flag` or `--flag=value`) among `args`.
+function hasFlag(flag, args) {
+  return args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
 }
 
-function hasYoungFlag() {
-  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg === youngFlag || arg.startsWith(`${youngFlag}=`));
-}
+const hasBudgetFlag = () => hasFlag(budgetFlag, process.execArgv);
+const hasYoungFlag = () => hasFlag(youngFlag, [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]);
 
 // Whether `docsgen build …` (`args`) starts without the cache of an earlier build.
 function isColdBuild(args) {

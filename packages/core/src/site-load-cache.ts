@@ -1,7 +1,7 @@
 import type { DocsgenMessage, KeptIncludes } from '@docsgen/config';
 import { writeWhole } from '@docsgen/util/write-whole';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isSiteFile, type DiscoveredPages, type PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
@@ -86,9 +86,10 @@ export class SiteLoadCache {
     for (const file of files) {
       if (this.#discovered && changesDiscovery(this.#discovered, file)) this.#discovered = undefined;
       this.#pages.delete(file);
-      for (const [name, kept] of this.#made) if ([...kept.stamps.keys()].some((path) => path === file || path.startsWith(`${file}/`) || path.startsWith(`${file}\\`))) this.#made.delete(name);
-      if (this.#specs && [...this.#specs.stamps.keys()].some((path) => path === file || path.startsWith(`${file}/`) || path.startsWith(`${file}\\`))) this.#specs = undefined;
-      for (const path of this.#pages.keys()) if (path.startsWith(`${file}/`) || path.startsWith(`${file}\\`)) this.#pages.delete(path);
+      const isForgotten = (path: string): boolean => path === file || path.startsWith(`${file}/`) || path.startsWith(`${file}\\`);
+      for (const [name, kept] of this.#made) if ([...kept.stamps.keys()].some(isForgotten)) this.#made.delete(name);
+      if (this.#specs && [...this.#specs.stamps.keys()].some(isForgotten)) this.#specs = undefined;
+      for (const path of this.#pages.keys()) if (isForgotten(path)) this.#pages.delete(path);
     }
   }
 
@@ -101,7 +102,7 @@ export class SiteLoadCache {
   async discovery(root: string, discover: () => Promise<DiscoveredPages>): Promise<DiscoveredPages> {
     if (this.#discovered?.root === root) return this.#discovered.value;
     const value = await discover();
-    this.#discovered = { root, value, known: new Set([...value.pages.map((page) => page.file), ...value.siteFiles.map((path) => `${root}${sep}${path.split('/').join(sep)}`)]) };
+    this.#discovered = { root, value, known: new Set([...value.pages.map((page) => page.file), ...value.siteFiles.map((path) => join(root, path))]) };
     return value;
   }
 

@@ -64,12 +64,14 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
   const logo = resolveLogo(root, config?.logo);
   // The section and language of every page, from one walk of the navigation (not one walk per page).
   let placements: Map<string, Placement> | undefined;
+  let languages: Set<string> | undefined;
   const placementOf = (slug: string): Placement | undefined => {
     if (!navigation) return undefined;
     placements ??= pagePlacements(navigation);
     let placement = placements.get(slug);
     if (!placement) {
-      placement = { section: '', language: languageOfFolder(placements, slug) };
+      languages ??= new Set([...placements.values()].flatMap((listed) => (listed.language ? [listed.language] : [])));
+      placement = { section: '', language: languageOfFolder(languages, slug) };
       placements.set(slug, placement);
     }
     return placement;
@@ -171,11 +173,10 @@ function pagePlacements(navigation: NavigationModel): Map<string, Placement> {
  * The language of a page the navigation does not list, from its folder: `zh/status` is in `zh`
  * when the navigation has a `zh` language.
  */
-function languageOfFolder(placements: ReadonlyMap<string, Placement>, slug: string): string | undefined {
+function languageOfFolder(languages: ReadonlySet<string>, slug: string): string | undefined {
   const folder = slug.split('/', 1)[0];
   if (!folder || !slug.includes('/')) return undefined;
-  for (const placement of placements.values()) if (placement.language === folder) return folder;
-  return undefined;
+  return languages.has(folder) ? folder : undefined;
 }
 
 function sectionOfTrail(trail: readonly NavAncestor[]): string {
