@@ -38,7 +38,9 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { pages: { type: 'string', default: '100000' }, 'stemmer-dir': { type: 'string', default: '/tmp/pf8' } } });
 const pagefind = await import(new URL('../packages/search/node_modules/pagefind/lib/index.js', import.meta.url).href);
 const fromStemmerDir = createRequire(join(values['stemmer-dir'], 'package.json'));
-const snowball = fromStemmerDir('snowball-stemmers');
+// multilingual-stemmer 2.1.1: Snowball 3.1.1 in wasm, stems as Pagefind does once a word's
+// diacritics are folded (bench/search-stemmer.mjs).
+const multilingual = await import(join(values['stemmer-dir'], 'node_modules/multilingual-stemmer/dist/index.js'));
 // wasm-flate 1.0.2: flate2 1.0.13 / miniz_oxide 0.3.5 compiled to wasm (Pagefind 1.6 has
 // flate2 1.1.9 / miniz_oxide 0.8.9: `strings` of its binary).
 let wasmFlate;
@@ -64,17 +66,19 @@ const stemmers = new Map();
 function stemmerFor(language) {
   const code = language.split(/[-_]/)[0];
   const names = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian', pt: 'portuguese', nl: 'dutch', ru: 'russian', sv: 'swedish', no: 'norwegian', da: 'danish', fi: 'finnish', hu: 'hungarian', ro: 'romanian', tr: 'turkish' };
-  if (!stemmers.has(code)) stemmers.set(code, names[code] ? snowball.newStemmer(names[code]) : null);
+  if (!stemmers.has(code)) stemmers.set(code, names[code] && multilingual ? multilingual[names[code]] : null);
   return stemmers.get(code);
 }
 
-const alnum = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
+// Word rules of Pagefind 1.6, read off its output (`convert_case` 0.12; see the header).
+const alnum = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}_]/u;
+const fold = (word) => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+const normalize = (word) => [...word].filter((c) => alnum.test(c)).join('').toLowerCase();
 /** convert_case's Case::Lower with its default boundaries, after ASCII punctuation → space. */
 function discreteWords(word) {
   const spaced = word.replace(/[!-/:-@[-`{-~]/g, ' ');
   const out = [];
   for (const piece of spaced.split(/\s+/).filter(Boolean)) {
-    // lower→upper, acronym (upper upper lower), letter↔digit boundaries
     const parts = piece
       .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
       .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
@@ -87,24 +91,24 @@ function discreteWords(word) {
 
 function jsWords(content, stem) {
   const map = new Map();
-  const store = (word, position) => {
-    const key = stem ? stem.stem(word) : word;
+  const store = (word, position, weight) => {
+    const key = stem ? stem(fold(word)) : word;
     (map.get(key) ?? map.set(key, []).get(key)).push(position);
   };
   content.split(' ').forEach((base, position) => {
-    let normalized = '';
-    let compound = false;
-    for (const c of base) {
-      if (alnum.test(c)) normalized += c.toLowerCase();
-      else compound = true;
+    const normalized = normalize(base);
+    if (normalized) store(normalized, position, 24);
+    if (!normalized || [...base].every((c) => alnum.test(c) && c.toLowerCase() === c)) return;
+    const parts = discreteWords(base);
+    const words = [];
+    if (/\s/.test(parts) || !normalized.startsWith(parts)) words.push(...parts.split(' ').filter((p) => Buffer.byteLength(p) > 1));
+    // After each '.', the rest of the word is a word too (unless it is one of the parts).
+    const segments = base.split('.');
+    for (let from = 1; from < segments.length; from += 1) {
+      const rest = normalize(segments.slice(from).join('.'));
+      if (Buffer.byteLength(rest) > 1 && rest !== normalized && !words.includes(rest)) words.push(rest);
     }
-    if (normalized) store(normalized, position);
-    if (compound && normalized) {
-      const parts = discreteWords(base);
-      if (/\s/.test(parts) || !normalized.startsWith(parts)) {
-        for (const part of parts.split(' ').filter((p) => Buffer.byteLength(p) > 1)) store(part, position);
-      }
-    }
+    for (const word of words) store(word, position, Math.max(1, Math.floor(24 / words.length)));
   });
   return map;
 }
@@ -139,6 +143,7 @@ for (const record of split.records) {
     (theirs.get(word) ?? theirs.set(word, []).get(word)).push(...positions);
   });
   const mine = jsWords(fragment.content, stemmerFor(record.language));
+  if (process.env.TOKENS && record.url === process.env.TOKENS.split(":")[0]) for (const t of process.env.TOKENS.split(":").slice(1)) console.log(t, JSON.stringify(fragment.content.split(" ")[Number(t)]));
   const diff = [];
   for (const [word, positions] of theirs) {
     const other = mine.get(word);
