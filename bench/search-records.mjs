@@ -98,15 +98,20 @@ function jsWords(content, stem) {
   content.split(' ').forEach((base, position) => {
     const normalized = normalize(base);
     if (normalized) store(normalized, position, 24);
-    if (!normalized || [...base].every((c) => alnum.test(c) && c.toLowerCase() === c)) return;
+    if (!normalized || [...base].every((c) => c !== '_' && alnum.test(c) && c.toLowerCase() === c)) return;
     const parts = discreteWords(base);
     const words = [];
     if (/\s/.test(parts) || !normalized.startsWith(parts)) words.push(...parts.split(' ').filter((p) => Buffer.byteLength(p) > 1));
+    const stemmed = new Set(words.map((word) => (stem ? stem(fold(word)) : word)));
     // After each '.', the rest of the word is a word too (unless it is one of the parts).
     const segments = base.split('.');
     for (let from = 1; from < segments.length; from += 1) {
       const rest = normalize(segments.slice(from).join('.'));
-      if (Buffer.byteLength(rest) > 1 && rest !== normalized && !words.includes(rest)) words.push(rest);
+      const key = stem ? stem(fold(rest)) : rest;
+      if (Buffer.byteLength(rest) > 1 && rest !== normalized && !stemmed.has(key)) {
+        words.push(rest);
+        stemmed.add(key);
+      }
     }
     for (const word of words) store(word, position, Math.max(1, Math.floor(24 / words.length)));
   });
