@@ -8,22 +8,22 @@
 //      `--compare` hashes them): does Node's zlib at level 9 write the same deflate stream from
 //      the same JSON? (Pagefind compresses with flate2's Rust backend, miniz_oxide, at
 //      `Compression::best()`.)
-//   2. the page's words: from the fragment's text, split and normalized as the May 2025 source
-//      of `parse_digest` does and stemmed with the `snowball-stemmers` package, do the page's
-//      words and positions equal the 1.6 binary's? Positions are read as 1.6 writes them: a
+//   2. the page's words: from the fragment's text, split and normalized as `jsWords` below and
+//      stemmed with multilingual-stemmer (Snowball 3.1.1), do the page's words and positions
+//      equal the 1.6 binary's? (Weights and the HTML side, the text itself, are not checked.) Positions are read as 1.6 writes them: a
 //      negative number starts a run of one weight, and each position in a run is the
 //      difference from the one before.
 //
-// Findings (c300, 301 pages): 0 fragments equal under zlib -9 (and none under any level,
-// memLevel, strategy or window size: checked separately, even for a two-letter page), so a
-// JS-made fragment cannot be byte-identical without a port of miniz_oxide's compressor. Words:
-// 1.6 splits differently from the 1.4 source (keeps `_` in words, splits camelCase without
-// punctuation, indexes joined neighbours such as `com/community` → `comcommun`).
+// Findings (see the commits): no fragment's bytes equal Node zlib's at any setting; the old
+// miniz_oxide 0.3.5 (wasm-flate) writes 72–99% of them, so byte-identical fragments need a
+// port of miniz_oxide 0.8.9's compressor. Words: with the rules below (read off the 1.6
+// binary's output: the May 2025 source predates them) the words and positions of every page
+// of c300 and docs/ match, 75% of mintlify+docs (left: some emoji, a few compound words).
 //
 //   node bench/search-records.mjs BUILT_SITE_DIR [--pages N] [--stemmer-dir DIR]
 //
-// `--stemmer-dir`: a folder whose node_modules holds snowball-stemmers (not a dependency of
-// the repository: `npm install snowball-stemmers@0.6.0 wasm-flate@1.0.2` in a temp folder;
+// `--stemmer-dir`: a folder whose node_modules holds the packages tried (not dependencies of
+// the repository: `npm install multilingual-stemmer@2.1.1 wasm-flate@1.0.2` in a temp folder;
 // default /tmp/pf8). With wasm-flate there, it also counts the fragments whose deflate stream
 // miniz_oxide 0.3.5 writes identically.
 import { createRequire } from 'node:module';
@@ -66,13 +66,18 @@ const stemmers = new Map();
 function stemmerFor(language) {
   const code = language.split(/[-_]/)[0];
   const names = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian', pt: 'portuguese', nl: 'dutch', ru: 'russian', sv: 'swedish', no: 'norwegian', da: 'danish', fi: 'finnish', hu: 'hungarian', ro: 'romanian', tr: 'turkish' };
-  if (!stemmers.has(code)) stemmers.set(code, names[code] && multilingual ? multilingual[names[code]] : null);
+  if (!stemmers.has(code)) {
+    // A word's stem, kept: most words of a site recur.
+    const stem = names[code] ? multilingual[names[code]] : null;
+    const cache = new Map();
+    stemmers.set(code, stem && ((word) => cache.get(word) ?? (cache.set(word, stem(word)), cache.get(word))));
+  }
   return stemmers.get(code);
 }
 
 // Word rules of Pagefind 1.6, read off its output (`convert_case` 0.12; see the header).
 const alnum = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}_]/u;
-const fold = (word) => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+const fold = (word) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
 const normalize = (word) => [...word].filter((c) => alnum.test(c)).join('').toLowerCase();
 /** convert_case's Case::Lower with its default boundaries, after ASCII punctuation → space. */
 function discreteWords(word) {
@@ -89,6 +94,18 @@ function discreteWords(word) {
   return out.join(' ');
 }
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+function truncateBytes(text, bytes) {
+  let out = '';
+  let size = 0;
+  for (const c of text) {
+    size += Buffer.byteLength(c);
+    if (size > bytes) break;
+    out += c;
+  }
+  return out;
+}
+
 function jsWords(content, stem) {
   const map = new Map();
   const store = (word, position, weight) => {
@@ -98,15 +115,16 @@ function jsWords(content, stem) {
   content.split(' ').forEach((base, position) => {
     const normalized = normalize(base);
     if (normalized) store(normalized, position, 24);
-    if (!normalized || [...base].every((c) => c !== '_' && alnum.test(c) && c.toLowerCase() === c)) return;
+    if ([...base].every((c) => c !== '_' && alnum.test(c) && c.toLowerCase() === c)) return;
     const parts = discreteWords(base);
     const words = [];
-    if (/\s/.test(parts) || !normalized.startsWith(parts)) words.push(...parts.split(' ').filter((p) => Buffer.byteLength(p) > 1));
+    if (normalized && (/\s/.test(parts) || !normalized.startsWith(parts))) words.push(...parts.split(' ').filter((p) => Buffer.byteLength(p) > 1));
     const stemmed = new Set(words.map((word) => (stem ? stem(fold(word)) : word)));
     // After each '.', the rest of the word is a word too (unless it is one of the parts).
     const segments = base.split('.');
-    for (let from = 1; from < segments.length; from += 1) {
-      const rest = normalize(segments.slice(from).join('.'));
+    for (let from = 1; normalized && from < segments.length; from += 1) {
+      // The rest is cut at 64 bytes first (seen on ASCII; where a cut in a character falls is a guess).
+      const rest = normalize(truncateBytes(segments.slice(from).join('.'), 64));
       const key = stem ? stem(fold(rest)) : rest;
       if (Buffer.byteLength(rest) > 1 && rest !== normalized && !stemmed.has(key)) {
         words.push(rest);
@@ -114,10 +132,15 @@ function jsWords(content, stem) {
       }
     }
     for (const word of words) store(word, position, Math.max(1, Math.floor(24 / words.length)));
+    // Emoji are words of their own (Pagefind: the graphemes the \`emojis\` crate knows).
+    if (/\p{Extended_Pictographic}/u.test(base)) {
+      for (const { segment } of graphemes.segment(base)) if (/^\p{RGI_Emoji}$/v.test(segment) || /^\p{Extended_Pictographic}$/u.test(segment)) store(segment, position, 24);
+    }
   });
   return map;
 }
 
+let wordsTime = 0;
 let gzipSame = 0;
 let minizSame = 0;
 const minizDiffer = [];
@@ -147,7 +170,9 @@ for (const record of split.records) {
     if (positions.length === 0) return;
     (theirs.get(word) ?? theirs.set(word, []).get(word)).push(...positions);
   });
+  const started = performance.now();
   const mine = jsWords(fragment.content, stemmerFor(record.language));
+  wordsTime += performance.now() - started;
   if (process.env.TOKENS && record.url === process.env.TOKENS.split(":")[0]) for (const t of process.env.TOKENS.split(":").slice(1)) console.log(t, JSON.stringify(fragment.content.split(" ")[Number(t)]));
   const diff = [];
   for (const [word, positions] of theirs) {
@@ -160,6 +185,7 @@ for (const record of split.records) {
 }
 const total = split.records.length;
 console.log(`pages ${total}; fragment gzip bytes equal to zlib -9: ${gzipSame}/${total}; words and positions equal: ${wordsSame}/${total} (${((100 * wordsSame) / total).toFixed(1)}%)`);
+console.log(`JS words from a fragment's text: ${(wordsTime / total).toFixed(2)} ms a page (split, fold, stem; no HTML parsing, no fragment)`);
 if (wasmFlate) console.log(`fragment deflate streams equal to miniz_oxide 0.3.5 (wasm-flate): ${minizSame}/${total} (${((100 * minizSame) / total).toFixed(1)}%)`);
 for (const line of minizDiffer.slice(0, 5)) console.log('  ' + line);
 console.log('word differences (-word: Pagefind has it at other positions or only it has it; +word: only the JS has it):');
