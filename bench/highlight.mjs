@@ -179,6 +179,34 @@
 // part on c1000b (428 distinct patterns, 130 ms compiled alone) and the platform docs (1,256,
 // 174 ms alone; 2,575 compiled in all, 352 ms; fewer shared-part patterns, 1,667, did not make it
 // cheaper).
+//
+// Line memo hit rates in whole builds (issue 23, hl8), 2026-11-28, shared machine, main at
+// 94fae2d: `dual-theme-lines.ts` already tokenizes each (grammar, exact state, line) once per
+// thread. Counted by a temporary counter in its built copy, cold builds (`--no-cache`), per
+// thread (render worker / main thread, the latter as last written a second before it exited):
+// lines, the share met before in that thread, by lines and by characters, and the share of
+// `highlightDualThemeLines` time spent tokenizing the misses:
+//
+//   | project         | lines           | hits, lines | hits, chars | misses' share of time |
+//   | c1000b          | 51,163 / 32,612 | 47% / 43%   | 37% / 35%   | 90% / 90%             |
+//   | platform docs   | 13,161 / 12,252 | 51% / 54%   | 33% / 35%   | 94% / 93%             |
+//   | dubinc/docs     |  6,903 /  3,780 | 58% / 40%   | 46% / 29%   | 95% / 96%             |
+//   | Salad           | 13,631 / 11,350 | 51% / 53%   | 37% / 40%   | 88% / 91%             |
+//
+// These are the distinct-line shares counted over whole projects (c1000b: 47% distinct): the
+// memo already gets what one thread can. Across threads, c1000b's two threads tokenize 45,741
+// lines for 39,400 distinct ones: a memo shared between threads would save at most 14% of the
+// tokenizing. What remains is per-thread set-up and tokenizing distinct lines: one thread
+// highlighting all of Salad (this script, CPU profile) spends 0.33 s compiling scanners, 0.40 s
+// searching, 0.21 s creating rules (86,000 rules: Markdown's and MDX's grammars twice each,
+// 26,600 and 25,300, Ruby's once, 19,200, through the grammars its heredocs embed) and 0.18 s
+// loading grammars; the `rules by grammar` line prints the first of those per root scope.
+// Of those rules, tokenizing used 2,105 on Salad, 2,434 of 32,375 on dubinc/docs, 4,878 of
+// 79,909 on the platform docs, 433 of 2,182 on c300 (`rules used by tokenizing`: rules whose
+// patterns went into a scanner or whose own scanner was made): vscode-textmate creates every
+// rule a grammar reaches when it first tokenizes. Creating rules when first used would save most
+// of that 0.2-0.35 s per thread on Salad, but would resolve external includes later than now
+// (a grammar loaded in between would then be found), so it needs care to stay byte-identical.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -333,9 +361,41 @@ let ruleMs = 0;
 let ruleDepth = 0;
 const grammarInstances = new Set();
 const registerRule = grammarPrototype.registerRule;
-grammarPrototype.registerRule = function (factory) {
+// Rules and instances per root scope, for the `rules by grammar` line.
+const rulesByScope = new Map();
+// Rules that tokenizing used: those whose patterns went into a scanner, or whose own scanner
+// was made. Their methods are wrapped once per class, when the first rule of it is created.
+const usedRules = new WeakSet();
+const wrappedClasses = new Set();
+const ruleMethods = ['collectPatterns', 'compile', 'compileAG', 'compileWhileAG'];
+function watchRuleClass(rule) {
+  for (let prototype = Object.getPrototypeOf(rule); prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype)) {
+    if (wrappedClasses.has(prototype)) continue;
+    wrappedClasses.add(prototype);
+    for (const method of ruleMethods) {
+      if (!Object.hasOwn(prototype, method)) continue;
+      const original = prototype[method];
+      prototype[method] = function (...parameters) {
+        usedRules.add(this);
+        return original.apply(this, parameters);
+      };
+    }
+  }
+}
+grammarPrototype.registerRule = function (createRule) {
+  const factory = (id) => {
+    const rule = createRule(id);
+    watchRuleClass(rule);
+    return rule;
+  };
   rules++;
-  grammarInstances.add(this);
+  if (!grammarInstances.has(this)) {
+    grammarInstances.add(this);
+    const known = rulesByScope.get(this._rootScopeName) ?? { rules: 0, instances: 0 };
+    known.instances++;
+    rulesByScope.set(this._rootScopeName, known);
+  }
+  rulesByScope.get(this._rootScopeName).rules++;
   if (ruleDepth++ > 0) {
     try {
       return registerRule.call(this, factory);
@@ -398,6 +458,11 @@ console.log(`languages loaded in the end: ${loaded.length}`);
 const patterns = highlighterModule.countCompiledPatterns?.();
 console.log(`scanners: ${requested} asked for, ${compiled} compiled${patterns === undefined ? '' : ` (${patterns} patterns)`} (${compileMs.toFixed(0)} ms CPU)`);
 console.log(`rules created: ${rules} by ${grammarInstances.size} grammar instances (${ruleMs.toFixed(0)} ms CPU)`);
+let usedRuleCount = 0;
+for (const grammar of grammarInstances) for (const rule of grammar._ruleId2desc) if (rule && usedRules.has(rule)) usedRuleCount++;
+console.log(`  rules used by tokenizing: ${usedRuleCount}`);
+const topScopes = [...rulesByScope].sort((a, b) => b[1].rules - a[1].rules).slice(0, 8);
+console.log(`  rules by grammar: ${topScopes.map(([scope, { rules, instances }]) => `${scope} ${rules} (${instances}×)`).join(', ')}`);
 console.log(`output sha256: ${hash.digest('hex')}`);
 console.log(`memory: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS`);
 

@@ -73,6 +73,37 @@ test('should not take a line from a state that only `StateStack.equals` calls th
   fresh.dispose();
 });
 
+// A heredoc's end is its begin's delimiter, a back-reference filled in the state's `endRule`:
+// two heredocs are the same rule with the same scopes and different ends. (Shiki's shell grammar
+// also puts the delimiter in a scope name, so it would not tell this apart.)
+const heredoc: LanguageRegistration = {
+  name: 'heredoc',
+  scopeName: 'source.heredoc',
+  patterns: [
+    { begin: '<<(\\w+)$', end: '^\\1$', name: 'string.unquoted.heredoc' },
+    { match: '\\becho\\b', name: 'support.function.builtin' },
+  ],
+  repository: {},
+};
+
+test('should tell states apart by their back-referenced end, and go on in the state after a hit', async () => {
+  const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: [heredoc] });
+  const fresh = await createHighlighter({ themes: [themes.light, themes.dark], langs: [heredoc] });
+  const after = 'echo done';
+  const code = ['cat <<EOF', 'EOF', after, 'cat <<END', 'EOF', after, 'END', after].join('\n');
+  const first = highlightDualThemeLines(highlighter, code, { lang: 'heredoc', themes });
+  // `EOF` closes the first heredoc (the line after it is code) and is text in the second (the
+  // same line after it is text too).
+  assert.is.not(first.lines[5], first.lines[2]);
+  // After `END` (a line met once) the code goes on as code: the same line as after `EOF`.
+  assert.is(first.lines[7], first.lines[2]);
+  // Again, every line from the cache (the second block starts from a hit on `cat <<EOF`).
+  assert.equal(highlightDualThemeLines(highlighter, code, { lang: 'heredoc', themes }), first);
+  assert.is(render(highlighter, code, 'heredoc'), renderWithShiki(fresh, code, 'heredoc'));
+  highlighter.dispose();
+  fresh.dispose();
+});
+
 test('should highlight a line too long to cache as Shiki does', async () => {
   const highlighter = await createHighlighter({ themes: [themes.light, themes.dark], langs: ['json'] });
   const fresh = await createHighlighter({ themes: [themes.light, themes.dark], langs: ['json'] });
