@@ -31,10 +31,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-const { searchableDocument, splitPagefindIndex, decodeCbor } = await import(new URL('../packages/search/dist/index.js', import.meta.url).href);
+import { fold, positionsOf, stemmerNames } from './lib/pagefind-words.mjs';
+const { splitPagefindIndex } = await import(new URL('../packages/search/dist/index.js', import.meta.url).href);
+const { searchableDocument, excludeSelectors } = await import(new URL('../packages/search/dist/searchable-document.js', import.meta.url).href);
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { pages: { type: 'string', default: '100000' }, 'stemmer-dir': { type: 'string', default: '/tmp/pf8' } } });
 const pagefind = await import(new URL('../packages/search/node_modules/pagefind/lib/index.js', import.meta.url).href);
 const fromStemmerDir = createRequire(join(values['stemmer-dir'], 'package.json'));
@@ -52,7 +52,7 @@ try {
 
 const site = positionals[0];
 const htmlFiles = readdirSync(site, { recursive: true }).map(String).filter((file) => file.endsWith('.html') && !file.startsWith('_docsgen')).sort().slice(0, Number(values.pages));
-const { index } = await pagefind.createIndex({ excludeSelectors: (await import(new URL('../packages/search/dist/searchable-document.js', import.meta.url).href)).excludeSelectors });
+const { index } = await pagefind.createIndex({ excludeSelectors });
 for (const file of htmlFiles) {
   const html = readFileSync(join(site, file), 'utf8');
   if (!html.includes('<article')) continue;
@@ -65,10 +65,9 @@ const split = splitPagefindIndex(files.map((file) => ({ path: file.path, content
 const stemmers = new Map();
 function stemmerFor(language) {
   const code = language.split(/[-_]/)[0];
-  const names = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian', pt: 'portuguese', nl: 'dutch', ru: 'russian', sv: 'swedish', no: 'norwegian', da: 'danish', fi: 'finnish', hu: 'hungarian', ro: 'romanian', tr: 'turkish' };
   if (!stemmers.has(code)) {
     // A word's stem, kept: most words of a site recur.
-    const stem = names[code] ? multilingual[names[code]] : null;
+    const stem = stemmerNames[code] ? multilingual[stemmerNames[code]] : null;
     const cache = new Map();
     stemmers.set(code, stem && ((word) => cache.get(word) ?? (cache.set(word, stem(word)), cache.get(word))));
   }
@@ -77,7 +76,6 @@ function stemmerFor(language) {
 
 // Word rules of Pagefind 1.6, read off its output (`convert_case` 0.12; see the header).
 const alnum = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}_]/u;
-const fold = (word) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
 const normalize = (word) => [...word].filter((c) => alnum.test(c)).join('').toLowerCase();
 /** convert_case's Case::Lower with its default boundaries, after ASCII punctuation → space. */
 function discreteWords(word) {
@@ -108,13 +106,14 @@ function truncateBytes(text, bytes) {
 
 function jsWords(content, stem) {
   const map = new Map();
-  const store = (word, position, weight) => {
+  // Weights are not compared: only words and positions.
+  const store = (word, position) => {
     const key = stem ? stem(fold(word)) : word;
     (map.get(key) ?? map.set(key, []).get(key)).push(position);
   };
   content.split(' ').forEach((base, position) => {
     const normalized = normalize(base);
-    if (normalized) store(normalized, position, 24);
+    if (normalized) store(normalized, position);
     if ([...base].every((c) => c !== '_' && alnum.test(c) && c.toLowerCase() === c)) return;
     const parts = discreteWords(base);
     const words = [];
@@ -131,10 +130,10 @@ function jsWords(content, stem) {
         stemmed.add(key);
       }
     }
-    for (const word of words) store(word, position, Math.max(1, Math.floor(24 / words.length)));
-    // Emoji are words of their own (Pagefind: the graphemes the \`emojis\` crate knows).
+    for (const word of words) store(word, position);
+    // Emoji are words of their own (Pagefind: the graphemes the `emojis` crate knows).
     if (/\p{Extended_Pictographic}/u.test(base)) {
-      for (const { segment } of graphemes.segment(base)) if (/^\p{RGI_Emoji}$/v.test(segment) || /^\p{Extended_Pictographic}$/u.test(segment)) store(segment, position, 24);
+      for (const { segment } of graphemes.segment(base)) if (/^\p{RGI_Emoji}$/v.test(segment) || /^\p{Extended_Pictographic}$/u.test(segment)) store(segment, position);
     }
   });
   return map;
@@ -158,26 +157,17 @@ for (const record of split.records) {
   const fragment = JSON.parse(raw.subarray('pagefind_dcd'.length).toString('utf8'));
   const theirs = new Map();
   record.words.forEach((word, entry) => {
-    const locations = decodeCbor(record.locations.subarray(record.bounds[entry], record.bounds[entry + 1]));
-      // Pagefind 1.6: a negative number starts a run of one weight (-1 - weight); within a run
-    // each position is the difference from the one before.
-    const positions = [];
-    let previous = 0;
-    for (const n of locations) {
-      if (n < 0) previous = 0;
-      else positions.push((previous += n));
-    }
+    const positions = positionsOf(record, entry);
     if (positions.length === 0) return;
     (theirs.get(word) ?? theirs.set(word, []).get(word)).push(...positions);
   });
   const started = performance.now();
   const mine = jsWords(fragment.content, stemmerFor(record.language));
   wordsTime += performance.now() - started;
-  if (process.env.TOKENS && record.url === process.env.TOKENS.split(":")[0]) for (const t of process.env.TOKENS.split(":").slice(1)) console.log(t, JSON.stringify(fragment.content.split(" ")[Number(t)]));
   const diff = [];
   for (const [word, positions] of theirs) {
     const other = mine.get(word);
-    if (!other || other.slice().sort((a, b) => a - b).join() !== positions.slice().sort((a, b) => a - b).join()) diff.push(process.env.DETAIL ? `${word}:${positions.slice().sort((a, b) => a - b)}/${other?.slice().sort((a, b) => a - b)}` : `-${word}`);
+    if (!other || other.slice().sort((a, b) => a - b).join() !== positions.slice().sort((a, b) => a - b).join()) diff.push(`-${word}`);
   }
   for (const word of mine.keys()) if (!theirs.has(word)) diff.push(`+${word}`);
   if (diff.length === 0) wordsSame += 1;

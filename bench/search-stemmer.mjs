@@ -2,18 +2,19 @@
 // Does an npm Snowball stemmer stem as Pagefind 1.6 does (its `pagefind_stem` crate)? Issue 23
 // prototype; not a test: prints numbers only. Collects every distinct plain word (letters only)
 // of a built site's pages by language, hands Pagefind one page per language with those words in
-// order, reads each position's stem from Pagefind's record and compares it with the
-// `snowball-stemmers` package's.
+// order, reads each position's stem from Pagefind's record and compares it with the stems of
+// the `snowball-stemmers` and `multilingual-stemmer` packages (installed in `--stemmer-dir`).
 //
 //   node bench/search-stemmer.mjs BUILT_SITE_DIR [--stemmer-dir /tmp/pf8]
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fold, positionsOf, stemmerNames as names } from './lib/pagefind-words.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'stemmer-dir': { type: 'string', default: '/tmp/pf8' } } });
 const pagefind = await import(new URL('../packages/search/node_modules/pagefind/lib/index.js', import.meta.url).href);
-const { splitPagefindIndex, decodeCbor } = await import(new URL('../packages/search/dist/index.js', import.meta.url).href);
+const { splitPagefindIndex } = await import(new URL('../packages/search/dist/index.js', import.meta.url).href);
 const snowball = createRequire(join(values['stemmer-dir'], 'package.json'))('snowball-stemmers');
 // multilingual-stemmer 2.1.1: Snowball 3.1.1 compiled to wasm (its engines say Node 22).
 let multilingual;
@@ -22,9 +23,6 @@ try {
 } catch {
   multilingual = undefined;
 }
-// Pagefind keeps a word's diacritics apart (its "original"): its words are folded.
-const fold = (word) => word.normalize('NFD').replace(/\p{M}/gu, '');
-const names = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian', pt: 'portuguese', nl: 'dutch', ru: 'russian' };
 
 const site = positionals[0];
 const words = new Map();
@@ -47,11 +45,7 @@ for (const record of split.records) {
   const list = lists.find(([code]) => code === language)[1];
   const stems = new Array(list.length);
   record.words.forEach((word, entry) => {
-    let previous = 0;
-    for (const n of decodeCbor(record.locations.subarray(record.bounds[entry], record.bounds[entry + 1]))) {
-      if (n < 0) previous = 0;
-      else stems[(previous += n)] = word;
-    }
+    for (const position of positionsOf(record, entry)) stems[position] = word;
   });
   const stemmer = snowball.newStemmer(names[language]);
   const candidates = [['snowball-stemmers 0.6.0', (word) => stemmer.stem(word)]];
