@@ -16,6 +16,13 @@
 // project's last build to FILE; `--compare FILE` checks the output against such a file and
 // lists the files that differ (the exit code is 1 when one does).
 //
+// The fastest open-source peer: `--peer` builds each folder (a corpus written by
+// ../shared/bench/gen-corpus.mjs) with Docusaurus and `faster` too (../shared/bench/
+// peer-docusaurus.sh), alternating with docsgen: docsgen, peer, docsgen, … , docsgen (`--runs`
+// peer builds). These machines change speed from minute to minute (the same build took 11.9
+// and 16.4 s three minutes apart), so each peer build is compared with the docsgen builds on
+// either side of it; the bench prints every build, each peer build's ratio and their median.
+//
 // Memory over time: `--timeline` samples the build's resident memory (all threads, from
 // /proc, Linux only) every 100 ms and prints it at each tenth of the build's wall time, with
 // the peak and when it came, so a figure that grows with the pages shows as a rising line; and
@@ -44,10 +51,12 @@ const { values, positionals } = parseArgs({
     hashes: { type: 'string' },
     compare: { type: 'string' },
     timeline: { type: 'boolean', default: false },
+    peer: { type: 'boolean', default: false },
+    'peer-script': { type: 'string', default: join(repo, '..', 'shared', 'bench', 'peer-docusaurus.sh') },
   },
 });
 if (positionals.length === 0) {
-  console.error('usage: node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N] [--cli PATH] [--hashes FILE] [--compare FILE] [--timeline]');
+  console.error('usage: node bench/project-build.mjs DIR [DIR …] [--runs 1] [--site-url URL] [--workers N] [--cli PATH] [--hashes FILE] [--compare FILE] [--timeline] [--peer [--peer-script PATH]]');
   process.exit(2);
 }
 const hasGnuTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
@@ -81,6 +90,18 @@ async function build(root) {
   const time = /bench-time ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(output.stderr);
   const pages = Number(/Built (\d+) pages?/.exec(output.stdout)?.[1] ?? NaN);
   return { out, ms, cpuS: time ? Number(time[2]) + Number(time[3]) : undefined, peakMb: time ? Number(time[4]) / 1024 : undefined, pages, samples: samples.filter(([, mb]) => mb !== undefined) };
+}
+
+/** One cold build of the corpus `root` by the peer (its script's figures: wall seconds and peak MB). */
+async function peerBuild(root) {
+  const child = spawn('bash', [values['peer-script'], root]);
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-16 * 1024)));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-16 * 1024)));
+  const status = await new Promise((resolvePromise) => child.on('close', resolvePromise));
+  const figures = /([\d.]+) s wall, (\d+) MB peak/.exec(output);
+  if (status !== 0 || !figures) throw new Error(`the peer's build of ${root} failed:\n${output.slice(-4000)}`);
+  return { ms: Number(figures[1]) * 1000, peakMb: Number(figures[2]) };
 }
 
 /** The processes `pid` started (from any of its threads), from /proc. */
@@ -156,9 +177,16 @@ for (const folder of positionals.map((path) => resolve(path))) {
     continue;
   }
   const runs = [];
+  const peerRuns = [];
   for (let run = 0; run < Number(values.runs); run += 1) {
     if (runs.length > 0) rmSync(runs.at(-1).out, { recursive: true, force: true });
     runs.push(await build(folder));
+    if (values.peer) {
+      peerRuns.push(await peerBuild(folder));
+      rmSync(runs.at(-1).out, { recursive: true, force: true });
+      // Every peer build has a docsgen build on either side.
+      if (run === Number(values.runs) - 1) runs.push(await build(folder));
+    }
   }
   const last = runs.at(-1);
   const bytes = sizeOf(last.out);
@@ -170,6 +198,13 @@ for (const folder of positionals.map((path) => resolve(path))) {
       `${(ms / last.pages).toFixed(1)} ms/page, ${cpu === undefined ? 'n/a' : `${cpu.toFixed(1)} s CPU`}, ${peak === undefined ? 'n/a' : `${peak.toFixed(0)} MB peak`}, output ${(bytes / 1024 / 1024).toFixed(1)} MB`,
   );
   if (values.timeline) for (const run of runs) console.log(`    ${timelineOf(run.samples, run.ms)}`);
+  if (peerRuns.length > 0) {
+    const ratios = peerRuns.map((peer, index) => peer.ms / ((runs[index].ms + runs[index + 1].ms) / 2));
+    console.log(
+      `    peer (Docusaurus with faster): ${peerRuns.map((peer) => (peer.ms / 1000).toFixed(1)).join(', ')} s wall, ${Math.max(...peerRuns.map((peer) => peer.peakMb))} MB peak; ` +
+        `against the docsgen builds on either side: ${ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}, median ${median(ratios).toFixed(2)}x`,
+    );
+  }
   if (values.hashes || expected) {
     const list = hashes(last.out);
     allHashes[folder] = list;
