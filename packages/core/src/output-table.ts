@@ -4,7 +4,7 @@ import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
 import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
-import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson } from './skill-md.js';
+import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson, type SiteSkills } from './skill-md.js';
 import { publishedSpecFiles } from './spec-downloads.js';
 import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
 import { mcpRoute } from './mcp-functions.js';
@@ -246,6 +246,20 @@ const skillFilePattern = /^\.well-known\/(skills|agent-skills)\/([a-z0-9]+(?:-[a
 /** The generated skill names the site's own `/mcp` where one is served, as llms.txt does. */
 const skillOptions = (context: OutputContext) => ({ siteUrl: context.siteUrl, hasMcp: context.hasMcp !== false });
 
+// The site's skills, worked out once per context and site: a build writes `skill.md`, both
+// discovery indexes and each skill's files from one context (six calls of `loadSiteSkills`,
+// which lists every indexable page: 40-70 ms of a build, a twentieth of a rebuild after one
+// page changed); a dev server makes a context per request, so an edit is always seen.
+const skillsByContext = new WeakMap<OutputContext, { site: Site; skills: Promise<SiteSkills> }>();
+
+function siteSkillsOf(site: Site, context: OutputContext): Promise<SiteSkills> {
+  const kept = skillsByContext.get(context);
+  if (kept?.site === site) return kept.skills;
+  const skills = loadSiteSkills(site, skillOptions(context));
+  skillsByContext.set(context, { site, skills });
+  return skills;
+}
+
 /** `skill.md`: the project's root file, else generated from the site (`loadSiteSkills`). */
 const skillMd: OutputKind = {
   name: 'skill-md',
@@ -257,7 +271,7 @@ const skillMd: OutputKind = {
   matches: (path) => path === 'skill.md',
   list: async () => ['skill.md'],
   produce: async (site, _path, context) => {
-    const skills = await loadSiteSkills(site, skillOptions(context));
+    const skills = await siteSkillsOf(site, context);
     return { body: { content: skills.skillMd, contentType: markdownType }, messages: skills.messages };
   },
 };
@@ -274,7 +288,7 @@ const skillIndexes: OutputKind = {
   list: async () => skillIndexPaths,
   // Its messages are `skill.md`'s too: reported there, once.
   produce: async (site, path, context) => {
-    const { skills } = await loadSiteSkills(site, skillOptions(context));
+    const { skills } = await siteSkillsOf(site, context);
     return { body: { content: path === skillIndexPaths[0] ? skillsIndexJson(skills) : agentSkillsIndexJson(skills), contentType: jsonType }, messages: [] };
   },
 };
@@ -289,12 +303,12 @@ const skillFiles: OutputKind = {
   isOverProjectFiles: true,
   matches: (path) => skillFilePattern.test(path),
   list: async (site, context) => {
-    const { skills } = await loadSiteSkills(site, skillOptions(context));
+    const { skills } = await siteSkillsOf(site, context);
     return ['skills', 'agent-skills'].flatMap((folder) => skills.map((skill) => `.well-known/${folder}/${skill.name}/SKILL.md`));
   },
   produce: async (site, path, context) => {
     const name = skillFilePattern.exec(path)?.[2];
-    const skill = (await loadSiteSkills(site, skillOptions(context))).skills.find((entry) => entry.name === name);
+    const skill = (await siteSkillsOf(site, context)).skills.find((entry) => entry.name === name);
     return { body: skill && { content: skill.content, contentType: markdownType }, messages: [] };
   },
 };

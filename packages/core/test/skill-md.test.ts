@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { agentSkillsIndexJson, checkProject, createSite, generateSkill, loadSiteSkills, skillsIndexJson } from '../src/index.js';
+import { agentSkillsIndexJson, checkProject, createSite, findOutputKind, generateSkill, loadSiteSkills, skillsIndexJson } from '../src/index.js';
 import { listSiteMcpResources } from '../src/mcp-source.js';
 import { skillSlug } from '../src/skill-files.js';
 import { writeTempProject } from './temp-project.js';
@@ -231,6 +231,38 @@ skills('should follow a skills folder link inside the project, also one git wrot
   } finally {
     rmSync(root, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
+  }
+});
+
+skills('should work out the skills once for all the skill outputs of one context, and again for a new context', async () => {
+  const root = project();
+  try {
+    const site = await createSite(root);
+    // Generating the skill lists the indexable pages, which reads the navigation.
+    const navigation = site.navigation;
+    let reads = 0;
+    Object.defineProperty(site, 'navigation', { configurable: true, get: () => (reads++, navigation) });
+    const context = { siteUrl: 'https://docs.acme.test' };
+    const skillMd = findOutputKind('skill.md')!;
+    const first = await skillMd.produce(site, 'skill.md', context);
+    const once = reads;
+    assert.ok(once > 0, 'skill.md is generated from the navigation');
+    const index = findOutputKind('.well-known/skills/index.json')!;
+    const indexJson = await index.produce(site, '.well-known/skills/index.json', context);
+    await index.produce(site, '.well-known/agent-skills/index.json', context);
+    const files = findOutputKind('.well-known/skills/acme-cloud/SKILL.md')!;
+    const paths = await files.list(site, context);
+    assert.equal(paths, ['.well-known/skills/acme-cloud/SKILL.md', '.well-known/agent-skills/acme-cloud/SKILL.md']);
+    const file = await files.produce(site, paths[0]!, context);
+    assert.is(reads, once, 'the other skill outputs of the same context generate nothing again');
+    assert.equal(file.body, first.body);
+    assert.ok(String((indexJson.body as { content: string }).content).includes('"acme-cloud"'));
+    // A new context (a dev server's next request, after an edit) works the skills out again.
+    const again = await skillMd.produce(site, 'skill.md', { siteUrl: 'https://docs.acme.test' });
+    assert.ok(reads > once);
+    assert.equal(again.body, first.body);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
 
