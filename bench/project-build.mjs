@@ -181,12 +181,12 @@ for (const folder of positionals.map((path) => resolve(path))) {
   for (let run = 0; run < Number(values.runs); run += 1) {
     if (runs.length > 0) rmSync(runs.at(-1).out, { recursive: true, force: true });
     runs.push(await build(folder));
-    if (values.peer) {
-      peerRuns.push(await peerBuild(folder));
-      rmSync(runs.at(-1).out, { recursive: true, force: true });
-      // Every peer build has a docsgen build on either side.
-      if (run === Number(values.runs) - 1) runs.push(await build(folder));
-    }
+    if (values.peer) peerRuns.push(await peerBuild(folder));
+  }
+  // Every peer build has a docsgen build on either side.
+  if (values.peer) {
+    rmSync(runs.at(-1).out, { recursive: true, force: true });
+    runs.push(await build(folder));
   }
   const last = runs.at(-1);
   const bytes = sizeOf(last.out);

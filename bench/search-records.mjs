@@ -10,9 +10,8 @@
 //      `Compression::best()`.)
 //   2. the page's words: from the fragment's text, split and normalized as `jsWords` below and
 //      stemmed with multilingual-stemmer (Snowball 3.1.1), do the page's words and positions
-//      equal the 1.6 binary's? (Weights and the HTML side, the text itself, are not checked.) Positions are read as 1.6 writes them: a
-//      negative number starts a run of one weight, and each position in a run is the
-//      difference from the one before.
+//      equal the 1.6 binary's? (Weights and the HTML side, the text itself, are not checked.)
+//      Positions are read as 1.6 writes them (`positionsOf`).
 //
 // Findings (see the commits): no fragment's bytes equal Node zlib's at any setting; the old
 // miniz_oxide 0.3.5 (wasm-flate) writes 72–99% of them, so byte-identical fragments need a
@@ -147,9 +146,10 @@ let wordsSame = 0;
 const differences = [];
 for (const record of split.records) {
   const raw = gunzipSync(Buffer.from(record.fragment));
-  const deflated = Buffer.from(record.fragment).subarray(10, record.fragment.length - 8);
   if (gzipSync(raw, { level: 9 }).subarray(10).equals(Buffer.from(record.fragment).subarray(10))) gzipSame += 1;
   if (wasmFlate) {
+    // The deflate stream: without gzip's 10-byte header and 8-byte trailer.
+    const deflated = Buffer.from(record.fragment).subarray(10, record.fragment.length - 8);
     const mine = Buffer.from(wasmFlate.deflate_encode_raw(raw));
     if (mine.equals(deflated)) minizSame += 1;
     else minizDiffer.push(`${record.url}: ${raw.length} bytes raw, Pagefind ${deflated.length} deflated, miniz_oxide 0.3.5 ${mine.length}`);

@@ -243,9 +243,6 @@ const markdownType = 'text/markdown; charset=utf-8';
 const jsonType = 'application/json; charset=utf-8';
 const skillIndexPaths = ['.well-known/skills/index.json', '.well-known/agent-skills/index.json'];
 const skillFilePattern = /^\.well-known\/(skills|agent-skills)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/SKILL\.md$/;
-/** The generated skill names the site's own `/mcp` where one is served, as llms.txt does. */
-const skillOptions = (context: OutputContext) => ({ siteUrl: context.siteUrl, hasMcp: context.hasMcp !== false });
-
 // The site's skills, worked out once per context and site: a build writes `skill.md`, both
 // discovery indexes and each skill's files from one context (six calls of `loadSiteSkills`,
 // which lists every indexable page: 40-70 ms of a build, a twentieth of a rebuild after one
@@ -255,7 +252,8 @@ const skillsByContext = new WeakMap<OutputContext, { site: Site; skills: Promise
 function siteSkillsOf(site: Site, context: OutputContext): Promise<SiteSkills> {
   const kept = skillsByContext.get(context);
   if (kept?.site === site) return kept.skills;
-  const skills = loadSiteSkills(site, skillOptions(context));
+  // The generated skill names the site's own `/mcp` where one is served, as llms.txt does.
+  const skills = loadSiteSkills(site, { siteUrl: context.siteUrl, hasMcp: context.hasMcp !== false });
   skillsByContext.set(context, { site, skills });
   return skills;
 }
