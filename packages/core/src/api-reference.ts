@@ -110,7 +110,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache });
   const read = await readSpecs(input, specs);
   generated = read.generated;
-  const files = new ApiSpecFiles(specs.entries);
+  const files = new ApiSpecFiles(specs.entries, root);
   const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
     entry.spec.kind === 'openapi' ? (entry.pages as ApiPageModel[]).find((model) => model.method === method.toUpperCase() && model.path === path) : undefined;
   // Looked up when a page first asks (a viewer on the page, the vendor route, the build's copy).

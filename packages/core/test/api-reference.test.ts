@@ -476,6 +476,25 @@ test('api.params, api.playground.credentials and api.examples (defaults, prefill
   assert.not.match(set.curl, 'address', 'nor optional body properties');
 });
 
+test('a spec\'s schema file is named by its place in the project and its bytes, not by the folder the project is in', async () => {
+  const project = (spec: string) => ({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'specs/openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'specs/openapi.yaml': spec,
+  });
+  const schemaFileOf = async (root: string) => {
+    const names = (await createSite(root)).api.schemaFiles().map((file) => file.name);
+    assert.equal(names.length, 1);
+    return names[0]!;
+  };
+  const here = await schemaFileOf(writeTempProject(project(tinySpec), 'docsgen-checkout-a-'));
+  assert.match(here, /^api-schemas-[0-9a-f]{16}\.json$/);
+  // The same commit in another checkout (a CI runner) links the same file.
+  assert.is(await schemaFileOf(writeTempProject(project(tinySpec), 'docsgen-checkout-b-')), here);
+  // Another version of the spec gets a new name, so a cached copy of the old one is not used.
+  assert.is.not(await schemaFileOf(writeTempProject(project(`${tinySpec}\n# edited\n`), 'docsgen-checkout-c-')), here);
+});
+
 test('x-mint on an operation: metadata overrides the page texts, content comes before the reference (sanitised), href sets the path', async () => {
   const spec = [
     'openapi: 3.0.3',
