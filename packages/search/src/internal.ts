@@ -1,4 +1,6 @@
 // Counters of what the package did in this Node process, for tests that check a shortcut was
-// taken (not part of the public API; `@docsgen/search/internal`).
+// taken, and the shortcut a build without a store takes (not part of the public API;
+// `@docsgen/search/internal`).
 export { countSearchRounds } from './search-indexer.js';
 export { countWordIndexUpdates } from './word-index-update.js';
+export { repackPagefindIndex } from './pagefind-assemble.js';

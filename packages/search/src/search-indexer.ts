@@ -1,6 +1,6 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import type { PagefindIndex } from 'pagefind';
-import { assemblePagefindIndex } from './pagefind-assemble.js';
+import { assemblePagefindIndex, repackPagefindIndex } from './pagefind-assemble.js';
 import { isSamePagefindIndex, sortFiles, type PagefindFile } from './pagefind-file.js';
 import { splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
 import { assembleFromShares, type AssembledIndex } from './search-index-shares.js';
@@ -355,9 +355,10 @@ class SearchIndexRun implements SearchIndexer {
       } else {
         const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
+        // Without a store, no share is kept: Pagefind's files, packed as an index put together
+        // from shares is (a build gives the same bytes with the cache or without it).
+        if (!this.#hasStore) return this.#keep((await repackPagefindIndex(files)) ?? files, undefined);
         const isKept = this.#kept.some(Boolean);
-        // Split and put together again even without a store: a build gives the same bytes
-        // with the cache or without it.
         const split = splitPagefindIndex(files);
         const made = split ? await this.#assemble([split]) : undefined;
         if (made && isKept) return this.#keep(made.files, made);

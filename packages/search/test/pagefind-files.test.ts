@@ -11,7 +11,7 @@ import {
   type PagefindFile,
   type PagefindPageRecord,
 } from '../src/index.js';
-import { countWordIndexUpdates } from '../src/internal.js';
+import { countWordIndexUpdates, repackPagefindIndex } from '../src/internal.js';
 
 const files = suite('Pagefind index files');
 
@@ -117,6 +117,26 @@ files('should split an index into page shares and put them together into the fil
     if (path === 'pagefind-entry.json') assert.equal(JSON.parse(Buffer.from(content, 'base64').toString()), JSON.parse(Buffer.from(theirs.get(path)!, 'base64').toString()));
     else assert.is(content, theirs.get(path), path);
   }
+});
+
+files('should repack Pagefind\'s files into the very bytes that splitting and putting them together gives', async () => {
+  for (const pages of [varied, [...manyPages(120), ...varied]]) {
+    const written = await pagefind(pages);
+    const assembled = await assemblePagefindIndex(splitPagefindIndex(written)!);
+    const repacked = await repackPagefindIndex(written);
+    assert.ok(repacked, 'repacked');
+    assert.equal(repacked.map((file) => file.path), assembled.map((file) => file.path), 'the same names');
+    for (const [position, file] of repacked.entries()) assert.ok(Buffer.from(file.content).equals(Buffer.from(assembled[position]!.content)), `the same bytes: ${file.path}`);
+    // Fragments are Pagefind's bytes; chunks are compressed again (zlib), with the same content.
+    const chunk = repacked.find((file) => file.path.endsWith('.pf_index'))!;
+    assert.not.ok(Buffer.from(chunk.content).equals(Buffer.from(written.find((file) => file.path === chunk.path)!.content)), 'a chunk is packed again');
+    assert.ok(isSamePagefindIndex(repacked, written));
+  }
+  // Files this package does not know are left to the caller.
+  const withoutEntry = (await pagefind(varied)).filter((file) => file.path !== 'pagefind-entry.json');
+  assert.is(await repackPagefindIndex(withoutEntry), undefined);
+  const broken = (await pagefind(varied)).map((file) => (file.path.endsWith('.pf_meta') ? { ...file, content: Buffer.from('not gzip') } : file));
+  assert.is(await repackPagefindIndex(broken), undefined);
 });
 
 files('should put together, from the shares of pages indexed apart, the index of all of them', async () => {
