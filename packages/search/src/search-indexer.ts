@@ -355,9 +355,8 @@ class SearchIndexRun implements SearchIndexer {
       } else {
         const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
         if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
-        // Without a store, no share is kept: Pagefind's files, packed as an index put together
-        // from shares is (a build gives the same bytes with the cache or without it).
-        if (!this.#hasStore) return this.#keep((await repackPagefindIndex(files)) ?? files, undefined);
+        // Without a store, no share is kept: Pagefind's files as they are published.
+        if (!this.#hasStore) return this.#keep(await published(files), undefined);
         const isKept = this.#kept.some(Boolean);
         const split = splitPagefindIndex(files);
         const made = split ? await this.#assemble([split]) : undefined;
@@ -366,7 +365,7 @@ class SearchIndexRun implements SearchIndexer {
           // Every page went to Pagefind: its files are the index. Their shares are kept for the
           // next build only when they put together the very same index.
           const same = made !== undefined && isSamePagefindIndex(made.files, files);
-          return same ? this.#keep(made.files, made) : this.#keep(files, undefined);
+          return same ? this.#keep(made.files, made) : this.#keep(await published(files), undefined);
         }
       }
       // Pagefind's output for the new pages could not be split (or a round's shares did not
@@ -380,7 +379,7 @@ class SearchIndexRun implements SearchIndexer {
       this.#kept.length = 0;
       this.#indexedByPagefind.clear();
       for (const position of again) await this.#resend(position);
-      return this.#keep((await this.#pagefindFiles()) ?? [], undefined);
+      return this.#keep(await published((await this.#pagefindFiles()) ?? []), undefined);
     } finally {
       // An index started for a page that then took its kept share is not used: its creation
       // settles first, or closing the service next would fail it (and report it as a failure).
@@ -388,4 +387,14 @@ class SearchIndexRun implements SearchIndexer {
       await this.#host.finished();
     }
   }
+}
+
+/**
+ * Pagefind's files of an index of every page, as they are published: packed as an index put
+ * together from shares is (`repackPagefindIndex`), so a build gives the same bytes with the
+ * cache or without it, whichever way its index was made; as Pagefind wrote them when they are
+ * not the format the package reads.
+ */
+async function published(files: SearchIndexFile[]): Promise<SearchIndexFile[]> {
+  return files.length === 0 ? files : ((await repackPagefindIndex(files)) ?? files);
 }
