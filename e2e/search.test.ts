@@ -139,7 +139,9 @@ search('should load five pages of results first, then five more on request, with
   await page.keyboard.type('zephyrion');
   const results = page.locator('dialog[open] .dg-search-result');
   const more = page.locator('dialog[open] .dg-search-more');
-  await more.waitFor();
+  // The list of the whole word: a prefix typed before it ("zephyrio") lists the same pages, and
+  // its list, expanded below, would then be replaced by the whole word's.
+  await page.waitForSelector('dialog[open] .dg-search-results[data-query="zephyrion"] .dg-search-more');
   assert.is(await results.count(), 5);
   assert.is(await page.locator('dialog[open] .dg-search-status').innerText(), '8 matching pages');
   assert.is(await more.innerText(), 'Show more results (3 more)');
