@@ -1,5 +1,5 @@
 import { CborWriter, encodeCbor } from './cbor.js';
-import { compareCodePoints, contentHash, distinctPrefixes, languagesByCode, pack, shortNames, sortFiles, unpack, type PagefindFile } from './pagefind-file.js';
+import { compareCodePoints, contentHash, distinctPrefixes, entryFile, pack, shortNames, sortFiles, unpack, type EntryLanguage, type PagefindFile } from './pagefind-file.js';
 import type { PagefindPageRecord, SplitPagefindIndex } from './pagefind-split.js';
 import { wordIndexOf, type WordIndex } from './word-index.js';
 import { updateWordIndex } from './word-index-update.js';
@@ -47,24 +47,23 @@ export interface AssembleOptions {
  * `undefined` when the files are not the format this package knows.
  */
 export async function repackPagefindIndex(files: readonly PagefindFile[]): Promise<PagefindFile[] | undefined> {
-  const entryFile = files.find((file) => file.path === 'pagefind-entry.json');
+  const theirs = files.find((file) => file.path === 'pagefind-entry.json');
   let entry: { version?: unknown; languages?: Record<string, { hash?: unknown; wasm?: unknown; page_count?: unknown } | null>; include_characters?: unknown } | undefined;
   try {
-    entry = entryFile && JSON.parse(Buffer.from(entryFile.content).toString('utf8'));
+    entry = theirs && JSON.parse(Buffer.from(theirs.content).toString('utf8'));
   } catch {
     return undefined;
   }
   if (!entry || typeof entry.version !== 'string' || !entry.languages || typeof entry.languages !== 'object') return undefined;
-  const languages: Record<string, { hash: string; wasm: string | null; page_count: number }> = {};
+  const languages: Record<string, EntryLanguage> = {};
   for (const [code, language] of Object.entries(entry.languages)) {
     if (typeof language?.hash !== 'string' || typeof language.page_count !== 'number') return undefined;
     languages[code] = { hash: language.hash, wasm: typeof language.wasm === 'string' ? language.wasm : null, page_count: language.page_count };
   }
-  // As `assemblePagefindIndexAndState` writes it: languages in the order of their codes.
-  const content = { version: entry.version, languages: languagesByCode(languages), include_characters: entry.include_characters };
+  const ours = entryFile(entry.version, languages, entry.include_characters);
   try {
     const repacked = await Promise.all(files.map(async (file): Promise<PagefindFile> => {
-      if (file === entryFile) return { path: file.path, content: Buffer.from(JSON.stringify(content)) };
+      if (file === theirs) return ours;
       if (!/\.pf_(meta|index|filter)$/.test(file.path)) return file;
       const raw = unpack(file.content);
       return { path: file.path, content: await pack(raw), rawHash: contentHash(raw) };
@@ -123,7 +122,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
     language.keys.push(options?.keys?.[position] ?? '');
   });
   const previous = options?.previous?.version === index.version ? options.previous : undefined;
-  const entryLanguages: Record<string, { hash: string; wasm: string | null; page_count: number }> = {};
+  const entryLanguages: Record<string, EntryLanguage> = {};
   for (const [language, { records, keys }] of languages) {
     const fragmentNames = shortNames(language, records.map((record) => record.fragmentHash), 7);
     records.forEach((record, page) => files.push({ path: `fragment/${fragmentNames[page]}.pf_fragment`, content: record.fragment }));
@@ -202,8 +201,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
     entryLanguages[language] = { hash: metaName, wasm: records[0]!.wasm, page_count: records.length };
   }
   // Languages in the order of their codes, whatever the pages' order.
-  const entry = { version: index.version, languages: languagesByCode(entryLanguages), include_characters: index.includeCharacters };
-  files.push({ path: 'pagefind-entry.json', content: Buffer.from(JSON.stringify(entry)) });
+  files.push(entryFile(index.version, entryLanguages, index.includeCharacters));
   await Promise.all(pending);
   return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), state };
 }

@@ -132,6 +132,19 @@ export function languagesByCode<T>(languages: Record<string, T>): Record<string,
   return Object.fromEntries(Object.entries(languages).sort(([a], [b]) => compareCodePoints(a, b)));
 }
 
+/** An entry's language: its meta file's name, its stemmer's wasm file, its page count. */
+export interface EntryLanguage {
+  hash: string;
+  wasm: string | null;
+  page_count: number;
+}
+
+/** `pagefind-entry.json` as docsgen writes it: languages in the order of their codes. */
+export function entryFile(version: string, languages: Record<string, EntryLanguage>, includeCharacters: unknown): PagefindFile {
+  const entry = { version, languages: languagesByCode(languages), include_characters: includeCharacters };
+  return { path: 'pagefind-entry.json', content: Buffer.from(JSON.stringify(entry)) };
+}
+
 /** An entry file's content with its languages in the order of their codes. */
 function entryKey(entry: unknown): string | undefined {
   if (entry === undefined) return undefined;

@@ -396,5 +396,5 @@ class SearchIndexRun implements SearchIndexer {
  * not the format the package reads.
  */
 async function published(files: SearchIndexFile[]): Promise<SearchIndexFile[]> {
-  return files.length === 0 ? files : ((await repackPagefindIndex(files)) ?? files);
+  return (await repackPagefindIndex(files)) ?? files;
 }
