@@ -130,7 +130,7 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 
 // What the bundle was made from: each package's compiled output, by the time `tsc -b` last
-// wrote it, the packages' other files it holds (the generated docs.json validator, JSON files),
+// wrote it, the packages' other files it holds (JSON files, when a package imports one),
 // the installed dependencies and this script. `bin/docsgen.js` runs the compiled modules
 // instead once one of them changed.
 const stamps = {};
