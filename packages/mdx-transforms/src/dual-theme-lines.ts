@@ -1,3 +1,4 @@
+import { oldestFirst } from '@docsgen/util/oldest-first';
 import type { Highlighter } from 'shiki';
 import { isPlainLang, splitLines } from 'shiki/core';
 import { INITIAL, type StateStack } from 'shiki/textmate';
@@ -37,6 +38,8 @@ const maxNumberedStates = 100_000;
 interface LineCache {
   /** `<start state>\0<line>` → the line's tokens and the state after it. */
   lines: Map<string, CachedLine>;
+  /** The oldest key of `lines`, the next to go when the cache is full. */
+  oldest: () => string | undefined;
   bytes: number;
   /** State numbering per grammar. */
   numbers: WeakMap<DualThemeGrammar, StateNumbers>;
@@ -169,7 +172,8 @@ export function highlightDualThemeLines(
       cache.lines.set(key, known);
       cache.bytes += key.length + known.tokens.length + entryBytes;
       while (cache.bytes > maxCacheBytes) {
-        const [oldestKey, oldest] = cache.lines.entries().next().value as [string, CachedLine];
+        const oldestKey = cache.oldest()!;
+        const oldest = cache.lines.get(oldestKey)!;
         cache.lines.delete(oldestKey);
         cache.bytes -= oldestKey.length + oldest.tokens.length + entryBytes;
       }
@@ -183,7 +187,10 @@ export function highlightDualThemeLines(
 
 function cacheOf(pair: ThemePair): LineCache {
   let cache = caches.get(pair);
-  if (!cache) caches.set(pair, (cache = { lines: new Map(), bytes: 0, numbers: new WeakMap(), styleNumbers: new Map(), tags: [] }));
+  if (!cache) {
+    const lines = new Map<string, CachedLine>();
+    caches.set(pair, (cache = { lines, oldest: oldestFirst(lines), bytes: 0, numbers: new WeakMap(), styleNumbers: new Map(), tags: [] }));
+  }
   return cache;
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { oldestFirst } from '@docsgen/util/oldest-first';
 
 /**
  * What one highlighted block turns into.
@@ -27,6 +28,8 @@ export const highlightCacheChars = 16 * 1024 * 1024;
 // on the key, and a dev server re-rendering a page after an edit hits it for every block that
 // did not change.
 const cache = new Map<string, HighlightedCode>();
+// The least recently used key (one used is set again, so it is the newest).
+const oldest = oldestFirst(cache);
 let cachedChars = 0;
 
 /**
@@ -71,7 +74,7 @@ export function writeHighlightCache(key: string, value: HighlightedCode): undefi
   forget(key);
   cache.set(key, value);
   cachedChars += charsOf(value);
-  while (cache.size > highlightCacheSize || (cachedChars > highlightCacheChars && cache.size > 1)) forget(cache.keys().next().value!);
+  while (cache.size > highlightCacheSize || (cachedChars > highlightCacheChars && cache.size > 1)) forget(oldest()!);
 }
 
 function forget(key: string): undefined {

@@ -1,3 +1,4 @@
+import { oldestFirst } from '@docsgen/util/oldest-first';
 import type { RegexEngine } from 'shiki';
 
 type PatternScanner = ReturnType<RegexEngine['createScanner']>;
@@ -117,6 +118,7 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
   const entries = new Map<string, Entry>();
   // Unused entries, least recently used first (a Map keeps insertion order).
   const unused = new Map<string, Entry>();
+  const oldestUnused = oldestFirst(unused);
   let unusedPatterns = 0;
   let compilations = 0;
   let compiledPatterns = 0;
@@ -130,7 +132,7 @@ export function shareScanners(engine: RegexEngine, options?: ShareScannersOption
     unused.set(entry.key, entry);
     unusedPatterns += entry.patterns;
     while (unusedPatterns > idlePatterns) {
-      const oldest = unused.values().next().value as Entry;
+      const oldest = unused.get(oldestUnused()!)!;
       unused.delete(oldest.key);
       unusedPatterns -= oldest.patterns;
       entries.delete(oldest.key);

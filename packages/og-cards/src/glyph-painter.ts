@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { oldestFirst } from '@docsgen/util/oldest-first';
 import sharp from 'sharp';
 import { codePointsOf, type CardFont } from './fonts.js';
 import type { LayerShapes, TextLayer, TextRun } from './text-runs.js';
@@ -103,7 +104,9 @@ let harfbuzz: Promise<HarfBuzz> | undefined;
 const faces = new WeakMap<CardFont, Face>();
 let nextFaceId = 0;
 const shapedWords = new Map<string, Shaped[]>();
+const oldestShaped = oldestFirst(shapedWords);
 const masks = new Map<string, Promise<Mask | null>>();
+const oldestMask = oldestFirst(masks);
 
 /**
  * Load HarfBuzz (WebAssembly, from `harfbuzzjs`, the build satori uses) once per process.
@@ -171,7 +174,7 @@ export async function paintTextLayer(layer: TextLayer, fonts: CardFont[], target
     if (mask) blend(target, mask, placement);
   });
   // Oldest out first, by first use.
-  while (masks.size > maxMasks) masks.delete(masks.keys().next().value as string);
+  while (masks.size > maxMasks) masks.delete(oldestMask()!);
   return true;
 }
 
@@ -279,7 +282,7 @@ function shape(hb: HarfBuzz, face: Face, text: string): Shaped[] {
     } finally {
       buffer.destroy();
     }
-    if (shapedWords.size >= maxShaped) shapedWords.delete(shapedWords.keys().next().value as string);
+    if (shapedWords.size >= maxShaped) shapedWords.delete(oldestShaped()!);
   }
   shapedWords.set(key, shaped);
   return shaped;

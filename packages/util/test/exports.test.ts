@@ -13,6 +13,7 @@ const surface: Record<string, string[]> = {
   './escape-html': ['escapeHtml'],
   './is-inside': ['isInside'],
   './line-index': ['findLineStarts', 'placeOfOffset'],
+  './oldest-first': ['oldestFirst'],
   './safe-url': ['safeLinkProtocols', 'safeUrl', 'sanitizeHref', 'sanitizeSrc'],
   './write-whole': ['writeNew', 'writeWhole'],
 };
