@@ -2,6 +2,7 @@ import { renderSchemaFile } from '@docsgen/renderer';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
+import { isInside } from '@docsgen/util/is-inside';
 import type { SpecEntry } from './api-specs.js';
 import { hashSource } from './modules.js';
 import { docsgenVersion } from './version.js';
@@ -75,9 +76,7 @@ export class ApiSpecFiles {
 
   /** `path` relative to the project, with `/` (a URL or a path outside the project as it is). */
   #inProject(path: string): string {
-    if (!isAbsolute(path)) return path;
-    const inside = relative(this.#root, path);
-    return inside.startsWith('..') || isAbsolute(inside) ? path : inside.split(sep).join('/');
+    return isAbsolute(path) && isInside(this.#root, path) ? relative(this.#root, path).split(sep).join('/') : path;
   }
 
   /** The hash of `file`'s text alone. */
