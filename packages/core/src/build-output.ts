@@ -99,6 +99,12 @@ export class OutputWriter {
     await Promise.all(Array.from({ length: Math.min(writeLanes, pending.length) }, lane));
   }
 
+  /** Deletes the file written at `path`, which is then no longer part of the output. */
+  remove(path: string): void {
+    if (!this.written.delete(path)) return;
+    rmSync(join(this.staging, path), { force: true });
+  }
+
   /** Puts the file `from` (a cache entry, never written into) at `path`, linked when it can be. */
   linkFrom(path: string, bytes: number, from: string): void {
     this.#linker.place(from, this.reserveFile(path, bytes));

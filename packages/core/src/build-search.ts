@@ -1,4 +1,6 @@
-import type { SearchService } from '@docsgen/search';
+import type { SearchIndexFile, SearchService } from '@docsgen/search';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OutputWriter } from './build-output.js';
 import { KeptOutputFiles } from './kept-output-files.js';
 import { searchFolder, type SearchIndexer } from './search-index.js';
@@ -16,6 +18,11 @@ export class SearchRun {
   readonly kept: KeptOutputFiles | undefined;
   readonly #service: SearchService;
   #index: ReturnType<SearchIndexer['finish']> | undefined;
+  // Files of the index written before it was finished (`writeEarly`), by output path, and the
+  // writes still under way; `undefined` once one failed (every file is then written at the end).
+  #early: Map<string, Uint8Array> | undefined = new Map();
+  readonly #earlyWrites: Array<Promise<void>> = [];
+  #isEnded = false;
 
   constructor(service: SearchService, indexer: SearchIndexer, keptFolder?: string | undefined) {
     this.#service = service;
@@ -23,15 +30,51 @@ export class SearchRun {
     this.kept = keptFolder ? new KeptOutputFiles(keptFolder) : undefined;
   }
 
+  /**
+   * Writes files of the index that are most likely final (`StartSearchIndexOptions.onFiles`)
+   * while pages still render: a thousand fragments written after the last page kept the end of
+   * a build waiting (0.3-0.5 s on the platform's docs and the 1,000-page corpus). Linked from
+   * the kept copies when caching, like the rest (`writeSearchIndex`).
+   */
+  writeEarly(writer: OutputWriter, files: readonly SearchIndexFile[]): void {
+    const early = this.#early;
+    if (!early || this.#isEnded) return;
+    const pending: SearchIndexFile[] = [];
+    for (const file of files) {
+      const path = `${searchFolder}/${file.path}`;
+      if (early.has(path)) continue;
+      try {
+        if (this.kept) writer.linkFrom(path, file.content.length, this.kept.keep(path, file.content));
+        else pending.push({ path, content: file.content });
+        early.set(path, file.content);
+      } catch {
+        // Written at the end, where a failure is reported.
+      }
+    }
+    if (pending.length > 0) {
+      this.#earlyWrites.push(writer.writeAll(pending).catch(() => {
+        this.#early = undefined;
+      }));
+    }
+  }
+
+  /** The files `writeEarly` wrote (none when a write failed), once `end` has been awaited. */
+  get writtenEarly(): ReadonlyMap<string, Uint8Array> {
+    return this.#early ?? new Map();
+  }
+
   /** Every page is in: the index is written from now on. */
   finish(): void {
     this.#index ??= this.indexer.finish();
   }
 
-  /** The index's files, once written; closes Pagefind's process. */
+  /** The index's files, once written; closes Pagefind's process. Files written early are written by then. */
   async end(): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
     const index = await (this.#index ??= this.indexer.finish());
     await this.#service.close();
+    // The index gives no more files once finished; none is written into the output after this.
+    this.#isEnded = true;
+    await Promise.all(this.#earlyWrites);
     return index;
   }
 }
@@ -57,7 +100,24 @@ export const noSearchIndex: SearchIndexer = {
 export async function writeSearchIndex(writer: OutputWriter, search: SearchRun): Promise<Awaited<ReturnType<SearchIndexer['finish']>>> {
   const index = await search.end();
   const files = index.files.map((file) => ({ path: `${searchFolder}/${file.path}`, content: file.content }));
-  if (search.kept) for (const file of files) writer.linkFrom(file.path, file.content.length, search.kept.keep(file.path, file.content));
-  else await writer.writeAll(files);
+  // Files written early stay when the index has them as they are; the others are replaced or deleted.
+  const early = search.writtenEarly;
+  const paths = new Set(files.map((file) => file.path));
+  for (const path of early.keys()) if (!paths.has(path)) writer.remove(path);
+  const rest = files.filter((file) => !isSameBytes(early.get(file.path), file.content));
+  if (search.kept) for (const file of rest) writer.linkFrom(file.path, file.content.length, search.kept.keep(file.path, file.content));
+  else await writer.writeAll(rest);
   return index;
+}
+
+function isSameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && Buffer.compare(a, b) === 0;
+}
+
+/**
+ * Whether the search index's files go into the output before the project's own files: always,
+ * unless the project has a folder where they go (`_docsgen`), whose files must not win.
+ */
+export function isSearchIndexFirst(root: string): boolean {
+  return !existsSync(join(root, searchFolder.split('/')[0]!));
 }

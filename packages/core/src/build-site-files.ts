@@ -1,14 +1,12 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { adapterFiles, adapterRunsFunctions, notFoundRedirectScript, type AdapterName } from './adapters.js';
 import { publishAssets } from './build-assets.js';
 import type { OutputWriter } from './build-output.js';
 import type { PageIntake } from './build-page-intake.js';
-import { writeSearchIndex, type SearchRun } from './build-search.js';
+import { isSearchIndexFirst, writeSearchIndex, type SearchRun } from './build-search.js';
 import { mcpSnapshotPath } from './mcp-source.js';
 import { findOutputKind, outputTable, type OutputContext, type OutputKind } from './output-table.js';
-import { searchFolder } from './search-index.js';
 import type { Site } from './site.js';
 
 // A build's files other than the pages, written once every page is: the 404 page, docsgen's
@@ -35,7 +33,7 @@ export async function writeSiteFiles(site: Site, writer: OutputWriter, options: 
   // Full-text search: Pagefind's chunked index, built from the pages as they rendered. Its files
   // are written (on libuv's threads) while this thread writes the others: they come last, and
   // win, only when a project file could take one's place (a project folder `_docsgen`).
-  const indexWritten = existsSync(join(site.root, searchFolder.split('/')[0]!)) ? undefined : writeSearchIndex(writer, options.search);
+  const indexWritten = isSearchIndexFirst(site.root) ? writeSearchIndex(writer, options.search) : undefined;
   // Awaited below; a failure is thrown there.
   indexWritten?.catch(() => undefined);
   // Outputs a project file may take the place of (social cards) go first; the others after.

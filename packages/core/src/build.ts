@@ -17,7 +17,7 @@ import { ignoredNames } from './discover.js';
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { startSearchIndex } from './search-index.js';
-import { noSearchIndex, SearchRun, writtenPage } from './build-search.js';
+import { isSearchIndexFirst, noSearchIndex, SearchRun, writtenPage } from './build-search.js';
 import { writeSiteFiles } from './build-site-files.js';
 import { listIndexablePages } from './site-outputs.js';
 import { createSite, type Site } from './site.js';
@@ -226,7 +226,7 @@ async function prepareBuild(site: Site, settings: ResolvedBuildOptions, threads:
   // searchable text did not change keep their share of the stored index; the index reads a
   // page again from the output only when it cannot use the stored shares after all.
   const searchService = createSearchService();
-  const search = new SearchRun(
+  const search: SearchRun = new SearchRun(
     searchService,
     site.hasSearch
       ? startSearchIndex(site, {
@@ -235,6 +235,8 @@ async function prepareBuild(site: Site, settings: ResolvedBuildOptions, threads:
           document: (slug) => writtenPage(writer, site, slug),
           // The pages not indexed render last (`renderPages`), while Pagefind writes the index.
           pagesAfter: slugs.length - listIndexablePages(site).length,
+          // Its files most likely final are written while pages render, unless project files win over them.
+          onFiles: isSearchIndexFirst(site.root) ? (files) => search.writeEarly(writer, files) : undefined,
         })
       : noSearchIndex,
     cacheFolder('search-files'),

@@ -4,6 +4,9 @@ import type { PagefindPageRecord, SplitPagefindIndex } from './pagefind-split.js
 import { wordIndexOf, type WordIndex } from './word-index.js';
 import { updateWordIndex } from './word-index-update.js';
 
+// Fewest characters of a hash in the name of a fragment, chunk or filter file (more on a collision).
+const nameLength = 7;
+
 // The index files Pagefind writes, put together from page records (`splitPagefindIndex`). The
 // assembled files are those Pagefind writes for the same pages (each file's content, before
 // compression, is byte for byte the same): a build that indexed every page checks this on its
@@ -64,7 +67,7 @@ export async function repackPagefindIndex(files: readonly PagefindFile[]): Promi
   try {
     const repacked = await Promise.all(files.map(async (file): Promise<PagefindFile> => {
       if (file === theirs) return ours;
-      if (!/\.pf_(meta|index|filter)$/.test(file.path)) return file;
+      if (isPublishedAsWritten(file.path)) return file;
       const raw = unpack(file.content);
       return { path: file.path, content: await pack(raw), rawHash: contentHash(raw) };
     }));
@@ -73,6 +76,23 @@ export async function repackPagefindIndex(files: readonly PagefindFile[]): Promi
     // A file that does not unpack.
     return undefined;
   }
+}
+
+/**
+ * Whether `repackPagefindIndex` keeps Pagefind's file at `path` as Pagefind wrote it: fragments,
+ * Pagefind's client and stemmers; not the entry, meta, word chunks and filters.
+ */
+export function isPublishedAsWritten(path: string): boolean {
+  return path !== 'pagefind-entry.json' && !/\.pf_(meta|index|filter)$/.test(path);
+}
+
+/**
+ * The fragment files of an index of these records, as most likely named in it: a fragment's
+ * name is the shortest prefix of its hash no other fragment of its language has (seven
+ * characters at least), so a collision with a page of another round can still lengthen it.
+ */
+export function likelyFragmentFiles(records: readonly PagefindPageRecord[]): PagefindFile[] {
+  return records.map((record) => ({ path: `fragment/${shortNames(record.language, [record.fragmentHash], nameLength)[0]}.pf_fragment`, content: record.fragment }));
 }
 
 /**
@@ -124,7 +144,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
   const previous = options?.previous?.version === index.version ? options.previous : undefined;
   const entryLanguages: Record<string, EntryLanguage> = {};
   for (const [language, { records, keys }] of languages) {
-    const fragmentNames = shortNames(language, records.map((record) => record.fragmentHash), 7);
+    const fragmentNames = shortNames(language, records.map((record) => record.fragmentHash), nameLength);
     records.forEach((record, page) => files.push({ path: `fragment/${fragmentNames[page]}.pf_fragment`, content: record.fragment }));
 
     const filters = new Map<string, Map<string, number[]>>();
@@ -175,7 +195,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
       if (compareCodePoints(left, chunk.from) >= 0) chunk.to = left;
       chunks[position + 1]!.from = right;
     }
-    const chunkNames = shortNames(language, chunks.map((chunk) => chunk.rawHash), 7);
+    const chunkNames = shortNames(language, chunks.map((chunk) => chunk.rawHash), nameLength);
     chunks.forEach((chunk, position) => pending.push(chunk.compressed.then((content) => void files.push({ path: `index/${chunkNames[position]}.pf_index`, content, rawHash: chunk.rawHash }))));
 
     const filterNames = [...filters.keys()].sort(compareCodePoints);
@@ -184,7 +204,7 @@ export async function assemblePagefindIndexAndState(index: SplitPagefindIndex, o
       return encodeCbor([name, [...byValue.keys()].sort(compareCodePoints).map((value) => [value, byValue.get(value)!])]);
     });
     const filterHashes = filterBytes.map(contentHash);
-    const filterFiles = shortNames(language, filterHashes, 7);
+    const filterFiles = shortNames(language, filterHashes, nameLength);
     filterBytes.forEach((raw, position) => compressed(`filter/${filterFiles[position]}.pf_filter`, raw, filterHashes[position]!));
 
     const meta = encodeCbor([

@@ -1,6 +1,6 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import type { PagefindIndex } from 'pagefind';
-import { assemblePagefindIndex, repackPagefindIndex } from './pagefind-assemble.js';
+import { assemblePagefindIndex, isPublishedAsWritten, likelyFragmentFiles, repackPagefindIndex } from './pagefind-assemble.js';
 import { isSamePagefindIndex, sortFiles, type PagefindFile } from './pagefind-file.js';
 import { splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
 import { assembleFromShares, type AssembledIndex } from './search-index-shares.js';
@@ -97,6 +97,8 @@ class SearchIndexRun implements SearchIndexer {
   // Without a store, Pagefind's files, asked for as soon as every page is in (`#flush`): written
   // while the build renders pages that are not indexed and writes its other files.
   #written: Promise<SearchIndexFile[] | undefined> | undefined;
+  // Where files of the index go as soon as they are most likely final (`StartSearchIndexOptions.onFiles`).
+  readonly #onFiles: ((files: SearchIndexFile[]) => void) | undefined;
 
   constructor(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost) {
     this.#pages = pages;
@@ -115,6 +117,7 @@ class SearchIndexRun implements SearchIndexer {
     const roundSize = Math.max(options?.roundSize ?? minRoundSize, Math.ceil(this.slugs.length / 8));
     const isInRounds = this.#hasStore || (this.#reread !== undefined && roundSize < this.slugs.length && (options?.pagesAfter ?? 0) * 10 < this.slugs.length);
     this.#roundSize = isInRounds ? roundSize : Infinity;
+    this.#onFiles = options?.onFiles ?? undefined;
     // Without a store, Pagefind's process starts now.
     if (!this.#hasStore) void this.#service();
   }
@@ -174,8 +177,21 @@ class SearchIndexRun implements SearchIndexer {
       if (!files || !split) return undefined;
       // The round's pages put together from their shares alone give Pagefind's files for them.
       const made = await assemblePagefindIndex({ version: split.version, includeCharacters: split.includeCharacters, records: split.records, shared: split.shared }, { compress: false });
-      return isSamePagefindIndex(made, files, { isRaw: true }) ? split : undefined;
+      if (!isSamePagefindIndex(made, files, { isRaw: true })) return undefined;
+      // The round's fragments are the index's (as Pagefind compressed them), most likely under these names.
+      this.#publish(likelyFragmentFiles(split.records));
+      return split;
     }).catch(() => undefined));
+  }
+
+  /** Hands files most likely final to `onFiles`; what it does with them is no concern of the index. */
+  #publish(files: SearchIndexFile[]): void {
+    if (!this.#onFiles || files.length === 0) return;
+    try {
+      this.#onFiles(files);
+    } catch {
+      // The finished index's files are written then.
+    }
   }
 
   /** The document Pagefind gets for a page's HTML. */
@@ -251,7 +267,13 @@ class SearchIndexRun implements SearchIndexer {
   #writeNow(): void {
     if (this.#isStoredIndex || this.#unshared.length > 0) return;
     if (this.#rounds.length > 0) this.#endRound();
-    else if (!this.#hasStore) this.#written ??= this.#pagefindFiles();
+    else if (!this.#hasStore) {
+      // Published as Pagefind wrote them (`published`), except its entry, meta, chunks and filters.
+      this.#written ??= this.#pagefindFiles().then((files) => {
+        if (files) this.#publish(files.filter((file) => isPublishedAsWritten(file.path)));
+        return files;
+      });
+    }
   }
 
   async #settle(): Promise<void> {

@@ -112,6 +112,16 @@ export interface StartSearchIndexOptions {
    * these are fewer than a tenth of the index's pages: more cover Pagefind's writing (default: `0`).
    */
   pagesAfter?: number | null | undefined;
+  /**
+   * Called with files of the index as soon as they are most likely final, so a build can write
+   * them while pages still render instead of after the last one: a round's page fragments once
+   * its shares check out, and (without a store) Pagefind's fragments and client files once it
+   * has written them. The finished index (`SearchIndexer#finish`) is what counts: a file given
+   * here can be missing from it or differ (a fragment's name lengthened by a collision with a
+   * page of a later round, a round that fell back to one index), and is then the caller's to
+   * replace or delete. Default: none.
+   */
+  onFiles?: ((files: SearchIndexFile[]) => void) | null | undefined;
 }
 
 /** A Pagefind index from Pagefind's process, or `undefined` when it could not start (reported in `messages`). */

@@ -125,4 +125,40 @@ indexer('should send every page again to one index when a round cannot be split'
   assert.equal(result.slugs, many.map((page) => page.slug));
 });
 
+indexer('should give the files most likely final before the index is finished, as the index has them', async () => {
+  const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const document = (slug: string): string => `<!doctype html><html lang="en"><body><article><h1>${slug}</h1><p>Kettles and ${slug} number ${slug.length}.</p></article></body></html>`;
+  const search = createSearchService();
+  const waitFor = async (done: () => boolean): Promise<void> => {
+    for (let tries = 0; !done() && tries < 500; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  const bytesOf = (files: Array<{ path: string; content: Uint8Array }>) => new Map(files.map((file) => [file.path, Buffer.from(file.content)]));
+
+  // In rounds: a round's fragments once its shares check out, while later pages are still to come.
+  const inRounds: Array<{ path: string; content: Uint8Array }> = [];
+  const rounds = search.startIndex(many, { document, roundSize: 10, onFiles: (files) => inRounds.push(...files) });
+  for (const page of many.slice(0, 12)) rounds.add(page.slug, document(page.slug));
+  await waitFor(() => inRounds.length > 0);
+  assert.is(inRounds.length, 10, 'the first round\'s ten fragments, with twelve pages still to come');
+  assert.ok(inRounds.every((file) => /^fragment\/en_[0-9a-f]{7}\.pf_fragment$/.test(file.path)), inRounds.map((file) => file.path).join(' '));
+  for (const page of many.slice(12)) rounds.add(page.slug, document(page.slug));
+  const roundsIndex = await rounds.finish();
+  assert.is(inRounds.length, 24, 'every round\'s fragments');
+  const roundsFiles = bytesOf(roundsIndex.files);
+  for (const file of inRounds) assert.ok(roundsFiles.get(file.path)?.equals(Buffer.from(file.content)), `${file.path} as the index has it`);
+
+  // One index: Pagefind's fragments and client files once it has written them, before finish.
+  const inOne: Array<{ path: string; content: Uint8Array }> = [];
+  const one = search.startIndex(many, { onFiles: (files) => inOne.push(...files) });
+  for (const page of many) one.add(page.slug, document(page.slug));
+  await waitFor(() => inOne.length > 0);
+  assert.is(inOne.filter((file) => file.path.startsWith('fragment/')).length, 24);
+  assert.ok(inOne.some((file) => file.path === 'pagefind.js'), 'the client');
+  assert.not.ok(inOne.some((file) => file.path === 'pagefind-entry.json' || /\.pf_(meta|index|filter)$/.test(file.path)), 'not the files published repacked');
+  const oneIndex = await one.finish();
+  const oneFiles = bytesOf(oneIndex.files);
+  for (const file of inOne) assert.ok(oneFiles.get(file.path)?.equals(Buffer.from(file.content)), `${file.path} as the index has it`);
+  await search.close();
+});
+
 indexer.run();
