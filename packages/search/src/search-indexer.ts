@@ -18,6 +18,8 @@ const source = '@docsgen/search';
 export const concurrency = 16;
 // Fewest pages in one round of a stored index (`startSearchIndex`).
 const minRoundSize = 100;
+// Fewest pages in a round that ends early because no more pages than it holds are still to come.
+const minLastRound = 16;
 
 // Pagefind also writes its own UIs and highlighter; docsgen has its dialog, so they stay out.
 const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$|^playground\//;
@@ -158,7 +160,11 @@ class SearchIndexRun implements SearchIndexer {
     });
     this.#pending.add(added);
     this.#roundAdds.push(added);
-    if (this.#roundAdds.length >= this.#roundSize) this.#endRound();
+    // Towards the end, a round ends once it holds as many pages as are still to come: rounds halve
+    // down to `minLastRound` pages, so the last one, which the build waits for, is small.
+    const left = this.slugs.length - 1 - position;
+    const adds = this.#roundAdds.length;
+    if (adds >= this.#roundSize || (this.#roundSize !== Infinity && adds >= minLastRound && left <= adds)) this.#endRound();
   }
 
   /** Starts writing the current round's files; the next page sent starts a new round. */

@@ -112,6 +112,23 @@ indexer('should ask for a round\'s files before the next round\'s pages, while t
   await run.finish();
 });
 
+indexer('should make the rounds before the last page shorter, down to 16 pages', async () => {
+  const many: SearchPage[] = Array.from({ length: 64 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
+  const events: string[] = [];
+  const run = startSearchIndex(many, { document: (slug) => html(slug), roundSize: 32 }, recordingHost(events));
+  const writes = (): number => events.filter((event) => event === 'getFiles').length;
+  for (const page of many.slice(0, 32)) run.add(page.slug, html(page.slug));
+  await settled();
+  assert.is(writes(), 1, 'a first round of 32 pages');
+  for (const page of many.slice(32, 48)) run.add(page.slug, html(page.slug));
+  await settled();
+  assert.is(writes(), 2, 'then one of 16 once no more pages than that are still to come');
+  for (const page of many.slice(48)) run.add(page.slug, html(page.slug));
+  await settled();
+  assert.is(writes(), 3, 'and the last 16 as soon as they are in');
+  await run.finish();
+});
+
 indexer('should send every page again to one index when a round cannot be split', async () => {
   const many: SearchPage[] = Array.from({ length: 24 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}` }));
   const events: string[] = [];
