@@ -19,9 +19,10 @@ export class SearchRun {
   readonly #service: SearchService;
   #index: ReturnType<SearchIndexer['finish']> | undefined;
   // Files of the index written before it was finished (`writeEarly`), by output path, and the
-  // writes still under way; `undefined` once one failed (every file is then written at the end).
-  #early: Map<string, Uint8Array> | undefined = new Map();
+  // writes still under way. Once one failed, every file is written again at the end.
+  readonly #early = new Map<string, Uint8Array>();
   readonly #earlyWrites: Array<Promise<void>> = [];
+  #hasEarlyFailed = false;
   #isEnded = false;
 
   constructor(service: SearchService, indexer: SearchIndexer, keptFolder?: string | undefined) {
@@ -33,12 +34,12 @@ export class SearchRun {
   /**
    * Writes files of the index that are most likely final (`StartSearchIndexOptions.onFiles`)
    * while pages still render: a thousand fragments written after the last page kept the end of
-   * a build waiting (0.3-0.5 s on the platform's docs and the 1,000-page corpus). Linked from
-   * the kept copies when caching, like the rest (`writeSearchIndex`).
+   * a build waiting (0.36 s on the 1,000-page corpus). Linked from the kept copies when caching,
+   * like the rest (`writeSearchIndex`).
    */
   writeEarly(writer: OutputWriter, files: readonly SearchIndexFile[]): void {
     const early = this.#early;
-    if (!early || this.#isEnded) return;
+    if (this.#isEnded) return;
     const pending: SearchIndexFile[] = [];
     for (const file of files) {
       const path = `${searchFolder}/${file.path}`;
@@ -53,14 +54,17 @@ export class SearchRun {
     }
     if (pending.length > 0) {
       this.#earlyWrites.push(writer.writeAll(pending).catch(() => {
-        this.#early = undefined;
+        this.#hasEarlyFailed = true;
       }));
     }
   }
 
-  /** The files `writeEarly` wrote (none when a write failed), once `end` has been awaited. */
-  get writtenEarly(): ReadonlyMap<string, Uint8Array> {
-    return this.#early ?? new Map();
+  /**
+   * The files `writeEarly` put in the output by path, once `end` has been awaited, and whether
+   * they were all written whole (not when a write failed).
+   */
+  get writtenEarly(): { files: ReadonlyMap<string, Uint8Array>; isWhole: boolean } {
+    return { files: this.#early, isWhole: !this.#hasEarlyFailed };
   }
 
   /** Every page is in: the index is written from now on. */
@@ -103,8 +107,8 @@ export async function writeSearchIndex(writer: OutputWriter, search: SearchRun):
   // Files written early stay when the index has them as they are; the others are replaced or deleted.
   const early = search.writtenEarly;
   const paths = new Set(files.map((file) => file.path));
-  for (const path of early.keys()) if (!paths.has(path)) writer.remove(path);
-  const rest = files.filter((file) => !isSameBytes(early.get(file.path), file.content));
+  for (const path of early.files.keys()) if (!paths.has(path)) writer.remove(path);
+  const rest = early.isWhole ? files.filter((file) => !isSameBytes(early.files.get(file.path), file.content)) : files;
   if (search.kept) for (const file of rest) writer.linkFrom(file.path, file.content.length, search.kept.keep(file.path, file.content));
   else await writer.writeAll(rest);
   return index;

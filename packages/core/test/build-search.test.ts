@@ -106,6 +106,32 @@ early('should link files written early from the kept copies, like the others, wh
   rmSync(work, { recursive: true, force: true });
 });
 
+early('should write every file again at the end when a write made early failed', async () => {
+  const calls: string[] = [];
+  let writes = 0;
+  const writer = {
+    writeAll: async (files: Array<{ path: string }>) => {
+      writes += 1;
+      calls.push(`write ${files.map((file) => file.path).join(' ')}`);
+      if (writes === 1) throw new Error('ENOSPC');
+    },
+    remove: (path: string) => calls.push(`remove ${path}`),
+  } as unknown as OutputWriter;
+  const { search, release } = runOf([{ path: 'fragment/en_a.pf_fragment', content: bytes('a') }]);
+  search.writeEarly(writer, [
+    { path: 'fragment/en_a.pf_fragment', content: bytes('a') },
+    { path: 'fragment/en_b.pf_fragment', content: bytes('b') },
+  ]);
+  const written = writeSearchIndex(writer, search);
+  release();
+  await written;
+  assert.equal(calls, [
+    'write _docsgen/search/fragment/en_a.pf_fragment _docsgen/search/fragment/en_b.pf_fragment',
+    'remove _docsgen/search/fragment/en_b.pf_fragment',
+    'write _docsgen/search/fragment/en_a.pf_fragment',
+  ]);
+});
+
 early('should write nothing more once the index is finished', async () => {
   const work = mkdtempSync(join(tmpdir(), 'docsgen-search-early-late-'));
   const writer = writerIn(work);
