@@ -145,6 +145,41 @@ export function entryFile(version: string, languages: Record<string, EntryLangua
   return { path: 'pagefind-entry.json', content: Buffer.from(JSON.stringify(entry)) };
 }
 
+/**
+ * The files of an index made in parts, each a Pagefind index of the pages of other languages (in
+ * a Pagefind process of its own): Pagefind makes each language's files from that language's
+ * pages alone, so the index of every page is each part's files, the files they have in common
+ * (Pagefind's client) once, and an entry naming every part's languages. `undefined` when the
+ * parts are not of that shape: a language in two parts, a file two parts have with other bytes,
+ * entries that do not parse or differ in version or characters.
+ */
+export function mergeLanguageParts(parts: readonly (readonly PagefindFile[])[]): PagefindFile[] | undefined {
+  const byPath = new Map<string, PagefindFile>();
+  const languages: Record<string, EntryLanguage> = {};
+  let first: { version: string; includeCharacters: unknown; characters: string } | undefined;
+  for (const files of parts) {
+    for (const file of files) {
+      if (file.path !== 'pagefind-entry.json') {
+        const kept = byPath.get(file.path);
+        if (kept && Buffer.compare(kept.content, file.content) !== 0) return undefined;
+        byPath.set(file.path, file);
+        continue;
+      }
+      const entry = parseJson(file.content) as { version?: unknown; languages?: unknown; include_characters?: unknown } | null | undefined;
+      if (!entry || typeof entry.version !== 'string' || !entry.languages || typeof entry.languages !== 'object') return undefined;
+      const characters = JSON.stringify(entry.include_characters) ?? '';
+      first ??= { version: entry.version, includeCharacters: entry.include_characters, characters };
+      if (first.version !== entry.version || first.characters !== characters) return undefined;
+      for (const [code, language] of Object.entries(entry.languages as Record<string, EntryLanguage>)) {
+        if (Object.hasOwn(languages, code)) return undefined;
+        languages[code] = language;
+      }
+    }
+  }
+  if (!first) return undefined;
+  return sortFiles([...byPath.values(), entryFile(first.version, languages, first.includeCharacters)]);
+}
+
 /** An entry file's content with its languages in the order of their codes. */
 function entryKey(entry: unknown): string | undefined {
   if (entry === undefined) return undefined;

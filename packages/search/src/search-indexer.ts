@@ -1,7 +1,8 @@
 import type { DocsgenMessage } from '@docsgen/config';
+import { availableParallelism } from 'node:os';
 import type { PagefindIndex } from 'pagefind';
 import { assemblePagefindIndex, isPublishedAsWritten, likelyFragmentFiles, repackPagefindIndex } from './pagefind-assemble.js';
-import { isSamePagefindIndex, sortFiles, type PagefindFile } from './pagefind-file.js';
+import { isSamePagefindIndex, mergeLanguageParts, sortFiles, type PagefindFile } from './pagefind-file.js';
 import { splitPagefindIndex, type PagefindPageRecord, type SplitPagefindIndex } from './pagefind-split.js';
 import { assembleFromShares, type AssembledIndex } from './search-index-shares.js';
 import { hashSearchDocument, readStoredSearchIndex, readStoredSearchRecords, searchIndexSettings, writeStoredSearchIndex, writeStoredSearchRecords, type StoredSearchRecords } from './search-store.js';
@@ -20,6 +21,9 @@ export const concurrency = 16;
 const minRoundSize = 100;
 // Fewest pages in a round that ends early because no more pages than it holds are still to come.
 const minLastRound = 16;
+
+// Pagefind processes of an index in one go, at most (`StartSearchIndexOptions.processes`).
+const maxProcesses = 4;
 
 // Pagefind also writes its own UIs and highlighter; docsgen has its dialog, so they stay out.
 const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$|^playground\//;
@@ -101,6 +105,16 @@ class SearchIndexRun implements SearchIndexer {
   #written: Promise<SearchIndexFile[] | undefined> | undefined;
   // Where files of the index go as soon as they are most likely final (`StartSearchIndexOptions.onFiles`).
   readonly #onFiles: ((files: SearchIndexFile[]) => void) | undefined;
+  // An index in one go, without a store, is made in parts, one Pagefind process each: Pagefind
+  // writes the index in one thread, its whole work after the last page (4 s of the platform's
+  // docs, in 4 languages), and each language's files are its own (`mergeLanguageParts`). The
+  // part of each language (`<html lang>`, lower case, as Pagefind reads it), planned from the
+  // pages' navigation languages; the other parts' indexes (the first is `#created`); whether a
+  // page could not be placed by its language, so the pages go to one index after all.
+  #parts: Map<string, number> | undefined;
+  readonly #partOf = new Map<string, number>();
+  readonly #otherParts = new Map<number, Promise<PagefindIndexResult | undefined>>();
+  #isPartsFailed = false;
 
   constructor(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost) {
     this.#pages = pages;
@@ -120,8 +134,10 @@ class SearchIndexRun implements SearchIndexer {
     const isInRounds = this.#hasStore || (this.#reread !== undefined && roundSize < this.slugs.length && (options?.pagesAfter ?? 0) * 10 < this.slugs.length);
     this.#roundSize = isInRounds ? roundSize : Infinity;
     this.#onFiles = options?.onFiles ?? undefined;
-    // Without a store, Pagefind's process starts now.
+    if (!this.#hasStore && !isInRounds && this.#reread) this.#parts = planParts(pages, options?.processes ?? Math.min(maxProcesses, availableParallelism()));
+    // Without a store, Pagefind's processes start now.
     if (!this.#hasStore) void this.#service();
+    for (const part of new Set(this.#parts?.values())) if (part > 0) void this.#indexOfPart(part);
   }
 
   #records(): StoredSearchRecords | undefined {
@@ -142,12 +158,37 @@ class SearchIndexRun implements SearchIndexer {
     for (const resolve of ready) resolve();
   }
 
+  /** The index of part `part` (the first is `#service`'s). */
+  #indexOfPart(part: number): Promise<PagefindIndexResult | undefined> {
+    if (part === 0) return this.#service();
+    let index = this.#otherParts.get(part);
+    if (!index) this.#otherParts.set(part, (index = this.#host.createIndex(this.#messages, part)));
+    return index;
+  }
+
+  /** The part a page's document goes to: its language's (the first, when the index is in one part). */
+  #partOfDocument(document: string): number {
+    if (!this.#parts || this.#isPartsFailed) return 0;
+    // Pagefind reads the language from `<html lang>`; a document without one is indexed with the
+    // language that has the most pages, and one without `data-pagefind-body` makes every
+    // document's `<body>` count in its process: neither can go to a part.
+    const language = /\slang="([^"&]*)"/.exec(/<html\b[^>]*>/.exec(document)?.[0] ?? '')?.[1]?.toLowerCase();
+    if (language === undefined || !document.includes(' data-pagefind-body')) {
+      this.#isPartsFailed = true;
+      return 0;
+    }
+    let part = this.#partOf.get(language);
+    if (part === undefined) this.#partOf.set(language, (part = this.#parts.get(language) ?? this.#parts.get(language.split(/[-_]/)[0] as string) ?? 0));
+    return part;
+  }
+
   #send(position: number, document: string): void {
     const slug = this.slugs[position] as string;
+    const part = this.#partOfDocument(document);
     this.#sent.push(position);
     this.#inFlight += 1;
     const added = (async () => {
-      const index = (await this.#service())?.index;
+      const index = (await this.#indexOfPart(part))?.index;
       if (!index) return;
       const result = await index.addHTMLFile({ url: this.#urls[position] as string, content: document });
       if (result.errors.length > 0) {
@@ -301,10 +342,20 @@ class SearchIndexRun implements SearchIndexer {
     return sortFiles(written.files.filter((file) => !unusedFiles.test(file.path)).map((file) => ({ path: file.path.replace(/\\/g, '/'), content: file.content })));
   }
 
-  /** Pagefind's files for the pages sent (in one round). */
+  /** Pagefind's files for the pages sent (in one round, or in parts: `undefined` when they do not merge). */
   async #pagefindFiles(): Promise<SearchIndexFile[] | undefined> {
     await this.#settle();
-    return this.#writeFiles((await this.#service())?.index);
+    if (this.#otherParts.size === 0) return this.#writeFiles((await this.#service())?.index);
+    if (this.#isPartsFailed) return undefined;
+    const parts = await Promise.all([this.#service(), ...this.#otherParts.values()].map(async (index) => this.#writeFiles((await index)?.index)));
+    const files = parts.every((part) => part !== undefined) ? mergeLanguageParts(parts) : undefined;
+    if (!files) this.#isPartsFailed = true;
+    return files;
+  }
+
+  /** Deletes every Pagefind index of this one (a deleted one is ignored). */
+  async #deleteIndexes(): Promise<void> {
+    await Promise.all([this.#created, ...this.#otherParts.values()].map((index) => index?.then((result) => result?.index?.deleteIndex()).catch(() => undefined)));
   }
 
   /** The index of every page from its share (see `assembleFromShares`). */
@@ -351,7 +402,7 @@ class SearchIndexRun implements SearchIndexer {
         await this.#settle();
         // Files being written delete their index once written.
         if (this.#written) await this.#written.catch(() => undefined);
-        else await (await this.#created)?.index?.deleteIndex();
+        else await this.#deleteIndexes();
         await Promise.all(this.#rounds);
         return { files: [], slugs: [], messages: this.#messages };
       }
@@ -382,25 +433,29 @@ class SearchIndexRun implements SearchIndexer {
         if (made) return this.#keep(made.files, made);
       } else {
         const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
-        if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
-        // Without a store, no share is kept: Pagefind's files as they are published.
-        if (!this.#hasStore) return this.#keep(await published(files), undefined);
-        const isKept = this.#kept.some(Boolean);
-        const split = splitPagefindIndex(files);
-        const made = split ? await this.#assemble([split]) : undefined;
-        if (made && isKept) return this.#keep(made.files, made);
-        if (!isKept) {
-          // Every page went to Pagefind: its files are the index. Their shares are kept for the
-          // next build only when they put together the very same index.
-          const same = made !== undefined && isSamePagefindIndex(made.files, files);
-          return same ? this.#keep(made.files, made) : this.#keep(await published(files), undefined);
+        if (!this.#isPartsFailed) {
+          if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
+          // Without a store, no share is kept: Pagefind's files as they are published.
+          if (!this.#hasStore) return this.#keep(await published(files), undefined);
+          const isKept = this.#kept.some(Boolean);
+          const split = splitPagefindIndex(files);
+          const made = split ? await this.#assemble([split]) : undefined;
+          if (made && isKept) return this.#keep(made.files, made);
+          if (!isKept) {
+            // Every page went to Pagefind: its files are the index. Their shares are kept for the
+            // next build only when they put together the very same index.
+            const same = made !== undefined && isSamePagefindIndex(made.files, files);
+            return same ? this.#keep(made.files, made) : this.#keep(await published(files), undefined);
+          }
         }
       }
       // Pagefind's output for the new pages could not be split (or a round's shares did not
-      // put together its files): every page goes to one new index.
+      // put together its files, or the parts' files did not merge): every page goes to one new index.
       this.#roundSize = Infinity;
-      await this.#created?.then((result) => result?.index?.deleteIndex()).catch(() => undefined);
+      this.#isPartsFailed = true;
+      await this.#deleteIndexes();
       this.#created = undefined;
+      this.#otherParts.clear();
       // Without a store, the pages sent are the pages with a document.
       const again = this.#hasStore ? withDocument() : [...this.#sent].sort((a, b) => a - b);
       this.#sent.length = 0;
@@ -411,7 +466,7 @@ class SearchIndexRun implements SearchIndexer {
     } finally {
       // An index started for a page that then took its kept share is not used: its creation
       // settles first, or closing the service next would fail it (and report it as a failure).
-      await this.#created?.catch(() => undefined);
+      await Promise.all([this.#created, ...this.#otherParts.values()].map((index) => index?.catch(() => undefined)));
       await this.#host.finished();
     }
   }
@@ -425,4 +480,26 @@ class SearchIndexRun implements SearchIndexer {
  */
 async function published(files: SearchIndexFile[]): Promise<SearchIndexFile[]> {
   return (await repackPagefindIndex(files)) ?? files;
+}
+
+/**
+ * The Pagefind process (0 to `processes` - 1) of each navigation language of `pages`, lower case:
+ * the languages with the most pages first, each to the process with the fewest pages so far.
+ * `undefined` when there are not two processes and two languages.
+ */
+function planParts(pages: readonly SearchPage[], processes: number): Map<string, number> | undefined {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const language = page.language?.toLowerCase();
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  if (processes < 2 || counts.size < 2) return undefined;
+  const loads = Array.from({ length: Math.min(processes, counts.size) }, () => 0);
+  const parts = new Map<string, number>();
+  for (const [language, count] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    const part = loads.indexOf(Math.min(...loads));
+    loads[part] = (loads[part] as number) + count;
+    parts.set(language, part);
+  }
+  return parts;
 }

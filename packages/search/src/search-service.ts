@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { close as closePagefind, createIndex } from 'pagefind';
+import * as pagefind from 'pagefind';
 import { concurrency, startSearchIndex } from './search-indexer.js';
 import { excludeSelectors } from './searchable-document.js';
 import type { BuildSearchIndexOptions, PagefindIndexResult, SearchIndexer, SearchIndexResult, SearchPage, StartSearchIndexOptions } from './search-types.js';
@@ -8,7 +8,8 @@ import type { BuildSearchIndexOptions, PagefindIndexResult, SearchIndexer, Searc
 // `createIndex` and stopped by `close()` for everyone. A `SearchService` is one owner's hold on
 // that process (a build, a dev server): closing it ends its own hold, and the process stops
 // once no open service is still making an index. Two dev servers, or a dev server and a build,
-// in one Node process then never close the process under each other's index.
+// in one Node process then never close the process under each other's index. An index in parts
+// (`StartSearchIndexOptions.processes`) runs further processes, stopped with the first.
 
 /** Services making an index now (the shared process stays up while there is one). */
 const busy = new Set<SearchService>();
@@ -91,12 +92,28 @@ async function release(): Promise<void> {
     return;
   }
   isCloseWanted = false;
-  await closePagefind();
+  await pagefind.close();
+  for (const instance of instances.values()) await instance.then((module) => module.close(), () => undefined);
 }
 
-/** A new index in Pagefind's process (started now if it is not running); `undefined` when it cannot start (reported). */
-function createPagefindIndex(messages: DocsgenMessage[]): Promise<PagefindIndexResult | undefined> {
-  return createIndex({ excludeSelectors }).then(
+// Further Pagefind processes, by number (1 and up). The API's process belongs to its module, so
+// each comes from another instance of the module: the same file loaded under another URL.
+const instances = new Map<number, Promise<typeof pagefind>>();
+
+/** The Pagefind API of process `number` (0: the module's own). */
+function pagefindProcess(number: number): Promise<typeof pagefind> {
+  if (number === 0) return Promise.resolve(pagefind);
+  let instance = instances.get(number);
+  if (!instance) instances.set(number, (instance = import(`${import.meta.resolve('pagefind')}?process=${number}`) as Promise<typeof pagefind>));
+  return instance;
+}
+
+/**
+ * A new index in Pagefind's process `number` (started now if it is not running; default: the
+ * first); `undefined` when it cannot start (reported).
+ */
+function createPagefindIndex(messages: DocsgenMessage[], number = 0): Promise<PagefindIndexResult | undefined> {
+  return pagefindProcess(number).then((module) => module.createIndex({ excludeSelectors })).then(
     (result) => {
       if (!result.index) messages.push(serviceMessage(result.errors.join('; ')));
       return result;

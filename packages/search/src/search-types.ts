@@ -122,6 +122,13 @@ export interface StartSearchIndexOptions {
    * replace or delete. Default: none.
    */
   onFiles?: ((files: SearchIndexFile[]) => void) | null | undefined;
+  /**
+   * Pagefind processes an index without a store, in one go, is made in, with `document`: its
+   * pages go to one process per language, languages with the most pages first, so that Pagefind
+   * writes their files on as many cores at once. An index with pages of one language, or whose
+   * pages cannot be told apart by language, is made in one. Default: one per core, at most 4.
+   */
+  processes?: number | null | undefined;
 }
 
 /** A Pagefind index from Pagefind's process, or `undefined` when it could not start (reported in `messages`). */
@@ -129,8 +136,11 @@ export type PagefindIndexResult = { index?: PagefindIndex | undefined; errors: s
 
 /** What an indexer needs from the service that owns it (`SearchService`). */
 export interface IndexerHost {
-  /** A new Pagefind index; `undefined` (with a message) when Pagefind's process cannot start. */
-  createIndex(messages: DocsgenMessage[]): Promise<PagefindIndexResult | undefined>;
+  /**
+   * A new Pagefind index in Pagefind's process `process` (default: the first; each number is a
+   * process of its own); `undefined` (with a message) when the process cannot start.
+   */
+  createIndex(messages: DocsgenMessage[], process?: number): Promise<PagefindIndexResult | undefined>;
   /** Called once the index is finished (written or discarded). */
   finished(): Promise<void>;
 }

@@ -17,9 +17,9 @@ test('should expose the public api', async () => {
   ]);
 });
 
-test('should expose the counters for tests and the repacking at `@docsgen/search/internal`', async () => {
+test('should expose the counters for tests, the repacking and the merging of parts at `@docsgen/search/internal`', async () => {
   const mod = await import('../src/internal.js');
-  assert.equal(Object.keys(mod).sort(), ['countSearchRounds', 'countWordIndexUpdates', 'repackPagefindIndex']);
+  assert.equal(Object.keys(mod).sort(), ['countSearchRounds', 'countWordIndexUpdates', 'mergeLanguageParts', 'repackPagefindIndex']);
 });
 
 test('should list every entry point in package.json exports', () => {

@@ -11,7 +11,7 @@ import {
   type PagefindFile,
   type PagefindPageRecord,
 } from '../src/index.js';
-import { countWordIndexUpdates, repackPagefindIndex } from '../src/internal.js';
+import { countWordIndexUpdates, mergeLanguageParts, repackPagefindIndex } from '../src/internal.js';
 
 const files = suite('Pagefind index files');
 
@@ -310,6 +310,30 @@ files('should put together an index of languages in any page order, naming them 
   assert.ok(isSamePagefindIndex(reordered, own), 'the order of the languages means nothing');
   const changed = made.map((file) => (file.path === 'pagefind-entry.json' ? { ...file, content: Buffer.from(JSON.stringify({ ...entry, languages: { ...entry.languages, zh: { ...(entry.languages.zh as object), page_count: 2 } } })) } : file));
   assert.not.ok(isSamePagefindIndex(changed, own), 'but what each language says does');
+});
+
+files('should merge the indexes of languages made apart into the index of all of them', async () => {
+  const chinese = { url: '/zh/', html: document('zh', '首页', '<p>欢迎使用 kettle 文档。</p>') };
+  const own = await pagefind([...varied, chinese]);
+  const parts = [await pagefind(varied.slice(0, 3)), await pagefind([...varied.slice(3), chinese])];
+  const merged = mergeLanguageParts(parts);
+  assert.ok(merged, 'merged');
+  assert.equal(merged.map((file) => file.path), own.map((file) => file.path).sort(), 'every file of the index, once');
+  for (const file of merged) {
+    if (file.path === 'pagefind-entry.json') continue;
+    assert.ok(Buffer.from(file.content).equals(Buffer.from(own.find((other) => other.path === file.path)!.content)), `${file.path}: Pagefind's own bytes`);
+  }
+  assert.ok(isSamePagefindIndex(merged, own), 'an entry naming every language');
+  const entry = JSON.parse(Buffer.from(merged.find((file) => file.path === 'pagefind-entry.json')!.content).toString('utf8')) as { languages: Record<string, unknown> };
+  assert.equal(Object.keys(entry.languages), ['en', 'fr', 'zh'], 'in the order of their codes');
+
+  // Not the shape of an index in parts: what Pagefind writes then is not known.
+  assert.is(mergeLanguageParts([await pagefind(varied.slice(0, 2)), await pagefind(varied.slice(2))]), undefined, 'English in both parts');
+  const client = (list: PagefindFile[]): PagefindFile[] => list.map((file) => (file.path === 'pagefind.js' ? { ...file, content: Buffer.from('// another client') } : file));
+  assert.is(mergeLanguageParts([parts[0]!, client(parts[1]!)]), undefined, 'a shared file with other bytes');
+  const version = (list: PagefindFile[]): PagefindFile[] => list.map((file) => (file.path === 'pagefind-entry.json' ? { ...file, content: Buffer.from(Buffer.from(file.content).toString('utf8').replace('"1.', '"0.')) } : file));
+  assert.is(mergeLanguageParts([parts[0]!, version(parts[1]!)]), undefined, 'another version');
+  assert.is(mergeLanguageParts([parts[0]!.filter((file) => file.path !== 'pagefind-entry.json')]), undefined, 'no entry');
 });
 
 files('should refuse files it does not read', async () => {

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import type { PagefindIndex } from 'pagefind';
 import { createSearchService } from '../src/search-service.js';
 import { countSearchRounds, startSearchIndex } from '../src/search-indexer.js';
-import type { IndexerHost, SearchPage } from '../src/search-types.js';
+import { excludeSelectors } from '../src/searchable-document.js';
+import type { IndexerHost, SearchIndexer, SearchIndexFile, SearchPage } from '../src/search-types.js';
 
 const indexer = suite('search indexer');
 
@@ -176,6 +177,77 @@ indexer('should give the files most likely final before the index is finished, a
   const oneFiles = bytesOf(oneIndex.files);
   for (const file of inOne) assert.ok(oneFiles.get(file.path)?.equals(Buffer.from(file.content)), `${file.path} as the index has it`);
   await search.close();
+});
+
+// Pages in three languages, and a host that makes each index in the Pagefind process asked for
+// (another instance of Pagefind's module each), recording which.
+const languages = ['en', 'en', 'fr', 'de', 'en', 'fr', 'de', 'en', 'fr', 'en', 'de', 'fr'];
+const multilingual: SearchPage[] = languages.map((language, number) => ({ slug: `${language}/page-${number}`, url: `/${language}/page-${number}`, language }));
+const words: Record<string, string> = { en: 'kettles boil water quickly', fr: 'les bouilloires chauffent l\'eau', de: 'Wasserkocher kochen Wasser schnell' };
+const multilingualHtml = (slug: string, lang: string | null = slug.split('/')[0]!): string =>
+  `<!doctype html><html${lang === null ? '' : ` lang="${lang}"`}><head><title>${slug}</title></head><body><nav>Menu</nav><article><h1 id="top">${slug}</h1><p>${words[slug.split('/')[0]!]} ${slug}</p></article></body></html>`;
+
+function pagefindHost(asked: number[]): IndexerHost & { close(): Promise<void> } {
+  const modules = new Map<number, Promise<typeof import('pagefind')>>();
+  const moduleOf = (process: number) => {
+    let module = modules.get(process);
+    if (!module) modules.set(process, (module = import(`${import.meta.resolve('pagefind')}?indexer-test=${process}`) as Promise<typeof import('pagefind')>));
+    return module;
+  };
+  return {
+    createIndex: async (_messages, process = 0) => {
+      asked.push(process);
+      return (await moduleOf(process)).createIndex({ excludeSelectors });
+    },
+    finished: async () => undefined,
+    close: async () => {
+      for (const module of modules.values()) await (await module).close();
+    },
+  };
+}
+
+async function multilingualIndex(processes: number, html: (slug: string) => string = multilingualHtml): Promise<{ result: Awaited<ReturnType<SearchIndexer['finish']>>; asked: number[] }> {
+  const asked: number[] = [];
+  const host = pagefindHost(asked);
+  const run = startSearchIndex(multilingual, { document: html, processes }, host);
+  for (const page of multilingual) run.add(page.slug, html(page.slug));
+  const result = await run.finish();
+  await host.close();
+  return { result, asked };
+}
+
+function assertSameFiles(actual: readonly SearchIndexFile[], expected: readonly SearchIndexFile[]): void {
+  assert.equal(actual.map((file) => file.path), expected.map((file) => file.path));
+  actual.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(expected[position]!.content)), file.path));
+}
+
+indexer('should make an index of pages in several languages in one Pagefind process per language, with the files of one index', async () => {
+  const one = await multilingualIndex(1);
+  assert.equal(one.asked, [0]);
+  const inTwo = await multilingualIndex(2);
+  assert.equal(inTwo.asked, [0, 1], 'a second process');
+  const inThree = await multilingualIndex(4);
+  assert.equal(inThree.asked, [0, 1, 2], 'a process per language, no more');
+  for (const { result } of [one, inTwo, inThree]) {
+    assert.equal(result.messages, []);
+    assert.equal(result.slugs, multilingual.map((page) => page.slug));
+  }
+  assert.equal(one.result.files.filter((file) => file.path.endsWith('.pf_meta')).length, 3, 'three languages');
+  assertSameFiles(inTwo.result.files, one.result.files);
+  assertSameFiles(inThree.result.files, one.result.files);
+});
+
+indexer('should send every page again to one index when a page has no language to place it by', async () => {
+  const one = await multilingualIndex(1);
+  // Pagefind puts a page without `<html lang>` with the language of the most pages: not a part's to index.
+  const withoutLang = (slug: string): string => multilingualHtml(slug, slug === 'fr/page-5' ? null : slug.split('/')[0]!);
+  const oneWithout = await multilingualIndex(1, withoutLang);
+  const inTwo = await multilingualIndex(2, withoutLang);
+  assert.equal(inTwo.asked, [0, 1, 0], 'the parts, then one index');
+  assert.equal(inTwo.result.messages, []);
+  assert.equal(inTwo.result.slugs, multilingual.map((page) => page.slug));
+  assertSameFiles(inTwo.result.files, oneWithout.result.files);
+  assert.not.equal(oneWithout.result.files.map((file) => file.path), one.result.files.map((file) => file.path), 'the page is indexed as English');
 });
 
 indexer.run();

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -66,6 +67,49 @@ service('should name the page and give its URL to Pagefind, with keywords and fi
   assert.ok(fragment.includes('"url":"/guides/tea"'), 'the page\'s URL');
   assert.ok(fragment.includes('"version":["v2"]'), 'its version filter');
   assert.ok(fragment.includes('"keywords":"infusion"'), 'its keywords as meta');
+});
+
+/** Pagefind processes this Node process runs (Linux: from /proc; elsewhere `undefined`). */
+function pagefindProcesses(): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  let count = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // `pid (name) state ppid …`: the name may hold spaces, the fields after it do not.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [name, rest] = [stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), stat.slice(stat.lastIndexOf(')') + 2).split(' ')];
+      if (name.startsWith('pagefind') && Number(rest[1]) === process.pid && rest[0] !== 'Z') count += 1;
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return count;
+}
+
+service('should make an index of pages in several languages in a Pagefind process per language, and stop them when closed', async () => {
+  const multilingual: SearchPage[] = ['en', 'fr', 'en', 'de', 'fr', 'en'].map((language, number) => ({ slug: `${language}/page-${number}`, url: `/${language}/page-${number}`, language }));
+  const document = (slug: string): string => html(slug).replace('lang="en"', `lang="${slug.split('/')[0]}"`);
+  const indexOf = async (processes: number) => {
+    const search = createSearchService();
+    const run = search.startIndex(multilingual, { document, processes });
+    for (const page of multilingual) run.add(page.slug, document(page.slug));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const running = pagefindProcesses();
+    const made = await run.finish();
+    await search.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return { made, running, after: pagefindProcesses() };
+  };
+  const one = await indexOf(1);
+  const three = await indexOf(3);
+  if (one.running !== undefined) {
+    assert.is(one.running, 1);
+    assert.is(three.running, 3, 'a process per language');
+    assert.is(three.after, 0, 'every process stopped once closed');
+  }
+  assert.equal(three.made.messages, []);
+  assert.equal(three.made.files.map((file) => file.path), one.made.files.map((file) => file.path));
+  three.made.files.forEach((file, position) => assert.ok(Buffer.from(file.content).equals(Buffer.from(one.made.files[position]!.content)), file.path));
 });
 
 service.run();
