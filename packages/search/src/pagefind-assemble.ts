@@ -46,8 +46,9 @@ export interface AssembleOptions {
  * as it writes it, fragments and the other files as Pagefind wrote them. For an index no store
  * keeps, this gives the bytes that splitting the files and putting them together again gives (a
  * build gives the same bytes with its cache or without it) for a fraction of the work: a build of
- * the platform's docs spent 0.8 s of its main thread on that after every page had rendered.
- * `undefined` when the files are not the format this package knows.
+ * the platform's docs spent 0.8 s of its main thread on that after every page had rendered. A
+ * file with a `rawHash` is packed already (this function's or assembly's output) and kept as it
+ * is. `undefined` when the files are not the format this package knows.
  */
 export async function repackPagefindIndex(files: readonly PagefindFile[]): Promise<PagefindFile[] | undefined> {
   const theirs = files.find((file) => file.path === 'pagefind-entry.json');
@@ -67,7 +68,8 @@ export async function repackPagefindIndex(files: readonly PagefindFile[]): Promi
   try {
     const repacked = await Promise.all(files.map(async (file): Promise<PagefindFile> => {
       if (file === theirs) return ours;
-      if (isPublishedAsWritten(file.path)) return file;
+      // Published as Pagefind wrote it, or packed already (a part of an index, repacked on its own).
+      if (isPublishedAsWritten(file.path) || file.rawHash !== undefined) return file;
       const raw = unpack(file.content);
       return { path: file.path, content: await pack(raw), rawHash: contentHash(raw) };
     }));

@@ -347,7 +347,14 @@ class SearchIndexRun implements SearchIndexer {
     await this.#settle();
     if (this.#otherParts.size === 0) return this.#writeFiles((await this.#service())?.index);
     if (this.#isPartsFailed) return undefined;
-    const parts = await Promise.all([this.#service(), ...this.#otherParts.values()].map(async (index) => this.#writeFiles((await index)?.index)));
+    // A part's fragments are written, and its word lists packed, as soon as it has them, while
+    // the other parts still work.
+    const parts = await Promise.all([this.#service(), ...this.#otherParts.values()].map(async (index) => {
+      const files = await this.#writeFiles((await index)?.index);
+      if (!files) return undefined;
+      this.#publish(files.filter((file) => isPublishedAsWritten(file.path)));
+      return published(files);
+    }));
     const files = parts.every((part) => part !== undefined) ? mergeLanguageParts(parts) : undefined;
     if (!files) this.#isPartsFailed = true;
     return files;

@@ -131,6 +131,10 @@ files('should repack Pagefind\'s files into the very bytes that splitting and pu
     const chunk = repacked.find((file) => file.path.endsWith('.pf_index'))!;
     assert.not.ok(Buffer.from(chunk.content).equals(Buffer.from(written.find((file) => file.path === chunk.path)!.content)), 'a chunk is packed again');
     assert.ok(isSamePagefindIndex(repacked, written));
+    // Packed files are not packed again (the parts of an index in parts are repacked one by one).
+    const again = await repackPagefindIndex(repacked);
+    assert.ok(again);
+    again.forEach((file, position) => assert.ok(file.path === 'pagefind-entry.json' || file.content === repacked[position]!.content, `${file.path} kept as it is`));
   }
   // Files this package does not know are left to the caller.
   const withoutEntry = (await pagefind(varied)).filter((file) => file.path !== 'pagefind-entry.json');

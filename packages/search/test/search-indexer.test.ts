@@ -187,7 +187,7 @@ const words: Record<string, string> = { en: 'kettles boil water quickly', fr: 'l
 const multilingualHtml = (slug: string, lang: string | null = slug.split('/')[0]!): string =>
   `<!doctype html><html${lang === null ? '' : ` lang="${lang}"`}><head><title>${slug}</title></head><body><nav>Menu</nav><article><h1 id="top">${slug}</h1><p>${words[slug.split('/')[0]!]} ${slug}</p></article></body></html>`;
 
-function pagefindHost(asked: number[]): IndexerHost & { close(): Promise<void> } {
+function pagefindHost(asked: number[], held?: Promise<void>): IndexerHost & { close(): Promise<void> } {
   const modules = new Map<number, Promise<typeof import('pagefind')>>();
   const moduleOf = (process: number) => {
     let module = modules.get(process);
@@ -197,7 +197,11 @@ function pagefindHost(asked: number[]): IndexerHost & { close(): Promise<void> }
   return {
     createIndex: async (_messages, process = 0) => {
       asked.push(process);
-      return (await moduleOf(process)).createIndex({ excludeSelectors });
+      const made = await (await moduleOf(process)).createIndex({ excludeSelectors });
+      // The second process's files are held back until `held` settles.
+      const index = made.index;
+      if (process !== 1 || !held || !index) return made;
+      return { ...made, index: { ...index, getFiles: async () => (await held, index.getFiles()) } };
     },
     finished: async () => undefined,
     close: async () => {
@@ -235,6 +239,24 @@ indexer('should make an index of pages in several languages in one Pagefind proc
   assert.equal(one.result.files.filter((file) => file.path.endsWith('.pf_meta')).length, 3, 'three languages');
   assertSameFiles(inTwo.result.files, one.result.files);
   assertSameFiles(inThree.result.files, one.result.files);
+});
+
+indexer('should give a part\'s fragments as soon as it has written them, before the other parts', async () => {
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const host = pagefindHost([], held);
+  const given: SearchIndexFile[] = [];
+  const run = startSearchIndex(multilingual, { document: multilingualHtml, processes: 2, onFiles: (files) => given.push(...files) }, host);
+  for (const page of multilingual) run.add(page.slug, multilingualHtml(page.slug));
+  for (let tries = 0; given.length === 0 && tries < 500; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const fragments = (): string[] => [...new Set(given.filter((file) => file.path.startsWith('fragment/')).map((file) => file.path.slice('fragment/'.length, 'fragment/'.length + 2)))].sort();
+  assert.equal(fragments(), ['en'], 'English (the first part) while the second is held');
+  release();
+  const result = await run.finish();
+  await host.close();
+  assert.equal(fragments(), ['de', 'en', 'fr']);
+  const files = new Map(result.files.map((file) => [file.path, Buffer.from(file.content)]));
+  for (const file of given) assert.ok(files.get(file.path)?.equals(Buffer.from(file.content)), `${file.path} as the index has it`);
 });
 
 indexer('should send every page again to one index when a page has no language to place it by', async () => {
