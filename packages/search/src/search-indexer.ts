@@ -115,6 +115,8 @@ class SearchIndexRun implements SearchIndexer {
   readonly #partOf = new Map<string, number>();
   readonly #otherParts = new Map<number, Promise<PagefindIndexResult | undefined>>();
   #isPartsFailed = false;
+  // Pagefind processes the index is made in (`StartSearchIndexOptions.processes`).
+  readonly #processes: number;
 
   constructor(pages: readonly SearchPage[], options: StartSearchIndexOptions | null | undefined, host: IndexerHost) {
     this.#pages = pages;
@@ -134,7 +136,8 @@ class SearchIndexRun implements SearchIndexer {
     const isInRounds = this.#hasStore || (this.#reread !== undefined && roundSize < this.slugs.length && (options?.pagesAfter ?? 0) * 10 < this.slugs.length);
     this.#roundSize = isInRounds ? roundSize : Infinity;
     this.#onFiles = options?.onFiles ?? undefined;
-    if (!this.#hasStore && !isInRounds && this.#reread) this.#parts = planParts(pages, options?.processes ?? Math.min(maxProcesses, availableParallelism()));
+    this.#processes = Math.max(1, options?.processes ?? Math.min(maxProcesses, availableParallelism()));
+    if (!this.#hasStore && !isInRounds && this.#reread) this.#parts = planParts(pages, this.#processes);
     // Without a store, Pagefind's processes start now.
     if (!this.#hasStore) void this.#service();
     for (const part of new Set(this.#parts?.values())) if (part > 0) void this.#indexOfPart(part);
@@ -147,8 +150,12 @@ class SearchIndexRun implements SearchIndexer {
     return this.#storedRecords;
   }
 
+  /** The index pages go to now: the current round's, taking turns among Pagefind's processes, or the one index's first part. */
   #service(): Promise<PagefindIndexResult | undefined> {
-    return (this.#created ??= this.#host.createIndex(this.#messages));
+    // Pagefind handles one request at a time: a round's files written in a process of their own
+    // do not wait behind the round before, still being written (the last round, which the
+    // build waits for, behind the one before it).
+    return (this.#created ??= this.#host.createIndex(this.#messages, this.#roundSize === Infinity ? 0 : this.#rounds.length % this.#processes));
   }
 
   #release(): void {

@@ -123,10 +123,12 @@ export interface StartSearchIndexOptions {
    */
   onFiles?: ((files: SearchIndexFile[]) => void) | null | undefined;
   /**
-   * Pagefind processes an index without a store, in one go, is made in, with `document`: its
-   * pages go to one process per language, languages with the most pages first, so that Pagefind
-   * writes their files on as many cores at once. An index with pages of one language, or whose
-   * pages cannot be told apart by language, is made in one. Default: one per core, at most 4.
+   * Pagefind processes the index is made in (Pagefind handles one request at a time, in one
+   * thread). Rounds take turns among them, so a round is not written behind the one before. An
+   * index without a store made in one go, with `document`, goes to one process per language,
+   * languages with the most pages first, so that Pagefind writes their files on as many cores at
+   * once; with pages of one language, or pages that cannot be told apart by language, it is made
+   * in one. Default: one per core, at most 4.
    */
   processes?: number | null | undefined;
 }

@@ -241,6 +241,27 @@ indexer('should make an index of pages in several languages in one Pagefind proc
   assertSameFiles(inThree.result.files, one.result.files);
 });
 
+indexer('should make rounds in Pagefind\'s processes in turn, giving the index of one process', async () => {
+  const many: SearchPage[] = Array.from({ length: 30 }, (_, number) => ({ slug: `page-${number}`, url: `/page-${number}`, language: number % 2 ? 'en' : 'fr' }));
+  const document = (slug: string): string => `<!doctype html><html lang="en"><body><article><h1>${slug}</h1><p>Kettles and ${slug} number ${slug.length}.</p></article></body></html>`;
+  const indexOf = async (processes: number) => {
+    const asked: number[] = [];
+    const host = pagefindHost(asked);
+    const run = startSearchIndex(many, { document, roundSize: 10, processes }, host);
+    for (const page of many) run.add(page.slug, document(page.slug));
+    const result = await run.finish();
+    await host.close();
+    return { result, asked };
+  };
+  const one = await indexOf(1);
+  assert.equal(one.asked, [0, 0, 0]);
+  const two = await indexOf(2);
+  assert.equal(two.asked, [0, 1, 0], 'three rounds of ten, in turn');
+  assert.equal(two.result.messages, []);
+  assert.equal(two.result.slugs, many.map((page) => page.slug));
+  assertSameFiles(two.result.files, one.result.files);
+});
+
 indexer('should give a part\'s fragments as soon as it has written them, before the other parts', async () => {
   let release = (): void => {};
   const held = new Promise<void>((resolve) => (release = resolve));
