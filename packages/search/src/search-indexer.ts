@@ -22,7 +22,7 @@ const minRoundSize = 100;
 // Fewest pages in a round that ends early because no more pages than it holds are still to come.
 const minLastRound = 16;
 
-// Pagefind processes of an index in one go, at most (`StartSearchIndexOptions.processes`).
+// Pagefind processes an index is made in, at most (`StartSearchIndexOptions.processes`).
 const maxProcesses = 4;
 
 // Pagefind also writes its own UIs and highlighter; docsgen has its dialog, so they stay out.
