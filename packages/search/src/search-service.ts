@@ -93,7 +93,7 @@ async function release(): Promise<void> {
   }
   isCloseWanted = false;
   await pagefind.close();
-  for (const instance of instances.values()) await instance.then((module) => module.close(), () => undefined);
+  for (const instance of instances.values()) await instance.then((module) => module.close());
 }
 
 // Further Pagefind processes, by number (1 and up). The API's process belongs to its module, so
@@ -104,7 +104,10 @@ const instances = new Map<number, Promise<typeof pagefind>>();
 function pagefindProcess(number: number): Promise<typeof pagefind> {
   if (number === 0) return Promise.resolve(pagefind);
   let instance = instances.get(number);
-  if (!instance) instances.set(number, (instance = import(`${import.meta.resolve('pagefind')}?process=${number}`) as Promise<typeof pagefind>));
+  // A module that does not load again (a bundle moved away from it) leaves its indexes to the
+  // first process: they are indexes of their own all the same, written one after another.
+  const load = async (): Promise<typeof pagefind> => (await import(`${import.meta.resolve('pagefind')}?process=${number}`)) as typeof pagefind;
+  if (!instance) instances.set(number, (instance = load().catch(() => pagefind)));
   return instance;
 }
 
