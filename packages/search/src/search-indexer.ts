@@ -108,11 +108,10 @@ class SearchIndexRun implements SearchIndexer {
   // An index in one go, without a store, is made in parts, one Pagefind process each: Pagefind
   // writes the index in one thread, its whole work after the last page (4 s of the platform's
   // docs, in 4 languages), and each language's files are its own (`mergeLanguageParts`). The
-  // part of each language (`<html lang>`, lower case, as Pagefind reads it), planned from the
-  // pages' navigation languages; the other parts' indexes (the first is `#created`); whether a
-  // page could not be placed by its language, so the pages go to one index after all.
+  // part of each language, planned from the pages' navigation languages; the other parts'
+  // indexes (the first is `#created`); whether a page could not be placed by its language, so
+  // the pages go to one index after all.
   #parts: Map<string, number> | undefined;
-  readonly #partOf = new Map<string, number>();
   readonly #otherParts = new Map<number, Promise<PagefindIndexResult | undefined>>();
   #isPartsFailed = false;
   // Pagefind processes the index is made in (`StartSearchIndexOptions.processes`).
@@ -184,9 +183,7 @@ class SearchIndexRun implements SearchIndexer {
       this.#isPartsFailed = true;
       return 0;
     }
-    let part = this.#partOf.get(language);
-    if (part === undefined) this.#partOf.set(language, (part = this.#parts.get(language) ?? this.#parts.get(language.split(/[-_]/)[0] as string) ?? 0));
-    return part;
+    return this.#parts.get(language) ?? this.#parts.get(language.split(/[-_]/)[0] as string) ?? 0;
   }
 
   #send(position: number, document: string): void {
@@ -367,9 +364,33 @@ class SearchIndexRun implements SearchIndexer {
     return files;
   }
 
+  /** The Pagefind indexes of this one under way: the current round's or first part's, and the other parts'. */
+  #indexes(): Array<Promise<PagefindIndexResult | undefined> | undefined> {
+    return [this.#created, ...this.#otherParts.values()];
+  }
+
   /** Deletes every Pagefind index of this one (a deleted one is ignored). */
   async #deleteIndexes(): Promise<void> {
-    await Promise.all([this.#created, ...this.#otherParts.values()].map((index) => index?.then((result) => result?.index?.deleteIndex()).catch(() => undefined)));
+    await Promise.all(this.#indexes().map((index) => index?.then((result) => result?.index?.deleteIndex()).catch(() => undefined)));
+  }
+
+  /**
+   * The index from the files of one Pagefind index of the pages sent; `undefined` when they
+   * cannot be split into shares while other pages keep theirs (every page then goes to one new index).
+   */
+  async #fromOneIndex(files: SearchIndexFile[]): Promise<SearchIndexResult | undefined> {
+    if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
+    // Without a store, no share is kept: Pagefind's files as they are published.
+    if (!this.#hasStore) return this.#keep(await published(files), undefined);
+    const isKept = this.#kept.some(Boolean);
+    const split = splitPagefindIndex(files);
+    const made = split ? await this.#assemble([split]) : undefined;
+    if (made && isKept) return this.#keep(made.files, made);
+    if (isKept) return undefined;
+    // Every page went to Pagefind: its files are the index. Their shares are kept for the
+    // next build only when they put together the very same index.
+    const same = made !== undefined && isSamePagefindIndex(made.files, files);
+    return same ? this.#keep(made.files, made) : this.#keep(await published(files), undefined);
   }
 
   /** The index of every page from its share (see `assembleFromShares`). */
@@ -447,21 +468,8 @@ class SearchIndexRun implements SearchIndexer {
         if (made) return this.#keep(made.files, made);
       } else {
         const files = (await (this.#written ?? this.#pagefindFiles())) ?? [];
-        if (!this.#isPartsFailed) {
-          if (files.length === 0) return { files: [], slugs: [], messages: this.#messages };
-          // Without a store, no share is kept: Pagefind's files as they are published.
-          if (!this.#hasStore) return this.#keep(await published(files), undefined);
-          const isKept = this.#kept.some(Boolean);
-          const split = splitPagefindIndex(files);
-          const made = split ? await this.#assemble([split]) : undefined;
-          if (made && isKept) return this.#keep(made.files, made);
-          if (!isKept) {
-            // Every page went to Pagefind: its files are the index. Their shares are kept for the
-            // next build only when they put together the very same index.
-            const same = made !== undefined && isSamePagefindIndex(made.files, files);
-            return same ? this.#keep(made.files, made) : this.#keep(await published(files), undefined);
-          }
-        }
+        const result = this.#isPartsFailed ? undefined : await this.#fromOneIndex(files);
+        if (result) return result;
       }
       // Pagefind's output for the new pages could not be split (or a round's shares did not
       // put together its files, or the parts' files did not merge): every page goes to one new index.
@@ -480,7 +488,7 @@ class SearchIndexRun implements SearchIndexer {
     } finally {
       // An index started for a page that then took its kept share is not used: its creation
       // settles first, or closing the service next would fail it (and report it as a failure).
-      await Promise.all([this.#created, ...this.#otherParts.values()].map((index) => index?.catch(() => undefined)));
+      await Promise.all(this.#indexes().map((index) => index?.catch(() => undefined)));
       await this.#host.finished();
     }
   }

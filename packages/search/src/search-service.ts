@@ -106,9 +106,12 @@ function pagefindProcess(number: number): Promise<typeof pagefind> {
   let instance = instances.get(number);
   // A module that does not load again (a bundle moved away from it) leaves its indexes to the
   // first process: they are indexes of their own all the same, written one after another.
-  const load = async (): Promise<typeof pagefind> => (await import(`${import.meta.resolve('pagefind')}?process=${number}`)) as typeof pagefind;
-  if (!instance) instances.set(number, (instance = load().catch(() => pagefind)));
+  if (!instance) instances.set(number, (instance = loadAgain(number).catch(() => pagefind)));
   return instance;
+}
+
+async function loadAgain(number: number): Promise<typeof pagefind> {
+  return (await import(`${import.meta.resolve('pagefind')}?process=${number}`)) as typeof pagefind;
 }
 
 /**
