@@ -271,16 +271,22 @@ search('should look right at 1440x900 and 390x844 in both modes, with no serious
 search('should load the search index again on the next query after it failed to load', async (context) => {
   const page = await context.context.newPage();
   // The first request for Pagefind's script fails, as it does when a dev server cannot index the site.
+  // It fails once the whole query is typed: every keystroke until then waits for the same load
+  // (on a slow machine a keystroke after the failure would already ask again).
   const requested: string[] = [];
+  let typed!: () => void;
+  const typing = new Promise<void>((resolve) => (typed = resolve));
   await page.route('**/_docsgen/search/pagefind.js*', async (route) => {
     requested.push(new URL(route.request().url()).search);
-    if (requested.length === 1) await route.fulfill({ status: 503, contentType: 'text/plain', body: '503 Search Unavailable' });
-    else await route.continue();
+    if (requested.length > 1) return route.continue();
+    await typing;
+    await route.fulfill({ status: 503, contentType: 'text/plain', body: '503 Search Unavailable' });
   });
   await page.goto(`${context.dev.base}/`);
   await page.locator('[data-dg-search]').click();
   await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
   await page.keyboard.type('quasarbeam');
+  typed();
   const status = page.locator('dialog[open] .dg-search-status');
   await page.waitForFunction(() => /^Search is unavailable/.test(document.querySelector('dialog[open] .dg-search-status')?.textContent ?? ''));
   assert.is(await page.locator('dialog[open] [role=option]').count(), 0);

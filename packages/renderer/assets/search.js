@@ -240,6 +240,8 @@ function createDialog() {
     try {
       result = await searchFor(query);
     } catch (error) {
+      // A query typed since then shows its own result (it loads Pagefind again).
+      if (latest !== query) return;
       found = { total: 0, pages: [], rest: [] };
       list.replaceChildren();
       heading.hidden = true;
