@@ -232,7 +232,7 @@ const youngGenerationMb = 96;
  * One worker thread of the build: it loads the project as soon as it starts, then renders
  * batches from the queue of the job it is given (`run`), once both are there.
  */
-class RenderWorker {
+export class RenderWorker {
   readonly #worker: Worker;
   #isReady = false;
   #job: WorkerJob | undefined;
@@ -276,8 +276,12 @@ class RenderWorker {
     if (message === 'ready') {
       this.#isReady = true;
       if (this.#job) this.#start();
-    } else if (message === 'done') this.#isDone = true;
-    else if (Array.isArray(message)) for (const page of message) this.#job?.takeRendered(page);
+    } else if (message === 'done') {
+      // Every page it rendered came before this message: the job is done now, not when the
+      // thread has torn itself down (up to 150 ms later, which the build waited for).
+      this.#isDone = true;
+      this.#conclude();
+    } else if (Array.isArray(message)) for (const page of message) this.#job?.takeRendered(page);
     else this.#job?.keepSchemaFiles(message.schemaFiles);
   }
 

@@ -32,12 +32,14 @@ if (port) {
  */
 async function renderQueue(site: Site, queue: PageQueue): Promise<void> {
   await drainPageQueue(queue, async (slugs) => {
-    const pages = [];
     for (const slug of slugs) {
-      pages.push(await renderBuiltPage(site, slug, { cardFolder }));
+      const page = await renderBuiltPage(site, slug, { cardFolder });
       site.release(slug);
+      // Each page as soon as it is rendered: a batch's pages sent together waited for its
+      // slowest (a page loading grammars while the other lane renders), and the search index,
+      // which takes pages in order, waited with them.
+      // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
+      port!.postMessage([page]);
     }
-    // Card bytes are copied, not transferred: a Buffer may be a slice of a pool other Buffers share.
-    port!.postMessage(pages);
   });
 }

@@ -1,13 +1,15 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildCache, type CachedPage, type PageFacts } from '../src/build-cache.js';
 import { CardCache } from '../src/build-card-cache.js';
 import type { BuiltPage } from '../src/build-render.js';
-import { earlyWorkerCount, schedulePages, type SchedulePagesOptions } from '../src/build-schedule.js';
+import { earlyWorkerCount, RenderWorker, schedulePages, type SchedulePagesOptions, type WorkerData } from '../src/build-schedule.js';
 import { countPageFiles } from '../src/discover.js';
 import { createSite } from '../src/index.js';
+import { createPageQueue } from '../src/page-queue.js';
 import { writeTempProject } from './temp-project.js';
 
 const schedule = suite('build page scheduler');
@@ -95,6 +97,59 @@ schedule('should start workers before loading only for projects with pages enoug
   assert.is(earlyWorkerCount(medium, 8), 2, 'no more workers than 16 pages each');
   assert.is(earlyWorkerCount(large, 8), 7);
   for (const root of [small, medium, large]) rmSync(root, { recursive: true, force: true });
+});
+
+schedule('should end a worker job on the worker saying it is done, not when its thread has exited', async () => {
+  // A stand-in for the compiled worker: two pages, `done`, then its thread lingers 300 ms and
+  // marks the shared flag just before it ends.
+  const root = writeTempProject({
+    'worker.mjs': [
+      "import { parentPort, workerData } from 'node:worker_threads';",
+      'const exiting = new Int32Array(workerData.exiting);',
+      "parentPort.on('message', () => {",
+      "  parentPort.postMessage([{ slug: 'a' }]);",
+      "  parentPort.postMessage([{ slug: 'b' }]);",
+      "  parentPort.postMessage('done');",
+      '  parentPort.close();',
+      '  setTimeout(() => Atomics.store(exiting, 0, 1), 300);',
+      '});',
+      "parentPort.postMessage('ready');",
+    ].join('\n'),
+  }, 'docsgen-worker-');
+  const exiting = new SharedArrayBuffer(4);
+  const worker = new RenderWorker(new URL(`file://${join(root, 'worker.mjs')}`), { exiting } as unknown as WorkerData);
+  const taken: string[] = [];
+  await worker.run({ queue: createPageQueue(['a', 'b'], 8, 2), hasSchemaFiles: false, takeRendered: (page) => taken.push(page.slug), keepSchemaFiles: () => undefined });
+  assert.equal(taken, ['a', 'b'], 'every page sent before `done` is taken');
+  assert.is(Atomics.load(new Int32Array(exiting), 0), 0, 'the job ended while the thread was still there');
+  rmSync(root, { recursive: true, force: true });
+});
+
+schedule('should send each page from a worker as soon as it is rendered, not a batch at a time', async () => {
+  // The compiled worker (`npm run build`): from TypeScript sources a build has no workers.
+  const file = new URL('../dist/build-worker.js', import.meta.url);
+  assert.ok(existsSync(file), 'packages/core/dist/build-worker.js is built');
+  const files: Record<string, string> = { 'docs.json': JSON.stringify({ name: 'Batches', navigation: { pages: ['index'] } }), 'index.mdx': '# Home\n' };
+  const slugs = Array.from({ length: 40 }, (_, index) => `page-${index}`);
+  for (const slug of slugs) files[`${slug}.mdx`] = `# ${slug}\n\nText.\n`;
+  const root = writeTempProject(files, 'docsgen-batches-');
+  const workerData: WorkerData = { root, siteUrl: undefined, adapter: undefined, cardFolder: undefined, compileCache: false, navigationCache: undefined };
+  const worker = new Worker(file, { workerData });
+  const sizes: number[] = [];
+  // Batches of 5 pages: 40 pages for 2 lanes of one thread.
+  const queue = createPageQueue(slugs, 8, 2, 1);
+  await new Promise<void>((resolve, reject) => {
+    worker.on('error', reject);
+    worker.on('message', (message: unknown) => {
+      if (message === 'ready') worker.postMessage(queue);
+      else if (message === 'done') resolve();
+      else if (Array.isArray(message)) sizes.push(message.length);
+    });
+  });
+  await worker.terminate();
+  assert.is(sizes.length, slugs.length, `one message a page, not ${sizes.join(', ')}`);
+  assert.ok(sizes.every((size) => size === 1));
+  rmSync(root, { recursive: true, force: true });
 });
 
 schedule.run();

@@ -66,8 +66,12 @@ const registrations = new Map<string, Promise<LanguageRegistration[]>>();
  */
 export async function resolveEmbeddedLanguages(engine: RegexEngine, blocks: Iterable<EmbeddingBlock>): Promise<EmbeddedLanguages> {
   const names = new Set<string>();
+  const list = [...blocks];
+  // The blocks' languages imported at once: awaited one by one below, each import would wait
+  // for its turn on a thread busy with other pages.
+  await Promise.all([...new Set(list.map((block) => block.language))].filter((name) => Object.hasOwn(bundledLanguages, name)).map(registrationsOf));
 
-  for (const block of blocks) {
+  for (const block of list) {
     names.add(block.language);
     let lines: Set<string> | undefined;
     const queue = [block.language];
@@ -103,10 +107,11 @@ export async function resolveEmbeddedLanguages(engine: RegexEngine, blocks: Iter
  */
 async function orderForLoading(names: Set<string>): Promise<EmbeddedLanguages> {
   const embedders = new Map<string, Set<string>>();
-  for (const name of names) {
-    if (!Object.hasOwn(bundledLanguages, name)) continue;
+  const bundled = [...names].filter((name) => Object.hasOwn(bundledLanguages, name));
+  const registered = await Promise.all(bundled.map(registrationsOf));
+  for (const [index, name] of bundled.entries()) {
     const lazy = new Set<string>();
-    for (const registration of await registrationsOf(name)) for (const embedded of registration.embeddedLangsLazy ?? []) lazy.add(embedded);
+    for (const registration of registered[index]!) for (const embedded of registration.embeddedLangsLazy ?? []) lazy.add(embedded);
     if (lazy.size > 0) embedders.set(name, lazy);
   }
   const ordered: string[] = [];
@@ -152,8 +157,11 @@ async function readGrammar(engine: RegexEngine, registration: LanguageRegistrati
   // Scope → the lazy language of that scope, else the lazy languages that embed it eagerly.
   const scopes = new Map<string, Set<string>>();
   const own = new Set<string>();
-  for (const name of lazy) {
-    for (const loaded of await registrationsOf(name)) {
+  // Imported all at once, read in order: one after the other, Markdown's fifty imports each
+  // waited for the thread, which a build keeps busy with another page (2 to 3 s for a page).
+  const registered = await Promise.all(lazy.map(registrationsOf));
+  for (const [index, name] of lazy.entries()) {
+    for (const loaded of registered[index]!) {
       const isOwn = loaded.name === name;
       if (own.has(loaded.scopeName)) continue;
       let names = scopes.get(loaded.scopeName);

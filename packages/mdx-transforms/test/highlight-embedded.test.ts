@@ -116,4 +116,39 @@ test('should highlight a nested fence the same in a fresh process and after its 
   assert.is(run(['markdown', 'java', 'go']), alone);
 });
 
+test('should import the grammars a block may embed at once, not one per turn of a busy thread', () => {
+  // A build's thread renders another page between two turns of its event loop: imports made one
+  // after the other each waited for a turn (a page with a Markdown block: 2 to 3 s). Here every
+  // turn is kept busy for 5 ms; Markdown embeds about fifty languages lazily, and Ruby a few.
+  const module = fileURLToPath(new URL('../src/highlight-embedded.js', import.meta.url));
+  const script = [
+    "import { createOnigurumaEngine } from 'shiki/engine/oniguruma';",
+    "import { bundledLanguages } from 'shiki/langs';",
+    `import { resolveEmbeddedLanguages } from ${JSON.stringify(module)};`,
+    "const engine = await createOnigurumaEngine(import('shiki/wasm'));",
+    'let turns = 0;',
+    'let running = true;',
+    'const spin = () => {',
+    '  if (!running) return;',
+    '  turns += 1;',
+    '  const until = performance.now() + 5;',
+    '  while (performance.now() < until);',
+    '  setImmediate(spin);',
+    '};',
+    'setImmediate(spin);',
+    "const blocks = ['markdown', 'ruby', 'java', 'go'].map((language) => ({ language, code: '```python\\nx = 1\\n```' }));",
+    'const { embedders } = await resolveEmbeddedLanguages(engine, blocks);',
+    'running = false;',
+    "const lazy = (await bundledLanguages.markdown()).default.find((registration) => registration.name === 'markdown').embeddedLangsLazy.length;",
+    'process.stdout.write(JSON.stringify({ turns, lazy, embedders }));',
+  ].join('\n');
+  // Run from this package, where `shiki` resolves.
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)) });
+  assert.is(child.status, 0, child.stderr);
+  const { turns, lazy, embedders } = JSON.parse(child.stdout) as { turns: number; lazy: number; embedders: string[] };
+  assert.ok(embedders.includes('markdown'), 'Markdown embeds languages lazily');
+  assert.ok(lazy > 40, `Markdown embeds ${lazy} languages lazily`);
+  assert.ok(turns < lazy, `${turns} turns of the event loop for ${lazy} lazy languages`);
+});
+
 test.run();
