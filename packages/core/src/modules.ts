@@ -82,6 +82,9 @@ function withCodeBlocks<T extends object>(component: T, data: Record<string, unk
   return component;
 }
 
+/** An import's file, or why it has none. */
+type Resolution = string | Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>;
+
 /**
  * The module graph of a project: pages, snippets and components, compiled once per content
  * hash and evaluated with `new Function` and a project-scoped `require`, never through Node's
@@ -379,10 +382,14 @@ export class ProjectModules {
     // a turn of a thread busy with its other page (a page importing a dozen snippets: 2 s).
     const isResolved = (specifier: string | undefined): specifier is string => specifier !== undefined && !this.#options.namedModules[specifier] && (specifier.startsWith('/') || specifier.startsWith('.'));
     const unused = Array.isArray(data.unusedImports) ? (data.unusedImports as string[]) : [];
-    const resolutions = new Map<string, Promise<string | Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>>>();
-    for (const specifier of [...found.filter((entry) => entry.d === -1).map((entry) => entry.n), ...unused]) {
-      if (isResolved(specifier) && !resolutions.has(specifier)) resolutions.set(specifier, this.#resolve(file, specifier));
-    }
+    const resolutions = new Map<string, Promise<Resolution>>();
+    const resolveImport = (specifier: string): Promise<Resolution> => {
+      let resolved = resolutions.get(specifier);
+      if (!resolved) resolutions.set(specifier, (resolved = this.#resolve(file, specifier)));
+      return resolved;
+    };
+    for (const entry of found) if (entry.d === -1 && isResolved(entry.n)) resolveImport(entry.n);
+    for (const specifier of unused) resolveImport(specifier);
     await Promise.all(resolutions.values());
     for (const entry of found) {
       const specifier = entry.n;
@@ -395,7 +402,7 @@ export class ProjectModules {
         continue;
       }
       if (!isResolved(specifier)) continue;
-      const resolved = await resolutions.get(specifier)!;
+      const resolved = await resolveImport(specifier);
       if (typeof resolved === 'string') {
         if (!imports.includes(resolved)) imports.push(resolved);
         resolvedSpecifiers[specifier] = resolved;
@@ -404,7 +411,7 @@ export class ProjectModules {
     // Imports the page never uses are not loaded (`recmaUnusedImports`); a missing one is only
     // a warning, as the hosted platform builds such a page.
     for (const specifier of unused) {
-      const resolved = await (resolutions.get(specifier) ?? this.#resolve(file, specifier));
+      const resolved = await resolveImport(specifier);
       if (typeof resolved === 'string') continue;
       const message = await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier));
       messages.push({
@@ -419,7 +426,7 @@ export class ProjectModules {
     return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
   }
 
-  async #resolve(importer: string, specifier: string): Promise<string | Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>> {
+  async #resolve(importer: string, specifier: string): Promise<Resolution> {
     const root = this.#options.root;
     // `/snippets/x` is from the project root, `./x` from the importing file.
     const reference = specifier.startsWith('/') ? specifier.replace(/^\/+/, '') || '.' : specifier;

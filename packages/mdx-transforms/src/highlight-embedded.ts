@@ -67,9 +67,7 @@ const registrations = new Map<string, Promise<LanguageRegistration[]>>();
 export async function resolveEmbeddedLanguages(engine: RegexEngine, blocks: Iterable<EmbeddingBlock>): Promise<EmbeddedLanguages> {
   const names = new Set<string>();
   const list = [...blocks];
-  // The blocks' languages imported at once: awaited one by one below, each import would wait
-  // for its turn on a thread busy with other pages.
-  await Promise.all([...new Set(list.map((block) => block.language))].filter((name) => Object.hasOwn(bundledLanguages, name)).map(registrationsOf));
+  await importAll(list.map((block) => block.language));
 
   for (const block of list) {
     names.add(block.language);
@@ -107,11 +105,11 @@ export async function resolveEmbeddedLanguages(engine: RegexEngine, blocks: Iter
  */
 async function orderForLoading(names: Set<string>): Promise<EmbeddedLanguages> {
   const embedders = new Map<string, Set<string>>();
-  const bundled = [...names].filter((name) => Object.hasOwn(bundledLanguages, name));
-  const registered = await Promise.all(bundled.map(registrationsOf));
-  for (const [index, name] of bundled.entries()) {
+  await importAll(names);
+  for (const name of names) {
+    if (!Object.hasOwn(bundledLanguages, name)) continue;
     const lazy = new Set<string>();
-    for (const registration of registered[index]!) for (const embedded of registration.embeddedLangsLazy ?? []) lazy.add(embedded);
+    for (const registration of await registrationsOf(name)) for (const embedded of registration.embeddedLangsLazy ?? []) lazy.add(embedded);
     if (lazy.size > 0) embedders.set(name, lazy);
   }
   const ordered: string[] = [];
@@ -125,6 +123,16 @@ async function orderForLoading(names: Set<string>): Promise<EmbeddedLanguages> {
     }
   })(embedders.keys());
   return { languages: [...names].filter((name) => !embedders.has(name)), embedders: ordered };
+}
+
+/**
+ * Starts importing the bundled languages among `names` together; the loops that then await
+ * `registrationsOf` one by one find them imported. One import after another, each waited for a
+ * turn of the event loop, which a build keeps busy with another page: Markdown's 57 lazy
+ * languages cost a page 2 to 3 s.
+ */
+async function importAll(names: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(names)].filter((name) => Object.hasOwn(bundledLanguages, name)).map(registrationsOf));
 }
 
 /**
@@ -157,11 +165,9 @@ async function readGrammar(engine: RegexEngine, registration: LanguageRegistrati
   // Scope → the lazy language of that scope, else the lazy languages that embed it eagerly.
   const scopes = new Map<string, Set<string>>();
   const own = new Set<string>();
-  // Imported all at once, read in order: one after the other, Markdown's fifty imports each
-  // waited for the thread, which a build keeps busy with another page (2 to 3 s for a page).
-  const registered = await Promise.all(lazy.map(registrationsOf));
-  for (const [index, name] of lazy.entries()) {
-    for (const loaded of registered[index]!) {
+  await importAll(lazy);
+  for (const name of lazy) {
+    for (const loaded of await registrationsOf(name)) {
       const isOwn = loaded.name === name;
       if (own.has(loaded.scopeName)) continue;
       let names = scopes.get(loaded.scopeName);
