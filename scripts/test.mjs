@@ -5,8 +5,9 @@
 //
 //   node scripts/test.mjs [filter...]   only files whose path contains a filter
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,11 +50,16 @@ function readCounts(output) {
 // A file that hangs (a server left open, a promise never settled) fails instead of stalling CI.
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 10 * 60 * 1000);
 
+// Each file gets a temporary folder of its own (TMPDIR, and TMP and TEMP for Windows), removed
+// when it ends: every temporary project, build output, browser profile and child process of the
+// file lands there, so none outlives the run. Before, the tests left about 150 folders behind
+// per run (15 GB after some thirty runs on one machine).
 function runFile(file) {
+  const temporary = mkdtempSync(join(tmpdir(), 'docsgen-test-file-'));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', TMPDIR: temporary, TMP: temporary, TEMP: temporary },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -65,7 +71,10 @@ function runFile(file) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ file, code: code ?? 1, output });
+      void rm(temporary, { recursive: true, force: true, maxRetries: 3 }).then(
+        () => resolve({ file, code: code ?? 1, output }),
+        (error) => resolve({ file, code: code ?? 1, output: `${output}\ntest runner: cannot remove ${temporary}: ${error.message}\n` }),
+      );
     });
   });
 }
