@@ -78,6 +78,8 @@ interface LoadApiReferenceInput {
   locate?: ((path: readonly (string | number)[]) => SourceLocation | undefined) | undefined;
   /** What an earlier load of the project read of its specs, taken again while their files are unchanged (default: none). */
   loadCache?: SiteLoadCache | undefined;
+  /** Build each operation page's reference when it is first read (`ApiSpecsOptions.isDeferred`; default: `false`). */
+  isDeferred?: boolean | undefined;
 }
 
 const specKey = /"(?:openapi|asyncapi)"\s*:/;
@@ -107,7 +109,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const { root, config, pages } = input;
   const messages: DocsgenMessage[] = [];
   let generated = new Map<string, PageInfo>();
-  const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache });
+  const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache, isDeferred: input.isDeferred });
   const read = await readSpecs(input, specs);
   generated = read.generated;
   const files = new ApiSpecFiles(specs.entries, root);

@@ -64,7 +64,11 @@ const sampleLanguages: Record<string, string> = { bash: 'bash', curl: 'bash', sh
  * (after the spec's own `x-codeSamples`, which always stay); `autogenerate: false` keeps only
  * the spec's own.
  */
-export function applyExampleSettings(models: Array<ApiPageModel | AsyncApiPageModel>, config: ResolvedDocsConfig | undefined): void {
+export function applyExampleSettings(
+  models: Array<ApiPageModel | AsyncApiPageModel>,
+  config: ResolvedDocsConfig | undefined,
+  whenReferenceBuilt: (page: ApiPageModel, apply: (page: ApiPageModel) => void) => void = (page, apply) => apply(page),
+): void {
   const examples = (config?.api as { examples?: { languages?: unknown; autogenerate?: unknown } } | undefined)?.examples;
   const languages = Array.isArray(examples?.languages)
     ? examples.languages.flatMap((name) => (typeof name === 'string' && sampleLanguages[name.trim().toLowerCase()] ? [sampleLanguages[name.trim().toLowerCase()] as string] : []))
@@ -72,9 +76,12 @@ export function applyExampleSettings(models: Array<ApiPageModel | AsyncApiPageMo
   if (examples?.autogenerate !== false && languages === undefined) return;
   for (const model of models) {
     if (!('codeSamples' in model)) continue;
-    const own = model.codeSamples.filter((sample) => !sample.isGenerated);
-    const generated = examples?.autogenerate === false ? [] : (languages ?? []).flatMap((language) => model.codeSamples.filter((sample) => sample.isGenerated && sample.lang === language));
-    model.codeSamples = [...own, ...new Set(generated)];
+    // A deferred page's samples are chosen once it is built, not by building it now.
+    whenReferenceBuilt(model, (page) => {
+      const own = page.codeSamples.filter((sample) => !sample.isGenerated);
+      const generated = examples?.autogenerate === false ? [] : (languages ?? []).flatMap((language) => page.codeSamples.filter((sample) => sample.isGenerated && sample.lang === language));
+      page.codeSamples = [...own, ...new Set(generated)];
+    });
   }
 }
 

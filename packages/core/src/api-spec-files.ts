@@ -65,7 +65,7 @@ export class ApiSpecFiles {
       const name = this.schemaFileOf(entry.label);
       const schemas = entry.schemas;
       if (name === undefined || !schemas) return [];
-      return [{ name, content: () => this.#contents.get(name) ?? (this.#contents.set(name, renderSchemaFile(schemas)), this.#contents.get(name) as string) }];
+      return [{ name, content: () => this.#contents.get(name) ?? (this.#contents.set(name, renderSchemaFile(schemas())), this.#contents.get(name) as string) }];
     });
   }
 

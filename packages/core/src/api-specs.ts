@@ -1,5 +1,5 @@
 import type { DocsgenMessage, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
-import type { ApiGroupModel, ApiPageModel, AsyncApiPageModel, LoadedSpec, SchemaModel } from '@docsgen/openapi-pages';
+import type { ApiGroupModel, ApiPageModel, ApiPages, AsyncApiPageModel, AsyncApiPages, LoadedSpec, SchemaModel } from '@docsgen/openapi-pages';
 import { join } from 'node:path';
 import { applyExampleSettings, baseUrlsOf } from './api-settings.js';
 import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
@@ -18,8 +18,8 @@ export interface SpecEntry {
   spec: LoadedSpec;
   pages: Array<ApiPageModel | AsyncApiPageModel>;
   groups: ApiGroupModel[];
-  /** Every schema model of the spec (`ApiPages.schemas`). */
-  schemas?: readonly SchemaModel[] | undefined;
+  /** Every schema model of the spec (`ApiPages.schemas`): read when asked for, since that builds every deferred page. */
+  schemas?: (() => readonly SchemaModel[]) | undefined;
   /** Named only by pages' frontmatter: its operations are for those pages, with no pages or navigation of their own. */
   isFrontmatterOnly?: boolean | undefined;
 }
@@ -33,6 +33,11 @@ export interface ApiSpecsOptions {
   takenSlugs(): Iterable<string>;
   /** What an earlier load of the project read, taken again while the specs' files are unchanged (default: none). */
   loadCache?: SiteLoadCache | null | undefined;
+  /**
+   * Build each OpenAPI page's reference when it is first read (`BuildApiPagesOptions.isDeferred`):
+   * the dev server, which renders one page at a time (default: `false`).
+   */
+  isDeferred?: boolean | null | undefined;
 }
 
 export interface ReadNamedSpecsOptions {
@@ -45,6 +50,11 @@ export interface ReadNamedSpecsOptions {
 
 const urlScheme = /^[a-z][a-z\d+.-]*:/i;
 const httpUrl = /^https?:\/\//i;
+
+/** The pages, groups and schemas of a spec's entry, from what its builder gave. */
+function entryParts(result: ApiPages | AsyncApiPages): Pick<SpecEntry, 'pages' | 'groups' | 'schemas'> {
+  return { pages: result.pages, groups: result.groups, schemas: 'schemas' in result ? () => result.schemas : undefined };
+}
 
 /** The specs of a site, read at load and on demand. */
 export class ApiSpecs {
@@ -78,7 +88,8 @@ export class ApiSpecs {
     const frontmatter = options.bindings.map((binding) => ({ value: binding.value, place: { file: binding.file } }));
     const resolveRemote = (url: string): Promise<string | undefined> => this.#download(url);
     const takenSlugs = [...options.takenSlugs];
-    const check = () => tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs, frontmatter, resolveRemote });
+    const isDeferred = this.#options.isDeferred === true;
+    const check = () => tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs, frontmatter, resolveRemote, isDeferred });
     const cache = this.#options.loadCache;
     const boundFiles = new Set(options.bindings.map((binding) => binding.file));
     const checked = cache
@@ -94,10 +105,9 @@ export class ApiSpecs {
         this.#failed.add(entry.spec.label);
         continue;
       }
-      const { pages, groups } = entry.result;
-      this.entries.set(entry.spec.label, { label: entry.spec.label, spec: entry.spec, pages, groups, schemas: 'schemas' in entry.result ? entry.result.schemas : undefined, isFrontmatterOnly: entry.isFrontmatterOnly });
+      this.entries.set(entry.spec.label, { label: entry.spec.label, ...entryParts(entry.result), spec: entry.spec, isFrontmatterOnly: entry.isFrontmatterOnly });
     }
-    for (const entry of this.entries.values()) applyExampleSettings(entry.pages, config);
+    for (const entry of this.entries.values()) applyExampleSettings(entry.pages, config, tools.whenReferenceBuilt);
     return tools;
   }
 
@@ -153,8 +163,8 @@ export class ApiSpecs {
           : undefined;
     if (!result || spec.messages.some((message) => message.fatal)) this.#failed.add(label);
     else {
-      applyExampleSettings(result.pages, config);
-      this.entries.set(label, { label, spec, pages: result.pages, groups: result.groups, schemas: 'schemas' in result ? result.schemas : undefined });
+      applyExampleSettings(result.pages, config, tools.whenReferenceBuilt);
+      this.entries.set(label, { label, spec, ...entryParts(result) });
     }
   }
 

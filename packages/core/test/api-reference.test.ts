@@ -400,20 +400,42 @@ test('the same operation twice on one page gets ids of its own the second time, 
 
 test('api.examples picks and orders the generated code samples; autogenerate false keeps only the spec\'s own', async () => {
   const spec = readFileSync(fileURLToPath(new URL('../../openapi-pages/test/fixtures/specs/openapi31/openapi.yaml', import.meta.url)), 'utf8');
-  const samplesOf = async (examples: Record<string, unknown>) => {
-    const root = writeTempProject({
-      'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml', examples } }),
-      'index.mdx': '# Home\n',
-      'openapi.yaml': spec,
-    });
-    const site = await createSite(root);
-    const found = site.api.findOperation(undefined, 'GET', '/orders/{orderId}');
-    assert.ok(found && found !== 'loading');
-    return found.codeSamples.map((sample) => sample.label);
-  };
-  assert.equal(await samplesOf({}), ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go']);
-  assert.equal(await samplesOf({ languages: ['python', 'curl', 'cobol'] }), ['Ruby SDK', 'Python', 'cURL']);
-  assert.equal(await samplesOf({ autogenerate: false }), ['Ruby SDK']);
+  for (const mode of ['dev', 'build'] as const) {
+    const samplesOf = async (examples: Record<string, unknown>) => {
+      const root = writeTempProject({
+        'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml', examples } }),
+        'index.mdx': '# Home\n',
+        'openapi.yaml': spec,
+      });
+      const site = await createSite(root, { mode });
+      const found = site.api.findOperation(undefined, 'GET', '/orders/{orderId}');
+      assert.ok(found && found !== 'loading');
+      return found.codeSamples.map((sample) => sample.label);
+    };
+    assert.equal(await samplesOf({}), ['Ruby SDK', 'cURL', 'JavaScript', 'Python', 'Go'], mode);
+    assert.equal(await samplesOf({ languages: ['python', 'curl', 'cobol'] }), ['Ruby SDK', 'Python', 'cURL'], mode);
+    assert.equal(await samplesOf({ autogenerate: false }), ['Ruby SDK'], mode);
+  }
+});
+
+test('a dev site builds an operation page\'s reference when it is first read; a build has them all at once', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const isBuilt = (model: object) => Object.getOwnPropertyDescriptor(model, 'parameters')?.get === undefined;
+  const dev = await createSite(root, { mode: 'dev' });
+  const models = ['/users', '/users/{id}'].map((path) => dev.api.findOperation(undefined, 'GET', path));
+  assert.ok(models.every((model) => model && model !== 'loading' && !isBuilt(model)), 'no reference built at load');
+  const [list, user] = models as Exclude<(typeof models)[number], 'loading' | undefined>[];
+  const page = await dev.render(user!.slug);
+  assert.ok(isBuilt(user!), 'rendering the page built its reference');
+  assert.not.ok(isBuilt(list!), 'and only its own');
+  assert.match(page.html, user!.parameters.path[0]!.name);
+  const built = await createSite(root, { mode: 'build' });
+  const model = built.api.findOperation(undefined, 'GET', '/users');
+  assert.ok(model && model !== 'loading' && isBuilt(model));
 });
 
 test('api.params, api.playground.credentials and api.examples (defaults, prefill) reach the generated pages', async () => {

@@ -35,6 +35,8 @@ export interface CheckSpecsOptions {
    * function never reaches the network itself).
    */
   resolveRemote?: ((url: string) => Promise<string | undefined>) | null | undefined;
+  /** Builds the OpenAPI pages' references when first read (`BuildApiPagesOptions.isDeferred`; default: `false`). */
+  isDeferred?: boolean | null | undefined;
 }
 
 /** One spec named in docs.json (or only in pages' frontmatter), loaded and turned into pages. */
@@ -75,7 +77,7 @@ export async function checkSpecs(
   const { sources, references } = collectConfigSources(config, locate);
   const bindings = (options?.frontmatter ?? []).map((binding) => ({ ...binding, value: bindingFromRoot(root, binding.value, binding.place?.file) }));
   await addFrontmatterSources(root, sources, bindings);
-  const loaded = await loadSpecSources(root, sources, { ...options, locate, pages: readPageSettings(config) });
+  const loaded = await loadSpecSources(root, sources, { ...options, locate, pages: { ...readPageSettings(config), isDeferred: options?.isDeferred === true } });
   const frontmatter = bindings.map((binding) => ({ value: binding.value, place: binding.place }));
   const messages = [...loaded.messages, ...checkOperationNames(loaded, references, frontmatter)];
   return { messages: messages.sort(compareMessages), specs: loaded.specs };
@@ -93,7 +95,7 @@ function readPageSettings(config: unknown): { baseUrls: string[]; exampleParamet
 
 interface LoadOptions extends CheckSpecsOptions {
   locate: (path: ConfigPath) => SourceLocation | undefined;
-  pages: ReturnType<typeof readPageSettings>;
+  pages: ReturnType<typeof readPageSettings> & { isDeferred: boolean };
 }
 
 /** The specs loaded, their messages, and the remote specs that could not be (their operations cannot be looked up). */
@@ -168,6 +170,7 @@ function buildSpecPages(spec: LoadedSpec, source: SpecSource, taken: ReadonlySet
       takenSlugs: taken,
       baseUrl: settings.baseUrls.length > 0 ? settings.baseUrls : undefined,
       exampleParameters: settings.exampleParameters,
+      isDeferred: settings.isDeferred,
     });
   }
   if (spec.kind === 'asyncapi') return buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });

@@ -16,7 +16,7 @@ export { loadSpec } from './load-spec.js';
 export type { LoadSpecOptions, LoadedSpec, ResolvedRef } from './load-spec.js';
 export { safeLinkProtocols, safeUrl } from '@docsgen/util/safe-url';
 export type { SafeUrlOptions } from '@docsgen/util/safe-url';
-export { buildOpenApiPages, httpMethods } from './openapi-pages.js';
+export { buildOpenApiPages, httpMethods, whenReferenceBuilt } from './openapi-pages.js';
 export type { ApiPages, BuildApiPagesOptions } from './openapi-pages.js';
 export { operationDocument } from './operation-document.js';
 export { checkOperationReferences, createOperationLookup, parseOperationReference } from './operation-lookup.js';

@@ -27,6 +27,7 @@ test('should expose the public api', async () => {
     'sampleCredentials',
     'slugifySegment',
     'untitledOperationLabel',
+    'whenReferenceBuilt',
   ]);
 });
 
