@@ -432,7 +432,7 @@ test('a dev site builds an operation page\'s reference when it is first read; a 
   const page = await dev.render(user!.slug);
   assert.ok(isBuilt(user!), 'rendering the page built its reference');
   assert.not.ok(isBuilt(list!), 'and only its own');
-  assert.match(page.html, user!.parameters.path[0]!.name);
+  assert.match(page?.html ?? '', user!.parameters.path[0]!.name);
   const built = await createSite(root, { mode: 'build' });
   const model = built.api.findOperation(undefined, 'GET', '/users');
   assert.ok(model && model !== 'loading' && isBuilt(model));
