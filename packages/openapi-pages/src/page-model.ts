@@ -133,7 +133,7 @@ export interface ApiPageModel {
   responses: ResponseModel[];
   codeSamples: CodeSampleModel[];
   externalDocs: LinkModel | undefined;
-  /** Where the operation is written. */
+  /** Where the operation is written (found when first read: nothing docsgen renders needs it). */
   position: SourceLocation | undefined;
   /**
    * `x-mint.metadata` of the operation, the hosted platform's page overrides: `title`,

@@ -45,11 +45,13 @@ test('should give the same pages, groups and schemas as building at once, once c
   }
 });
 
+/** Whether the page's reference is built: its fields are plain ones then, not getters. */
+const isBuilt = (page: object): boolean => Object.getOwnPropertyDescriptor(page, 'parameters')?.get === undefined;
+
 test('should build a page reference only when one of its fields is first read', () =>
-  withSpec({ openapi: '3.0.3', info, components, paths: { '/a': { get: { ...ok, summary: 'A' } }, '/b': { get: { ...ok, summary: 'B', parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] } } } }, (loaded) => {
-    const { spec, calls } = counted(loaded);
+  withSpec({ openapi: '3.0.3', info, components, paths: { '/a': { get: { ...ok, summary: 'A' } }, '/b': { get: { ...ok, summary: 'B', parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] } } } }, (spec) => {
     const built = buildOpenApiPages(spec, { isDeferred: true });
-    assert.equal(calls(), 0, 'no reference built at first');
+    assert.equal(built.pages.map(isBuilt), [false, false], 'no reference built at first');
     assert.equal(
       built.pages.map((page) => [page.title, page.slug, page.method, page.path, page.isHidden]),
       [
@@ -59,14 +61,29 @@ test('should build a page reference only when one of its fields is first read', 
     );
     const b = built.pages[1]!;
     assert.equal(b.parameters.query.map((parameter) => parameter.name), ['q']);
-    assert.equal(calls(), 1, 'only the page read is built');
-    assert.ok(b.position, 'its position is there');
+    assert.equal(built.pages.map(isBuilt), [false, true], 'only the page read is built');
     assert.ok(b.codeSamples.length > 0, 'its code samples are there');
-    assert.equal(calls(), 1, 'once');
     built.complete();
-    assert.equal(calls(), 2, 'complete builds the rest');
+    assert.equal(built.pages.map(isBuilt), [true, true], 'complete builds the rest');
     assert.equal(built.pages[0]!.responses.map((response) => response.status), ['200']);
   }));
+
+test('should find where an operation is written only when its position is read', async () => {
+  for (const isDeferred of [false, true]) {
+    const { spec, calls } = counted(await loadFixture('tiny', 'openapi.yaml'));
+    const built = buildOpenApiPages(spec, { isDeferred });
+    built.complete();
+    assert.equal(calls(), 0, 'nothing located while building');
+    assert.equal(built.pages[0]!.position?.line, 30);
+    const after = calls();
+    assert.ok(after > 0);
+    assert.equal(built.pages[0]!.position?.line, 30);
+    assert.equal(calls(), after, 'once');
+    built.pages[1]!.position = undefined;
+    assert.equal(built.pages[1]!.position, undefined, 'a position set is kept');
+    assert.equal(calls(), after);
+  }
+});
 
 test('should let a deferred reference field be set, which builds the rest of it first', () =>
   withSpec({ openapi: '3.0.3', info, paths: { '/a': { get: { ...ok, summary: 'A' } } } }, (spec) => {
@@ -101,11 +118,10 @@ test('should give the warnings of deferred references from complete, each once',
   ));
 
 test('should build every reference before giving the schemas', () =>
-  withSpec({ openapi: '3.0.3', info, components, paths: { '/a': { get: { ...ok, summary: 'A' } } } }, (loaded) => {
-    const { spec, calls } = counted(loaded);
+  withSpec({ openapi: '3.0.3', info, components, paths: { '/a': { get: { ...ok, summary: 'A' } } } }, (spec) => {
     const built = buildOpenApiPages(spec, { isDeferred: true });
     assert.ok(built.schemas.length > 0);
-    assert.equal(calls(), 1);
+    assert.ok(isBuilt(built.pages[0]!));
   }));
 
 test('should call whenReferenceBuilt listeners when the reference is built, at once when it is', () =>
