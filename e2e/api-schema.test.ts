@@ -152,6 +152,40 @@ test('should show the first level without JavaScript, and no toggle that cannot 
   }
 });
 
+test('should open the right nested fields on dev pages built in any order, before and after the schema file is made', async ({ context }) => {
+  // The dev server builds an operation's reference when its page is first asked for, and the
+  // schema file when a reader first opens a nested field; schema ids follow the order things
+  // were built in, so a page built before the file and one built with it must both match it.
+  const objectSchema = (prefix: string, ref: string) => ({ type: 'object', properties: { [`${prefix}Name`]: { type: 'string' }, [`${prefix}Child`]: { $ref: ref } } });
+  const ordered = await serveProject({
+    'docs.json': JSON.stringify({ name: 'Order', navigation: { pages: ['index'] }, api: { openapi: 'openapi.json' } }),
+    'index.mdx': '# Order\n',
+    'openapi.json': JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Order', version: '1' },
+      paths: {
+        '/alphas': { post: { summary: 'Create alpha', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Alpha' } } } }, responses: { '200': { description: 'OK' } } } },
+        '/betas': { post: { summary: 'Create beta', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Beta' } } } }, responses: { '200': { description: 'OK' } } } },
+      },
+      components: { schemas: { Alpha: objectSchema('alpha', '#/components/schemas/Alpha'), Beta: objectSchema('beta', '#/components/schemas/Beta') } },
+    }),
+  });
+  try {
+    const page = await context.newPage();
+    // The second operation first: its reference is built before the first one's.
+    for (const [path, prefix] of [['create-beta', 'beta'], ['create-alpha', 'alpha']] as const) {
+      await page.goto(`${ordered.base}/api-reference/endpoints/${path}`);
+      await summaryOf(page, `body-${prefix}Child`).click();
+      await page.locator(`[id="body-${prefix}Child-${prefix}Name"]`).waitFor();
+      assert.ok(await page.locator(`[id="body-${prefix}Child-${prefix}Name"]`).isVisible(), `${path}: its own schema's fields`);
+      assert.is(await page.locator(`[id^="body-${prefix}Child-${prefix === 'alpha' ? 'beta' : 'alpha'}"]`).count(), 0, `${path}: not the other schema's`);
+    }
+    await page.close();
+  } finally {
+    await ordered.close();
+  }
+});
+
 test('should open nested fields on a built site, from the schema file the build wrote', async ({ project, context }) => {
   const preview = await previewBuild(project.root);
   try {
