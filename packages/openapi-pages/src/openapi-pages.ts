@@ -224,12 +224,7 @@ function buildOperationPage(builder: PageBuilder, entry: OperationEntry): ApiPag
     isDeprecated: operation.deprecated === true,
     servers,
     baseUrls: (options.baseUrls ?? servers.map((server) => server.url)).filter((url): url is string => typeof url === 'string' && safeUrl(url, { protocols: ['http', 'https'] }) !== undefined),
-    security: [],
-    parameters: { path: [], query: [], header: [], cookie: [] },
-    requestBody: undefined,
-    responses: [],
-    codeSamples: [],
-    externalDocs: undefined,
+    ...emptyReference(),
     position: undefined,
     overrides: readOverrides(mint.metadata),
     content: markdownOf(mint.content),
@@ -250,6 +245,11 @@ function lazyField<T extends object, K extends keyof T>(object: T, key: K, compu
     return value;
   };
   Object.defineProperty(object, key, { get: () => settle(compute()), set: settle, enumerable: true, configurable: true });
+}
+
+/** The reference fields of a page before they are built. */
+function emptyReference(): Pick<ApiPageModel, (typeof referenceKeys)[number]> {
+  return { security: [], parameters: { path: [], query: [], header: [], cookie: [] }, requestBody: undefined, responses: [], codeSamples: [], externalDocs: undefined };
 }
 
 /** The fields of a page that `isDeferred` builds when first read: what the reference shows. */
@@ -284,8 +284,10 @@ function deferReference(page: ApiPageModel, build: () => void): () => void {
     if (isBuilt) return;
     isBuilt = true;
     pendingReferences.delete(page);
-    // Plain fields first: building reads and writes them.
-    for (const key of referenceKeys) Object.defineProperty(page, key, { value: undefined, writable: true, enumerable: true, configurable: true });
+    // Plain fields first, empty: building reads and writes them, and a page whose building
+    // failed (the error goes to whoever read it) still has the shape of one.
+    const empty = emptyReference();
+    for (const key of referenceKeys) Object.defineProperty(page, key, { value: empty[key], writable: true, enumerable: true, configurable: true });
     build();
     for (const listener of referenceListeners.get(page) ?? []) listener(page);
     referenceListeners.delete(page);

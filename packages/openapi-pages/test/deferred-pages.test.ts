@@ -124,6 +124,21 @@ test('should build every reference before giving the schemas', () =>
     assert.ok(isBuilt(built.pages[0]!));
   }));
 
+test('should keep the shape of a page whose reference failed to build, and give the error to its reader', () =>
+  withSpec({ openapi: '3.0.3', info, paths: { '/a': { get: { ...ok, summary: 'A' } } } }, (spec) => {
+    const operation = ((spec.value as { paths: Record<string, Record<string, object>> }).paths['/a'] as Record<string, object>).get as object;
+    Object.defineProperty(operation, 'responses', {
+      get() {
+        throw new Error('unreadable');
+      },
+    });
+    const page = buildOpenApiPages(spec, { isDeferred: true }).pages[0]!;
+    assert.throws(() => page.responses, /unreadable/);
+    assert.equal(page.responses, []);
+    assert.equal(page.parameters, { path: [], query: [], header: [], cookie: [] });
+    assert.equal(page.codeSamples, []);
+  }));
+
 test('should call whenReferenceBuilt listeners when the reference is built, at once when it is', () =>
   withSpec({ openapi: '3.0.3', info, paths: { '/a': { get: { ...ok, summary: 'A' } }, '/b': { get: { ...ok, summary: 'B' } } } }, (spec) => {
     const seen: string[] = [];
