@@ -77,7 +77,7 @@ export async function checkSpecs(
   const { sources, references } = collectConfigSources(config, locate);
   const bindings = (options?.frontmatter ?? []).map((binding) => ({ ...binding, value: bindingFromRoot(root, binding.value, binding.place?.file) }));
   await addFrontmatterSources(root, sources, bindings);
-  const loaded = await loadSpecSources(root, sources, { ...options, locate, pages: { ...readPageSettings(config), isDeferred: options?.isDeferred === true } });
+  const loaded = await loadSpecSources(root, sources, { ...options, locate, pages: readPageSettings(config) });
   const frontmatter = bindings.map((binding) => ({ value: binding.value, place: binding.place }));
   const messages = [...loaded.messages, ...checkOperationNames(loaded, references, frontmatter)];
   return { messages: messages.sort(compareMessages), specs: loaded.specs };
@@ -95,7 +95,7 @@ function readPageSettings(config: unknown): { baseUrls: string[]; exampleParamet
 
 interface LoadOptions extends CheckSpecsOptions {
   locate: (path: ConfigPath) => SourceLocation | undefined;
-  pages: ReturnType<typeof readPageSettings> & { isDeferred: boolean };
+  pages: ReturnType<typeof readPageSettings>;
 }
 
 /** The specs loaded, their messages, and the remote specs that could not be (their operations cannot be looked up). */
@@ -131,7 +131,7 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
     // A downloaded spec keeps the URL as its name: the navigation and frontmatter use that.
     if (local !== undefined) spec.label = source.source;
     loaded.messages.push(...placeSpecMessages(spec.messages, source, place));
-    const result = buildSpecPages(spec, source, taken, options.pages);
+    const result = buildSpecPages(spec, source, taken, options);
     if (result) {
       loaded.messages.push(...result.messages);
       for (const page of result.pages) taken.add(page.slug);
@@ -163,14 +163,15 @@ function placeSpecMessages(messages: readonly DocsgenMessage[], source: SpecSour
   });
 }
 
-function buildSpecPages(spec: LoadedSpec, source: SpecSource, taken: ReadonlySet<string>, settings: LoadOptions['pages']): CheckedSpec['result'] {
+function buildSpecPages(spec: LoadedSpec, source: SpecSource, taken: ReadonlySet<string>, options: LoadOptions): CheckedSpec['result'] {
+  const settings = options.pages;
   if (spec.kind === 'openapi') {
     return buildOpenApiPages(spec, {
       directory: source.directory,
       takenSlugs: taken,
       baseUrl: settings.baseUrls.length > 0 ? settings.baseUrls : undefined,
       exampleParameters: settings.exampleParameters,
-      isDeferred: settings.isDeferred,
+      isDeferred: options.isDeferred,
     });
   }
   if (spec.kind === 'asyncapi') return buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });

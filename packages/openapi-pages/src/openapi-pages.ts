@@ -283,14 +283,14 @@ function deferReference(page: ApiPageModel, build: () => void): () => void {
   const buildOnce = (): void => {
     if (isBuilt) return;
     isBuilt = true;
+    const listeners = pendingReferences.get(page) ?? [];
     pendingReferences.delete(page);
     // Plain fields first, empty: building reads and writes them, and a page whose building
     // failed (the error goes to whoever read it) still has the shape of one.
     const empty = emptyReference();
     for (const key of referenceKeys) Object.defineProperty(page, key, { value: empty[key], writable: true, enumerable: true, configurable: true });
     build();
-    for (const listener of referenceListeners.get(page) ?? []) listener(page);
-    referenceListeners.delete(page);
+    for (const listener of listeners) listener(page);
   };
   for (const key of referenceKeys) {
     Object.defineProperty(page, key, {
@@ -306,13 +306,12 @@ function deferReference(page: ApiPageModel, build: () => void): () => void {
       configurable: true,
     });
   }
-  pendingReferences.add(page);
+  pendingReferences.set(page, []);
   return buildOnce;
 }
 
-// Pages whose reference is deferred and not built yet, and what to do with each once it is.
-const pendingReferences = new WeakSet<ApiPageModel>();
-const referenceListeners = new WeakMap<ApiPageModel, Array<(page: ApiPageModel) => void>>();
+// Pages whose reference is deferred and not built yet, with what to do with each once it is.
+const pendingReferences = new WeakMap<ApiPageModel, Array<(page: ApiPageModel) => void>>();
 
 /**
  * Calls `listener` with the page once its reference is built (`isDeferred`): at once when it is
@@ -320,13 +319,9 @@ const referenceListeners = new WeakMap<ApiPageModel, Array<(page: ApiPageModel) 
  * it, so they do not build every deferred reference to apply themselves.
  */
 export function whenReferenceBuilt(page: ApiPageModel, listener: (page: ApiPageModel) => void): void {
-  if (!pendingReferences.has(page)) {
-    listener(page);
-    return;
-  }
-  const listeners = referenceListeners.get(page);
+  const listeners = pendingReferences.get(page);
   if (listeners) listeners.push(listener);
-  else referenceListeners.set(page, [listener]);
+  else listener(page);
 }
 
 /** The slug folder of an operation: its tag, else `webhooks` or `endpoints`. */
