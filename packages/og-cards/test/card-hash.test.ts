@@ -71,6 +71,29 @@ test('should not change for input that draws the same card', async () => {
   assert.is(await cardInputHash({ title: 'A', background: '#f6f8fa', accent: '#2563eb' }), defaults, 'the defaults spelled out');
 });
 
+test('should hash every module of the code folder, bundled chunks too', async () => {
+  const { codeFingerprintOf } = await import('../src/card-hash.js');
+  const code = mkdtempSync(join(tmpdir(), 'og-code-'));
+  try {
+    writeFileSync(join(code, 'chunk-a.mjs'), 'export const a = 1;\n');
+    writeFileSync(join(code, 'render-card.js'), 'export const b = 1;\n');
+    writeFileSync(join(code, 'render-card.d.ts'), 'export declare const b: number;\n');
+    writeFileSync(join(code, 'render-card.js.map'), '{}');
+    const base = codeFingerprintOf(code);
+    assert.is(codeFingerprintOf(code), base);
+    writeFileSync(join(code, 'render-card.d.ts'), 'export declare const b: 1;\n');
+    writeFileSync(join(code, 'render-card.js.map'), '{"version":3}');
+    assert.is(codeFingerprintOf(code), base, 'declarations and source maps do not draw');
+    writeFileSync(join(code, 'chunk-a.mjs'), 'export const a = 2;\n');
+    const changed = codeFingerprintOf(code);
+    assert.is.not(changed, base, 'a bundled chunk (the CLI bundle holds the drawing code in .mjs chunks)');
+    writeFileSync(join(code, 'render-card.js'), 'export const b = 2;\n');
+    assert.is.not(codeFingerprintOf(code), changed, 'a compiled module');
+  } finally {
+    rmSync(code, { recursive: true, force: true });
+  }
+});
+
 test.after(() => rmSync(folder, { recursive: true, force: true }));
 
 test.run();
