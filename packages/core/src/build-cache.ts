@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltPage } from './build-render.js';
-import { hashSource } from './modules.js';
+import { absentHash, hashSource } from './modules.js';
 import { writeNew, writeWhole } from '@docsgen/util/write-whole';
 
 // Bumped whenever what a cache entry holds, or how it is keyed, changes.
@@ -92,7 +92,9 @@ export class BuildCache {
     const markdownFile = join(this.#folder, `${name}.md`);
     if (!isKept(htmlFile, entry.html) || !isKept(markdownFile, entry.markdown)) return undefined;
     for (const dependency of entry.dependencies) {
-      if (this.#hashOf(dependency.file) !== dependency.hash) return undefined;
+      const hash = this.#hashOf(dependency.file);
+      // A file the page imports and that was missing (`absentHash`) must still be missing.
+      if (dependency.hash === absentHash ? hash !== undefined : hash !== dependency.hash) return undefined;
     }
     this.#used.set(name, entry);
     const { html, markdown, ...rest } = entry;

@@ -59,6 +59,12 @@ export interface ModuleRecord {
   imports: string[];
   /** Each project import specifier as written, mapped to the file it resolved to. */
   resolved: Record<string, string>;
+  /**
+   * Imports the module uses whose file is missing, each with the paths where it would be found
+   * (see `missingModule`): the module builds without them, with a warning, and is compiled
+   * again once one of those files appears.
+   */
+  absent?: Record<string, string[]> | undefined;
   messages: DocsgenMessage[];
   /** Data from compilation (table of contents, reading time, …). */
   data: Record<string, unknown>;
@@ -82,8 +88,24 @@ function withCodeBlocks<T extends object>(component: T, data: Record<string, unk
   return component;
 }
 
-/** An import's file, or why it has none. */
-type Resolution = string | Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'>;
+/** An import's file, or why it has none (with the paths looked at, when it is missing). */
+type Resolution = string | (Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note'> & { looked?: string[] | undefined });
+
+/**
+ * What a module gets for an import whose file is missing: every name it imports (`default` or
+ * any other) is a component that renders its children, or nothing, as an unknown component
+ * does. The hosted platform builds a page whose snippet was deleted, so docsgen does too, and
+ * warns (`module-not-found`).
+ */
+const missingComponent = (props?: { children?: unknown } | null): unknown => props?.children ?? null;
+const missingModule: Record<string, unknown> = new Proxy({} as Record<string, unknown>, {
+  get: (_target, name) => (name === '__esModule' ? true : typeof name === 'string' ? missingComponent : undefined),
+  has: () => true,
+  // esbuild's interop (`__toESM`) copies a module's own names: `default` is one.
+  ownKeys: () => ['__esModule', 'default'],
+  getOwnPropertyDescriptor: (_target, name) =>
+    name === '__esModule' || name === 'default' ? { value: name === '__esModule' ? true : missingComponent, enumerable: true, configurable: true, writable: false } : undefined,
+});
 
 /**
  * The module graph of a project: pages, snippets and components, compiled once per content
@@ -97,6 +119,8 @@ export class ProjectModules {
   readonly #compiled: Map<string, CompiledRecord>;
   readonly #instances = new Map<string, Record<string, unknown>>();
   readonly #importers = new Map<string, Set<string>>();
+  /** Modules by a path where a file they import would be found if it existed (`ModuleRecord.absent`). */
+  readonly #waiting = new Map<string, Set<string>>();
   readonly #requireFromProject: NodeJS.Require;
 
   constructor(options: ProjectModulesOptions) {
@@ -152,7 +176,7 @@ export class ProjectModules {
       if (text === undefined || hashSource(file, text) !== record.hash) return true;
     }
     for (const dependency of record.imports) if (await this.hasChanged(dependency, seen)) return true;
-    return false;
+    return this.#options.filesChange !== false && isAnyFound(record);
   }
 
   /** Reads and compiles one file (cached by content hash); imports are resolved but not loaded. */
@@ -168,8 +192,10 @@ export class ProjectModules {
     const text = await readFile(file, 'utf8');
     const hash = hashSource(file, text);
     const known = this.#records.get(file);
-    if (known?.hash === hash) return known;
+    if (known?.hash === hash && !(await isAnyFound(known))) return known;
     let compiled = this.#compiled.get(hash);
+    // Compiled while a file it imports was missing, which is there now: resolved again.
+    if (compiled && (await isAnyFound(compiled))) compiled = undefined;
     if (!compiled) {
       compiled = await this.#compile(file, text, hash);
       this.#compiled.set(hash, compiled);
@@ -185,6 +211,11 @@ export class ProjectModules {
       let importers = this.#importers.get(dependency);
       if (!importers) this.#importers.set(dependency, (importers = new Set()));
       importers.add(file);
+    }
+    for (const path of Object.values(record.absent ?? {}).flat()) {
+      let waiting = this.#waiting.get(path);
+      if (!waiting) this.#waiting.set(path, (waiting = new Set()));
+      waiting.add(file);
     }
     return record;
   }
@@ -255,15 +286,25 @@ export class ProjectModules {
     return modules;
   }
 
-  /** Forgets `file` and every module that imports it, directly or not; returns them all. */
+  /**
+   * Forgets `file` and every module that imports it, directly or not, and every module that
+   * imports it while it was missing (`ModuleRecord.absent`: it may be there now); returns them all.
+   */
   invalidate(file: string): string[] {
+    const waiting = [...(this.#waiting.get(file) ?? [])].filter((importer) => importer !== file);
     const affected = [file, ...this.dependentsOf(file)];
+    for (const importer of waiting) for (const path of [importer, ...this.dependentsOf(importer)]) if (!affected.includes(path)) affected.push(path);
     for (const path of affected) this.#instances.delete(path);
     // The compiled output goes too (an `.md` page's is its whole syntax tree): without this,
-    // every edit of a page would keep one more version of it.
-    const record = this.#records.get(file);
-    if (record) this.#compiled.delete(record.hash);
-    this.#records.delete(file);
+    // every edit of a page would keep one more version of it. A module waiting for `file` is
+    // compiled again, so its import is resolved again.
+    for (const target of [file, ...waiting]) {
+      const record = this.#records.get(target);
+      if (!record) continue;
+      this.#compiled.delete(record.hash);
+      this.#records.delete(target);
+      for (const path of Object.values(record.absent ?? {}).flat()) this.#waiting.get(path)?.delete(target);
+    }
     return affected;
   }
 
@@ -283,7 +324,8 @@ export class ProjectModules {
 
   /**
    * `file` and every project file it imports, directly or not, each with the content hash it
-   * was compiled from (after `link`): what a cached render of `file` depends on.
+   * was compiled from (after `link`): what a cached render of `file` depends on. A file a module
+   * imports that is missing is listed where it would be found, with the hash `absent`.
    */
   dependenciesOf(file: string): Array<{ file: string; hash: string }> {
     const found = new Map<string, string>();
@@ -293,6 +335,8 @@ export class ProjectModules {
       if (!record || found.has(current)) continue;
       found.set(current, record.hash);
       queue.push(...record.imports);
+      // A file that would be imported if it existed: a cached render is not used once it does.
+      for (const path of Object.values(record.absent ?? {}).flat()) if (!found.has(path)) found.set(path, absentHash);
     }
     return [...found].map(([path, hash]) => ({ file: path, hash }));
   }
@@ -336,7 +380,9 @@ export class ProjectModules {
     const named = this.#options.namedModules[specifier];
     if (named) return named;
     if (specifier.startsWith('/') || specifier.startsWith('.')) {
-      const resolved = this.#records.get(importer)?.resolved[specifier];
+      const record = this.#records.get(importer);
+      const resolved = record?.resolved[specifier];
+      if (!resolved && record?.absent && Object.hasOwn(record.absent, specifier)) return missingModule;
       if (!resolved) throw new Error(`Cannot find module \`${specifier}\` imported by \`${relative(this.#options.root, importer)}\``);
       return this.evaluate(resolved);
     }
@@ -372,6 +418,7 @@ export class ProjectModules {
     }
     const imports: string[] = [];
     const resolvedSpecifiers: Record<string, string> = {};
+    const absent: Record<string, string[]> = {};
     let found: ReadonlyArray<{ n: string | undefined; d: number }>;
     if (tree) found = ((data.treeImports ?? []) as TreeImport[]).map((entry) => ({ n: entry.source, d: -1 }));
     else {
@@ -406,6 +453,16 @@ export class ProjectModules {
       if (typeof resolved === 'string') {
         if (!imports.includes(resolved)) imports.push(resolved);
         resolvedSpecifiers[specifier] = resolved;
+      } else if (resolved.ruleId === 'module-not-found') {
+        // The hosted platform builds a page whose snippet is gone: so does docsgen, and warns.
+        const message = await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier));
+        messages.push({
+          ...message,
+          reason: `${message.reason}; the page builds without it, and what it imports renders only its children`,
+          fatal: false,
+          note: `${resolved.note ?? ''} Restore the file, or remove the import and what uses it.`.trim(),
+        });
+        absent[specifier] = resolved.looked ?? [];
       } else messages.push(await this.#placeImport(file, undefined, resolved, findSpecifier(text, specifier)));
     }
     // Imports the page never uses are not loaded (`recmaUnusedImports`); a missing one is only
@@ -421,9 +478,10 @@ export class ProjectModules {
         note: 'Remove the import, or restore the file.',
       });
     }
-    if (tree) return { hash, code: '', tree: tree.tree, markdown: tree.markdown, imports, resolved: resolvedSpecifiers, messages, data };
+    const missing = Object.keys(absent).length > 0 ? { absent } : {};
+    if (tree) return { hash, code: '', tree: tree.tree, markdown: tree.markdown, imports, resolved: resolvedSpecifiers, ...missing, messages, data };
     const code = (await (await import('esbuild')).transform(esm, { loader: 'js', format: 'cjs', sourcefile: file })).code;
-    return { hash, code, imports, resolved: resolvedSpecifiers, messages, data };
+    return { hash, code, imports, resolved: resolvedSpecifiers, ...missing, messages, data };
   }
 
   async #resolve(importer: string, specifier: string): Promise<Resolution> {
@@ -432,6 +490,7 @@ export class ProjectModules {
     const reference = specifier.startsWith('/') ? specifier.replace(/^\/+/, '') || '.' : specifier;
     const base = specifier.startsWith('/') ? root : dirname(importer);
     const candidates = [reference, ...extensions.map((ext) => reference + ext), ...extensions.map((ext) => `${reference}/index${ext}`)];
+    const looked: string[] = [];
     for (const candidate of candidates) {
       // The one check of a project path (`@docsgen/config`): outside the root as written is
       // refused before the disk is touched, then the real path must stay inside too.
@@ -442,15 +501,20 @@ export class ProjectModules {
       if (!resolved.ok && resolved.reason === 'link-outside-root') {
         return { reason: `Cannot import \`${specifier}\`: it links to a file outside the project root`, ruleId: 'module-outside-root', note: 'Imports may only reach files inside the project folder.' };
       }
-      if (!resolved.ok) continue;
+      if (!resolved.ok) {
+        // Not there (or not readable): where it would be found once it is.
+        if (resolved.reason === 'missing') looked.push(resolved.file);
+        continue;
+      }
       const info = await stat(resolved.real).catch(() => undefined);
       if (info?.isFile()) return resolved.file;
+      looked.push(resolved.file);
     }
-    const looked = resolve(base, reference);
     return {
       reason: `Cannot find \`${specifier}\` imported by \`${relative(root, importer)}\``,
       ruleId: 'module-not-found',
-      note: `Looked for ${relative(root, looked) || '.'} with the extensions ${extensions.join(', ')}.`,
+      note: `Looked for ${relative(root, resolve(base, reference)) || '.'} with the extensions ${extensions.join(', ')}.`,
+      looked,
     };
   }
 
@@ -501,4 +565,14 @@ function esbuildMessage(file: string, error: unknown): DocsgenMessage {
     line: first?.location?.line,
     column: first?.location ? first.location.column + 1 : undefined,
   };
+}
+
+/** The hash a missing file is listed with among a module's dependencies (`dependenciesOf`). */
+export const absentHash = 'absent';
+
+/** Whether a file that `record` imports and was missing is there now. */
+async function isAnyFound(record: Pick<ModuleRecord, 'absent'>): Promise<boolean> {
+  if (!record.absent) return false;
+  for (const path of Object.values(record.absent).flat()) if ((await stat(path).catch(() => undefined))?.isFile()) return true;
+  return false;
 }

@@ -302,6 +302,21 @@ build('should render again exactly the pages whose files changed, snippets inclu
   assert.is((await buildSite(root, { workers: 0 })).cached, 0);
 });
 
+build('should build a page whose snippet is missing, and render it again once the snippet is there', async () => {
+  const root = project();
+  rmSync(join(root, 'snippets/note.mdx'));
+  const first = await buildSite(root, { workers: 0 });
+  assert.ok(first.ok, 'one page without its snippet does not stop the build');
+  assert.equal(first.messages.filter((message) => message.ruleId === 'module-not-found').map((message) => [message.fatal, message.line, message.column]), [[false, 5, 18]]);
+  assert.match(readFileSync(join(root, 'dist/guides/setup.html'), 'utf8'), 'const');
+  assert.is((await buildSite(root, { workers: 0 })).cached, 3, 'still missing: the page comes from the cache');
+  writeFileSync(join(root, 'snippets/note.mdx'), 'The note is back.\n');
+  const result = await buildSite(root, { workers: 0 });
+  assert.ok(result.ok);
+  assert.is(result.messages.filter((message) => message.ruleId === 'module-not-found').length, 0);
+  assert.match(readFileSync(join(root, 'dist/guides/setup.html'), 'utf8'), 'The note is back.');
+});
+
 build('should keep the shared navigation file across builds, and make it again only when the sidebar changes', async () => {
   const navigation = { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/setup', 'guides/usage'] }] };
   const root = project({}, { navigation });

@@ -1,4 +1,4 @@
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
@@ -210,8 +210,32 @@ site('should warn, not fail, on a missing file imported only for a component ins
   assert.match(page?.messages[0]?.reason ?? '', 'the page does not use it');
   assert.match(page?.html ?? '', 'kept here');
   assert.match(page?.html ?? '', 'Hello');
-  // Used, it stays an error.
-  assert.equal(messagesOf(await s.render('used')), ['1:18 error module-not-found']);
+  // Used, it is a warning too: the page builds without it.
+  assert.equal(messagesOf(await s.render('used')), ['1:18 warning module-not-found']);
+  rmSync(root, { recursive: true });
+});
+
+site('should build a page whose used snippet is missing, and pick the snippet up once it is there', async () => {
+  // The hosted platform builds such a page (a starter's `essentials/reusable-snippets.mdx`
+  // left behind when `snippets/snippet-intro.mdx` was deleted): so does docsgen, and warns.
+  const root = project({
+    'index.mdx': "import Intro from '/snippets/intro.mdx';\nimport { Named, value } from '/snippets/named.jsx';\n\nBefore.\n\n<Intro />\n\nText <Named x=\"1\">kept child</Named> after {value}.\n",
+  });
+  const s = await createSite(root);
+  const page = await s.render('index');
+  assert.equal(messagesOf(page), ['1:19 warning module-not-found', '2:30 warning module-not-found']);
+  assert.match(page?.messages[0]?.reason ?? '', 'the page builds without it');
+  assert.match(page?.html ?? '', 'Before.');
+  assert.match(page?.html ?? '', /Text kept child after \.?/);
+  // A build's cache sees where the files would be: once one is there, the page renders again.
+  assert.ok(s.dependencies('index').some((dependency) => dependency.file === join(root, 'snippets/intro.mdx') && dependency.hash === 'absent'));
+  // The dev server tells the site about a new file; the page then finds its snippet.
+  mkdirSync(join(root, 'snippets'));
+  writeFileSync(join(root, 'snippets/intro.mdx'), 'Intro from the snippet.\n');
+  assert.equal(s.invalidate(join(root, 'snippets/intro.mdx')), ['index']);
+  const again = await s.render('index');
+  assert.match(again?.html ?? '', 'Intro from the snippet.');
+  assert.equal(messagesOf(again), ['2:30 warning module-not-found']);
   rmSync(root, { recursive: true });
 });
 
