@@ -183,6 +183,17 @@ test('should render top-level groups in full and nested groups away from the pag
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
 });
 
+test('should show no heading for a top-level group named with spaces only, and keep a nested one\'s', () => {
+  // `"group": " "` lists pages above the first heading (real projects: dubinc/docs, 0xsequence/docs).
+  const navigation = model([group(' ', [page('index'), page('intro')]), group('More', [page('deep'), group('  ', [page('deeper')])])]);
+  const html = render({ navigation, pages: pagesOf(['index', 'intro', 'deep', 'deeper']) });
+  assert.match(html, /<summary class="dg-nav-group-title" hidden><span class="dg-nav-label"> <\/span><\/summary><ul class="dg-nav-list" role="list"><li class="dg-nav-item"><a class="dg-nav-link" href="\/"/);
+  assert.match(html, '<summary class="dg-nav-group-title"><span class="dg-nav-label">More</span></summary>');
+  // A nested group opens from its summary: it keeps it, however it is named.
+  assert.match(html, '<summary class="dg-nav-group-title"><span class="dg-nav-label">  </span></summary>');
+  assert.is(html.match(/ hidden>/g)?.length ?? 0, 1);
+});
+
 test('should list a changelog\'s entries by label in the table of contents, not their repeated headings', () => {
   const entry = (label: string, id?: string) => h(c.Update!, { label, id }, h('h2', { id: `${id ?? 'march-3-2026'}-fixes` }, 'Bug fixes'));
   const { html: contentHtml, facts } = collectContentFacts(() => renderToHtml(h('div', null, entry('March 3, 2026'), entry('v2 & "more"', 'v2'), entry('', ''))));

@@ -261,6 +261,10 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   const window = isRendered ? groupWindow(node, context) : undefined;
   const isPartial = (window !== undefined && window.before + window.after > 0) || (isOpen && !isRendered);
   const first = firstPageUnder(context.index, node, context.variant);
+  // A top-level group named with spaces only (`"group": " "`, a common way to list pages above
+  // the first heading) shows no heading, as on the hosted platform: it is always open, so it
+  // needs no summary to open it, and an empty one read as a stray chevron.
+  const isUntitled = depth === 0 && (node.title ?? '').trim() === '' && !node.icon && !node.tag;
   const body: ComponentChildren = window ? (
     <>
       <Spacer rows={window.before} />
@@ -280,7 +284,7 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   return (
     <li class="dg-nav-group" data-depth={depth}>
       <details open={isOpen} data-dg-group={id} data-loaded={window && !isPartial ? '' : undefined} data-partial={isPartial ? '' : undefined}>
-        <summary class="dg-nav-group-title">
+        <summary class="dg-nav-group-title" hidden={isUntitled || undefined}>
           <NavIcon icon={node.icon} />
           <span class="dg-nav-label">{node.title}</span>
           <Tag text={node.tag} />
