@@ -217,6 +217,23 @@ search('should hand Pagefind only the article, marked as the indexed region, wit
   );
 });
 
+search('should hand Pagefind the page\'s own ids as anchors, not the ids of the layout\'s parts', async () => {
+  // The layout carries the platform's ids (`#content`, `#page-title`, `#pagination`, …) for
+  // projects' custom CSS; Pagefind makes every id an anchor, and a heading with one a section.
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Ids', navigation: { pages: ['index', 'next'] } }),
+    'index.mdx': page('Home', '', '## Setup\n\nText.\n\n## Footer\n\nAbout the footer.\n'),
+    'next.mdx': page('Next'),
+  }, 'docsgen-ids-');
+  const site = await createSite(root);
+  const html = (await site.document('index'))!.html;
+  for (const id of ['content-area', 'header', 'page-title', 'content', 'pagination']) assert.match(html, ` id="${id}"`, id);
+  // The heading keeps `#footer`: the layout's footer goes without (there is none here anyway).
+  assert.is(html.match(/ id="footer"/g)?.length, 1);
+  const ids = [...searchableDocument(html, []).matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+  assert.equal(ids.filter((id) => !id!.startsWith('dg-')), ['setup', 'footer']);
+});
+
 search('should keep of a page only what search reads: the same document for Pagefind, from a fraction of the page', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Region', navigation: { pages: ['index'] } }),

@@ -444,8 +444,8 @@ test('should link generated stylesheets after the theme, marked for the dev serv
 
 test('should keep the landmarks and slots: skip link, <main class="dg-content">, banner, footer, contextual menu, head and body ends', () => {
   const html = render({ banner: '<div id="b"></div>', footer: '<footer id="f"></footer>', contextualMenu: '<div id="c"></div>', headEnd: '<meta name="h">', bodyEnd: '<script id="e"></script>' });
-  assert.ok(html.indexOf('class="dg-skip" href="#dg-main"') < html.indexOf('<header class="dg-header">'));
-  assert.ok(html.indexOf('<div id="b"></div>') < html.indexOf('<header class="dg-header">'));
+  assert.ok(html.indexOf('class="dg-skip" href="#dg-main"') < html.indexOf('<header class="dg-header"'));
+  assert.ok(html.indexOf('<div id="b"></div>') < html.indexOf('<header class="dg-header"'));
   assert.match(html, '<main class="dg-content" id="dg-main" tabindex="-1">');
   // One wrapper that is not itself `.dg-contextual`: site-parts.js binds every `.dg-contextual`, and two nested ones opened and closed the menu in one click.
   assert.match(html, '<div class="dg-contextual-slot"><div id="c"></div></div>');
@@ -453,6 +453,52 @@ test('should keep the landmarks and slots: skip link, <main class="dg-content">,
   assert.match(html, '<meta name="h">\n</head>');
   assert.match(html, '<script id="e"></script>\n</body>');
   assert.match(html, '<p>Body</p>');
+});
+
+test('should give the layout the ids the hosted platform documents for custom CSS and scripts', () => {
+  // Real projects' own files select them: `#content-area h2[id]` and `#table-of-contents
+  // li[data-depth="0"]` (section numbers), `header#header` (a script placing a banner under the
+  // title), `#topbar-cta-button` (the button's colour).
+  const toc = [{ id: 'setup', text: 'Setup', depth: 2 }, { id: 'more', text: 'More', depth: 3 }];
+  const footer = '<footer class="dg-footer" id="footer">F</footer>';
+  const banner = '<div class="dg-banner" id="banner">B</div>';
+  const config = { navbar: { primary: { type: 'button' as const, label: 'Sign up', href: 'https://example.com' } } };
+  const html = render({ toc, footer, banner, config, contentHtml: '<h2 id="setup">Setup</h2><h3 id="more">More</h3>' });
+  // The id of the element of class `name`, whatever the order of its attributes.
+  const idOf = (name: string): string | undefined => {
+    const tag = new RegExp(`<[a-z0-9]+ [^>]*class="${name}"[^>]*>`).exec(html)?.[0];
+    return tag ? / id="([^"]+)"/.exec(tag)?.[1] : undefined;
+  };
+  assert.is(idOf('dg-layout'), 'body-content');
+  assert.is(idOf('dg-header'), 'navbar');
+  assert.is(idOf('dg-search-button'), 'search-bar-entry');
+  assert.is(idOf('dg-primary'), 'topbar-cta-button', 'the bar\'s button, not the copy in the phone\'s menu');
+  assert.is(idOf('dg-sidebar'), 'sidebar');
+  assert.is(idOf('dg-article'), 'content-area');
+  assert.is(idOf('dg-page-header'), 'header');
+  assert.is(idOf('dg-title'), 'page-title');
+  assert.is(idOf('dg-prose'), 'content');
+  assert.is(idOf('dg-pager'), 'pagination');
+  assert.is(idOf('dg-toc'), 'table-of-contents');
+  assert.match(html, '<footer class="dg-footer" id="footer">F</footer></article>');
+  assert.match(html, '<div class="dg-banner" id="banner">B</div>');
+  // The platform counts the table of contents' depth from 0 for `##`.
+  assert.match(html, /<li class="dg-toc-item" data-depth="0"><a class="dg-toc-link" href="#setup">/);
+  assert.match(html, /<li class="dg-toc-item" data-depth="1"><a class="dg-toc-link" href="#more">/);
+  for (const id of ['body-content', 'navbar', 'search-bar-entry', 'topbar-cta-button', 'sidebar', 'content-area', 'header', 'page-title', 'content', 'pagination', 'table-of-contents', 'footer', 'banner']) {
+    assert.is(html.split(` id="${id}"`).length - 1, 1, `#${id} once`);
+  }
+});
+
+test('should leave a layout id to the page\'s content when the content uses it, so links to a heading land on it', () => {
+  const names = ['content', 'footer', 'header', 'navbar', 'pagination', 'banner', 'topbar-cta-button'];
+  const contentHtml = names.map((id) => `<h2 id="${id}">${id}</h2>`).join('');
+  const config = { navbar: { primary: { type: 'button' as const, label: 'Sign up', href: 'https://example.com' } } };
+  const html = render({ contentHtml, footer: '<footer class="dg-footer" id="footer">F</footer>', banner: '<div class="dg-banner" id="banner">B</div>', config });
+  for (const id of names) assert.equal([...html.matchAll(new RegExp(`<([a-z0-9]+)[^>]* id="${id}"`, 'g'))].map((match) => match[1]), ['h2'], id);
+  // The others are where they always are.
+  assert.match(html, '<article class="dg-article" id="content-area">');
+  assert.match(html, '<footer class="dg-footer">F</footer>');
 });
 
 test('should include the project’s root .css and .js files on every page', () => {

@@ -73,8 +73,8 @@ test('should render the side content in place of the table of contents, after th
   assert.is(count(html, 'class="dg-side-panel"'), 1);
   assert.is(count(html, 'data-example="request"'), 1);
   assert.is(count(html, 'data-example="response"'), 1);
-  const article = /<article class="dg-article dg-article-with-side">([\s\S]*)<\/article>/.exec(html)?.[1] ?? '';
-  const header = article.indexOf('<header class="dg-page-header">');
+  const article = /<article class="dg-article dg-article-with-side" id="content-area">([\s\S]*)<\/article>/.exec(html)?.[1] ?? '';
+  const header = article.indexOf('<header class="dg-page-header" id="header">');
   const side = article.indexOf('<aside class="dg-side-panel">');
   const body = article.indexOf('<div class="dg-article-body">');
   assert.ok(header === 0 && side > header && body > side, 'header, side panel, body');
@@ -98,7 +98,7 @@ test('should move a RequestExample inside a Panel with its panel', () => {
   assert.match(panel, /<aside class="dg-panel"><p>Intro<\/p><section[^>]*data-example="request"[\s\S]*<\/section><\/aside>/);
   assert.not.match(panel, '<!--');
   assert.is(count(html, 'data-example="request"'), 1);
-  assert.match(html, '<div class="dg-article-body"><div class="dg-prose">\n<div><p>Prose</p></div>\n</div>');
+  assert.match(html, '<div class="dg-article-body"><div class="dg-prose" id="content">\n<div><p>Prose</p></div>\n</div>');
 });
 
 test('should show side blocks after the content outside the default page mode', () => {
@@ -112,7 +112,7 @@ test('should show side blocks after the content outside the default page mode', 
 test('should keep the table of contents on pages without side content', () => {
   const html = render({ contentHtml: renderToHtml(h(c.Frame!, { caption: 'x' }, h('p', null, 'framed'))) });
   assert.match(html, '<aside class="dg-toc-wrap">');
-  assert.match(html, '<article class="dg-article"><header');
+  assert.match(html, '<article class="dg-article" id="content-area"><header');
   assert.not.match(html, 'dg-side-panel');
 });
 

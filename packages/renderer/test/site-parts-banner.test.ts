@@ -36,7 +36,7 @@ test('should leave unmatched markers, intraword underscores and escapes as text'
 
 test('should render the tone, a close button only when dismissible, and nothing without content', () => {
   const html = renderBanner({ content: 'Hi', type: 'warning', dismissible: true, id: 'launch' });
-  assert.match(html, '<div class="dg-banner" data-tone="warning" data-dismissible data-banner-key="docsgen:banner:launch" role="region" aria-label="Announcement">');
+  assert.match(html, '<div class="dg-banner" id="banner" data-tone="warning" data-dismissible data-banner-key="docsgen:banner:launch" role="region" aria-label="Announcement">');
   assert.match(html, '<button type="button" class="dg-banner-close" aria-label="Dismiss announcement">');
   const fixed = renderBanner({ content: 'Hi', type: 'success' });
   assert.match(fixed, 'data-tone="success"');

@@ -22,7 +22,7 @@ function layoutOf(theme: string, mode: string): { theme: string | undefined; mod
   });
   return {
     theme: /<html [^>]*data-dg-theme="([^"]+)"/.exec(html)?.[1],
-    mode: /<div class="dg-layout" data-page-mode="([^"]+)"/.exec(html)?.[1],
+    mode: /<div class="dg-layout"(?: id="body-content")? data-page-mode="([^"]+)"/.exec(html)?.[1],
     hasSidebar: html.includes('class="dg-sidebar"'),
   };
 }

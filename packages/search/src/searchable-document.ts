@@ -61,8 +61,16 @@ export function searchableRegion(html: string): string {
   // the same text from a third of the bytes, and twice as fast, without them.
   html = html.replace(/<pre\b[^>]*>[\s\S]*?<\/pre>/g, (pre) => pre.replace(/<\/?span\b[^>]*>/g, '')).replace(/<svg\b[\s\S]*?<\/svg>/g, '');
   // Pagefind takes a section's title from its heading's whole text, excluded parts included.
-  return html.replace(/<a [^>]*class="dg-heading-anchor"[^>]*><span aria-hidden="true">#<\/span><\/a>/g, '');
+  html = html.replace(/<a [^>]*class="dg-heading-anchor"[^>]*><span aria-hidden="true">#<\/span><\/a>/g, '');
+  // The layout's parts carry the ids the hosted platform documents for custom CSS (`#content`,
+  // `#page-title`, `#pagination`): Pagefind would make every element with an id an anchor of
+  // the page, and the title a section of its own. Only the page's own ids are its anchors.
+  return html.replace(layoutTag, (tag) => tag.replace(layoutId, ''));
 }
+/** The page parts of docsgen's layout that carry one of the platform's ids (`layoutIds` in page-document.tsx of @docsgen/renderer), and those ids. */
+const layoutTag = /<(?:article|header|h1|div|nav|footer)\s[^>]*\bclass="dg-(?:article|page-header|title|prose|pager|footer)(?: [^"]*)?"[^>]*>/g;
+const layoutId = / id="(?:content-area|header|page-title|content|pagination|footer)"/;
+
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

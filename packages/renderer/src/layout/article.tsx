@@ -22,11 +22,13 @@ export function PageHeader(props: {
   /** A class more for the menu's slot (`dg-contextual-narrow`: shown only where the table of contents is hidden). */
   contextualSlotClass?: string | undefined;
   strings: UiStrings;
+  /** The platform's ids for the header and its `<h1>` (`#header`, `#page-title`), when the page's content leaves them free. */
+  ids?: { header?: string | undefined; title?: string | undefined } | undefined;
 }) {
   const { eyebrow } = props;
   const hasEyebrow = eyebrow.length > 0;
   return (
-    <header class="dg-page-header">
+    <header class="dg-page-header" id={props.ids?.header}>
       {hasEyebrow && props.eyebrowStyle === 'breadcrumbs' ? (
         <nav class="dg-eyebrow dg-breadcrumbs" aria-label={props.strings.breadcrumbs}>
           <ol role="list">
@@ -40,7 +42,7 @@ export function PageHeader(props: {
       ) : null}
       {props.title !== undefined || props.contextualMenu ? (
         <div class="dg-title-row">
-          {props.title !== undefined ? <h1 class="dg-title">{props.title}</h1> : <span />}
+          {props.title !== undefined ? <h1 class="dg-title" id={props.ids?.title}>{props.title}</h1> : <span />}
           {props.contextualMenu ? <div class={props.contextualSlotClass ? `dg-contextual-slot ${props.contextualSlotClass}` : 'dg-contextual-slot'} dangerouslySetInnerHTML={{ __html: props.contextualMenu }} /> : null}
         </div>
       ) : null}
@@ -56,10 +58,10 @@ export function PageHeader(props: {
 }
 
 /** Previous and next page links. */
-export function Pager(props: { previous: PagerLink | undefined; next: PagerLink | undefined; strings: UiStrings }) {
+export function Pager(props: { previous: PagerLink | undefined; next: PagerLink | undefined; strings: UiStrings; id?: string | undefined }) {
   if (!props.previous && !props.next) return null;
   return (
-    <nav class="dg-pager" aria-label={props.strings.pager}>
+    <nav class="dg-pager" id={props.id} aria-label={props.strings.pager}>
       {props.previous ? (
         <a class="dg-pager-link dg-pager-previous" href={props.previous.href} rel="prev">
           <span class="dg-pager-label">
@@ -83,18 +85,20 @@ export function Pager(props: { previous: PagerLink | undefined; next: PagerLink 
 }
 
 /** The table of contents: h2 and h3 headings; the client marks the one being read. */
-export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: string }) {
+export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: string; id?: string | undefined }) {
   const entries = props.toc.filter((entry) => entry.id && entry.text);
   if (entries.length === 0) return null;
   return (
-    <nav class="dg-toc" aria-labelledby="dg-toc-title">
+    <nav class="dg-toc" id={props.id} aria-labelledby="dg-toc-title">
       <p class="dg-toc-title" id="dg-toc-title">
         <Icon icon="list" library="lucide" class="dg-nav-icon" />
         {props.title}
       </p>
       <ul class="dg-toc-list" role="list">
         {entries.map((entry) => (
-          <li class="dg-toc-item" data-depth={entry.depth}>
+          // Counted from 0 for `##`, as on the hosted platform, whose custom CSS selects
+          // `#table-of-contents li[data-depth="0"]` (section numbers, in real projects).
+          <li class="dg-toc-item" data-depth={Math.max(0, entry.depth - 2)}>
             <a class="dg-toc-link" href={`#${entry.id}`}>
               {entry.text}
             </a>

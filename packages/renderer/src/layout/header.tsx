@@ -71,21 +71,21 @@ function VariantMenuButton(props: { kind: 'version' | 'language'; label: string;
   );
 }
 
-function PrimaryAction(props: { config: LayoutConfig; strings: UiStrings }) {
+function PrimaryAction(props: { config: LayoutConfig; strings: UiStrings; id?: string | undefined }) {
   const primary = props.config.navbar?.primary;
   if (!primary?.href) return null;
   const attributes = linkAttributes(primary.href);
   if (primary.type === 'github' || primary.type === 'discord') {
     const name = primary.type === 'github' ? 'GitHub' : 'Discord';
     return (
-      <a class={primary.label ? 'dg-primary dg-primary-service' : 'dg-icon-button dg-primary-service'} {...attributes} aria-label={primary.label ? undefined : `${name} (opens in a new tab)`}>
+      <a class={primary.label ? 'dg-primary dg-primary-service' : 'dg-icon-button dg-primary-service'} id={props.id} {...attributes} aria-label={primary.label ? undefined : `${name} (opens in a new tab)`}>
         <Icon icon={primary.type} library="fontawesome" class="dg-nav-icon" />
         {primary.label ? <span>{primary.label}</span> : null}
       </a>
     );
   }
   return (
-    <a class="dg-primary" {...attributes}>
+    <a class="dg-primary" id={props.id} {...attributes}>
       <span>{primary.label ?? props.strings.getStarted}</span>
       <Icon icon="chevron-right" library="lucide" class="dg-nav-icon dg-flip" />
     </a>
@@ -172,6 +172,8 @@ export interface HeaderProps {
   hasSidebar: boolean;
   /** The tabs row, when the theme shows it in the header. */
   tabs: preact.ComponentChildren;
+  /** The platform's id of the bar (`#navbar`), when the page's content leaves it free. */
+  id?: string | undefined;
   /** The site's own labels in the page's language. */
   strings: UiStrings;
   /** The site's rendered parts: the bar's logo, search, links and buttons are rendered once (default: none, all rendered here). */
@@ -183,7 +185,7 @@ export function Header(props: HeaderProps) {
   const { config, strings, memo } = props;
   const labels = objectKey(strings);
   return (
-    <header class="dg-header">
+    <header class="dg-header" id={props.id}>
       <div class="dg-header-bar">
         {memoized(memo, `header-start\u0000${props.hasSidebar}\u0000${props.hasSearch}\u0000${labels}`, () => (
           <HeaderStart config={config} hasSearch={props.hasSearch} hasSidebar={props.hasSidebar} strings={strings} />
@@ -214,7 +216,7 @@ function HeaderStart(props: Pick<HeaderProps, 'config' | 'hasSearch' | 'hasSideb
     <Logo config={config} />
     <div class="dg-header-search">
       {props.hasSearch ? (
-        <button class="dg-search-button" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
+        <button class="dg-search-button" id="search-bar-entry" type="button" data-dg-search="" aria-keyshortcuts="Control+K Meta+K">
           <Icon icon="search" library="lucide" class="dg-nav-icon" />
           <span class="dg-search-prompt">{prompt}</span>
           <kbd class="dg-search-key">Ctrl K</kbd>
@@ -236,7 +238,7 @@ function HeaderEnd(props: Pick<HeaderProps, 'config' | 'hasToggle' | 'strings'>)
           <Icon icon="moon" library="lucide" class="dg-nav-icon dg-when-dark" />
         </button>
       ) : null}
-      <PrimaryAction config={config} strings={strings} />
+      <PrimaryAction config={config} strings={strings} id="topbar-cta-button" />
     </>
   );
 }

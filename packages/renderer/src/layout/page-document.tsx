@@ -128,6 +128,32 @@ interface PageView {
   /** The asset prefix (`/_docsgen`). */
   base: string;
   renderLayout: (node: VNode) => string;
+  /** The platform's id for a part of the layout, unless the page's content uses it (`freeLayoutIds`). */
+  layoutId: (id: LayoutId) => LayoutId | undefined;
+}
+
+/**
+ * The ids the hosted platform documents for custom CSS and scripts, which real projects' own
+ * `.css` and `.js` files select (`#content-area h2`, `#table-of-contents li`, `header#header`,
+ * `#topbar-cta-button`): docsgen puts them on its matching parts of the page.
+ */
+const layoutIds = ['body-content', 'navbar', 'search-bar-entry', 'topbar-cta-button', 'banner', 'sidebar', 'content-area', 'header', 'page-title', 'content', 'pagination', 'footer', 'table-of-contents'] as const;
+type LayoutId = (typeof layoutIds)[number];
+const layoutIdInContent = new RegExp(` id="(${layoutIds.join('|')})"`, 'g');
+
+/**
+ * The layout ids a page's own content leaves free. A heading "Footer" is `#footer`: the heading
+ * keeps it, so links to it still land on it, and the layout's footer goes without.
+ */
+function freeLayoutIds(html: string): (id: LayoutId) => LayoutId | undefined {
+  const taken = new Set<string>();
+  for (const match of html.matchAll(layoutIdInContent)) taken.add(match[1]!);
+  return (id) => (taken.has(id) ? undefined : id);
+}
+
+/** `html` (a part rendered once per site, or docs.json's banner or footer) without `id="…"` when the page's content took that id. */
+function withoutTakenId(html: string, view: PageView, id: LayoutId): string {
+  return view.layoutId(id) ? html : html.replace(` id="${id}"`, '');
 }
 
 /**
@@ -169,6 +195,7 @@ export function pageDocument(input: PageDocumentInput, options: { memo: LayoutMe
     memo: options.memo,
     base,
     renderLayout: (node) => renderWithIcons(node, config.icons?.library),
+    layoutId: freeLayoutIds(input.sideBlocks && input.sideBlocks.length > 0 ? input.contentHtml + input.sideBlocks.join('') : input.contentHtml),
   };
   const navigable = entry !== undefined && entry.isNavigable;
   const noindex = input.isNoindex === true || input.slug === '404' || (config.seo?.indexing !== 'all' && !navigable && input.slug !== input.homeSlug);
@@ -232,13 +259,14 @@ function documentBody(view: PageView): string[] {
       tabs={tabsInSidebar ? null : tabs}
       strings={strings}
       memo={memo}
+      id={view.layoutId('navbar')}
     />,
   );
   const sidebar = hasDrawer
     ? renderLayout(
         <>
           <DrawerHead config={config} strings={strings} memo={memo} />
-          {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} /> : null}
+          {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} id={view.layoutId('sidebar')} /> : null}
         </>,
       )
     : '';
@@ -246,9 +274,9 @@ function documentBody(view: PageView): string[] {
   return [
     `<a class="dg-skip" href="#dg-main">${escapeHtml(strings.skipToContent)}</a>`,
     config.appearance?.readingProgress === true ? '<div class="dg-progress" aria-hidden="true"><div class="dg-progress-bar"></div></div>' : '',
-    input.banner ?? '',
-    header,
-    `<div class="dg-layout" data-page-mode="${view.mode}"${withSidebar ? '' : ' data-no-sidebar=""'}${page.hasToc ? ' data-has-toc=""' : ''}${page.hasSide ? ' data-has-side-panel=""' : ''}>`,
+    withoutTakenId(input.banner ?? '', view, 'banner'),
+    withoutTakenId(withoutTakenId(header, view, 'search-bar-entry'), view, 'topbar-cta-button'),
+    `<div class="dg-layout"${view.layoutId('body-content') ? ' id="body-content"' : ''} data-page-mode="${view.mode}"${withSidebar ? '' : ' data-no-sidebar=""'}${page.hasToc ? ' data-has-toc=""' : ''}${page.hasSide ? ' data-has-side-panel=""' : ''}>`,
     hasDrawer ? `<aside class="dg-sidebar-wrap${withSidebar ? '' : ' dg-drawer-only'}" id="dg-sidebar" aria-label="${escapeHtml(strings.navigation)}">${sidebar}</aside>` : '',
     hasDrawer ? '<div class="dg-backdrop" aria-hidden="true"></div>' : '',
     '<main class="dg-content" id="dg-main" tabindex="-1">',
@@ -308,19 +336,23 @@ function renderArticle(view: PageView): { article: string; toc: string; hasToc: 
             contextualMenu={menuInToc ? narrowMenu : (input.contextualMenu ?? undefined)}
             contextualSlotClass={menuInToc ? 'dg-contextual-narrow' : undefined}
             strings={strings}
+            ids={{ header: view.layoutId('header'), title: view.layoutId('page-title') }}
           />,
         );
   const neighbours = entry !== undefined && entry.isNavigable ? neighboursOf(index, input.slug, variant) : { previous: undefined, next: undefined };
   const link = (slug: string | undefined): PagerLink | undefined =>
     slug === undefined ? undefined : { href: pageLinkOf(input.pages.get(slug), slug, input.homeSlug), title: labelOf(input.pages.get(slug), slug) };
-  const pager = isOwnLayout ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} />);
-  const toc = hasToc ? renderLayout(<TableOfContents toc={tocEntries} title={strings[theme.tocTitle]} />) : '';
+  const pager = isOwnLayout ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} id={view.layoutId('pagination')} />);
+  const toc = hasToc ? renderLayout(<TableOfContents toc={tocEntries} title={strings[theme.tocTitle]} id={view.layoutId('table-of-contents')} />) : '';
   // A custom page is the top bar and its own content: no footer either.
-  const articleBody = `<div class="dg-prose">\n${contentHtml}\n</div>${pager}${mode === 'custom' ? '' : (input.footer ?? '')}`;
+  const footer = mode === 'custom' ? '' : withoutTakenId(input.footer ?? '', view, 'footer');
+  const content = view.layoutId('content') ? ' id="content"' : '';
+  const articleBody = `<div class="dg-prose"${content}>\n${contentHtml}\n</div>${pager}${footer}`;
+  const area = view.layoutId('content-area') ? ' id="content-area"' : '';
   const article = hasSide
-    ? `<article class="dg-article dg-article-with-side">${pageHeader}<aside class="dg-side-panel"><div class="dg-prose">\n${sideBlocks.join('\n')}\n</div></aside>` +
+    ? `<article class="dg-article dg-article-with-side"${area}>${pageHeader}<aside class="dg-side-panel"><div class="dg-prose">\n${sideBlocks.join('\n')}\n</div></aside>` +
       `<div class="dg-article-body">${articleBody}</div></article>`
-    : `<article class="dg-article">${pageHeader}${articleBody}</article>`;
+    : `<article class="dg-article"${area}>${pageHeader}${articleBody}</article>`;
   return {
     article,
     toc: toc ? `<aside class="dg-toc-wrap">${menuInToc ? `<div class="dg-contextual-slot dg-contextual-toc">${input.contextualMenu}</div>` : ''}${toc}</aside>` : '',

@@ -357,11 +357,11 @@ function Dropdowns(props: { chrome: PageChrome; context: SidebarContext; strings
 }
 
 /** The whole sidebar of a page. `tabs` is set when the theme lists the tabs in the sidebar. */
-export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; strings: UiStrings; tabs?: ComponentChildren }) {
+export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; strings: UiStrings; tabs?: ComponentChildren; id?: string | undefined }) {
   const { chrome, context } = props;
   const variant = `${context.variant.version ?? ''}\u0000${context.variant.language ?? ''}`;
   return (
-    <nav class="dg-sidebar" aria-label={props.strings.navigation} data-nav-src={props.navigationSrc}>
+    <nav class="dg-sidebar" id={props.id} aria-label={props.strings.navigation} data-nav-src={props.navigationSrc}>
       {props.tabs}
       {memoized(context.memo, `dropdowns\u0000${divisionsKey(chrome.dropdowns)}\u0000${variant}\u0000${objectKey(props.strings)}`, () => (
         <Dropdowns chrome={chrome} context={context} strings={props.strings} />

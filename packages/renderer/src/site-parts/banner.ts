@@ -60,6 +60,8 @@ export function renderBanner(banner: BannerConfig | null | undefined): string {
   const key = bannerStorageKey(banner)!;
   const attributes = [
     'class="dg-banner"',
+    // The platform's id for the banner (see `layoutIds` in page-document.tsx).
+    'id="banner"',
     `data-tone="${tone}"`,
     styles.length > 0 ? `style="${escapeHtml(styles.join(';'))}"` : '',
     dismissible ? `data-dismissible data-banner-key="${escapeHtml(key)}"` : '',

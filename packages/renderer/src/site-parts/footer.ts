@@ -86,7 +86,7 @@ export function renderFooter(input: RenderFooterInput): string {
   const links = siteLinks(footer, input.config.icons?.library, strings);
   if (links) parts.push(links);
 
-  return parts.length > 0 ? `<footer class="dg-footer">${parts.join('')}</footer>` : '';
+  return parts.length > 0 ? `<footer class="dg-footer" id="footer">${parts.join('')}</footer>` : '';
 }
 
 /** The link columns and social links of a footer config, by icon library and labels table. */

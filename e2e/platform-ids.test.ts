@@ -1,0 +1,118 @@
+// A project's own CSS and script written for the hosted platform's documented ids, in real
+// Chromium, the way the Model Context Protocol's docs use them: section numbers on headings and
+// table-of-contents entries (`#content-area h2[id]`, `#table-of-contents li[data-depth="0"]`,
+// turned on by an element of the page), a script that puts a notice under the page's title
+// (`header#header`), and the navbar's button restyled (`#topbar-cta-button`). A page with a
+// heading named like one of those ids keeps its anchor: a reader following `#footer` lands on it.
+import type { Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { serveProject, type ServedProject } from './site-project.js';
+
+const style = `
+#enable-section-numbers { display: none; }
+body:has(#enable-section-numbers) {
+  #content-area, #table-of-contents { counter-reset: h2-counter h3-counter; }
+  #content-area h2[id], #table-of-contents li[data-depth="0"] { counter-increment: h2-counter; counter-set: h3-counter; }
+  #content-area h3[id], #table-of-contents li[data-depth="1"] { counter-increment: h3-counter; }
+  #content-area h2[id]::before, #table-of-contents li[data-depth="0"] > a::before { content: counter(h2-counter) ". "; }
+  #content-area h3[id]::before, #table-of-contents li[data-depth="1"] > a::before { content: counter(h2-counter) "." counter(h3-counter) " "; }
+}
+#topbar-cta-button { background-color: rgb(58, 91, 255) !important; }
+`;
+
+const script = `
+function placeNotice() {
+  if (document.querySelector('[data-notice]')) return;
+  const area = document.querySelector('#content-area');
+  const header = area && (area.querySelector('header#header') || area.querySelector('h1'));
+  if (!header) return;
+  const notice = document.createElement('div');
+  notice.setAttribute('data-notice', '');
+  notice.textContent = 'You are viewing an older version.';
+  header.insertAdjacentElement('afterend', notice);
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', placeNotice);
+else placeNotice();
+`;
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify({
+    name: 'Ids',
+    navbar: { primary: { type: 'button', label: 'Sign in', href: 'https://example.com' } },
+    footer: { socials: { github: 'https://github.com/acme' } },
+    navigation: { pages: ['index', 'layout'] },
+  }),
+  'style.css': style,
+  'notice.js': script,
+  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
+  'layout.mdx': `---\ntitle: Layout\n---\n\n## Header\n\nThe top.\n\n${'Filler paragraph.\n\n'.repeat(40)}## Footer\n\nThe bottom.\n\n${'More filler.\n\n'.repeat(40)}`,
+};
+
+type Context = { project: ServedProject; page: Page; close: () => Promise<void> };
+const ids = suite<Context>('the platform\'s ids in Chromium');
+
+ids.before(async (context) => {
+  context.project = await serveProject(files);
+  const launched = await launchBrowser();
+  context.close = launched.close;
+  context.page = await launched.context.newPage();
+  await context.page.setViewportSize({ width: 1440, height: 900 });
+});
+
+ids.after(async (context) => {
+  await context.close();
+  await context.project.close();
+});
+
+ids('should number headings and their table-of-contents entries with the project\'s CSS', async ({ project, page }) => {
+  await page.goto(`${project.base}/`);
+  // The counters the project's rules set on each (a rule that does not match leaves `none`).
+  const counters = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).counterIncrement);
+  const before = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element, '::before').content);
+  assert.is(await counters('h2#phases'), 'h2-counter 1');
+  assert.is(await counters('h3#operation'), 'h3-counter 1');
+  assert.is(await counters('#table-of-contents li:has(> a[href="#phases"])'), 'h2-counter 1');
+  assert.is(await counters('#table-of-contents li:has(> a[href="#operation"])'), 'h3-counter 1');
+  assert.is(await before('h2#timeouts'), 'counter(h2-counter) ". "');
+  assert.is(await before('#table-of-contents a[href="#initialization"]'), 'counter(h2-counter) "." counter(h3-counter) " "');
+});
+
+ids('should let the project\'s script find the page header and put its notice under it', async ({ project, page }) => {
+  await page.goto(`${project.base}/`);
+  const notice = page.locator('[data-notice]');
+  await notice.waitFor();
+  assert.is(await notice.evaluate((element) => element.previousElementSibling?.id), 'header');
+  assert.is(await notice.evaluate((element) => element.previousElementSibling?.querySelector('h1')?.id), 'page-title');
+  // Shown between the title and the text.
+  const [title, shown, text] = await Promise.all([page.locator('#page-title').boundingBox(), notice.boundingBox(), page.locator('#content').boundingBox()]);
+  assert.ok(title && shown && text && title.y < shown.y && shown.y < text.y);
+});
+
+ids('should restyle the navbar\'s button by its id', async ({ project, page }) => {
+  await page.goto(`${project.base}/`);
+  assert.is(await page.locator('#topbar-cta-button').evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(58, 91, 255)');
+  assert.is(await page.locator('#topbar-cta-button').textContent(), 'Sign in');
+});
+
+ids('should take a reader following a link to a heading named "Footer" to that heading', async ({ project, page }) => {
+  await page.goto(`${project.base}/layout`);
+  await page.locator('#table-of-contents a[href="#footer"]').click();
+  await page.waitForFunction(() => location.hash === '#footer');
+  const heading = page.locator('h2#footer');
+  assert.match((await heading.textContent()) ?? '', /^Footer/);
+  // Scrolled there (smoothly, maybe): wait until it stops near the top.
+  await page.waitForFunction(() => {
+    const top = document.querySelector('h2#footer')!.getBoundingClientRect().top;
+    return top >= 0 && top < 300;
+  });
+  const box = await heading.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y < 450, `the heading is in view at the top (y ${box?.y})`);
+  assert.is(await page.locator('[id="footer"]').count(), 1, 'one element with the id: the heading');
+  assert.is(await page.locator('footer.dg-footer').count(), 1, 'the site footer is there, without the id');
+  assert.is(await page.locator('[id="header"]').count(), 1);
+  assert.is(await page.locator('[id="header"]').evaluate((element) => element.tagName), 'H2');
+});
+
+ids.run();
