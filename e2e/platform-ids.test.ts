@@ -2,8 +2,9 @@
 // Chromium, the way the Model Context Protocol's docs use them: section numbers on headings and
 // table-of-contents entries (`#content-area h2[id]`, `#table-of-contents li[data-depth="0"]`,
 // turned on by an element of the page), a script that puts a notice under the page's title
-// (`header#header`), and the navbar's button restyled (`#topbar-cta-button`). A page with a
-// heading named like one of those ids keeps its anchor: a reader following `#footer` lands on it.
+// (`header#header`) with Tailwind classes the site's stylesheet is made for, and the navbar's
+// button restyled (`#topbar-cta-button`). A page with a heading named like one of those ids
+// keeps its anchor: a reader following `#footer` lands on it.
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -30,7 +31,13 @@ function placeNotice() {
   if (!header) return;
   const notice = document.createElement('div');
   notice.setAttribute('data-notice', '');
+  notice.className = 'my-4 px-5';
   notice.textContent = 'You are viewing an older version.';
+  // Tailwind classes in the script's own strings: the site's stylesheet has them.
+  const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  icon.setAttribute('class', 'flex-none size-5');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  notice.prepend(icon);
   header.insertAdjacentElement('afterend', notice);
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', placeNotice);
@@ -88,6 +95,9 @@ ids('should let the project\'s script find the page header and put its notice un
   // Shown between the title and the text.
   const [title, shown, text] = await Promise.all([page.locator('#page-title').boundingBox(), notice.boundingBox(), page.locator('#content').boundingBox()]);
   assert.ok(title && shown && text && title.y < shown.y && shown.y < text.y);
+  // Sized by the classes the script gives it (an SVG without them fills the column).
+  assert.equal(await notice.locator('svg').evaluate((element) => [getComputedStyle(element).width, getComputedStyle(element).height]), ['20px', '20px']);
+  assert.is(await notice.evaluate((element) => getComputedStyle(element).paddingLeft), '20px');
 });
 
 ids('should restyle the navbar\'s button by its id', async ({ project, page }) => {

@@ -14,6 +14,7 @@ import { PageIntake } from './build-page-intake.js';
 import { earlyWorkerCount, RenderWorkers, schedulePages, type WorkerData } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
+import { projectScriptCandidates } from './class-candidates.js';
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { startSearchIndex } from './search-index.js';
@@ -329,6 +330,8 @@ async function siteKeyOf(site: Site, lastUpdated: ReadonlyMap<string, Date> | un
     site.hasMcp,
     // Pages link the shared navigation file by its hash, and the project's root .css/.js by name.
     site.navigationFile().name, site.projectFiles,
+    // Every page links the Tailwind stylesheet once the project's scripts have class names.
+    projectScriptCandidates(site.root, site.projectFiles).length > 0,
     // Footers show each page's last change (from version control) when that is on, and an edit
     // link made from the repository's remote, branch and folder unless docs.json names one.
     lastUpdated ? [...lastUpdated].map(([file, date]) => [relative(site.root, file), date.getTime()]) : null,

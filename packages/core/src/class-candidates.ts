@@ -1,4 +1,6 @@
 import type { Root as MdastRoot } from 'mdast';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { VFile } from 'vfile';
 
 // The class names a page, snippet or component may put on an element: what the site's
@@ -96,6 +98,50 @@ export function scriptStrings(source: string): string[] {
 /** Class name candidates in JavaScript source: the words of its strings. */
 export function scriptCandidates(source: string): string[] {
   return scriptStrings(source).flatMap(candidatesOf);
+}
+
+// Each project script's candidates, by file, while its size and modification time stay the
+// same; and the last answer, while every file's stamp stays the same (pages ask one by one).
+const projectScripts = new Map<string, { stamp: string; candidates: string[] }>();
+let lastAnswer: { key: string; candidates: string[] } | undefined;
+
+/**
+ * The class name candidates of the project's own scripts (its `.js` site files, which every
+ * page loads), sorted, each once. Such a script may add elements with Tailwind classes (the
+ * Model Context Protocol's docs put a notice under the title), so the site's stylesheet is
+ * made for them too, as Tailwind's own scanner reads every source file. A file is read again
+ * when its size or modification time changes (a dev server's edit); one that cannot be read
+ * adds nothing.
+ */
+export function projectScriptCandidates(root: string, siteFiles: readonly string[]): string[] {
+  const scripts: Array<{ file: string; stamp: string }> = [];
+  for (const path of siteFiles) {
+    if (!path.endsWith('.js')) continue;
+    const file = join(root, path);
+    try {
+      const info = statSync(file);
+      scripts.push({ file, stamp: `${info.size}:${info.mtimeMs}` });
+    } catch {
+      // Gone since the project was read: nothing to add.
+    }
+  }
+  const key = JSON.stringify(scripts);
+  if (lastAnswer?.key === key) return lastAnswer.candidates;
+  const found = new Set<string>();
+  for (const { file, stamp } of scripts) {
+    let kept = projectScripts.get(file);
+    if (kept?.stamp !== stamp) {
+      try {
+        kept = { stamp, candidates: [...new Set(scriptCandidates(readFileSync(file, 'utf8')))] };
+      } catch {
+        continue;
+      }
+      projectScripts.set(file, kept);
+    }
+    for (const candidate of kept.candidates) found.add(candidate);
+  }
+  lastAnswer = { key, candidates: [...found].sort() };
+  return lastAnswer.candidates;
 }
 
 type EstreeNode = { type?: unknown; value?: unknown; [key: string]: unknown };

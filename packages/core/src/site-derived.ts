@@ -13,6 +13,7 @@ import { layoutDataOf, type SiteModel } from './site-model.js';
 import type { Site, SiteOptions } from './site.js';
 import { drawCard } from './social-cards.js';
 import { tailwindCssPath } from './tailwind-css.js';
+import { projectScriptCandidates } from './class-candidates.js';
 import { twinTree } from './twin-tree.js';
 
 // What a site derives from its rendered pages: the whole page document (in the theme's layout,
@@ -82,8 +83,12 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
         hasMermaid: result.hasMermaid,
         hasApi: failed.length === 0 && result.usesApi,
         hasApiViewer: failed.length === 0 && result.apiViewers.length > 0,
-        // Pages with class names link the site's Tailwind stylesheet (written whenever a page has class names).
-        generatedCss: failed.length === 0 && result.classCandidates.length > 0 ? [tailwindCssPath.slice(tailwindCssPath.indexOf('/') + 1)] : undefined,
+        // Pages with class names, or every page when the project's scripts have some, link the
+        // site's Tailwind stylesheet (written whenever there are class names).
+        generatedCss:
+          failed.length === 0 && (result.classCandidates.length > 0 || projectScriptCandidates(root, model.projectFiles).length > 0)
+            ? [tailwindCssPath.slice(tailwindCssPath.indexOf('/') + 1)]
+            : undefined,
         sideBlocks: failed.length > 0 ? [] : result.sideBlocks,
         showTitle: failed.length > 0 || result.page.titleSource !== 'heading',
         bodyEnd: parts.bodyEnd + (documentOptions?.bodyEnd ?? ''),

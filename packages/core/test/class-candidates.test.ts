@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -123,6 +123,32 @@ test('should write the stylesheet of every page in a build, pages from the cache
   } finally {
     rmSync(root, { recursive: true, force: true });
     rmSync(`${root}-out`, { recursive: true, force: true });
+  }
+});
+
+test('should make the stylesheet for the class names of the project\'s own scripts too, and link it from every page then', async () => {
+  // The Model Context Protocol's docs: a script puts a notice with Tailwind classes under the title.
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Scripts', navigation: { pages: ['index', 'plain'] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nNo classes.\n',
+    'plain.mdx': '---\ntitle: Plain\n---\n\nNo classes either.\n',
+  });
+  const outDir = `${root}-out`;
+  try {
+    const plain = await buildSite(root, { outDir, workers: 0 });
+    assert.ok(plain.ok);
+    assert.not.ok(existsSync(join(outDir, '_docsgen', 'tailwind.css')), 'no class names anywhere: no stylesheet');
+    assert.not.match(readFileSync(join(outDir, 'plain.html'), 'utf8'), 'tailwind.css');
+    writeFileSync(join(root, 'notice.js'), "const ICON = 'flex-none size-5 text-yellow-800';\nconst notice = document.createElement('div');\nnotice.className = `my-4 px-5`;\ndocument.body.append(notice);\n");
+    const result = await buildSite(root, { outDir, workers: 0 });
+    assert.ok(result.ok);
+    assert.is(result.cached, 0, 'the pages render again: they link the stylesheet now');
+    const css = readFileSync(join(outDir, '_docsgen', 'tailwind.css'), 'utf8');
+    for (const rule of ['.size-5', '.flex-none', '.my-4', '.px-5', '.text-yellow-800']) assert.ok(css.includes(rule), rule);
+    for (const page of ['index', 'plain']) assert.match(readFileSync(join(outDir, `${page}.html`), 'utf8'), 'href="/_docsgen/tailwind.css"', page);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
   }
 });
 
