@@ -1,0 +1,73 @@
+// The top bar on a phone (390 px) with a wide logo and a version menu whose names are long, as
+// on the Model Context Protocol's docs ("Version 2025-06-18"): every control stays on the
+// screen and none covers another, and the reader can still open the version menu and switch.
+import type { Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from './browser.js';
+import { serveProject, type ServedProject } from './site-project.js';
+
+// A wordmark logo, 8:1 like the MCP's.
+const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" viewBox="0 0 320 40"><rect width="40" height="40" fill="#111"/><rect x="52" y="12" width="268" height="16" fill="#111"/></svg>';
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify({
+    name: 'Phone',
+    logo: { light: '/logo.svg', dark: '/logo.svg' },
+    navigation: {
+      versions: [
+        { version: 'Version 2025-11-25 (latest)', default: true, pages: ['index'] },
+        { version: 'Version 2025-06-18', pages: ['old/index'] },
+      ],
+    },
+  }),
+  'logo.svg': logo,
+  'index.mdx': '---\ntitle: Latest\n---\n\nThe latest version.\n',
+  'old/index.mdx': '---\ntitle: Older\n---\n\nAn older version.\n',
+};
+
+type Context = { project: ServedProject; page: Page; close: () => Promise<void> };
+const phone = suite<Context>('the top bar on a phone');
+
+phone.before(async (context) => {
+  context.project = await serveProject(files);
+  const launched = await launchBrowser();
+  context.close = launched.close;
+  context.page = await launched.context.newPage();
+  await context.page.setViewportSize({ width: 390, height: 844 });
+});
+
+phone.after(async (context) => {
+  await context.close();
+  await context.project.close();
+});
+
+phone('should keep every control of the bar on the screen, none over another', async ({ project, page }) => {
+  await page.goto(`${project.base}/`);
+  const parts = ['.dg-nav-toggle', '.dg-logo', '.dg-search-button', '.dg-variant-menu > summary', '.dg-theme-toggle'];
+  const boxes = [];
+  for (const selector of parts) {
+    const box = await page.locator(`.dg-header-bar ${selector}`).boundingBox();
+    assert.ok(box && box.width > 0, `${selector} shown`);
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `${selector} on the screen: ${box.x}..${box.x + box.width}`);
+    boxes.push({ selector, ...box });
+  }
+  // In this order, from left to right, apart.
+  for (let index = 1; index < boxes.length; index++) assert.ok(boxes[index]!.x >= boxes[index - 1]!.x + boxes[index - 1]!.width, `${boxes[index]!.selector} after ${boxes[index - 1]!.selector}`);
+  for (const button of ['.dg-nav-toggle', '.dg-theme-toggle']) assert.ok(boxes.find((box) => box.selector === button)!.width >= 32, `${button} keeps its size`);
+  // The logo is scaled, not squeezed out of shape.
+  const logoBox = await page.locator('.dg-logo-img').first().boundingBox();
+  assert.ok(logoBox && logoBox.height >= 20);
+});
+
+phone('should still open the version menu and take the reader to the other version', async ({ project, page }) => {
+  await page.goto(`${project.base}/`);
+  await page.locator('.dg-header-bar .dg-variant-menu > summary').click();
+  const older = page.getByRole('link', { name: /2025-06-18/ });
+  const href = await older.getAttribute('href');
+  assert.ok(href?.startsWith('/old'), `links the other version's page: ${href}`);
+  await Promise.all([page.waitForURL((url) => url.pathname.startsWith('/old')), older.click()]);
+  assert.is(await page.locator('h1').textContent(), 'Older');
+});
+
+phone.run();
