@@ -168,7 +168,8 @@ async function buildPages(run: BuildRun, messages: DocsgenMessage[], result: (ok
   await run.emptier?.stop();
   // Reported when a class name was a utility (a project's own class names alone give an empty sheet).
   const tailwindBytes = run.writer.written.get(tailwindCssPath);
-  const tailwindCss = tailwindBytes !== undefined && (await tailwindCssOf(run.intake.classCandidates)).hasUtilities ? { bytes: tailwindBytes, candidates: run.intake.classCandidates.size } : undefined;
+  const candidates = new Set([...run.intake.classCandidates, ...projectScriptCandidates(site.root, site.projectFiles)]);
+  const tailwindCss = tailwindBytes !== undefined && (await tailwindCssOf(candidates)).hasUtilities ? { bytes: tailwindBytes, candidates: candidates.size } : undefined;
   return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes, tailwindCss });
 }
 

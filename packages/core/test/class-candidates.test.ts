@@ -145,6 +145,7 @@ test('should make the stylesheet for the class names of the project\'s own scrip
     assert.is(result.cached, 0, 'the pages render again: they link the stylesheet now');
     const css = readFileSync(join(outDir, '_docsgen', 'tailwind.css'), 'utf8');
     for (const rule of ['.size-5', '.flex-none', '.my-4', '.px-5', '.text-yellow-800']) assert.ok(css.includes(rule), rule);
+    assert.equal(result.tailwindCss?.bytes, Buffer.byteLength(css), 'reported');
     for (const page of ['index', 'plain']) assert.match(readFileSync(join(outDir, `${page}.html`), 'utf8'), 'href="/_docsgen/tailwind.css"', page);
   } finally {
     rmSync(root, { recursive: true, force: true });
