@@ -65,11 +65,16 @@ export function searchableRegion(html: string): string {
   // The layout's parts carry the ids the hosted platform documents for custom CSS (`#content`,
   // `#page-title`, `#pagination`): Pagefind would make every element with an id an anchor of
   // the page, and the title a section of its own. Only the page's own ids are its anchors.
-  return html.replace(layoutTag, (tag) => tag.replace(layoutId, ''));
+  return withoutLayoutIds(html);
 }
-/** The page parts of docsgen's layout that carry one of the platform's ids (`layoutIds` in page-document.tsx of @docsgen/renderer), and those ids. */
-const layoutTag = /<(?:article|header|h1|div|nav|footer)\s[^>]*\bclass="dg-(?:article|page-header|title|prose|pager|footer)(?: [^"]*)?"[^>]*>/g;
-const layoutId = / id="(?:content-area|header|page-title|content|pagination|footer)"/;
+/** The platform's ids on the page parts of docsgen's layout that search reads (`layoutIds` in page-document.tsx of @docsgen/renderer), and the start of such a part's tag. */
+const layoutId = / id="(?:content-area|header|page-title|content|pagination|footer)"/g;
+const layoutTag = /^<(?:article|header|h1|div|nav|footer)\s[^>]*\bclass="dg-(?:article|page-header|title|prose|pager|footer)(?: [^"]*)?"/;
+
+/** `html` without those ids on the layout's parts; the page's own elements keep theirs. */
+function withoutLayoutIds(html: string): string {
+  return html.replace(layoutId, (attribute: string, at: number) => (layoutTag.test(html.slice(html.lastIndexOf('<', at), html.indexOf('>', at) + 1)) ? '' : attribute));
+}
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
