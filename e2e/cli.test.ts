@@ -10,8 +10,8 @@ import * as assert from 'uvu/assert';
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(repo, 'node_modules', '.bin', 'docsgen');
 
-function docsgen(args: string[], cwd = repo) {
-  const result = spawnSync(bin, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+function docsgen(args: string[], cwd = repo, timeout?: number) {
+  const result = spawnSync(bin, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -175,6 +175,15 @@ cli('should report a folder that does not exist', () => {
   const result = docsgen(['check', 'no/such/folder']);
   assert.is(result.code, 1);
   assert.match(result.stdout, '[project-missing]');
+  // A mistyped path to build or serve says so too, instead of an internal error.
+  for (const command of ['build', 'dev']) {
+    // `dev` would serve until stopped: a server started is a failure, not a hang.
+    const mistyped = docsgen([command, 'no/such/folder'], repo, 30_000);
+    assert.is(mistyped.code, 1, command);
+    assert.match(`${mistyped.stdout}${mistyped.stderr}`, 'Cannot find project folder', command);
+    assert.match(`${mistyped.stdout}${mistyped.stderr}`, '[project-missing]', command);
+    assert.not.match(`${mistyped.stdout}${mistyped.stderr}`, 'internal error', command);
+  }
 });
 
 cli('should write a starter project that passes check, with an offline $schema', () => {

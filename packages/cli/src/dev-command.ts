@@ -16,7 +16,12 @@ export async function runDev(options: DevCommandOptions, context: MainContext): 
   const started = performance.now();
   const root = resolve(context.cwd, options.root);
   // Loaded here: the page pipeline is not needed by `check --config-only` or `init`.
-  const { createSite, pruneCompileCache } = await import('@docsgen/core');
+  const { createSite, projectFolderProblem, pruneCompileCache } = await import('@docsgen/core');
+  const missing = projectFolderProblem(root, 'serve');
+  if (missing) {
+    context.stderr.write(`${formatMessageLine(missing, { cwd: context.cwd })}\n`);
+    return exitCodes.failure;
+  }
   const { startDevSession } = await import('@docsgen/dev-server');
   // Compiled pages are kept on disk, shared with `docsgen build`: a restart, or the first
   // search (which renders every page), finds most pages compiled already.

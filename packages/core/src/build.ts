@@ -14,6 +14,7 @@ import { PageIntake } from './build-page-intake.js';
 import { earlyWorkerCount, RenderWorkers, schedulePages, type WorkerData } from './build-schedule.js';
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
+import { projectFolderProblem } from './project.js';
 import { projectScriptCandidates } from './class-candidates.js';
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
@@ -100,6 +101,9 @@ async function runBuild(projectRoot: string, options: BuildOptions | null | unde
   const started = performance.now();
   const root = resolve(projectRoot);
   const reading = resolveBuildOptions(root, options);
+  // A mistyped path: said plainly, before anything starts (no worker, nothing written).
+  const missing = projectFolderProblem(root, 'build');
+  if (missing) return { ok: false, outDir: reading.outDir, messages: [missing], pages: 0, cached: 0, files: 0, bytes: 0, durationMs: performance.now() - started };
   // The build's caches under `.docsgen/cache`, none with `cache: false`. Compiled pages are kept
   // across builds (see `cacheCompiler`); entries unused for a week are deleted at the end.
   const cacheFolder = (name: string): string | undefined => (reading.cache ? join(root, '.docsgen', 'cache', name) : undefined);

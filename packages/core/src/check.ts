@@ -8,13 +8,12 @@ import {
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { stat } from 'node:fs/promises';
 import { findUnknownIcon } from '@docsgen/renderer';
 import { checkRedirectRules } from './adapter-rules.js';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
-import { checkNavigationPages, loadProject, type LoadedProject } from './project.js';
+import { checkNavigationPages, loadProject, projectFolderProblem, type LoadedProject } from './project.js';
 import { loadProjectSkills } from './skill-files.js';
 
 /** What `checkProject` found. */
@@ -49,15 +48,9 @@ export interface CheckProjectOptions {
 export async function checkProject(root: string, options?: CheckProjectOptions | null): Promise<CheckResult> {
   const messages: DocsgenMessage[] = [];
   const empty: CheckResult = { messages, config: undefined, navigation: undefined, pages: [] };
-  const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) {
-    messages.push({
-      reason: info ? `Cannot check \`${root}\`: it is a file, expected a project folder` : `Cannot find project folder \`${root}\``,
-      ruleId: 'project-missing',
-      source,
-      fatal: true,
-      file: root,
-    });
+  const missing = projectFolderProblem(root, 'check');
+  if (missing) {
+    messages.push(missing);
     return empty;
   }
 

@@ -6,6 +6,7 @@ export { changelogFeed, feedPath } from './changelog-feed.js';
 export { isMediaPath, mediaIgnoredFolders } from './media-files.js';
 export type { ChangelogFeedInput } from './changelog-feed.js';
 export { checkProject } from './check.js';
+export { projectFolderProblem } from './project.js';
 export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
 export { createPageCompiler, toDocsgenMessage } from './compile.js';
 export { cacheCompiler, pruneCompileCache } from './compile-cache.js';

@@ -8,7 +8,7 @@ import {
   type SourceLocation,
 } from '@docsgen/config';
 import { didYouMean } from '@docsgen/util/did-you-mean';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { discoverPages, type PageFile } from './discover.js';
@@ -181,4 +181,27 @@ export function checkNavigationPages(
     });
   }
   return messages;
+}
+
+/**
+ * Why `root` cannot be a project (`project-missing`: nothing there, or a file), or `undefined`.
+ * `action` names what was asked (`check`, `build`, `serve`): the message every command gives
+ * for a mistyped path, instead of failing deep inside loading it.
+ */
+export function projectFolderProblem(root: string, action: string): DocsgenMessage | undefined {
+  let isFolder: boolean | undefined;
+  try {
+    isFolder = statSync(root).isDirectory();
+  } catch {
+    isFolder = undefined;
+  }
+  if (isFolder) return undefined;
+  return {
+    reason: isFolder === false ? `Cannot ${action} \`${root}\`: it is a file, expected a project folder` : `Cannot find project folder \`${root}\``,
+    ruleId: 'project-missing',
+    source: '@docsgen/core',
+    fatal: true,
+    file: root,
+    note: 'Name the folder that holds docs.json (the current folder when none is given).',
+  };
 }

@@ -64,6 +64,7 @@ test('should expose the public api', async () => {
     'outputTable',
     'parseFolderMeta',
     'parseFrontmatter',
+    'projectFolderProblem',
     'proxyFunctionFiles',
     'proxyFunctionPaths',
     'proxyRoute',
