@@ -4,8 +4,7 @@
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from './browser.js';
-import { serveProject, type ServedProject } from './site-project.js';
+import { startDevInBrowser, stopDevInBrowser, type DevInBrowser } from './dev-in-browser.js';
 
 // A wordmark logo, 8:1 like the MCP's.
 const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" viewBox="0 0 320 40"><rect width="40" height="40" fill="#111"/><rect x="52" y="12" width="268" height="16" fill="#111"/></svg>';
@@ -26,24 +25,21 @@ const files: Record<string, string> = {
   'old/index.mdx': '---\ntitle: Older\n---\n\nAn older version.\n',
 };
 
-type Context = { project: ServedProject; page: Page; close: () => Promise<void> };
+type Context = DevInBrowser & { page: Page };
 const phone = suite<Context>('the top bar on a phone');
 
 phone.before(async (context) => {
-  context.project = await serveProject(files);
-  const launched = await launchBrowser();
-  context.close = launched.close;
-  context.page = await launched.context.newPage();
+  await startDevInBrowser(context, 'docsgen-phone-header-', files);
+  context.page = await context.context.newPage();
   await context.page.setViewportSize({ width: 390, height: 844 });
 });
 
 phone.after(async (context) => {
-  await context.close();
-  await context.project.close();
+  await stopDevInBrowser(context);
 });
 
-phone('should keep every control of the bar on the screen, none over another', async ({ project, page }) => {
-  await page.goto(`${project.base}/`);
+phone('should keep every control of the bar on the screen, none over another', async ({ base, page }) => {
+  await page.goto(`${base}/`);
   const parts = ['.dg-nav-toggle', '.dg-logo', '.dg-search-button', '.dg-variant-menu > summary', '.dg-theme-toggle'];
   const boxes = [];
   for (const selector of parts) {
@@ -60,8 +56,8 @@ phone('should keep every control of the bar on the screen, none over another', a
   assert.ok(logoBox && logoBox.height >= 20);
 });
 
-phone('should still open the version menu and take the reader to the other version', async ({ project, page }) => {
-  await page.goto(`${project.base}/`);
+phone('should still open the version menu and take the reader to the other version', async ({ base, page }) => {
+  await page.goto(`${base}/`);
   await page.locator('.dg-header-bar .dg-variant-menu > summary').click();
   const older = page.getByRole('link', { name: /2025-06-18/ });
   const href = await older.getAttribute('href');

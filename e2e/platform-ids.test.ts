@@ -8,8 +8,7 @@
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from './browser.js';
-import { serveProject, type ServedProject } from './site-project.js';
+import { startDevInBrowser, stopDevInBrowser, type DevInBrowser } from './dev-in-browser.js';
 
 const style = `
 #enable-section-numbers { display: none; }
@@ -57,24 +56,21 @@ const files: Record<string, string> = {
   'layout.mdx': `---\ntitle: Layout\n---\n\n## Header\n\nThe top.\n\n${'Filler paragraph.\n\n'.repeat(40)}## Footer\n\nThe bottom.\n\n${'More filler.\n\n'.repeat(40)}`,
 };
 
-type Context = { project: ServedProject; page: Page; close: () => Promise<void> };
+type Context = DevInBrowser & { page: Page };
 const ids = suite<Context>('the platform\'s ids in Chromium');
 
 ids.before(async (context) => {
-  context.project = await serveProject(files);
-  const launched = await launchBrowser();
-  context.close = launched.close;
-  context.page = await launched.context.newPage();
+  await startDevInBrowser(context, 'docsgen-platform-ids-', files);
+  context.page = await context.context.newPage();
   await context.page.setViewportSize({ width: 1440, height: 900 });
 });
 
 ids.after(async (context) => {
-  await context.close();
-  await context.project.close();
+  await stopDevInBrowser(context);
 });
 
-ids('should number headings and their table-of-contents entries with the project\'s CSS', async ({ project, page }) => {
-  await page.goto(`${project.base}/`);
+ids('should number headings and their table-of-contents entries with the project\'s CSS', async ({ base, page }) => {
+  await page.goto(`${base}/`);
   // The counters the project's rules set on each (a rule that does not match leaves `none`).
   const counters = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).counterIncrement);
   const before = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element, '::before').content);
@@ -86,8 +82,8 @@ ids('should number headings and their table-of-contents entries with the project
   assert.is(await before('#table-of-contents a[href="#initialization"]'), 'counter(h2-counter) "." counter(h3-counter) " "');
 });
 
-ids('should let the project\'s script find the page header and put its notice under it', async ({ project, page }) => {
-  await page.goto(`${project.base}/`);
+ids('should let the project\'s script find the page header and put its notice under it', async ({ base, page }) => {
+  await page.goto(`${base}/`);
   const notice = page.locator('[data-notice]');
   await notice.waitFor();
   assert.is(await notice.evaluate((element) => element.previousElementSibling?.id), 'header');
@@ -100,14 +96,14 @@ ids('should let the project\'s script find the page header and put its notice un
   assert.is(await notice.evaluate((element) => getComputedStyle(element).paddingLeft), '20px');
 });
 
-ids('should restyle the navbar\'s button by its id', async ({ project, page }) => {
-  await page.goto(`${project.base}/`);
+ids('should restyle the navbar\'s button by its id', async ({ base, page }) => {
+  await page.goto(`${base}/`);
   assert.is(await page.locator('#topbar-cta-button').evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(58, 91, 255)');
   assert.is(await page.locator('#topbar-cta-button').textContent(), 'Sign in');
 });
 
-ids('should take a reader following a link to a heading named "Footer" to that heading', async ({ project, page }) => {
-  await page.goto(`${project.base}/layout`);
+ids('should take a reader following a link to a heading named "Footer" to that heading', async ({ base, page }) => {
+  await page.goto(`${base}/layout`);
   await page.locator('#table-of-contents a[href="#footer"]').click();
   await page.waitForFunction(() => location.hash === '#footer');
   const heading = page.locator('h2#footer');

@@ -15,7 +15,7 @@ import { earlyWorkerCount, RenderWorkers, schedulePages, type WorkerData } from 
 import { pruneCompileCache } from './compile-cache.js';
 import { ignoredNames } from './discover.js';
 import { projectFolderProblem } from './project.js';
-import { projectScriptCandidates } from './class-candidates.js';
+import { projectScriptCandidates, withProjectScripts } from './class-candidates.js';
 import { tailwindCssOf, tailwindCssPath } from './tailwind-css.js';
 import type { PageInfo } from './pages.js';
 import { startSearchIndex } from './search-index.js';
@@ -172,7 +172,7 @@ async function buildPages(run: BuildRun, messages: DocsgenMessage[], result: (ok
   await run.emptier?.stop();
   // Reported when a class name was a utility (a project's own class names alone give an empty sheet).
   const tailwindBytes = run.writer.written.get(tailwindCssPath);
-  const candidates = new Set([...run.intake.classCandidates, ...projectScriptCandidates(site.root, site.projectFiles)]);
+  const candidates = new Set(withProjectScripts(run.intake.classCandidates, site.root, site.projectFiles));
   const tailwindCss = tailwindBytes !== undefined && (await tailwindCssOf(candidates)).hasUtilities ? { bytes: tailwindBytes, candidates: candidates.size } : undefined;
   return result(true, { pages: run.slugs.length, cached, files: run.writer.written.size, bytes: run.writer.bytes, tailwindCss });
 }

@@ -144,6 +144,12 @@ export function projectScriptCandidates(root: string, siteFiles: readonly string
   return lastAnswer.candidates;
 }
 
+/** `candidates` (the pages') with those of the project's own scripts: what the site's Tailwind stylesheet is made for. */
+export function withProjectScripts(candidates: Iterable<string>, root: string, siteFiles: readonly string[]): Iterable<string> {
+  const scripts = projectScriptCandidates(root, siteFiles);
+  return scripts.length === 0 ? candidates : new Set([...candidates, ...scripts]);
+}
+
 type EstreeNode = { type?: unknown; value?: unknown; [key: string]: unknown };
 
 /** The strings of an ESTree program or expression (string literals, template parts). */

@@ -176,7 +176,7 @@ export class ProjectModules {
       if (text === undefined || hashSource(file, text) !== record.hash) return true;
     }
     for (const dependency of record.imports) if (await this.hasChanged(dependency, seen)) return true;
-    return this.#options.filesChange !== false && isAnyFound(record);
+    return this.#options.filesChange !== false && record.absent !== undefined && isAnyFound(record);
   }
 
   /** Reads and compiles one file (cached by content hash); imports are resolved but not loaded. */
@@ -192,10 +192,10 @@ export class ProjectModules {
     const text = await readFile(file, 'utf8');
     const hash = hashSource(file, text);
     const known = this.#records.get(file);
-    if (known?.hash === hash && !(await isAnyFound(known))) return known;
     let compiled = this.#compiled.get(hash);
     // Compiled while a file it imports was missing, which is there now: resolved again.
-    if (compiled && (await isAnyFound(compiled))) compiled = undefined;
+    if (compiled?.absent && (await isAnyFound(compiled))) compiled = undefined;
+    if (compiled && known?.hash === hash) return known;
     if (!compiled) {
       compiled = await this.#compile(file, text, hash);
       this.#compiled.set(hash, compiled);
@@ -212,7 +212,7 @@ export class ProjectModules {
       if (!importers) this.#importers.set(dependency, (importers = new Set()));
       importers.add(file);
     }
-    for (const path of Object.values(record.absent ?? {}).flat()) {
+    for (const path of absentPaths(record)) {
       let waiting = this.#waiting.get(path);
       if (!waiting) this.#waiting.set(path, (waiting = new Set()));
       waiting.add(file);
@@ -303,7 +303,7 @@ export class ProjectModules {
       if (!record) continue;
       this.#compiled.delete(record.hash);
       this.#records.delete(target);
-      for (const path of Object.values(record.absent ?? {}).flat()) this.#waiting.get(path)?.delete(target);
+      for (const path of absentPaths(record)) this.#waiting.get(path)?.delete(target);
     }
     return affected;
   }
@@ -336,7 +336,7 @@ export class ProjectModules {
       found.set(current, record.hash);
       queue.push(...record.imports);
       // A file that would be imported if it existed: a cached render is not used once it does.
-      for (const path of Object.values(record.absent ?? {}).flat()) if (!found.has(path)) found.set(path, absentHash);
+      for (const path of absentPaths(record)) if (!found.has(path)) found.set(path, absentHash);
     }
     return [...found].map(([path, hash]) => ({ file: path, hash }));
   }
@@ -570,9 +570,13 @@ function esbuildMessage(file: string, error: unknown): DocsgenMessage {
 /** The hash a missing file is listed with among a module's dependencies (`dependenciesOf`). */
 export const absentHash = 'absent';
 
+/** Where the files `record` imports and that were missing would be found. */
+function absentPaths(record: Pick<ModuleRecord, 'absent'>): string[] {
+  return record.absent ? Object.values(record.absent).flat() : [];
+}
+
 /** Whether a file that `record` imports and was missing is there now. */
 async function isAnyFound(record: Pick<ModuleRecord, 'absent'>): Promise<boolean> {
-  if (!record.absent) return false;
-  for (const path of Object.values(record.absent).flat()) if ((await stat(path).catch(() => undefined))?.isFile()) return true;
+  for (const path of absentPaths(record)) if ((await stat(path).catch(() => undefined))?.isFile()) return true;
   return false;
 }

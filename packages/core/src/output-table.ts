@@ -9,7 +9,7 @@ import { publishedSpecFiles } from './spec-downloads.js';
 import { mcpSnapshot, mcpSnapshotPath, siteMcpServerCard } from './mcp-source.js';
 import { mcpRoute } from './mcp-functions.js';
 import { tailwindCssOf, tailwindCssPath, type TailwindCss } from './tailwind-css.js';
-import { projectScriptCandidates } from './class-candidates.js';
+import { withProjectScripts } from './class-candidates.js';
 
 // The files a site derives from its pages and config, each described once: its path pattern,
 // its producer, its content type and how long a copy may be kept. The build writes every path
@@ -373,9 +373,7 @@ const tailwindCss: OutputKind = {
 };
 
 async function stylesheetOf(site: Site, context: OutputContext, all: boolean): Promise<TailwindCss> {
-  const pages = context.classCandidates ?? (await site.classCandidates({ all }));
-  const scripts = projectScriptCandidates(site.root, site.projectFiles);
-  return tailwindCssOf(scripts.length === 0 ? pages : new Set([...pages, ...scripts]));
+  return tailwindCssOf(withProjectScripts(context.classCandidates ?? (await site.classCandidates({ all })), site.root, site.projectFiles));
 }
 
 /**

@@ -67,6 +67,7 @@ export function searchableRegion(html: string): string {
   // the page, and the title a section of its own. Only the page's own ids are its anchors.
   return withoutLayoutIds(html);
 }
+
 /** The platform's ids on the page parts of docsgen's layout that search reads (`layoutIds` in page-document.tsx of @docsgen/renderer), and the start of such a part's tag. */
 const layoutId = / id="(?:content-area|header|page-title|content|pagination|footer)"/g;
 const layoutTag = /^<(?:article|header|h1|div|nav|footer)\s[^>]*\bclass="dg-(?:article|page-header|title|prose|pager|footer)(?: [^"]*)?"/;

@@ -156,9 +156,10 @@ function freeLayoutIds(html: string): (id: LayoutId) => LayoutId | undefined {
   return (id) => (taken.has(id) ? undefined : id);
 }
 
-/** `html` (a part rendered once per site, or docs.json's banner or footer) without `id="…"` when the page's content took that id. */
-function withoutTakenId(html: string, view: PageView, id: LayoutId): string {
-  return view.layoutId(id) ? html : html.replace(` id="${id}"`, '');
+/** `html` (a part rendered once per site, or docs.json's banner or footer) without those of `ids` the page's content took. */
+function withoutTakenIds(html: string, view: PageView, ...ids: LayoutId[]): string {
+  for (const id of ids) if (!view.layoutId(id)) html = html.replace(` id="${id}"`, '');
+  return html;
 }
 
 /**
@@ -279,8 +280,8 @@ function documentBody(view: PageView): string[] {
   return [
     `<a class="dg-skip" href="#dg-main">${escapeHtml(strings.skipToContent)}</a>`,
     config.appearance?.readingProgress === true ? '<div class="dg-progress" aria-hidden="true"><div class="dg-progress-bar"></div></div>' : '',
-    withoutTakenId(input.banner ?? '', view, 'banner'),
-    withoutTakenId(withoutTakenId(header, view, 'search-bar-entry'), view, 'topbar-cta-button'),
+    withoutTakenIds(input.banner ?? '', view, 'banner'),
+    withoutTakenIds(header, view, 'search-bar-entry', 'topbar-cta-button'),
     `<div class="dg-layout"${view.layoutId('body-content') ? ' id="body-content"' : ''} data-page-mode="${view.mode}"${withSidebar ? '' : ' data-no-sidebar=""'}${page.hasToc ? ' data-has-toc=""' : ''}${page.hasSide ? ' data-has-side-panel=""' : ''}>`,
     hasDrawer ? `<aside class="dg-sidebar-wrap${withSidebar ? '' : ' dg-drawer-only'}" id="dg-sidebar" aria-label="${escapeHtml(strings.navigation)}">${sidebar}</aside>` : '',
     hasDrawer ? '<div class="dg-backdrop" aria-hidden="true"></div>' : '',
@@ -350,7 +351,7 @@ function renderArticle(view: PageView): { article: string; toc: string; hasToc: 
   const pager = isOwnLayout ? '' : renderLayout(<Pager previous={link(neighbours.previous)} next={link(neighbours.next)} strings={strings} id={view.layoutId('pagination')} />);
   const toc = hasToc ? renderLayout(<TableOfContents toc={tocEntries} title={strings[theme.tocTitle]} id={view.layoutId('table-of-contents')} />) : '';
   // A custom page is the top bar and its own content: no footer either.
-  const footer = mode === 'custom' ? '' : withoutTakenId(input.footer ?? '', view, 'footer');
+  const footer = mode === 'custom' ? '' : withoutTakenIds(input.footer ?? '', view, 'footer');
   const content = view.layoutId('content') ? ' id="content"' : '';
   const articleBody = `<div class="dg-prose"${content}>\n${contentHtml}\n</div>${pager}${footer}`;
   const area = view.layoutId('content-area') ? ' id="content-area"' : '';
