@@ -15,13 +15,22 @@ import type { VFile } from 'vfile';
 const candidateShape = /^[!-~]{1,160}$/;
 const notCandidate = /[<>{}\\`]|^[^a-z!@*[-]/i;
 
+/**
+ * The words of a text: runs of characters other than spaces and quotes, where a bracketed part
+ * (an arbitrary value, `content-['x']`) may hold quotes. Quotes split words as they do for
+ * Tailwind's scanner: HTML in a script's string (`'<div class="my-4 px-5">'`) gives `my-4` and
+ * `px-5`, not `class="my-4` and `px-5">`.
+ */
+const word = /(?:[^\s"'`[]|\[[^\]\s]*\])+/g;
+
 /** The words of a class list (or any string) that may be class names. */
 export function candidatesOf(text: string): string[] {
   const words: string[] = [];
-  for (const word of text.split(/\s+/)) {
-    // A quote or comma ending a word is punctuation around it (`['a', 'b']` read as text).
-    const trimmed = word.replace(/^["',;]+|["',;]+$/g, '');
-    if (candidateShape.test(trimmed) && !notCandidate.test(trimmed)) words.push(trimmed);
+  for (const [found] of text.matchAll(word)) {
+    // A comma or semicolon ending a word is punctuation after it (`['a', 'b']` read as text).
+    const trimmed = found.replace(/^[,;]+|[,;]+$/g, '');
+    // Markup characters are allowed inside an arbitrary value or variant (`[&>*]:p-2`).
+    if (candidateShape.test(trimmed) && !notCandidate.test(trimmed.replace(/\[[^\]]*\]/g, '[]'))) words.push(trimmed);
   }
   return words;
 }

@@ -1,9 +1,10 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { ImportDeclaration, Node, Program, Statement } from 'estree';
-import type { Root as MdastRoot } from 'mdast';
+import type { Heading, Root as MdastRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import type { Processor } from 'unified';
 import { sanitizeHref } from '@docsgen/renderer';
+import { customHeadingId } from './remark-heading-ids.js';
 
 /**
  * `.md` pages render their tree without MDX's evaluator, which only resolves component names
@@ -314,6 +315,8 @@ export function plainMarkdownBody(tree: MdastRoot, text: string): string | undef
     const node = stack.pop() as { type: string; url?: string; children?: unknown[] };
     if (!plainMarkdownTypes.has(node.type)) return undefined;
     if (node.type === 'image' && !/^https?:\/\/\S+$/i.test(node.url ?? '')) return undefined;
+    // `## Title {#id}`: the twin says the heading without the id.
+    if (node.type === 'heading' && customHeadingId(node as Heading) !== undefined) return undefined;
     if ((node.type === 'link' || node.type === 'definition') && (/\s/.test(node.url ?? '') || sanitizeHref(node.url) !== node.url)) return undefined;
     if (node.children) for (const child of node.children) stack.push(child);
   }

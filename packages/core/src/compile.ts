@@ -32,6 +32,7 @@ import {
 } from './compile-helpers.js';
 import { remarkClassCandidates } from './class-candidates.js';
 import type { CustomLanguage } from './custom-languages.js';
+import { remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkMathSyntax } from './remark-math-syntax.js';
 import { plainMdxKind, rehypeKeepJsx, rehypeRestoreJsx, remarkUnravelJsx } from './mdx-tree.js';
 
@@ -93,6 +94,8 @@ function createProcessorFactories(options: PageCompilerOptions) {
       remarkClassCandidates,
       hasAutolinks ? remarkGfm : remarkGfmWithoutAutolinkLiterals,
       remarkMathSyntax,
+      // `## Title {#id}`: read as text in MDX, then set as the heading's id.
+      remarkHeadingIds,
       remarkAbsoluteImages,
       remarkAbsoluteLinks,
       remarkCodeMeta,

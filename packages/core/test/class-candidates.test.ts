@@ -80,6 +80,15 @@ test('should keep only words shaped like class names', () => {
   assert.equal(candidatesOf('  px-4\tmd:px-8 w-[calc(100%-2rem)] <b> {x} "hover:bg-gray-50", 42 '), ['px-4', 'md:px-8', 'w-[calc(100%-2rem)]', 'hover:bg-gray-50']);
 });
 
+test('should split words at quotes, except inside an arbitrary value', () => {
+  // HTML kept in a script's string: the attribute's quotes end the words, as for Tailwind's scanner.
+  const words = candidatesOf('<div class="callout my-4 px-5"><svg class=\'size-5\'>');
+  for (const name of ['callout', 'my-4', 'px-5', 'size-5']) assert.ok(words.includes(name), words.join('|'));
+  assert.not.ok(words.some((found) => /["'>]/.test(found)), words.join('|'));
+  assert.equal(candidatesOf("before:content-['*'] [&>*]:p-2 content-[\"x_y\"]"), ["before:content-['*']", '[&>*]:p-2', 'content-["x_y"]']);
+  assert.ok(scriptCandidates('el.innerHTML = `<p class="mt-6 text-sm">${text}</p>`;').includes('mt-6'));
+});
+
 test('should give a page the class names of the snippets and components it imports', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Classes', navigation: { pages: ['index', 'plain'] } }),

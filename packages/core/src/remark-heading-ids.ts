@@ -1,0 +1,86 @@
+import type { Heading, Nodes, Root } from 'mdast';
+import type { Code, Construct, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
+import type { Processor } from 'unified';
+
+// Custom heading ids, as the hosted platform documents them (and Docusaurus reads them):
+// `## Configuration options {#config}` is the heading "Configuration options" with the id
+// `config`, so links to `#config` keep working when its text changes.
+
+/**
+ * `{#id}` at the end of a heading sets its id. In MDX, `{` starts a JavaScript expression and
+ * `#config` is not one (a private name outside a class), so such a heading stopped the page
+ * with "Could not parse expression with acorn": a text construct, tried before MDX's, reads
+ * `{#…}` (no spaces or braces inside) as text instead; `.md` pages read it as text already. A
+ * transform then takes it off the end of every heading and gives the heading that id
+ * (`data.hProperties.id`, which `rehypeHeadingIds` keeps). Elsewhere in text, `{#…}` stays as
+ * written.
+ */
+export function remarkHeadingIds(this: Processor): (tree: Root) => undefined {
+  (this.data().micromarkExtensions ??= []).push(headingIdSyntax);
+  return (tree) => {
+    const stack: Nodes[] = [tree];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.type === 'heading') takeHeadingId(node);
+      else if ('children' in node) for (const child of node.children) stack.push(child);
+    }
+  };
+}
+
+/** `{#id}` ending a heading's text, and the text before it (trailing spaces dropped). */
+const trailingId = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
+
+/** The custom id a heading's text ends with (`## Title {#id}`), if any. */
+export function customHeadingId(heading: Heading): string | undefined {
+  const last = heading.children.at(-1);
+  return last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
+}
+
+/** Takes a custom id off the end of `heading` and sets it as the heading's id. */
+function takeHeadingId(heading: Heading): undefined {
+  const id = customHeadingId(heading);
+  if (id === undefined) return;
+  const last = heading.children.at(-1) as { value: string; position?: unknown };
+  last.value = last.value.replace(trailingId, '');
+  if (last.value === '') heading.children.pop();
+  const data = (heading.data ??= {});
+  data.hProperties = { ...data.hProperties, id };
+}
+
+const leftBrace = 123;
+const numberSign = 35;
+const rightBrace = 125;
+
+/** `{#…}` in text, read as text (`data`): tried before MDX's expression construct. */
+const headingIdText: Construct = { name: 'headingIdText', tokenize: tokenizeHeadingIdText };
+const headingIdSyntax: Extension = { text: { [leftBrace]: headingIdText } };
+
+function tokenizeHeadingIdText(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
+  let size = 0;
+  return start;
+
+  function start(code: Code): State | undefined {
+    effects.enter('data');
+    effects.consume(code);
+    return afterBrace;
+  }
+
+  function afterBrace(code: Code): State | undefined {
+    if (code !== numberSign) return nok(code);
+    effects.consume(code);
+    return inside;
+  }
+
+  function inside(code: Code): State | undefined {
+    if (code === rightBrace && size > 0) {
+      effects.consume(code);
+      effects.exit('data');
+      return ok;
+    }
+    // Spaces, line endings (negative codes), the end, or another brace: not an id.
+    if (code === null || code < 0 || code === 32 || code === leftBrace || code === rightBrace) return nok(code);
+    size += 1;
+    effects.consume(code);
+    return inside;
+  }
+}
