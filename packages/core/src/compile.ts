@@ -34,6 +34,7 @@ import { remarkClassCandidates } from './class-candidates.js';
 import type { CustomLanguage } from './custom-languages.js';
 import { remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkMathSyntax } from './remark-math-syntax.js';
+import { remarkSnippetFiles } from './remark-snippet-files.js';
 import { plainMdxKind, rehypeKeepJsx, rehypeRestoreJsx, remarkUnravelJsx } from './mdx-tree.js';
 
 /** Code-block settings resolved from docs.json (`code`, `styling.codeblocks`). */
@@ -163,8 +164,8 @@ function createProcessorFactories(options: PageCompilerOptions) {
  * The page pipeline, in this order (the user slot comes last in each phase):
  *
  * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
- * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`) → frontmatter → class names → GFM → math →
- *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
+ * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`; `<Snippet file>` tags become imports) →
+ *    frontmatter → class names → GFM → math → heading ids written as `{#id}` → absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
  *    components (MDX only) → user remark plugins;
  * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
  *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
@@ -225,6 +226,9 @@ export function createPageCompiler(options: PageCompilerOptions) {
       let tree: HastRoot | undefined;
       if (isMdx) mdx ??= await import('@mdx-js/mdx');
       const mdast = parse(file, isMdx);
+      // `<Snippet file>` tags become imports as the page is read: the page then renders, and is
+      // kept as a tree or compiled, as one that imports its snippets.
+      if (isMdx) remarkSnippetFiles()(mdast);
       // The file's own code blocks, for a `<CodeGroup>` that shows it as an imported snippet:
       // its tab is labelled like a code block written there (`ModuleRecord.data.codeBlocks`).
       file.data.codeBlocks = codeBlocksOf(mdast);

@@ -21,7 +21,8 @@ export interface PageFile {
 /**
  * Folders and files that never hold pages: version control and editor folders, dependencies
  * and build output (the same built-in ignores real projects of this format rely on), plus
- * `snippets/` (imported into pages, never pages themselves) and `theme/` (component overrides).
+ * `snippets/` and `_snippets/` (imported into pages, never pages themselves) and `theme/`
+ * (component overrides).
  */
 export const ignoredNames: ReadonlySet<string> = new Set([
   'node_modules',
@@ -31,6 +32,7 @@ export const ignoredNames: ReadonlySet<string> = new Set([
   'tmp',
   'temp',
   'snippets',
+  '_snippets',
   'theme',
 ]);
 

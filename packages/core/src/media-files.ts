@@ -20,7 +20,7 @@ export const assetFolders = ['images', 'logo', 'public', 'static', 'assets'] as 
  * output, the folders page discovery skips too (`node_modules` at any depth). Snippets and
  * theme files are project content: their images are published.
  */
-export const mediaIgnoredFolders: ReadonlySet<string> = new Set([...ignoredNames].filter((name) => name !== 'snippets' && name !== 'theme'));
+export const mediaIgnoredFolders: ReadonlySet<string> = new Set([...ignoredNames].filter((name) => name !== 'snippets' && name !== '_snippets' && name !== 'theme'));
 
 /**
  * Whether media files in a folder (`guides/shots`, from the root) are published: no segment

@@ -4,6 +4,7 @@ import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import { createHash } from 'node:crypto';
 import { scriptCandidates } from './class-candidates.js';
 import type { TreeImport } from './mdx-tree.js';
+import { snippetFolder } from './remark-snippet-files.js';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
@@ -489,7 +490,10 @@ export class ProjectModules {
     // `/snippets/x` is from the project root, `./x` from the importing file.
     const reference = specifier.startsWith('/') ? specifier.replace(/^\/+/, '') || '.' : specifier;
     const base = specifier.startsWith('/') ? root : dirname(importer);
-    const candidates = [reference, ...extensions.map((ext) => reference + ext), ...extensions.map((ext) => `${reference}/index${ext}`)];
+    const candidatesOf = (path: string): string[] => [path, ...extensions.map((ext) => path + ext), ...extensions.map((ext) => `${path}/index${ext}`)];
+    // `<Snippet file>` (`remarkSnippetFiles`) names a file of `_snippets/`; projects that moved
+    // their snippets to `snippets/` and kept the tags find them there.
+    const candidates = specifier.startsWith(snippetFolder) ? [...candidatesOf(reference), ...candidatesOf(`snippets/${specifier.slice(snippetFolder.length)}`)] : candidatesOf(reference);
     const looked: string[] = [];
     for (const candidate of candidates) {
       // The one check of a project path (`@docsgen/config`): outside the root as written is
@@ -544,6 +548,11 @@ function findSpecifier(text: string, specifier: string): number {
   for (const quote of ["'", '"']) {
     const index = text.indexOf(`${quote}${specifier}${quote}`);
     if (index >= 0) return index;
+  }
+  // A `<Snippet file="…">` tag's file, which `remarkSnippetFiles` made the import.
+  if (specifier.startsWith(snippetFolder)) {
+    const file = specifier.slice(snippetFolder.length).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return text.search(new RegExp(`<Snippet\\s[^>]*?file=["'](?:\\.?/)*${file}["']`));
   }
   return -1;
 }
