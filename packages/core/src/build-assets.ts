@@ -61,7 +61,8 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
   for (const vendor of usedViewerFiles(site.api.viewerFiles, options.viewers)) writer.write(vendor.path, readFileSync(vendor.file));
   for (const name of site.projectFiles) writer.write(name, readFileSync(join(root, name)));
   if (used.math) writer.copyTree({ within: rendererAssets.katexFonts, from: rendererAssets.katexFonts, prefix: '_docsgen/fonts', messages });
-  for (const folder of assetFolders) writer.copyTree({ within: root, from: join(root, folder), prefix: folder, messages });
+  // What `.mintignore` leaves out is not published.
+  for (const folder of assetFolders) writer.copyTree({ within: root, from: join(root, folder), prefix: folder, messages, include: (path, isDirectory) => !site.isIgnored(`${folder}/${path}`, isDirectory) });
   // Images and other media in any other folder, at the same paths (`guides/images/a.png`).
   // Not the asset folders (copied whole above), installed packages, or output (`checkOutDir`
   // keeps the output folder in one of those or in a dot-folder).
@@ -70,7 +71,7 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
     from: root,
     prefix: '',
     messages,
-    include: (path, isDirectory) => (isDirectory ? isMediaFolder(path) && !(assetFolders as readonly string[]).includes(path) : isMediaPath(path)),
+    include: (path, isDirectory) => !site.isIgnored(path, isDirectory) && (isDirectory ? isMediaFolder(path) && !(assetFolders as readonly string[]).includes(path) : isMediaPath(path)),
   });
 }
 

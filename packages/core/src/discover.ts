@@ -3,6 +3,7 @@ import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { type DocsgenMessage } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
 import { join, relative, sep } from 'node:path';
+import { readProjectIgnore, type ProjectIgnore } from './project-ignore.js';
 
 /** A page file found in the project. */
 export interface PageFile {
@@ -36,8 +37,8 @@ export const ignoredNames: ReadonlySet<string> = new Set([
   'theme',
 ]);
 
-/** Files that are project files, not pages, wherever they are. */
-const ignoredFiles: ReadonlySet<string> = new Set(['README.md']);
+/** Files that are project files, not pages, wherever they are: the hosted platform ignores these without being told. */
+const ignoredFiles: ReadonlySet<string> = new Set(['README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md']);
 
 /** A page file's name: `.mdx` or `.md`, in any case. */
 const pageExtension = /\.(mdx|md)$/i;
@@ -85,14 +86,14 @@ export function isSiteFile(path: string): boolean {
 
 /**
  * Finds every `.mdx` and `.md` page under `root`. Dot-files and dot-folders are skipped, and
- * so are the folders in `ignoredNames` at any depth. Symbolic links are followed only when they
- * resolve inside the project root; a folder reachable twice (a loop, or a link to a folder that
+ * so are the folders in `ignoredNames` at any depth, and what `isIgnored` leaves out (the
+ * project's `.mintignore`). Symbolic links are followed only when they resolve inside the project root; a folder reachable twice (a loop, or a link to a folder that
  * is also walked directly) is visited once, under its own path rather than a link's, so slugs
  * never depend on timing. A folder that cannot be read is reported and skipped. A folder's
  * `_section.mdx` is a page whose slug is the folder's path; at the root, where there is no folder
  * path, it is reported and skipped.
  */
-export async function discoverPages(root: string): Promise<DiscoveredPages> {
+export async function discoverPages(root: string, isIgnored: ProjectIgnore = () => false): Promise<DiscoveredPages> {
   const realRoot = await realpath(root);
   const pages: PageFile[] = [];
   const messages: DocsgenMessage[] = [];
@@ -124,6 +125,8 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
     for (const entry of entries) {
       if (entry.name.startsWith('.') || ignoredNames.has(entry.name)) continue;
       const path = join(dir, entry.name);
+      const fromRoot = relative(root, path).split(sep).join('/');
+      if (isIgnored(fromRoot, entry.isDirectory())) continue;
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         const target = await realpath(path).catch(() => undefined);
@@ -135,8 +138,8 @@ export async function discoverPages(root: string): Promise<DiscoveredPages> {
         await walk(path);
         continue;
       }
-      if (!isFile || ignoredFiles.has(entry.name)) continue;
-      const relativePath = relative(root, path).split(sep).join('/');
+      if (!isFile || ignoredFiles.has(entry.name) || isIgnored(fromRoot)) continue;
+      const relativePath = fromRoot;
       // The root skill.md is the site's skill for agents (served at `/skill.md`), not a page.
       if (relativePath === rootSkillFile) continue;
       const match = pageExtension.exec(entry.name);
@@ -184,6 +187,7 @@ function compareSlugs(a: string, b: string): number {
  * there are pages for them.
  */
 export function countPageFiles(root: string, atMost: number): number {
+  const { isIgnored } = readProjectIgnore(root);
   let found = 0;
   const folders = [root];
   while (folders.length > 0 && found < atMost) {
@@ -196,9 +200,10 @@ export function countPageFiles(root: string, atMost: number): number {
     }
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
+      const fromRoot = relative(root, join(folder, entry.name)).split(sep).join('/');
       if (entry.isDirectory()) {
-        if (!ignoredNames.has(entry.name)) folders.push(join(folder, entry.name));
-      } else if (pageExtension.test(entry.name) && !ignoredFiles.has(entry.name)) found += 1;
+        if (!ignoredNames.has(entry.name) && !isIgnored(fromRoot, true)) folders.push(join(folder, entry.name));
+      } else if (pageExtension.test(entry.name) && !ignoredFiles.has(entry.name) && !isIgnored(fromRoot)) found += 1;
     }
   }
   return Math.min(found, atMost);

@@ -15,6 +15,7 @@ import { discoverPages, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
 import { checkFolderMetas, expandFolderNavigation, listFolderContents, type ExpandedNavigation, type ExpandFolderNavigationInput } from './folder-navigation.js';
 import { parseFrontmatter } from './frontmatter.js';
+import { readProjectIgnore, type ProjectIgnore } from './project-ignore.js';
 import { hashSource } from './modules.js';
 import { describePage, pageBodyFacts, type PageInfo } from './pages.js';
 import type { KeptPageSource, SiteLoadCache } from './site-load-cache.js';
@@ -40,6 +41,8 @@ export interface LoadedProject {
   folderMetas: Map<string, FolderMeta>;
   /** `docsgen.config.ts`, when the project has one. */
   userConfig: LoadedUserConfig;
+  /** Whether a path of the project is left out of the site by its `.mintignore` (`project-ignore.ts`). */
+  isIgnored: ProjectIgnore;
   /** docs.json, discovery, frontmatter, `_meta.json`, config file and navigation messages, unsorted. */
   messages: DocsgenMessage[];
 }
@@ -69,13 +72,16 @@ export async function loadProject(
   // parsed once the server is quiet, so that the first docs.json edit finds them parsed.
   if (cache && configCache && cache.configIncludes.size === 0) cache.later('config-includes', () => loadConfig(root, { includes: cache.configIncludes }), { once: true });
   // The cache is told every change: what it found before stays while no page or folder came or went.
-  const [discovered, userConfig] = await Promise.all([cache ? cache.discovery(root, () => discoverPages(root)) : discoverPages(root), loadUserConfig(root)]);
+  const ignored = readProjectIgnore(root);
+  const discover = () => discoverPages(root, ignored.isIgnored);
+  const [discovered, userConfig] = await Promise.all([cache ? cache.discovery(root, discover) : discover(), loadUserConfig(root)]);
   const folders = cache ? cache.keep('folder-contents', discovered.pages, () => listFolderContents(discovered.pages)) : listFolderContents(discovered.pages);
   const metaFiles = [...folders.keys()].map((folder) => join(root, folder, '_meta.json'));
   const folderMetas = cache ? cache.keep('folder-metas', root, () => loadFolderMetas(root, folders.keys()), { files: metaFiles }) : loadFolderMetas(root, folders.keys());
   const metas = folderMetas.metas;
   const messages: DocsgenMessage[] = [
     ...loaded.messages,
+    ...ignored.messages,
     ...discovered.messages,
     ...userConfig.messages,
     ...folderMetas.messages,
@@ -120,7 +126,7 @@ export async function loadProject(
     navigation = built.navigation;
     messages.push(...expanded.messages, ...built.messages);
   }
-  return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, messages };
+  return { config: loaded.config, navigation, locate, files: discovered.pages, siteFiles: discovered.siteFiles, entries, pages, folderMetas: metas, userConfig, isIgnored: ignored.isIgnored, messages };
 }
 
 /**

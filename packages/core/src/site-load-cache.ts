@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isSiteFile, type DiscoveredPages, type PageFile } from './discover.js';
+import { ignoreFileName } from './project-ignore.js';
 import type { Frontmatter } from './frontmatter.js';
 import type { PageBodyFacts, PageInfo } from './pages.js';
 import { docsgenCodeKey } from './version.js';
@@ -267,7 +268,7 @@ function changesDiscovery(discovered: { root: string; value: DiscoveredPages; kn
   }
   if (discovered.known.has(path)) return !isFile;
   const fromRoot = relative(discovered.root, path).split(sep).join('/');
-  if (pageExtension.test(fromRoot) || isSiteFile(fromRoot)) return true;
+  if (pageExtension.test(fromRoot) || isSiteFile(fromRoot) || fromRoot === ignoreFileName) return true;
   if (isFile) return false;
   const inside = `${path}${sep}`;
   return [...discovered.known].some((file) => file.startsWith(inside)) || discovered.value.messages.some((message) => message.file === path || message.file?.startsWith(inside));

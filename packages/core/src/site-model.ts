@@ -9,6 +9,7 @@ import { loadCustomLanguages } from './custom-languages.js';
 import { ProjectModules } from './modules.js';
 import type { PageInfo } from './pages.js';
 import { checkNavigationPages, loadProject } from './project.js';
+import type { ProjectIgnore } from './project-ignore.js';
 import { createNamedModules, injectedGlobals, registerIslands, renderTree } from './runtime.js';
 import { createSiteChrome } from './site-chrome.js';
 import { resolveSiteOptions, type ResolvedSiteOptions } from './site-options.js';
@@ -50,6 +51,8 @@ export interface SiteModel {
   overrides: Map<string, string>;
   /** The `.css` and `.js` files every page loads, in any content folder (`isSiteFile`). */
   projectFiles: string[];
+  /** Whether a path of the project is left out of the site by `.mintignore` (`project-ignore.ts`). */
+  isIgnored: ProjectIgnore;
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
   navigablePages: string[];
   /** Where `/` leads: the first navigable page, else `index`, else the first page. */
@@ -158,6 +161,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     modules,
     overrides: await findThemeOverrides(root),
     projectFiles,
+    isIgnored: project.isIgnored,
     navigablePages,
     homeSlug: navigablePages[0] ?? (pages.has('index') ? 'index' : [...pages.keys()][0]),
     // Grammar files too: their content changes every code block in their language.

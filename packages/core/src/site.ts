@@ -3,6 +3,7 @@ import type { ContentLink, NavigationFile, RepositoryInfo } from '@docsgen/rende
 import type { SiteApiReference } from './api-reference.js';
 import { createPageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
+import type { ProjectIgnore } from './project-ignore.js';
 import { createDerivedOutputs } from './site-derived.js';
 import { loadSiteModel, type SiteModel } from './site-model.js';
 import { moduleCandidates } from './tailwind-css.js';
@@ -190,6 +191,11 @@ export interface Site {
   siteUrl: string | undefined;
   /** `.css` and `.js` files at the project root, included on every page and served at `/<name>`. */
   projectFiles: string[];
+  /**
+   * Whether a path of the project (posix, from the root) is left out of the site by its
+   * `.mintignore`: no page, stylesheet, script, media file or spec, and not served.
+   */
+  isIgnored: ProjectIgnore;
   /** Origins the try-it proxy may forward to: the specs' servers and `api.baseUrl` (`https://api.example.com`). */
   apiOrigins: string[];
   /** Every file of the API specs the site read (absolute): a change to one reloads the site. */
@@ -211,6 +217,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   return {
     root,
     projectFiles: model.projectFiles,
+    isIgnored: model.isIgnored,
     api,
     apiOrigins: api.origins,
     get apiFiles() {

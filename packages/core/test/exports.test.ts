@@ -38,6 +38,7 @@ test('should expose the public api', async () => {
     'firstHeading',
     'generateSkill',
     'handleProxyRequest',
+    'ignoreFileName',
     'ignoredNames',
     'isLocalOrigin',
     'isMediaPath',

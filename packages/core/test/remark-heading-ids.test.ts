@@ -47,7 +47,7 @@ test('should compile MDX pages with heading ids, which stopped them before', asy
   try {
     const site = await createSite(root);
     const page = await site.render('index');
-    assert.equal(page?.messages.filter((message) => message.severity === 'error'), []);
+    assert.equal(page?.messages.filter((message) => message.fatal), []);
     const content = page?.html ?? '';
     assert.match(content, /<h2 id="memory-embedder-config"[^>]*>/);
     assert.match(content, /<h3 id="settings"[^>]*>/);

@@ -270,6 +270,8 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
 /** The project's files (asset folders, the .css/.js every page loads, media) and the outputs of the site's output table. `false` for any other path. */
 async function serveProjectFile(exchange: Exchange, path: string, decoded: string, raw: string): Promise<boolean> {
   const { site, context, request, response } = exchange;
+  // What `.mintignore` leaves out is not served (the 404 page answers), as it is not published.
+  if (site.isIgnored(decoded.slice(1))) return false;
   for (const folder of context.folders) {
     if (path === `/${folder}` || path.startsWith(`/${folder}/`)) {
       await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: join(site.root, folder), prefix: `/${folder}` }));

@@ -1,4 +1,4 @@
-import { isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
+import { ignoreFileName, isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
 import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
@@ -90,7 +90,8 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     }
   }
 
-  const isIgnored = (path: string): boolean => relative(options.root, path).split(sep).some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.' && part !== '..'));
+  // `.mintignore` is the one dot-file watched: it changes which files are the site's.
+  const isIgnored = (path: string): boolean => relative(options.root, path) !== ignoreFileName && relative(options.root, path).split(sep).some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.' && part !== '..'));
   const watcher = watchFolders(options.root, isIgnored, (file) => {
     pending.add(file);
     clearTimeout(timer);
@@ -181,6 +182,7 @@ function watchFolders(root: string, isIgnored: (path: string) => boolean, onChan
 function reshapesSite(site: Site, root: string, file: string): boolean {
   const name = basename(file);
   if (name === 'docs.json' || name === '_meta.json' || name === '_section.mdx' || /^docsgen\.config\.(ts|mts|js|mjs)$/.test(name)) return true;
+  if (file === join(root, ignoreFileName)) return true;
   // A local file the config file imports (a plugin of the project's own).
   if (site.configFiles.includes(file)) return true;
   // An API spec, or a file one of its `$ref`s names: the generated pages and navigation change.
@@ -196,7 +198,7 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
     const slug = relative(root, file).split(sep).join('/').replace(/\.(mdx|md)$/i, '');
     const isKnown = site.pages.has(slug);
     // A page that appeared or disappeared changes the navigation and the routes.
-    if (isKnown !== existsSync(file)) return !relative(root, file).split(sep).includes('snippets');
+    if (isKnown !== existsSync(file)) return !relative(root, file).split(sep).some((part) => part === 'snippets' || part === '_snippets') && !site.isIgnored(relative(root, file).split(sep).join('/'));
   }
   return false;
 }
