@@ -72,7 +72,7 @@ export function recmaPropsAsVariables() {
     );
     if (!content) return;
     const declared = new Set<string>();
-    collectDeclarations(program, declared);
+    collectDeclarations(program, declared, content);
     const referenced = new Set<string>();
     collectReferences(content.body, referenced);
     const free = [...referenced].filter(
@@ -127,32 +127,52 @@ export function recmaUnusedImports() {
   };
 }
 
-/** Every name declared anywhere: imports, variables, functions, classes, parameters, catch clauses. */
-function collectDeclarations(node: unknown, names: Set<string>): void {
-  walk(node, (current) => {
+/**
+ * The names the content function `content` can see declared: the module's (imports,
+ * variables, functions, classes) and its own (parameters, variables). Not another function's
+ * parameters or locals: MDX adds `function _missingMdxReference(id, component)` to a page that
+ * uses a provided component, and a page writing `{id}` (`DELETE /v1/users/{id}` in Arize's
+ * docs) then read `id` as declared, and threw `id is not defined`.
+ */
+function collectDeclarations(node: unknown, names: Set<string>, content: Node): void {
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const current = value as Node & Record<string, unknown>;
+    if (typeof current.type !== 'string') return;
     switch (current.type) {
       case 'ImportSpecifier':
       case 'ImportDefaultSpecifier':
       case 'ImportNamespaceSpecifier':
         names.add(current.local.name);
-        break;
+        return;
       case 'VariableDeclarator':
         addPattern(current.id, names);
-        break;
+        visit(current.init);
+        return;
       case 'FunctionDeclaration':
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
-        if ('id' in current && current.id) names.add(current.id.name);
-        for (const param of current.params) addPattern(param, names);
-        break;
+        if (current.type === 'FunctionDeclaration' && current.id) names.add(current.id.name);
+        if (current === content) {
+          for (const param of current.params) addPattern(param, names);
+          visit(current.body);
+        }
+        return;
       case 'ClassDeclaration':
         if (current.id) names.add(current.id.name);
-        break;
-      case 'CatchClause':
-        if (current.param) addPattern(current.param, names);
-        break;
+        return;
     }
-  });
+    for (const key in current) {
+      if (skippedKeys.has(key)) continue;
+      const child = current[key];
+      if (child && typeof child === 'object') visit(child);
+    }
+  };
+  visit(node);
 }
 
 function addPattern(pattern: Node, names: Set<string>): void {

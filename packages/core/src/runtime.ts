@@ -228,6 +228,26 @@ export function createNamedModules(virtualModules: Record<string, unknown>): Rec
 }
 
 /**
+ * The page's components as names a `.jsx`/`.tsx` component sees without importing them, as on
+ * the hosted platform (Arize's `ReleaseUpdate.jsx` wraps its content in `<Update>`): each name
+ * is a component that renders, at render time, what the page's map has under it (a `theme/`
+ * override included). A module that imports or declares the name itself keeps its own.
+ */
+export function providedComponentGlobals(names: Iterable<string>): Record<string, unknown> {
+  const globals: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name) || Object.hasOwn(injectedGlobals, name)) continue;
+    const provided = (props: Record<string, unknown>) => {
+      const component = mdxComponentsModule.useMDXComponents()[name];
+      return component === undefined ? null : preact.h(component as preact.ComponentType, props);
+    };
+    Object.defineProperty(provided, 'name', { value: name });
+    globals[name] = provided;
+  }
+  return globals;
+}
+
+/**
  * Names every project module sees without importing them, as real projects of this format
  * expect: React's hooks and `React` itself (Preact's compatibility layer).
  */

@@ -10,7 +10,7 @@ import { ProjectModules } from './modules.js';
 import type { PageInfo } from './pages.js';
 import { checkNavigationPages, loadProject } from './project.js';
 import type { ProjectIgnore } from './project-ignore.js';
-import { createNamedModules, injectedGlobals, registerIslands, renderTree } from './runtime.js';
+import { createNamedModules, injectedGlobals, providedComponentGlobals, registerIslands, renderTree } from './runtime.js';
 import { createSiteChrome } from './site-chrome.js';
 import { resolveSiteOptions, type ResolvedSiteOptions } from './site-options.js';
 import type { Manifest, SiteOptions } from './site.js';
@@ -130,7 +130,8 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
       settings.compileCache && !compiler.hasUserPlugins
         ? cacheCompiler(compiler.compileFile, { folder: compileCacheFolder(root), settings: [docsgenCodeKey(), root, compilerOptions.code, compilerOptions.knownComponents] })
         : compiler.compileFile,
-    globals: injectedGlobals,
+    // React's hooks, and docsgen's components: components written for the platform use both unimported.
+    globals: { ...injectedGlobals, ...providedComponentGlobals(compilerOptions.knownComponents) },
     renderTree,
     onEvaluated: registerIslands,
     filesChange: mode === 'dev',
