@@ -8,6 +8,7 @@ import { ApiSpecFiles } from './api-spec-files.js';
 import { ApiSpecs, type SpecEntry } from './api-specs.js';
 import { findViewerBundles } from './api-viewers.js';
 import type { PageInfo } from './pages.js';
+import type { ProjectIgnore } from './project-ignore.js';
 import type { SiteLoadCache } from './site-load-cache.js';
 
 // The API reference of a site, assembled from its parts: the specs read (`api-specs`), the
@@ -80,6 +81,8 @@ interface LoadApiReferenceInput {
   loadCache?: SiteLoadCache | undefined;
   /** Build each operation page's reference when it is first read (`ApiSpecsOptions.isDeferred`; default: `false`). */
   isDeferred?: boolean | undefined;
+  /** Whether a path is left out by the project's `.mintignore` (`ApiSpecsOptions.isIgnored`). */
+  isIgnored?: ProjectIgnore | undefined;
 }
 
 const specKey = /"(?:openapi|asyncapi)"\s*:/;
@@ -109,7 +112,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const { root, config, pages } = input;
   const messages: DocsgenMessage[] = [];
   let generated = new Map<string, PageInfo>();
-  const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache, isDeferred: input.isDeferred });
+  const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache, isDeferred: input.isDeferred, isIgnored: input.isIgnored });
   const read = await readSpecs(input, specs);
   generated = read.generated;
   const files = new ApiSpecFiles(specs.entries, root);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { applyExampleSettings, baseUrlsOf } from './api-settings.js';
 import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
 import type { SiteLoadCache } from './site-load-cache.js';
+import type { ProjectIgnore } from './project-ignore.js';
 
 // The API specs a site reads, by label: those docs.json names (read when the site loads), those
 // only pages' frontmatter names, and those components name (`<OpenApiViewer spec=…>`, read when
@@ -38,6 +39,8 @@ export interface ApiSpecsOptions {
    * the dev server, which renders one page at a time (default: `false`).
    */
   isDeferred?: boolean | null | undefined;
+  /** Whether a path of the project is left out by its `.mintignore`: never one of its specs (default: none is). */
+  isIgnored?: ProjectIgnore | undefined;
 }
 
 export interface ReadNamedSpecsOptions {
@@ -89,7 +92,8 @@ export class ApiSpecs {
     const resolveRemote = (url: string): Promise<string | undefined> => this.#download(url);
     const takenSlugs = [...options.takenSlugs];
     const isDeferred = this.#options.isDeferred === true;
-    const check = () => tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs, frontmatter, resolveRemote, isDeferred });
+    const isIgnored = this.#options.isIgnored;
+    const check = () => tools.checkSpecs(root, config ?? {}, { locate: options.locate, validate: false, placeWarnings: false, takenSlugs, frontmatter, resolveRemote, isDeferred, isIgnored });
     const cache = this.#options.loadCache;
     const boundFiles = new Set(options.bindings.map((binding) => binding.file));
     const checked = cache

@@ -136,7 +136,7 @@ async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof lo
     .map((page) => ({ value: page.frontmatter.openapi as string, place: { file: page.file } }));
   if (!project.config || (bindings.length === 0 && !/"(?:openapi|asyncapi)"\s*:/.test(JSON.stringify(project.config)))) return [];
   const { checkSpecs } = await import('@docsgen/openapi-pages');
-  const result = await checkSpecs(root, project.config, { locate: project.locate, frontmatter: bindings });
+  const result = await checkSpecs(root, project.config, { locate: project.locate, frontmatter: bindings, isIgnored: project.isIgnored });
   return result.messages;
 }
 

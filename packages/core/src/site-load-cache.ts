@@ -1,7 +1,7 @@
 import type { DocsgenMessage, KeptIncludes } from '@docsgen/config';
 import { writeWhole } from '@docsgen/util/write-whole';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isSiteFile, type DiscoveredPages, type PageFile } from './discover.js';
 import { ignoreFileName } from './project-ignore.js';
@@ -89,7 +89,8 @@ export class SiteLoadCache {
       this.#pages.delete(file);
       const isForgotten = (path: string): boolean => path === file || path.startsWith(`${file}/`) || path.startsWith(`${file}\\`);
       for (const [name, kept] of this.#made) if ([...kept.stamps.keys()].some(isForgotten)) this.#made.delete(name);
-      if (this.#specs && [...this.#specs.stamps.keys()].some(isForgotten)) this.#specs = undefined;
+      // `.mintignore` may leave a spec out, or in.
+      if (this.#specs && ([...this.#specs.stamps.keys()].some(isForgotten) || basename(file) === ignoreFileName)) this.#specs = undefined;
       for (const path of this.#pages.keys()) if (isForgotten(path)) this.#pages.delete(path);
     }
   }

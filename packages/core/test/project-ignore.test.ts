@@ -89,4 +89,29 @@ test('should leave ignored files out of the pages, site files, media and links, 
   }
 });
 
+test('should bind a page that names no spec to the project’s specs `.mintignore` leaves in', async () => {
+  // DeepL's shape: `openapi.json` and `openapi.yaml`, the first ignored; pages write
+  // `openapi: post /v2/translate`, and docs.json names no spec.
+  const spec = (server: string) => JSON.stringify({ openapi: '3.0.3', info: { title: 'API', version: '1' }, servers: [{ url: server }], paths: { '/v2/translate': { post: { summary: 'Translate', responses: { 200: { description: 'OK' } } } } } });
+  const root = writeTempProject(
+    {
+      'docs.json': JSON.stringify({ name: 'Specs', navigation: { pages: ['translate'] } }),
+      '.mintignore': 'api-reference/openapi.json\n',
+      'translate.mdx': '---\ntitle: Translate\nopenapi: post /v2/translate\n---\n\nTranslate text.\n',
+      'api-reference/openapi.json': spec('https://stale.example.com'),
+      'api-reference/openapi.yaml': spec('https://yaml.example.com'),
+    },
+    'docsgen-ignore-spec-',
+  );
+  try {
+    const site = await createSite(root);
+    const page = await site.render('translate');
+    assert.equal(page?.messages.filter((message) => message.fatal), []);
+    assert.match(page?.html ?? '', 'https://yaml.example.com');
+    assert.not.match(page?.html ?? '', 'stale.example.com');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test.run();

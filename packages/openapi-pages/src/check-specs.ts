@@ -37,6 +37,11 @@ export interface CheckSpecsOptions {
   resolveRemote?: ((url: string) => Promise<string | undefined>) | null | undefined;
   /** Builds the OpenAPI pages' references when first read (`BuildApiPagesOptions.isDeferred`; default: `false`). */
   isDeferred?: boolean | null | undefined;
+  /**
+   * Whether a path of the project (posix, from the root) is left out of the site (its
+   * `.mintignore`): such a file is never found as one of the project's specs (default: none is).
+   */
+  isIgnored?: ((path: string, isDirectory?: boolean) => boolean) | null | undefined;
 }
 
 /** One spec named in docs.json (or only in pages' frontmatter), loaded and turned into pages. */
@@ -76,7 +81,7 @@ export async function checkSpecs(
   const locate = options?.locate ?? (() => undefined);
   const { sources, references } = collectConfigSources(config, locate);
   const bindings = (options?.frontmatter ?? []).map((binding) => ({ ...binding, value: bindingFromRoot(root, binding.value, binding.place?.file) }));
-  await addFrontmatterSources(root, sources, bindings);
+  await addFrontmatterSources(root, sources, bindings, options?.isIgnored ?? undefined);
   const loaded = await loadSpecSources(root, sources, { ...options, locate, pages: readPageSettings(config) });
   const frontmatter = bindings.map((binding) => ({ value: binding.value, place: binding.place }));
   const messages = [...loaded.messages, ...checkOperationNames(loaded, references, frontmatter)];

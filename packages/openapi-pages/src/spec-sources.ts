@@ -90,11 +90,17 @@ function walkNavigation(value: unknown, path: ConfigPath, scope: string[], walk:
 
 /**
  * Adds the spec files only frontmatter names (docs.json need not list a spec its pages name;
- * one that names a spec docs.json lists by its file name alone is that spec), and, when
- * bindings name no spec file and nothing else names one, the project's one OpenAPI file, as on
- * the hosted platform ("detected automatically").
+ * one that names a spec docs.json lists by its file name alone is that spec), and, when a
+ * binding names no spec file and docs.json names none, every OpenAPI file of the project that
+ * `isIgnored` (its `.mintignore`) leaves in, in alphabetical order of their paths, as on the
+ * hosted platform ("uploads every OpenAPI specification ... the first match wins").
  */
-export async function addFrontmatterSources(root: string, sources: SpecSource[], bindings: readonly FrontmatterBinding[]): Promise<void> {
+export async function addFrontmatterSources(
+  root: string,
+  sources: SpecSource[],
+  bindings: readonly FrontmatterBinding[],
+  isIgnored?: ((path: string, isDirectory?: boolean) => boolean) | undefined,
+): Promise<void> {
   let projectSpecs: string[] | undefined;
   for (const binding of bindings) {
     const spec = parseOperationEntry(binding.value)?.spec;
@@ -103,7 +109,7 @@ export async function addFrontmatterSources(root: string, sources: SpecSource[],
     // A name without an extension is the stem of a spec file of the project, which the
     // platform reads even when docs.json lists none ("uploads every OpenAPI specification").
     if (!specExtension.test(spec)) {
-      projectSpecs ??= await findOpenApiFiles(root);
+      projectSpecs ??= await findOpenApiFiles(root, isIgnored);
       const found = projectSpecs.find((file) => namesSpec(file, spec));
       if (found !== undefined) {
         sources.push({ source: found, directory: undefined, path: [], page: binding.place });
@@ -116,9 +122,14 @@ export async function addFrontmatterSources(root: string, sources: SpecSource[],
     const parsed = parseOperationEntry(binding.value);
     return parsed !== undefined && parsed.spec === undefined;
   });
-  if (unnamed && sources.length === 0) {
-    const found = await findOpenApiFiles(root);
-    if (found.length === 1) sources.push({ source: found[0] as string, directory: undefined, path: [], page: unnamed.place });
+  // `openapi: POST /v1/translate` with no spec named, and none in docs.json: the platform
+  // "searches every uploaded specification", the first in alphabetical order of their paths
+  // winning; so are they all read here, in that order.
+  // Specs other pages name by file do not count: docs.json names none.
+  if (unnamed && sources.every((source) => source.page !== undefined)) {
+    for (const found of projectSpecs ?? (await findOpenApiFiles(root, isIgnored))) {
+      if (!sources.some((source) => namesSpec(source.source, found))) sources.push({ source: found, directory: undefined, path: [], page: unnamed.place });
+    }
   }
 }
 
@@ -133,7 +144,7 @@ const maxSearchDepth = 4;
  * kilobyte declares `openapi` or `swagger`. At most 5,000 entries are looked at; symbolic links
  * are not followed.
  */
-export async function findOpenApiFiles(root: string): Promise<string[]> {
+export async function findOpenApiFiles(root: string, isIgnored?: ((path: string, isDirectory?: boolean) => boolean) | undefined): Promise<string[]> {
   const found: string[] = [];
   let looked = 0;
   const walk = async (folder: string, depth: number): Promise<void> => {
@@ -146,6 +157,7 @@ export async function findOpenApiFiles(root: string): Promise<string[]> {
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (++looked > maxSearchedEntries || entry.name.startsWith('.')) continue;
       const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (isIgnored?.(path, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         if (depth < maxSearchDepth && !skippedFolders.has(entry.name)) await walk(path, depth + 1);
       } else if (entry.isFile() && /\.(?:json|ya?ml)$/i.test(entry.name) && entry.name !== 'docs.json' && entry.name !== 'package.json') {
@@ -154,7 +166,7 @@ export async function findOpenApiFiles(root: string): Promise<string[]> {
     }
   };
   await walk('', 0);
-  return found;
+  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 async function readHead(file: string): Promise<string> {

@@ -2,6 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkSpecs } from '../src/check-specs.js';
 import { bindingFromRoot, findOpenApiFiles } from '../src/spec-sources.js';
+import { createOperationLookup } from '../src/operation-lookup.js';
+import type { ApiPageModel } from '../src/page-model.js';
 import { withProject } from './helpers.js';
 
 const test = suite('checkSpecs');
@@ -153,12 +155,33 @@ test('should take the project\'s one OpenAPI file for frontmatter that names no 
   }),
 );
 
-test('should not guess between two OpenAPI files', () =>
-  withProject({ 'a.yaml': billing, 'b/openapi.json': '{\n  "openapi": "3.1.0",\n  "info": {"title": "B", "version": "1"},\n  "paths": {}\n}' }, async (root) => {
+test('should look in every OpenAPI file, in alphabetical order, when neither frontmatter nor docs.json names one', () =>
+  // "Mintlify uploads every OpenAPI specification in your docs repository ... the first match
+  // wins based on alphabetical filename order." DeepL's pages name no spec and docs.json none.
+  withProject({
+    'b/openapi.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'B', version: '1' }, paths: { '/invoices': { post: { summary: 'B invoices', responses: { 201: { description: 'Created' } } } }, '/files': { get: { summary: 'Files', responses: { 200: { description: 'OK' } } } } } }, null, 2),
+    'a.yaml': billing,
+  }, async (root) => {
     assert.equal(await findOpenApiFiles(root), ['a.yaml', 'b/openapi.json']);
-    const result = await checkSpecs(root, {}, { frontmatter: [{ value: 'POST /invoices', place: { file: `${root}/a.mdx` } }] });
-    assert.equal(result.specs, []);
-    assert.equal(result.messages.map((m) => m.ruleId), ['openapi-operation-missing']);
+    const frontmatter = [
+      { value: 'POST /invoices', place: { file: `${root}/invoices.mdx` } },
+      { value: 'GET /files', place: { file: `${root}/files.mdx` } },
+      // A page naming a file that is gone (a stray draft) does not turn the search off.
+      { value: '/drafts/temp.yaml POST /invoices', place: { file: `${root}/draft.mdx` } },
+    ];
+    const result = await checkSpecs(root, {}, { frontmatter });
+    assert.equal(result.specs.map((s) => [s.source, s.spec.kind ?? null]), [['/drafts/temp.yaml', null], ['a.yaml', 'openapi'], ['b/openapi.json', 'openapi']]);
+    assert.equal(result.messages.map((m) => `${m.file?.slice(root.length + 1)} ${m.ruleId}`), ['draft.mdx spec-unreadable']);
+    // As the site binds pages: the lookup of every spec read, in order.
+    const lookup = createOperationLookup(result.specs.flatMap((s) => (s.result && 'pages' in s.result ? (s.result.pages as ApiPageModel[]) : [])));
+    assert.is(lookup.find('POST /invoices')?.summary, 'Create an invoice', 'the first file in alphabetical order wins');
+    assert.is(lookup.find('GET /files')?.summary, 'Files', 'an operation only the second file has');
+    // A file `.mintignore` leaves out is not one of the project's specs.
+    const isIgnored = (path: string) => path === 'a.yaml';
+    assert.equal(await findOpenApiFiles(root, isIgnored), ['b/openapi.json']);
+    const ignored = await checkSpecs(root, {}, { frontmatter: frontmatter.slice(0, 2), isIgnored });
+    assert.equal(ignored.specs.map((s) => s.source), ['b/openapi.json']);
+    assert.equal(ignored.messages, []);
   }),
 );
 
