@@ -47,12 +47,19 @@ function get(site: ServedProject, path: string): Promise<{ status: number; type:
 files('should serve the navigation file a page links to, and the project’s root .css and .js', async (context) => {
   const page = await get(context.site, '/v2/quickstart');
   const src = /data-nav-src="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  assert.match(src, /^\/_docsgen\/navigation-[0-9a-f]{16}\.json$/);
+  // The part of the file with the groups of the page's version.
+  assert.match(src, /^\/_docsgen\/navigation-[0-9a-f]{16}\.versions\.0\.json$/);
   const navigation = await get(context.site, src);
   assert.is(navigation.status, 200);
   assert.is(navigation.type, 'application/json; charset=utf-8');
-  assert.ok(Object.keys(JSON.parse(navigation.body).groups).length >= 3);
+  const ids = Object.keys(JSON.parse(navigation.body).groups);
+  assert.ok(ids.length >= 3);
+  assert.ok(ids.every((id) => id.startsWith('versions.0.')), ids.join(' '));
+  const whole = await get(context.site, src.replace('.versions.0.json', '.json'));
+  assert.is(whole.status, 200);
+  assert.ok(Object.keys(JSON.parse(whole.body).groups).some((id) => id.startsWith('versions.1.')), 'the whole file has every version');
   assert.is((await get(context.site, '/_docsgen/navigation-0000000000000000.json')).status, 404);
+  assert.is((await get(context.site, src.replace('.versions.0.json', '.versions.9.json'))).status, 404);
 
   assert.match(page.body, '<link rel="stylesheet" href="/custom.css">');
   assert.match(page.body, '<script src="/extra.js" defer></script>');

@@ -107,7 +107,8 @@ layout('should mark the current page, render top-level groups in full and fill n
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  const isNavigationFile = (path: string) => /^\/_docsgen\/navigation-[0-9a-f]+\.json$/.test(path);
+  // The page's version has its own part of the file (`navigation-<hash>.versions.0.json`).
+  const isNavigationFile = (path: string) => /^\/_docsgen\/navigation-[0-9a-f]+(\.[a-z]+\.\d+)*\.json$/.test(path);
   // The closed group's first entry is in the page already: wait for the file itself, not for it.
   const navigationFile = page.waitForResponse((response) => isNavigationFile(new URL(response.url()).pathname));
   await page.goto(`${context.site.base}/v2/quickstart`);
@@ -125,6 +126,11 @@ layout('should mark the current page, render top-level groups in full and fill n
   await navigationFile;
   const fetched = requests.filter(isNavigationFile);
   assert.is(fetched.length, 1, 'the navigation file is fetched once');
+  // Its version's part: v1's groups are not in it.
+  assert.match(fetched[0]!, /\.versions\.\d+\.json$/);
+  const part = await (await fetch(`${context.site.base}${fetched[0]}`)).text();
+  assert.match(part, 'Gamma');
+  assert.not.match(part, '/v1/', 'no group of another version');
   await page.locator('.dg-sidebar a', { hasText: 'Gamma' }).click();
   await page.waitForURL(`${context.site.base}/v2/ref/gamma`);
   assert.is((await page.locator('.dg-sidebar a[aria-current="page"]').textContent())?.trim(), 'Gamma');

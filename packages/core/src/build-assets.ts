@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { documentAssetFiles, documentAssetNames, islandAssetNames, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
+import { documentAssetFiles, documentAssetNames, islandAssetNames, navigationFileParts, rendererAssets, themeStylesheetName } from '@docsgen/renderer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,7 +54,8 @@ export async function publishAssets(site: Site, writer: OutputWriter, options: P
   );
   for (const [name, content] of published) writer.write(`_docsgen/${name}`, content);
   assets.prune();
-  writer.write(`_docsgen/${site.navigationFile().name}`, site.navigationFile().content);
+  // The whole file, and a part per version or language, which pages of that variant link.
+  for (const part of navigationFileParts(site.navigationFile())) writer.write(`_docsgen/${part.name}`, part.content);
   // Nested API fields readers open on demand: one file per spec, pages draw the top level.
   if (used.api) for (const file of site.api.schemaFiles()) writer.write(`_docsgen/${file.name}`, file.content());
   // The embeddable API viewers' bundles from the project's node_modules, for the viewers pages use.

@@ -1,6 +1,6 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { buildSearchIndex, findClosestPage, findOutputKind, isMediaPath, matchRedirect, mcpRoute, proxyRoute, searchableRegion, searchFolder, viewerVendorPrefix, type OutputKind, type SearchShares, type Site } from '@docsgen/core';
-import { documentAssetFiles, rendererAssets } from '@docsgen/renderer';
+import { documentAssetFiles, navigationFileParts, rendererAssets } from '@docsgen/renderer';
 import { createSearchService, type SearchService } from '@docsgen/search';
 import { isCrossOrigin as isCrossOriginRequest } from '@docsgen/util/cross-origin';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -246,8 +246,8 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
   if (output && path.startsWith(`${internalPrefix}/`)) return serveOutput({ site, context, request, response }, output, path.slice(1));
   if (path.startsWith(`${internalPrefix}/`)) {
     const name = path.slice(internalPrefix.length + 1);
-    const navigation = site.navigationFile();
-    if (name === navigation.name) {
+    const navigation = name.startsWith('navigation-') ? navigationFileParts(site.navigationFile()).find((part) => part.name === name) : undefined;
+    if (navigation) {
       send(response, request, 200, 'application/json; charset=utf-8', navigation.content);
       return true;
     }

@@ -38,8 +38,8 @@ export { islandAssetNames, pageLanguage, pageMode, renderPageDocument, themeStyl
 export { clientStringKeys, clientStringsScript, formatUiString, languageTag, textDirection, uiStrings, uiStringTables } from './i18n/ui-strings.js';
 export type { UiStringKey, UiStrings } from './i18n/ui-strings.js';
 export type { PageDocumentInput, PageMode } from './layout/page-document.js';
-export { navigationFileName, renderNavigationFile } from './layout/navigation-file.js';
-export type { NavigationFile } from './layout/navigation-file.js';
+export { navigationFileName, navigationFileParts, renderNavigationFile } from './layout/navigation-file.js';
+export type { NavigationFile, NavigationFilePart } from './layout/navigation-file.js';
 export { themeNames } from './layout/themes.js';
 export type { LayoutThemeName } from './layout/themes.js';
 export type { LayoutConfig, LayoutNavigation, LayoutNavNode, LayoutPage, LayoutTocEntry, SiteLayoutData } from './layout/types.js';

@@ -28,6 +28,7 @@ test('should expose the public api', async () => {
     'languageTag',
     'loadIcon',
     'navigationFileName',
+    'navigationFileParts',
     'pageLanguage',
     'pageMode',
     'renderApiOperation',

@@ -6,6 +6,7 @@ import {
   builtinComponents as c,
   collectContentFacts,
   documentAssetFiles,
+  navigationFileParts,
   renderNavigationFile,
   renderPageDocument,
   renderToHtml,
@@ -181,6 +182,34 @@ test('should render top-level groups in full and nested groups away from the pag
   const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title"><svg class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
   assert.ok(id && groups[id]?.includes('Title of deep'), 'the page names the group by the id the file uses');
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
+});
+
+test('should link each page to the part of the navigation file with its version\'s groups', () => {
+  // Ids as buildNavigation gives them: the group's place in docs.json, under its version.
+  const at = (...path: (string | number)[]) => ({ configPath: ['navigation', ...path] });
+  const navigation = model(
+    [
+      division('version', 'v2', [group('Start', [page('v2/index'), group('Deep', [page('v2/deep')], at('versions', 0, 'groups', 0, 'pages', 1))], at('versions', 0, 'groups', 0)), group('More', [page('v2/more')], at('versions', 0, 'groups', 1))], { isDefault: true, ...at('versions', 0) }),
+      division('version', 'v1', [group('Start', [page('v1/index')], at('versions', 1, 'groups', 0)), group('Old', [page('v1/old')], at('versions', 1, 'groups', 1))], at('versions', 1)),
+    ],
+    { versions: ['v2', 'v1'], defaultVersion: 'v2' },
+  );
+  const pages = pagesOf(['v2/index', 'v2/deep', 'v2/more', 'v1/index', 'v1/old']);
+  const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
+  const parts = navigationFileParts(file);
+  assert.equal(parts.map((part) => part.name), [file.name, file.name.replace('.json', '.versions.0.json'), file.name.replace('.json', '.versions.1.json')]);
+  const groupsOf = (content: string) => Object.keys((JSON.parse(content) as { groups: Record<string, string> }).groups);
+  assert.equal(groupsOf(parts[1]!.content), ['versions.0.groups.0', 'versions.0.groups.0.pages.1', 'versions.0.groups.1']);
+  assert.equal(groupsOf(parts[2]!.content), ['versions.1.groups.0', 'versions.1.groups.1']);
+  assert.is(parts[0]!.content, file.content, 'the whole file is written too');
+  // Each page links its version's part, which holds every group its sidebar may fill.
+  assert.match(render({ slug: 'v2/index', navigation, pages }), `data-nav-src="/_docsgen/${parts[1]!.name}"`);
+  const v1 = render({ slug: 'v1/old', navigation, pages });
+  assert.match(v1, `data-nav-src="/_docsgen/${parts[2]!.name}"`);
+  for (const id of [...v1.matchAll(/data-dg-group="([^"]+)"/g)].map((match) => match[1]!)) assert.ok(groupsOf(parts[2]!.content).includes(id), id);
+  // A navigation without versions or languages is one file, as before.
+  const plain = renderNavigationFile({ config: { name: 'Site' }, navigation: model([group('Start', [page('index')], at('groups', 0))]), pages: pagesOf(['index']) });
+  assert.equal(navigationFileParts(plain), [{ name: plain.name, content: plain.content }]);
 });
 
 test('should show no heading for a top-level group named with spaces only, and keep a nested one\'s', () => {

@@ -52,6 +52,59 @@ export function renderNavigationFile(input: SiteLayoutData): NavigationFile {
 
 const emptyKey = {};
 
+/** One part of a navigation file: the groups of one version or language (`navigationFileParts`). */
+export interface NavigationFilePart {
+  /** File name under the asset prefix: `navigation-<hash>.<variant>.json`. */
+  name: string;
+  /** JSON of the same shape as the whole file's, with this variant's groups. */
+  content: string;
+}
+
+const partsOfFile = new WeakMap<NavigationFile, NavigationFilePart[]>();
+
+/**
+ * The files a site's navigation file is written as: the whole file, and, when the navigation
+ * has versions or languages, one part per version or language with its groups only. A page
+ * links its own part (`navigationPartName`): a reader of crewAI's docs (35 versions in 4
+ * languages) fetched the whole 22 MB file to open one group; its part is 160 KB.
+ */
+export function navigationFileParts(file: NavigationFile): NavigationFilePart[] {
+  let parts = partsOfFile.get(file);
+  if (parts) return parts;
+  const buckets = new Map<string, Record<string, string>>();
+  const groups = (JSON.parse(file.content) as { groups?: Record<string, string> }).groups ?? {};
+  for (const [id, entries] of Object.entries(groups)) {
+    const variant = variantOfGroup(id);
+    let bucket = buckets.get(variant);
+    if (!bucket) buckets.set(variant, (bucket = {}));
+    bucket[id] = entries;
+  }
+  parts = [{ name: file.name, content: file.content }];
+  if (buckets.size > 1 || !buckets.has('')) {
+    for (const [variant, bucket] of buckets) if (variant !== '') parts.push({ name: navigationPartName(file.name, variant), content: `${JSON.stringify({ groups: bucket })}\n` });
+  }
+  partsOfFile.set(file, parts);
+  return parts;
+}
+
+/**
+ * The version or language a group belongs to, by its id (its place in docs.json): the path to
+ * the last `versions.<n>` or `languages.<n>` in it (`languages.1.versions.3` for
+ * `languages.1.versions.3.groups.2`), or `''` for a group of no version or language.
+ */
+export function variantOfGroup(id: string): string {
+  const segments = id.split('.');
+  for (let index = segments.length - 2; index >= 0; index -= 1) {
+    if ((segments[index] === 'versions' || segments[index] === 'languages') && /^\d+$/.test(segments[index + 1]!)) return segments.slice(0, index + 2).join('.');
+  }
+  return '';
+}
+
+/** The name of the part of navigation file `name` with the groups of `variant` (`variantOfGroup`); the whole file's for `''`. */
+export function navigationPartName(name: string, variant: string): string {
+  return variant === '' ? name : `${name.replace(/\.json$/, '')}.${variant}.json`;
+}
+
 /** The name of a navigation file with this content: `navigation-<hash>.json`. */
 export function navigationFileName(content: string): string {
   return `navigation-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`;

@@ -11,8 +11,8 @@ import { languageTag, textDirection, uiStrings, type UiStrings } from '../i18n/u
 import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
 import { layoutMemoOf, type LayoutMemo } from './layout-memo.js';
 import { pageLinkOf, renderWithIcons } from './links.js';
-import { renderNavigationFile } from './navigation-file.js';
-import { chromeOf, entryOf, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
+import { navigationPartName, renderNavigationFile, variantOfGroup } from './navigation-file.js';
+import { chromeOf, entryOf, groupId, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
 import { documentHead } from './page-head.js';
 import { Sidebar, type SidebarContext } from './sidebar.js';
 import { resolveLayoutTheme, themePageMode, type LayoutTheme } from './themes.js';
@@ -251,7 +251,9 @@ function documentBody(view: PageView): string[] {
   const tabsInSidebar = theme.tabsPlacement === 'sidebar' && withSidebar;
   // A page without a sidebar still gets the phone's menu when the navbar has links to put in it.
   const hasDrawer = withSidebar || hasDrawerLinks(config);
-  const navigationFileName = input.navigationFileName || renderNavigationFile(input).name;
+  // The page's own part of the navigation file: the groups of its version or language.
+  const sidebarGroup = chrome.sidebar?.find((node) => node.kind === 'group');
+  const navigationFileName = navigationPartName(input.navigationFileName || renderNavigationFile(input).name, sidebarGroup ? variantOfGroup(groupId(sidebarGroup)) : '');
   const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')), memo };
   const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} memo={memo} />;
   const header = renderLayout(
