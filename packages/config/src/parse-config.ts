@@ -73,15 +73,52 @@ export function parseConfig(options: ParseConfigOptions): ParsedConfig {
   const locate = (path: JsonPath) => locateInTree(included.locations, path);
   const locateKey = (path: JsonPath) => locateInTree(included.locations, path, { key: true });
   const failed = included.failed.map((path) => formatJsonPath(path));
+  const emptied = fillGroupsWithoutPages(included.value, locate, file);
   // A `$ref` that failed stays in place; errors about it and below it would only repeat the include error.
   const validation = validateConfig(included.value, { locate, locateKey, file, label }).filter(
     (message) => !failed.some((path) => isWithinPath(message.path ?? '', path)),
   );
-  const messages = [...parsed.messages, ...included.messages, ...validation];
+  const messages = [...parsed.messages, ...included.messages, ...emptied, ...validation];
   const input = included.value as DocsConfig;
   if (messages.some((message) => message.fatal)) return result(input, undefined, messages, included.locations);
   const resolved = resolveConfig(input, { locate, file });
   return result(input, resolved.config, [...messages, ...resolved.messages], included.locations);
+}
+
+/**
+ * A navigation group written without `pages` (`{ "group": "Usage" }`, left in agno-agi/docs'
+ * 900-line navigation while its pages were being written): the hosted platform builds the
+ * site and shows no such group. It is given no pages here, with a warning, rather than
+ * failing the schema's `missing-key` and with it the whole site.
+ */
+function fillGroupsWithoutPages(value: unknown, locate: (path: JsonPath) => SourceLocation | undefined, file: string | undefined): DocsgenMessage[] {
+  const messages: DocsgenMessage[] = [];
+  const visit = (node: unknown, path: JsonPath): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...path, index]));
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record.group === 'string' && !Object.hasOwn(record, 'pages') && !Object.hasOwn(record, 'openapi') && !Object.hasOwn(record, 'asyncapi')) {
+      record.pages = [];
+      const place = locate(path);
+      messages.push({
+        reason: `Missing key \`pages\` in group \`${record.group}\` (\`${formatJsonPath(path)}\`): the group has no pages and is not shown`,
+        ruleId: 'group-pages-missing',
+        source: '@docsgen/config',
+        fatal: false,
+        path: formatJsonPath(path),
+        file: place?.file ?? file,
+        line: place?.line,
+        column: place?.column,
+        note: 'List its pages, or remove the group.',
+      });
+    }
+    for (const [key, child] of Object.entries(record)) if (typeof child === 'object' && child !== null) visit(child, [...path, key]);
+  };
+  if (value !== null && typeof value === 'object') visit((value as Record<string, unknown>).navigation, ['navigation']);
+  return messages;
 }
 
 function result(

@@ -40,6 +40,24 @@ load('should keep the config when there are only warnings', () => {
   assert.ok(result.config);
 });
 
+load('should give a group written without `pages` none, with a warning, and keep the config', () => {
+  // agno-agi/docs: `{ "group": "Usage" }` inside a nested group; the platform builds the site.
+  const text = JSON.stringify({ name: 'Docs', navigation: { groups: [{ group: 'Start', pages: ['index', { group: 'Usage' }] }, { group: 'Later' }] } }, null, 2);
+  writeFileSync(join(root, 'docs.json'), text);
+  const result = loadConfig(root);
+  assert.equal(result.messages.map((m) => [m.ruleId, m.fatal, m.path, m.line]), [
+    ['group-pages-missing', false, 'navigation.groups[0].pages[1]', 9],
+    ['group-pages-missing', false, 'navigation.groups[1]', 14],
+  ]);
+  assert.match(result.messages[0]?.reason ?? '', 'group `Usage`');
+  assert.ok(result.config, 'the config is kept');
+  // A group with pages, or one whose pages come from a spec, is left as written.
+  const spec = loadConfig(root, {});
+  assert.ok(spec.config);
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Docs', navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] } }));
+  assert.not.ok(loadConfig(root).messages.some((m) => m.ruleId === 'group-pages-missing'));
+});
+
 load('should report a missing docs.json without throwing', () => {
   const result = loadConfig(root);
   assert.equal(summary(result), [['config-missing', true, 'Cannot find `docs.json` in the project folder']]);
@@ -137,12 +155,16 @@ load('should not repeat schema errors about a `$ref` that could not be included'
 load('should validate included content and point at the included file', () => {
   mkdirSync(join(root, 'nav'));
   writeFileSync(join(root, 'docs.json'), '{\n  "name": "Docs",\n  "navigation": { "$ref": "./nav/main.json" }\n}');
-  writeFileSync(join(root, 'nav', 'main.json'), '{\n  "groups": [\n    { "group": "A" }\n  ]\n}');
+  writeFileSync(join(root, 'nav', 'main.json'), '{\n  "groups": [\n    { "pages": ["a"] },\n    { "group": "B" }\n  ]\n}');
   const result = loadConfig(root);
   assert.equal(
-    result.messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.reason]),
-    [[join(root, 'nav', 'main.json'), 3, 5, 'missing-key', 'Missing required key `pages` in `navigation.groups[0]`']],
+    result.messages.map((m) => [m.file, m.line, m.column, m.ruleId, m.fatal]),
+    [
+      [join(root, 'nav', 'main.json'), 3, 5, 'missing-key', true],
+      [join(root, 'nav', 'main.json'), 4, 5, 'group-pages-missing', false],
+    ],
   );
+  assert.is(result.messages[0]?.reason, 'Missing required key `group` in `navigation.groups[0]`');
 });
 
 load('should parse text without touching the disk', () => {

@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import type { Processor } from 'unified';
 import { sanitizeHref } from '@docsgen/renderer';
 import { customHeadingId } from './remark-heading-ids.js';
+import { injectedGlobals } from './runtime.js';
 
 /**
  * `.md` pages render their tree without MDX's evaluator, which only resolves component names
@@ -56,7 +57,9 @@ export function rehypeVisibilityComponent() {
   };
 }
 
-const ignoredNames = new Set(['props', 'arguments', 'undefined', 'NaN', 'Infinity', '_components']);
+// Not props: MDX's own names, and the names every project module gets (`React`, its hooks),
+// which a page uses in its content too (agno's home page: `React.useState` in an inline function).
+const ignoredNames = new Set(['props', 'arguments', 'undefined', 'NaN', 'Infinity', '_components', ...Object.keys(injectedGlobals)]);
 
 /**
  * Real projects of this format write a snippet's props as free variables (`Hello, {word}`),

@@ -28,6 +28,20 @@ test('should read `{id}` as an undefined prop on a page that uses a provided com
   }
 });
 
+test('should give a page’s content `React` and its hooks, not props of those names', async () => {
+  // agno-agi/docs' home page: a blinking cursor drawn by an inline function in the content.
+  const root = project({
+    'index.mdx': '# Home\n\n<h1>\n  Agents\n  {(() => {\n    const [visible] = React.useState(true);\n    const [count] = useState(3);\n    return <span data-visible={String(visible)}>{count}</span>;\n  })()}\n</h1>\n',
+  });
+  try {
+    const page = await (await createSite(root)).render('index');
+    assert.equal(errorsOf(page), []);
+    assert.match(page?.html ?? '', '<span data-visible="true">3</span>');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('should give a `.jsx` component docsgen’s components unimported, and leave its own', async () => {
   const root = project({
     'index.mdx': "import { ReleaseUpdate } from '/snippets/release-update.jsx';\nimport { Boxed } from '/snippets/boxed.jsx';\n\n# Notes\n\n<ReleaseUpdate label=\"08.17.2026\" title=\"Filters\">\n  New filters.\n</ReleaseUpdate>\n\n<Boxed>Inside</Boxed>\n",
