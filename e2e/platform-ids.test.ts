@@ -22,6 +22,15 @@ body:has(#enable-section-numbers) {
 #topbar-cta-button { background-color: rgb(58, 91, 255) !important; }
 `;
 
+// DeepL's tablet-width.css: geometry written for the platform's fixed sidebar, which sits over
+// the page while \`#content-area\` is padded to clear it.
+const platformGeometry = `
+@media (min-width: 880px) {
+  #sidebar { display: block; width: 16rem; }
+  #content-area { padding-left: 21.5rem; margin-left: -3rem; }
+}
+`;
+
 const script = `
 function placeNotice() {
   if (document.querySelector('[data-notice]')) return;
@@ -51,6 +60,7 @@ const files: Record<string, string> = {
     navigation: { pages: ['index', 'layout'] },
   }),
   'style.css': style,
+  'tablet-width.css': platformGeometry,
   'notice.js': script,
   'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
   'layout.mdx': `---\ntitle: Layout\n---\n\n## Header\n\nThe top.\n\n${'Filler paragraph.\n\n'.repeat(40)}## Footer\n\nThe bottom.\n\n${'More filler.\n\n'.repeat(40)}`,
@@ -119,6 +129,21 @@ ids('should take a reader following a link to a heading named "Footer" to that h
   assert.is(await page.locator('footer.dg-footer').count(), 1, 'the site footer is there, without the id');
   assert.is(await page.locator('[id="header"]').count(), 1);
   assert.is(await page.locator('[id="header"]').evaluate((element) => element.tagName), 'H2');
+});
+
+ids('should keep the page beside the sidebar when the project\'s CSS moves `#content-area` to clear the platform\'s', async ({ base, page }) => {
+  for (const width of [1440, 950]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${base}/`);
+    const area = page.locator('#content-area');
+    assert.equal(await area.evaluate((element) => [getComputedStyle(element).paddingLeft, getComputedStyle(element).marginLeft]), ['0px', '0px']);
+    const [sidebar, title] = await Promise.all([page.locator('#sidebar').boundingBox(), page.locator('#page-title').boundingBox()]);
+    assert.ok(sidebar && title, 'both shown');
+    // The title starts right after the sidebar (docsgen's own gap), not 21.5rem further.
+    const gap = title!.x - (sidebar!.x + sidebar!.width);
+    assert.ok(gap >= 0 && gap < 120, `gap of ${gap} px at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 });
 
 ids.run();
