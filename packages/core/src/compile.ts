@@ -164,9 +164,10 @@ function createProcessorFactories(options: PageCompilerOptions) {
  * The page pipeline, in this order (the user slot comes last in each phase):
  *
  * 1. `<latex>` blocks are rewritten to `$$…$$` (string, before parsing);
- * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`; `<Snippet file>` tags become imports) →
- *    frontmatter → class names → GFM → math → heading ids written as `{#id}` → absolute image and link paths → code-fence meta → reading time → `<Update>` entries and unknown
- *    components (MDX only) → user remark plugins;
+ * 2. remark: parse (MDX for `.mdx`, CommonMark for `.md`; `<Snippet file>` tags become
+ *    imports) → frontmatter → class names → GFM → math → heading ids written as `{#id}` →
+ *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and
+ *    unknown components (MDX only) → user remark plugins;
  * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
  *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
  * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
