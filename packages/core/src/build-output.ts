@@ -1,6 +1,6 @@
 import { type DocsgenMessage } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -80,6 +80,21 @@ export class OutputWriter {
 
   write(path: string, content: string | Uint8Array): void {
     writeFileSync(this.reserveFile(path, typeof content === 'string' ? Buffer.byteLength(content) : content.length), content);
+  }
+
+  /**
+   * Writes `parts` to `path` one after another as they come, so that a large output (every
+   * page's twin, in llms-full.txt) is never held whole; counted as the bytes written.
+   */
+  async writeParts(path: string, parts: AsyncIterable<string>): Promise<void> {
+    const handle = openSync(this.reserveFile(path, 0), 'w');
+    let bytes = 0;
+    try {
+      for await (const part of parts) bytes += writeSync(handle, part);
+    } finally {
+      closeSync(handle);
+      this.written.set(path, bytes);
+    }
   }
 
   /**

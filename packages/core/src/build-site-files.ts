@@ -62,6 +62,11 @@ async function produceOutputText(site: Site, path: string, context: OutputContex
 async function writeOutputs(site: Site, writer: OutputWriter, kinds: readonly OutputKind[], context: OutputContext, messages: DocsgenMessage[]): Promise<void> {
   for (const kind of kinds) {
     for (const path of await kind.list(site, context)) {
+      const parts = await kind.parts?.(site, path, context);
+      if (parts) {
+        await writer.writeParts(path, parts);
+        continue;
+      }
       const produced = await kind.produce(site, path, context);
       messages.push(...produced.messages);
       const body = produced.body;

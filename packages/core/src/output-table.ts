@@ -2,7 +2,7 @@ import { resolveProjectPath, type DocsgenMessage } from '@docsgen/config';
 import { statSync } from 'node:fs';
 import { mayHaveFeed } from './changelog-feed.js';
 import type { PageInfo } from './pages.js';
-import { renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
+import { llmsFullOutputParts, renderSiteOutput, siteOutputContentTypes, siteOutputNames, sitemapPart, type SiteOutputName } from './site-outputs.js';
 import type { Site } from './site.js';
 import { agentSkillsIndexJson, loadSiteSkills, skillsIndexJson, type SiteSkills } from './skill-md.js';
 import { publishedSpecFiles } from './spec-downloads.js';
@@ -80,6 +80,12 @@ export interface OutputKind {
   list(site: Site, context: OutputContext): Promise<string[]>;
   /** The output at `path` (one `list` gives or `matches` accepts). */
   produce(site: Site, path: string, context: OutputContext): Promise<ProducedOutput>;
+  /**
+   * The output at `path` as text in parts, which a build writes one after another instead of
+   * holding it whole (`produce` joined: the same bytes); `undefined` when `produce` is to be
+   * used (the kind has no parts, or a project file takes the output's place).
+   */
+  parts?(site: Site, path: string, context: OutputContext): Promise<AsyncIterable<string> | undefined>;
 }
 
 const source = '@docsgen/core';
@@ -157,6 +163,8 @@ const rootOutputs: OutputKind[] = siteOutputNames.map((name) => ({
     const output = rendered.output;
     return { body: output && { content: output.content, contentType: output.contentType }, messages: rendered.messages };
   },
+  // Every page's twin: written as it is read.
+  ...(name === 'llms-full.txt' ? { parts: (site: Site, _path: string, context: OutputContext) => llmsFullOutputParts(site, context) } : {}),
 }));
 
 const sitemapParts: OutputKind = {

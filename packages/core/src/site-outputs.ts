@@ -3,7 +3,7 @@ import { isInside } from '@docsgen/util/is-inside';
 import { isLastUpdatedOn } from '@docsgen/renderer';
 import { agentInstructionsBlock, agentSpecLinks, externalNavigationLinks, inlineText, markdownUrl, withoutAgentInstructions } from './agent-markdown.js';
 import { lastUpdatedTimes } from './git.js';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PageInfo } from './pages.js';
 import type { Site } from './site.js';
@@ -203,19 +203,51 @@ export function defaultVariantFilter(site: Pick<SiteOutputSite, 'navigation'>): 
  * order of `listIndexablePages`, each headed by `Source: <page URL>`.
  */
 export async function llmsFullTxt(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>, options?: SiteOutputOptions | null): Promise<string> {
+  const parts: string[] = [];
+  for await (const part of llmsFullParts(site, options)) parts.push(part);
+  return parts.join('');
+}
+
+/**
+ * `llmsFullTxt` in parts, one page's after another, which a build writes as they come: the
+ * whole text is as large as every twin together (203 MB for crewAI's 24,667 pages, held twice
+ * over while it was joined), and no part of it is needed again. The parts joined are
+ * `llmsFullTxt`, byte for byte.
+ */
+export async function* llmsFullParts(site: Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'>, options?: SiteOutputOptions | null): AsyncGenerator<string> {
   const base = normalizeSiteUrl(options?.siteUrl) ?? '';
   const markdown = options?.markdown ?? (async (slug: string) => (await site.markdown(slug))?.markdown);
-  const slugs = listIndexablePages(site);
-  const twins = await Promise.all(slugs.map((slug) => markdown(slug)));
   const blocks = siteHeader(site);
   // The instructions once, at the top, not after every page as each twin has them.
   const instructions = agentInstructionsBlock(site.config);
   if (instructions !== undefined) blocks.push(instructions);
-  slugs.forEach((slug, index) => {
-    const twin = twins[index] === undefined ? undefined : withoutAgentInstructions(twins[index], instructions).trim();
-    if (twin) blocks.push(`Source: ${base + pagePath(site, slug)}`, twin);
-  });
-  return `${blocks.join('\n\n')}\n`;
+  // Blocks are separated by a blank line; the text ends with a line break.
+  let separator = '';
+  for (const block of blocks) {
+    yield `${separator}${block}`;
+    separator = '\n\n';
+  }
+  for (const slug of listIndexablePages(site)) {
+    const written = await markdown(slug);
+    const twin = written === undefined ? undefined : withoutAgentInstructions(written, instructions).trim();
+    if (!twin) continue;
+    yield `${separator}Source: ${base + pagePath(site, slug)}\n\n${twin}`;
+    separator = '\n\n';
+  }
+  yield '\n';
+}
+
+/**
+ * `llms-full.txt` in parts (`llmsFullParts`), or `undefined` when the project's own file of
+ * that name takes its place (`renderSiteOutput` then gives it).
+ */
+export async function llmsFullOutputParts(site: SiteOutputSite, options?: SiteOutputOptions | null): Promise<AsyncIterable<string> | undefined> {
+  // A project file of that name, or a link in its place, is `renderSiteOutput`'s to use or report.
+  const isThere = await lstat(join(site.root, 'llms-full.txt')).then(
+    () => true,
+    () => false,
+  );
+  return isThere ? undefined : llmsFullParts(site, options);
 }
 
 /**

@@ -8,7 +8,8 @@ import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, outputMarker } from '../src/index.js';
+import { buildSite, createSite, outputMarker } from '../src/index.js';
+import { llmsFullTxt } from '../src/site-outputs.js';
 import { writeTempProject } from './temp-project.js';
 
 const build = suite('buildSite');
@@ -131,6 +132,23 @@ build('should give byte-identical output for the same input, from the cache or n
   assert.equal(tree(join(root, 'dist')), firstTree);
 });
 
+
+build('should write llms-full.txt in parts, the same bytes as the whole text, unless the project has its own', async () => {
+  const root = project({}, { siteUrl: 'https://docs.example.com', markdown: { instructions: 'Be kind to the reader.' } });
+  try {
+    assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+    const written = readFileSync(join(root, 'dist', 'llms-full.txt'), 'utf8');
+    const site = await createSite(root, { mode: 'build' });
+    assert.is(written, await llmsFullTxt(site, { siteUrl: 'https://docs.example.com' }));
+    assert.is(written.match(/Be kind to the reader\./g)?.length, 1, 'the instructions once');
+    assert.ok(written.endsWith('\n') && !written.endsWith('\n\n'));
+    writeFileSync(join(root, 'llms-full.txt'), 'Our own.\n');
+    assert.ok((await buildSite(root, { workers: 0, cache: false })).ok);
+    assert.is(readFileSync(join(root, 'dist', 'llms-full.txt'), 'utf8'), 'Our own.\n', 'the project file wins');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
 
 build('should keep rendered pages\' twins on disk for llms-full.txt, in a temporary file deleted when the build ends', async () => {
   const root = project({}, { siteUrl: 'https://docs.example.com' });
