@@ -38,7 +38,7 @@ export interface SiteOutput {
 }
 
 /** The site fields these outputs read. */
-export type SiteOutputSite = Pick<Site, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'> & Partial<Pick<Site, 'api'>>;
+export type SiteOutputSite = Pick<Site, 'root' | 'config' | 'navigation' | 'pages' | 'homeSlug' | 'markdown'> & Partial<Pick<Site, 'api' | 'isIgnored'>>;
 
 /** The site fields llms.txt reads: the project root and API bindings place the specs it links (without them, none). */
 export type LlmsSite = Pick<SiteOutputSite, 'config' | 'navigation' | 'pages' | 'homeSlug'> & Partial<Pick<SiteOutputSite, 'root' | 'api'>>;
@@ -243,6 +243,7 @@ export async function* llmsFullParts(site: Pick<SiteOutputSite, 'config' | 'navi
  */
 export async function llmsFullOutputParts(site: SiteOutputSite, options?: SiteOutputOptions | null): Promise<AsyncIterable<string> | undefined> {
   // A project file of that name, or a link in its place, is `renderSiteOutput`'s to use or report.
+  if (site.isIgnored?.('llms-full.txt')) return llmsFullParts(site, options);
   const isThere = await lstat(join(site.root, 'llms-full.txt')).then(
     () => true,
     () => false,
@@ -265,7 +266,8 @@ export async function renderSiteOutput(
   options?: SiteOutputOptions | null,
 ): Promise<{ output: SiteOutput | undefined; messages: DocsgenMessage[] }> {
   const messages: DocsgenMessage[] = [];
-  const override = await readOverride(site.root, name, messages);
+  // A project file `.mintignore` leaves out does not take the output's place.
+  const override = site.isIgnored?.(name) ? undefined : await readOverride(site.root, name, messages);
   const output = (content: string, isOverride: boolean): SiteOutput => ({ name, content, contentType: siteOutputContentTypes[name], isOverride });
   if (override !== undefined) return { output: output(override, true), messages };
   if (name === 'robots.txt') return { output: output(robotsTxt(site, options), false), messages };

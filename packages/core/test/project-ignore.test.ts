@@ -19,6 +19,7 @@ const ignorePatterns = [
   'internal/**',
   'app.css',
   '/private.png',
+  '*.txt',
   '',
 ].join('\n');
 
@@ -59,6 +60,7 @@ test('should leave ignored files out of the pages, site files, media and links, 
       'CONTRIBUTING.md': '# Contributing\n',
       'CHANGELOG.md': '# Changes\n',
       'LICENSE.md': '# License\n',
+      'llms.txt': 'Our own, left out.\n',
     },
     'docsgen-ignore-',
   );
@@ -84,6 +86,8 @@ test('should leave ignored files out of the pages, site files, media and links, 
       assert.not.ok(existsSync(join(outDir, path)), `${path} is not published`);
     }
     assert.not.match(readFileSync(join(outDir, 'index.html'), 'utf8'), 'app.css');
+    // A project file left out does not take the place of the generated one.
+    assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), /^# Ignore/);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

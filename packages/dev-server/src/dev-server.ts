@@ -270,9 +270,10 @@ async function serveDocsgenFile({ site, context, request, response }: Exchange, 
 /** The project's files (asset folders, the .css/.js every page loads, media) and the outputs of the site's output table. `false` for any other path. */
 async function serveProjectFile(exchange: Exchange, path: string, decoded: string, raw: string): Promise<boolean> {
   const { site, context, request, response } = exchange;
-  // What `.mintignore` leaves out is not served (the 404 page answers), as it is not published.
-  if (site.isIgnored(decoded.slice(1))) return false;
-  for (const folder of context.folders) {
+  // A project file `.mintignore` leaves out is not served (the 404 page answers), as it is not
+  // published; the site's own outputs at such a path still are (`*.txt` leaves llms.txt).
+  const isIgnored = site.isIgnored(decoded.slice(1));
+  for (const folder of isIgnored ? [] : context.folders) {
     if (path === `/${folder}` || path.startsWith(`/${folder}/`)) {
       await serveResolvedFile(request, response, await resolveRequestFile(raw, { folder: join(site.root, folder), prefix: `/${folder}` }));
       return true;
@@ -283,14 +284,14 @@ async function serveProjectFile(exchange: Exchange, path: string, decoded: strin
   const output = findOutputKind(decoded.slice(1));
   if (output?.isOverProjectFiles && (await serveOutput(exchange, output, decoded.slice(1)))) return true;
   // The project's .css/.js files every page loads, by the paths the site found (the list is the allow-list).
-  if (site.projectFiles.includes(decoded.slice(1))) {
+  if (!isIgnored && site.projectFiles.includes(decoded.slice(1))) {
     await serveResolvedFile(request, response, await resolveRequestFile(`/project/${decoded.slice(1).split('/').map(encodeURIComponent).join('/')}`, { folder: site.root, prefix: '/project' }));
     return true;
   }
 
   // Images and other media anywhere else in the project, at their own paths
   // (`/guides/images/a.png`); a missing one gets the 404 page, a malformed path its 400.
-  if (isMediaPath(decoded)) {
+  if (!isIgnored && isMediaPath(decoded)) {
     const media = await resolveRequestFile(raw, { folder: site.root, prefix: '/' });
     if (media.status !== 404) {
       await serveResolvedFile(request, response, media);

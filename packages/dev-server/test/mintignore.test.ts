@@ -16,7 +16,8 @@ test.before.each(async (context) => {
   context.root = realpathSync(mkdtempSync(join(tmpdir(), 'docsgen-mintignore-')));
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Ignore', navigation: { pages: ['index'] } }),
-    '.mintignore': 'drafts/\n',
+    '.mintignore': 'drafts/\n*.txt\n',
+    'llms.txt': 'Our own, left out.\n',
     'index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',
     'drafts/plan.mdx': '---\ntitle: Plan\n---\n\nSecret plan.\n',
     'drafts/shot.png': 'png',
@@ -49,6 +50,9 @@ test('should not serve ignored pages or media, and serve them again once the pat
   assert.is(await status(context.base, '/drafts/shot.png'), 404);
   assert.is(await status(context.base, '/notes/todo'), 200);
   assert.is(await status(context.base, '/notes/shot.png'), 200);
+  // The site's own llms.txt is served, not the project file `*.txt` leaves out.
+  const llms = await (await fetch(`${context.base}/llms.txt`)).text();
+  assert.match(llms, /^# Ignore/);
 
   const before = context.changes.length;
   writeFileSync(join(context.root, '.mintignore'), 'notes/\n');
