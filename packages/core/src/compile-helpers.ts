@@ -138,14 +138,7 @@ export function recmaUnusedImports() {
  * docs) then read `id` as declared, and threw `id is not defined`.
  */
 function collectDeclarations(node: unknown, names: Set<string>, content: Node): void {
-  const visit = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const current = value as Node & Record<string, unknown>;
-    if (typeof current.type !== 'string') return;
+  walk(node, (current) => {
     switch (current.type) {
       case 'ImportSpecifier':
       case 'ImportDefaultSpecifier':
@@ -154,28 +147,19 @@ function collectDeclarations(node: unknown, names: Set<string>, content: Node): 
         return;
       case 'VariableDeclarator':
         addPattern(current.id, names);
-        visit(current.init);
         return;
       case 'FunctionDeclaration':
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         if (current.type === 'FunctionDeclaration' && current.id) names.add(current.id.name);
-        if (current === content) {
-          for (const param of current.params) addPattern(param, names);
-          visit(current.body);
-        }
+        if (current !== content) return false;
+        for (const param of current.params) addPattern(param, names);
         return;
       case 'ClassDeclaration':
         if (current.id) names.add(current.id.name);
         return;
     }
-    for (const key in current) {
-      if (skippedKeys.has(key)) continue;
-      const child = current[key];
-      if (child && typeof child === 'object') visit(child);
-    }
-  };
-  visit(node);
+  });
 }
 
 function addPattern(pattern: Node, names: Set<string>): void {
@@ -205,11 +189,12 @@ function collectReferences(node: Node, names: Set<string>): void {
 const skippedKeys = new Set(['type', 'loc', 'range', 'position', 'data', 'start', 'end']);
 
 /**
- * Depth-first walk over every ESTree node below `node`. A `for…in` over the keys instead of
- * `Object.entries`: on an MDX page this walk visits every node of the compiled program twice,
- * and building an array of entries per node was most of its cost.
+ * Depth-first walk over every ESTree node below `node`; `visit` returning `false` skips what is
+ * below that node. A `for…in` over the keys instead of `Object.entries`: on an MDX page this
+ * walk visits every node of the compiled program twice, and building an array of entries per
+ * node was most of its cost.
  */
-function walk(node: unknown, visit: (node: Node, parent: Node | undefined) => void, parent?: Node): void {
+function walk(node: unknown, visit: (node: Node, parent: Node | undefined) => boolean | void, parent?: Node): void {
   if (!node || typeof node !== 'object') return;
   if (Array.isArray(node)) {
     for (const item of node) walk(item, visit, parent);
@@ -217,7 +202,7 @@ function walk(node: unknown, visit: (node: Node, parent: Node | undefined) => vo
   }
   const current = node as Node & Record<string, unknown>;
   if (typeof current.type !== 'string') return;
-  visit(current, parent);
+  if (visit(current, parent) === false) return;
   for (const key in current) {
     if (skippedKeys.has(key)) continue;
     const value = current[key];

@@ -87,8 +87,9 @@ export function isSiteFile(path: string): boolean {
 /**
  * Finds every `.mdx` and `.md` page under `root`. Dot-files and dot-folders are skipped, and
  * so are the folders in `ignoredNames` at any depth, and what `isIgnored` leaves out (the
- * project's `.mintignore`). Symbolic links are followed only when they resolve inside the project root; a folder reachable twice (a loop, or a link to a folder that
- * is also walked directly) is visited once, under its own path rather than a link's, so slugs
+ * project's `.mintignore`). Symbolic links are followed only when they resolve inside the
+ * project root; a folder reachable twice (a loop, or a link to a folder that is also walked
+ * directly) is visited once, under its own path rather than a link's, so slugs
  * never depend on timing. A folder that cannot be read is reported and skipped. A folder's
  * `_section.mdx` is a page whose slug is the folder's path; at the root, where there is no folder
  * path, it is reported and skipped.
@@ -125,8 +126,8 @@ export async function discoverPages(root: string, isIgnored: ProjectIgnore = () 
     for (const entry of entries) {
       if (entry.name.startsWith('.') || ignoredNames.has(entry.name)) continue;
       const path = join(dir, entry.name);
-      const fromRoot = relative(root, path).split(sep).join('/');
-      if (isIgnored(fromRoot, entry.isDirectory())) continue;
+      const relativePath = relative(root, path).split(sep).join('/');
+      if (isIgnored(relativePath, entry.isDirectory())) continue;
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         const target = await realpath(path).catch(() => undefined);
@@ -138,8 +139,7 @@ export async function discoverPages(root: string, isIgnored: ProjectIgnore = () 
         await walk(path);
         continue;
       }
-      if (!isFile || ignoredFiles.has(entry.name) || isIgnored(fromRoot)) continue;
-      const relativePath = fromRoot;
+      if (!isFile || ignoredFiles.has(entry.name)) continue;
       // The root skill.md is the site's skill for agents (served at `/skill.md`), not a page.
       if (relativePath === rootSkillFile) continue;
       const match = pageExtension.exec(entry.name);

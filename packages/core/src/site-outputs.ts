@@ -242,12 +242,9 @@ export async function* llmsFullParts(site: Pick<SiteOutputSite, 'config' | 'navi
  * that name takes its place (`renderSiteOutput` then gives it).
  */
 export async function llmsFullOutputParts(site: SiteOutputSite, options?: SiteOutputOptions | null): Promise<AsyncIterable<string> | undefined> {
-  // A project file of that name, or a link in its place, is `renderSiteOutput`'s to use or report.
-  if (site.isIgnored?.('llms-full.txt')) return llmsFullParts(site, options);
-  const isThere = await lstat(join(site.root, 'llms-full.txt')).then(
-    () => true,
-    () => false,
-  );
+  // A project file of that name, or a link in its place, is `renderSiteOutput`'s to use or
+  // report, unless `.mintignore` leaves it out.
+  const isThere = !site.isIgnored?.('llms-full.txt') && (await lstat(join(site.root, 'llms-full.txt')).then(() => true, () => false));
   return isThere ? undefined : llmsFullParts(site, options);
 }
 

@@ -1,4 +1,4 @@
-import { ignoreFileName, isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
+import { ignoredNames, ignoreFileName, isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
 import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
@@ -91,7 +91,10 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
   }
 
   // `.mintignore` is the one dot-file watched: it changes which files are the site's.
-  const isIgnored = (path: string): boolean => relative(options.root, path) !== ignoreFileName && relative(options.root, path).split(sep).some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.' && part !== '..'));
+  const isIgnored = (path: string): boolean => {
+    const fromRoot = relative(options.root, path);
+    return fromRoot !== ignoreFileName && fromRoot.split(sep).some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.' && part !== '..'));
+  };
   const watcher = watchFolders(options.root, isIgnored, (file) => {
     pending.add(file);
     clearTimeout(timer);
@@ -195,10 +198,10 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
   // A folder that went (deleted or moved away) with pages in it.
   if (!existsSync(file) && [...site.pages.values()].some((page) => page.file.startsWith(file + sep))) return true;
   if (/\.(mdx|md)$/i.test(name)) {
-    const slug = relative(root, file).split(sep).join('/').replace(/\.(mdx|md)$/i, '');
-    const isKnown = site.pages.has(slug);
-    // A page that appeared or disappeared changes the navigation and the routes.
-    if (isKnown !== existsSync(file)) return !relative(root, file).split(sep).some((part) => part === 'snippets' || part === '_snippets') && !site.isIgnored(relative(root, file).split(sep).join('/'));
+    const isKnown = site.pages.has(path.replace(/\.(mdx|md)$/i, ''));
+    // A page that appeared or disappeared changes the navigation and the routes; a file where
+    // pages are never looked for (`snippets/`, what `.mintignore` leaves out) is no page.
+    if (isKnown !== existsSync(file)) return !path.split('/').some((part) => ignoredNames.has(part)) && !site.isIgnored(path);
   }
   return false;
 }
