@@ -209,6 +209,65 @@ layout('should switch languages to the same page, or to the first page of a lang
   await page.close();
 });
 
+layout('should open a group\'s first page when the reader expands a group with drilldown', async (context) => {
+  const site = await serveProject({
+    'docs.json': JSON.stringify({
+      name: 'Drilldown',
+      interaction: { drilldown: true },
+      navigation: {
+        groups: [
+          {
+            group: 'Guides',
+            pages: [
+              'index',
+              { group: 'Deploy', pages: ['deploy/first', 'deploy/second', { group: 'Advanced', pages: ['deploy/advanced'] }] },
+              // A group's own `drilldown` wins over the site's (DeepL's docs.json writes it).
+              { group: 'Setup', drilldown: false, pages: ['setup/one', { group: 'More', pages: ['setup/more'] }] },
+            ],
+          },
+        ],
+      },
+    }),
+    'index.mdx': contentPage('Home', 'Start here.'),
+    'deploy/first.mdx': contentPage('First deploy', 'Deploying.'),
+    'deploy/second.mdx': contentPage('Second deploy', 'Again.'),
+    'deploy/advanced.mdx': contentPage('Advanced deploy', 'Deeper.'),
+    'setup/one.mdx': contentPage('Setup one', 'Setting up.'),
+    'setup/more.mdx': contentPage('More setup', 'More.'),
+  });
+  const page = await context.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const deploy = () => page.locator('summary', { hasText: 'Deploy' }).locator('xpath=..');
+  try {
+    await page.goto(`${site.base}/`);
+    // A click on the closed group's heading opens its first page, with the group open there.
+    await page.locator('summary', { hasText: 'Deploy' }).click();
+    await page.waitForURL(`${site.base}/deploy/first`);
+    assert.is((await page.locator('.dg-sidebar a[aria-current="page"]').textContent())?.trim(), 'First deploy');
+    assert.is(await deploy().evaluate((details) => (details as HTMLDetailsElement).open), true);
+    // A nested group: Enter on its focused heading does the same.
+    await page.locator('summary', { hasText: 'Advanced' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.base}/deploy/advanced`);
+    // Closing an open group only closes it.
+    await page.locator('summary', { hasText: 'Deploy' }).click();
+    assert.is(await deploy().evaluate((details) => (details as HTMLDetailsElement).open), false);
+    assert.is(new URL(page.url()).pathname, '/deploy/advanced');
+    // `drilldown: false` on the group: it only expands.
+    await page.locator('summary', { hasText: 'Setup' }).click();
+    await page.locator('.dg-sidebar a', { hasText: 'Setup one' }).waitFor();
+    assert.is(new URL(page.url()).pathname, '/deploy/advanced');
+    // A group inside it came from the shared navigation file, and drills down as the site says.
+    await page.locator('summary', { hasText: 'More' }).click();
+    await page.waitForURL(`${site.base}/setup/more`);
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
 layout('should close menus with Escape and give focus back to their button', async (context) => {
   const { page } = await open(context, `${context.site.base}/v2/quickstart`);
   const summary = page.locator('summary[aria-label^="Version"]');

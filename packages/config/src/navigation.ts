@@ -49,6 +49,8 @@ export interface NavGroup extends NavNodeBase {
   /** Slug of the group's landing page (`root`), listed before its children. */
   root: string | undefined;
   isExpanded: boolean;
+  /** Whether expanding the group opens its first page (its `drilldown`; `undefined`: the site's `interaction.drilldown`). */
+  drilldown: boolean | undefined;
   openapi: unknown;
   asyncapi: unknown;
   children: NavNode[];
@@ -203,6 +205,7 @@ export function buildNavigation(
       tag: optionalString(object.tag),
       root: rootSlug === undefined ? undefined : normalizePageSlug(rootSlug),
       isExpanded: object.expanded === true,
+      drilldown: typeof object.drilldown === 'boolean' ? object.drilldown : undefined,
       openapi: object.openapi,
       asyncapi: object.asyncapi,
       children: readChildren(object, path, context),

@@ -51,6 +51,7 @@ export function expandApiNavigation(navigation: NavigationModel, context: Expand
         tag: undefined,
         root: undefined,
         isExpanded: false,
+        drilldown: undefined,
         openapi: undefined,
         asyncapi: undefined,
         configPath: [...base, groupIndex],

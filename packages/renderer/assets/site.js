@@ -156,6 +156,11 @@
   doc.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     for (const menu of all('details.dg-menu[open]')) if (!menu.contains(target)) menu.open = false;
+    // A group with `drilldown`: opening it (a click, or Enter or Space on its heading) opens its
+    // first page too; the group opens as the page loads. Closing it only closes it.
+    const summary = target?.closest('summary');
+    const drilldown = summary?.parentElement?.matches('details[data-dg-drilldown]:not([open])') ? summary.parentElement.getAttribute('data-dg-drilldown') : null;
+    if (drilldown && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) location.assign(drilldown);
     if (target?.closest('[data-dg-search]')) {
       // Keys typed while search.js loads are kept for its input ("navigation", not "avigation").
       const typed = [];

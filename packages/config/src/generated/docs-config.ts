@@ -1026,7 +1026,7 @@ export interface DocsConfig {
    */
   interaction?: {
     /**
-     * Opens the first page of a group when the group is expanded.
+     * Opens the first page of a group when a reader expands the group (default: the group only expands). A group's own `drilldown` overrides it.
      */
     drilldown?: boolean;
   };
@@ -1262,6 +1262,10 @@ export interface Group {
    * Shows a nested group expanded when the page loads (top-level groups are always open). (default: `false`)
    */
   expanded?: boolean;
+  /**
+   * Opens the group's first page when a reader expands the group; overrides `interaction.drilldown` for this group.
+   */
+  drilldown?: boolean;
   /**
    * Makes the group readable without signing in when the site requires authentication.
    */

@@ -265,6 +265,9 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   // the first heading) shows no heading, as on the hosted platform: it is always open, so it
   // needs no summary to open it, and an empty one read as a stray chevron.
   const isUntitled = depth === 0 && (node.title ?? '').trim() === '' && !node.icon && !node.tag;
+  // `drilldown` (the group's, else docs.json's `interaction.drilldown`): expanding the group
+  // opens its first page (site.js follows the link when a reader opens the group).
+  const drilldown = first && (node.drilldown ?? context.index.data.config.interaction?.drilldown) === true ? pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug) : undefined;
   const body: ComponentChildren = window ? (
     <>
       <Spacer rows={window.before} />
@@ -283,7 +286,7 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   ) : null;
   return (
     <li class="dg-nav-group" data-depth={depth}>
-      <details open={isOpen} data-dg-group={id} data-loaded={window && !isPartial ? '' : undefined} data-partial={isPartial ? '' : undefined}>
+      <details open={isOpen} data-dg-group={id} data-dg-drilldown={drilldown} data-loaded={window && !isPartial ? '' : undefined} data-partial={isPartial ? '' : undefined}>
         <summary class="dg-nav-group-title" hidden={isUntitled || undefined}>
           <NavIcon icon={node.icon} />
           <span class="dg-nav-label">{node.title}</span>

@@ -43,6 +43,8 @@ export interface LayoutConfig {
       }
     | undefined;
   seo?: { metatags?: Record<string, string> | undefined; indexing?: string | undefined } | undefined;
+  /** Sidebar groups: `drilldown` opens a group's first page when a reader expands it. */
+  interaction?: { drilldown?: boolean | undefined } | undefined;
   /** Extra `<meta>` tags (resolved: string entries only). */
   metadata?: Record<string, unknown> | undefined;
   appearance?:
@@ -85,6 +87,8 @@ export interface LayoutNavNode {
   /** Groups: the landing page listed before the children. */
   root?: string | undefined;
   isExpanded?: boolean | undefined;
+  /** Groups: whether expanding the group opens its first page (`undefined`: the site's `interaction.drilldown`). */
+  drilldown?: boolean | undefined;
   /** Divisions: an external link instead of (or besides) children. */
   href?: string | undefined;
   isDefault?: boolean | undefined;
