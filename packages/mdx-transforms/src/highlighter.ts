@@ -16,7 +16,21 @@ import { type SharedScannerEngine, shareScanners } from './highlight-scanners.js
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
 
 // Shiki renders these without a grammar.
-const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext']);
+const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output']);
+
+/**
+ * Names other highlighters (Prism, highlight.js) and real projects give languages Shiki knows
+ * by another name: `markup` is Prism's HTML, `env` a dotenv file, `curl` a shell command.
+ */
+const otherNames: Readonly<Record<string, string>> = {
+  markup: 'html',
+  svg: 'xml',
+  env: 'dotenv',
+  curl: 'shellscript',
+  pycon: 'python',
+  ndjson: 'jsonl',
+  patch: 'diff',
+};
 const cssVariablesTheme = 'css-variables';
 
 // The one documented piece of module state (STYLE "remark/rehype plugins"): creating a
@@ -119,7 +133,8 @@ export function countCompiledPatterns(): number {
 }
 
 /**
- * Normalise a fence language to a name Shiki knows: lower-cased, `text` for plain text.
+ * Normalise a fence language to a name Shiki knows: lower-cased, `text` for plain text (and
+ * `output`), a few other highlighters' names mapped to Shiki's (`otherNames`).
  *
  * @param language
  *   Language as written, or nothing.
@@ -140,6 +155,7 @@ export function resolveLanguage(
   const customName = custom?.get(lower);
   if (customName !== undefined) return { name: customName, isKnown: true };
   if (Object.hasOwn(bundledLanguages, lower)) return { name: lower, isKnown: true };
+  if (Object.hasOwn(otherNames, lower)) return { name: otherNames[lower]!, isKnown: true };
   return { name: 'text', isKnown: false };
 }
 

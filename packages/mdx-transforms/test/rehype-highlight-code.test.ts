@@ -67,6 +67,16 @@ test('should not warn for a missing language or `text`', async () => {
   assert.equal(attributes.map((a) => a.language), ['text', 'text']);
 });
 
+test('should highlight names other highlighters use with Shiki\'s grammar, and `output` as text', async () => {
+  // Shapes of real projects: DeepL's `markup`, crewAI's `env` and `output`, the platform's own `curl`.
+  const { file, attributes } = await highlight('```markup\n<b>bold</b>\n```\n\n```env\nKEY=value\n```\n\n```curl cURL\ncurl -X POST https://example.com\n```\n\n```output\nDone.\n```\n');
+  assert.equal(file.messages, []);
+  assert.equal(attributes.map((a) => a.language), ['html', 'dotenv', 'shellscript', 'text']);
+  // Coloured, not plain: the tag name and the command have a colour of their own.
+  assert.match(String(attributes[0]!.html), /<span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">b<\/span>/);
+  assert.match(String(attributes[2]!.html), /--shiki-light:[^>]*>curl<\/span>/);
+});
+
 test('should mark diff, highlight and focus lines, from markers and from meta', async () => {
   const source =
     '```ts {1} focus={2}\nconst a = 1\nconst b = 2\nconst c = 3 // [!code ++]\nconst d = 4 // [!code --]\nconst e = 5 // [!code highlight]\nconst f = 6 // [!code focus]\n```\n';
