@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseDocument } from 'yaml';
@@ -135,6 +136,25 @@ test('should refuse an alias bomb and a cycle as before', () => {
   assert.equal(refused.messages.map((message) => message.ruleId), ['spec-syntax']);
   const cycle = parseSourceDocument('a: &a\n  b: *a\n', '/p/cycle.yaml', 'cycle.yaml');
   assert.is(cycle.document.value, undefined);
+});
+
+// The shapes an earlier form of `yamlPackageOnly` spent minutes on (time growing with the square
+// of a line's length): each must be told apart in well under the five seconds allowed, where
+// it takes milliseconds.
+test('should tell hostile texts apart in time linear in their length', () => {
+  const n = 200_000;
+  const hostile = {
+    'spaces and tabs': `${' \t'.repeat(n)}x\n`,
+    'closing brackets, then spaces': `x${']'.repeat(n)}${' '.repeat(n)}x\n`,
+    'a line starting with a bracket': `[${' ]'.repeat(n)}\n`,
+    'quotes': `"${"x'".repeat(n)}\n`,
+    'sequence entries': `${'-    '.repeat(n)}x\n`,
+    'spaces before a quote pair': `${' '.repeat(n)}x''\n`,
+    'a number without end': ` ${'1.'.repeat(n)}e\n`,
+  };
+  for (const [name, text] of Object.entries(hostile)) {
+    assert.not.throws(() => runInNewContext('pattern.test(text)', { pattern: yamlPackageOnly, text }, { timeout: 5000 }), name);
+  }
 });
 
 test('should still name line and column of a syntax error', () => {
