@@ -110,8 +110,7 @@ function parseJson(source: string, file: string, label: string): { document: Sou
  * none of them gets the same value from both. Prose sets some off (`R &D`, `a != b`), which
  * only costs that text the slower parser. Found by comparing the two on 3,194 public specs
  * (identical, every one) and on random YAML (`test/source-document-yaml.test.ts`). Every
- * alternative costs a bounded amount per place it starts at (no `[^
-]*` after a character a
+ * alternative costs a bounded amount per place it starts at (no `[^\n]*` after a character a
  * line may hold many of), so a hostile spec takes time linear in its length.
  */
 export const yamlPackageOnly = new RegExp(
@@ -143,9 +142,16 @@ export const yamlPackageOnly = new RegExp(
 function parseYaml(source: string, file: string, label: string): { document: SourceDocument; messages: DocsgenMessage[] } {
   const value = yamlPackageOnly.test(source) ? undefined : loadQuickly(source);
   if (value === undefined) return parseYamlWithPlaces(source, file, label);
-  let placed: SourceDocument | undefined;
-  const locate: SourceDocument['locate'] = (path, options) => (placed ??= parseYamlWithPlaces(source, file, label).document).locate(path, options);
+  let placed: SourceDocument['locate'] | undefined;
+  const locate: SourceDocument['locate'] = (path, options) => (placed ??= locateInYaml(source, file))(path, options);
   return { document: { file, value, locate }, messages: [] };
+}
+
+/** Places in a YAML text the `yaml` package reads (none when it refuses the text), without making its value. */
+function locateInYaml(source: string, file: string): SourceDocument['locate'] {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, logLevel: 'error' });
+  return doc.errors.length > 0 ? () => undefined : yamlLocator(doc, lineCounter, source, file);
 }
 
 /** js-yaml's value of a plain YAML text; `undefined` when it refuses the text (or the text holds no value). */
@@ -188,12 +194,19 @@ function parseYamlWithPlaces(source: string, file: string, label: string): { doc
     );
     return { document: { file, value: undefined, locate: () => undefined }, messages };
   }
-  // The YAML syntax tree takes several times the memory of the value (hundreds of MB for a
-  // 10 MB spec), so only the places pages need are kept; a deeper place parses the text again.
+  return { document: { file, value, locate: yamlLocator(doc, lineCounter, source, file) }, messages };
+}
+
+/**
+ * `locate` of a parsed YAML document. The YAML syntax tree takes several times the memory of
+ * the value (hundreds of MB for a 10 MB spec), so only the places pages need are kept; a
+ * deeper place parses the text again.
+ */
+function yamlLocator(doc: Document, lineCounter: LineCounter, source: string, file: string): SourceDocument['locate'] {
   const shallow = indexShallowYaml(doc, shallowDepth);
-  const offsets = { lineStarts: lineCounter.lineStarts };
+  const { lineStarts } = lineCounter;
   let full: Document | undefined;
-  const locate: SourceDocument['locate'] = (path, options) => {
+  return (path, options) => {
     let offset: number | undefined;
     if (path.length <= shallowDepth) {
       const found = shallow.get(formatPointer(path));
@@ -202,9 +215,8 @@ function parseYamlWithPlaces(source: string, file: string, label: string): { doc
       full ??= parseDocument(source, { uniqueKeys: false, logLevel: 'error' });
       offset = findYamlNode(full, path, options?.key === true)?.range?.[0];
     }
-    return offset === undefined ? undefined : { file, ...placeOfOffset(offsets.lineStarts, offset) };
+    return offset === undefined ? undefined : { file, ...placeOfOffset(lineStarts, offset) };
   };
-  return { document: { file, value, locate }, messages };
 }
 
 function findYamlNode(doc: Document, path: DocumentPath, isKey: boolean): { range?: [number, number, number] | null | undefined } | undefined {

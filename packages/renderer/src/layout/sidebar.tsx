@@ -267,7 +267,8 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   const isUntitled = depth === 0 && (node.title ?? '').trim() === '' && !node.icon && !node.tag;
   // `drilldown` (the group's, else docs.json's `interaction.drilldown`): expanding the group
   // opens its first page (site.js follows the link when a reader opens the group).
-  const drilldown = first && (node.drilldown ?? context.index.data.config.interaction?.drilldown) === true ? pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug) : undefined;
+  const firstHref = first && pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug);
+  const drilldown = (node.drilldown ?? context.index.data.config.interaction?.drilldown) === true ? firstHref : undefined;
   const body: ComponentChildren = window ? (
     <>
       <Spacer rows={window.before} />
@@ -277,7 +278,7 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   ) : first ? (
     <>
       <li class="dg-nav-item dg-nav-placeholder">
-        <a class="dg-nav-link" href={pageLinkOf(context.index.data.pages.get(first), first, context.index.data.homeSlug)}>
+        <a class="dg-nav-link" href={firstHref}>
           {labelOf(context.index.data.pages.get(first), first)}
         </a>
       </li>
