@@ -29,17 +29,17 @@ export interface SchemaValidator {
 
 const validators = new WeakMap<object, SchemaValidator>();
 
-let precompiled: ((data: unknown) => boolean) | undefined;
+let precompiled: ValidateFunction | undefined;
 
 /**
  * The schema compiled ahead of time (`generated/validate-docs.cjs`, made by
- * `scripts/generate.mjs`): `true` when `data` is a valid docs.json. Loaded the first time a
- * docs.json is checked: its 700 KB of code took 40 ms of every start, and a build that takes
- * the checked docs.json from its cache checks none.
+ * `scripts/generate.mjs` with the options `getSchemaValidator` compiles with), its errors kept
+ * on it like a compiled schema's. Loaded the first time a docs.json is checked: its 700 KB of
+ * code took 40 ms of every start, and a build that takes the checked docs.json from its cache
+ * checks none.
  */
-function isValidDocsConfig(data: unknown): boolean {
-  precompiled ??= (createRequire(import.meta.url)('../generated/validate-docs.cjs') as { validate: (data: unknown) => boolean }).validate;
-  return precompiled(data);
+function precompiledValidator(): ValidateFunction {
+  return (precompiled ??= (createRequire(import.meta.url)('../generated/validate-docs.cjs') as { validate: ValidateFunction }).validate);
 }
 
 /** Compiles a schema once per process (cached per schema object). */
@@ -68,6 +68,14 @@ export function getSchemaValidator(schema: SchemaNode): SchemaValidator {
   return validator;
 }
 
+/**
+ * The precompiled validator as a `SchemaValidator`, for errors without a failed union: their
+ * explanation reads the schema (`root`) and never a branch's validator or pointer.
+ */
+function aheadOfTime(validate: ValidateFunction): SchemaValidator {
+  return { root: docsSchema as unknown as SchemaNode, validate, branch: () => undefined, pointers: new WeakMap() };
+}
+
 /** Context of one validation: the compiled schema plus where values were written. */
 export interface ExplainContext extends TranslateContext {
   validator: SchemaValidator;
@@ -79,10 +87,14 @@ export interface ExplainContext extends TranslateContext {
  * `invalid-enum`, `missing-key`, `invalid-hex-color`, `invalid-value`.
  */
 export function validateConfig(value: unknown, options?: ValidateConfigOptions | null): DocsgenMessage[] {
-  // The precompiled validator answers the common case (a valid file) in microseconds; the
-  // schema is compiled (about 0.4 s) only to explain errors.
-  if (isValidDocsConfig(value)) return [];
-  const validator = getSchemaValidator(docsSchema as unknown as SchemaNode);
+  // The precompiled validator answers the common case (a valid file) in microseconds, and its
+  // errors explain most others (a key docsgen does not know, a wrong type or value). The schema
+  // is compiled (0.1-0.4 s, on every thread that loads the project) only to explain a failed
+  // union (`anyOf`): that validates each branch on its own, and finds a branch by its schema
+  // object, which the precompiled code's copies are not.
+  const ahead = precompiledValidator();
+  if (ahead(value)) return [];
+  const validator = ahead.errors?.some((error) => error.keyword === 'anyOf') !== false ? getSchemaValidator(docsSchema as unknown as SchemaNode) : aheadOfTime(ahead);
   const locate = options?.locate ?? (() => undefined);
   const context: ExplainContext = {
     validator,

@@ -1,9 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { locateInTree, parseJsonSource } from '../src/json-source.js';
 import { docsSchema } from '../src/schema.js';
 import type { SchemaNode } from '../src/schema-tools.js';
-import { getSchemaValidator, validateConfig } from '../src/validate.js';
+import { explainErrors, getSchemaValidator, validateConfig } from '../src/validate.js';
 
 const validate = suite('validate');
 const file = '/p/docs.json';
@@ -182,6 +186,83 @@ validate('should report a top level that is not an object', () => {
 validate('should work without positions', () => {
   const messages = validateConfig({ name: 'X' });
   assert.equal(messages.map((m) => [m.ruleId, m.path, m.line, m.file]), [['missing-key', '', undefined, undefined]]);
+});
+
+/** Every docs.json of the repository's fixture projects, parsed. */
+function fixtureConfigs(): Array<{ name: string; value: unknown }> {
+  const root = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+  const found: Array<{ name: string; value: unknown }> = [];
+  (function walk(folder: string): void {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name === 'docs.json') {
+        const parsed = parseJsonSource(readFileSync(path, 'utf8'), { file: path });
+        if (parsed.messages.length === 0) found.push({ name: path.slice(root.length), value: parsed.value });
+      }
+    }
+  })(root);
+  return found;
+}
+
+/** A seeded copy of `value` with one change at every `step`-th object or array: an unknown key, a wrong type, a wrong value. */
+function mutate(value: unknown, seed: number): unknown {
+  let state = seed;
+  const next = (): number => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const copy: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) copy[key] = visit(child);
+    const keys = Object.keys(copy);
+    const roll = next();
+    if (roll < 0.15) copy[`x${Math.floor(next() * 100)}`] = true;
+    else if (roll < 0.3 && keys.length > 0) copy[keys[Math.floor(next() * keys.length)]!] = [5, 'oops', {}, [], true, null][Math.floor(next() * 6)];
+    else if (roll < 0.35 && keys.length > 0) delete copy[keys[Math.floor(next() * keys.length)]!];
+    return copy;
+  };
+  return visit(value);
+}
+
+validate('should explain a docs.json as the compiled schema does, with or without a failed union', () => {
+  const schema = docsSchema as unknown as SchemaNode;
+  const compiled = getSchemaValidator(schema);
+  const configs = fixtureConfigs();
+  assert.ok(configs.length >= 10, 'the fixtures have docs.json files');
+  let withUnion = 0;
+  let withoutUnion = 0;
+  for (const { name, value } of configs) {
+    for (let seed = 1; seed <= 40; seed++) {
+      const mutated = mutate(value, seed);
+      const expected = compiled.validate(mutated)
+        ? []
+        : explainErrors([...(compiled.validate.errors ?? [])], mutated, [], { validator: compiled, root: schema, label: 'docs.json', file: undefined, locate: () => undefined, locateKey: () => undefined });
+      const actual = validateConfig(mutated);
+      const strip = (messages: typeof actual): string[] => [...new Set(messages.map((m) => JSON.stringify(m)))].sort();
+      assert.equal(strip(actual), strip(expected), `${name}, seed ${seed}`);
+      if (!compiled.validate(mutated)) {
+        if (compiled.validate.errors?.some((error) => error.keyword === 'anyOf')) withUnion++;
+        else withoutUnion++;
+      }
+    }
+  }
+  // Both paths were taken: the precompiled validator's errors, and the compiled schema's.
+  assert.ok(withUnion > 20 && withoutUnion > 20, `${withUnion} with a failed union, ${withoutUnion} without`);
+});
+
+validate('should explain an unknown key without compiling the schema', () => {
+  // In a process of its own: ajv's compiler is not loaded (the precompiled code needs only its runtime helpers).
+  const code = `
+    const { validateConfig } = await import(${JSON.stringify(new URL('../src/validate.ts', import.meta.url).href)});
+    const messages = validateConfig({ name: 'X', navigation: { pages: ['index'] }, thme: 'x', colors: { primry: '#000000' } });
+    const { createRequire } = await import('node:module');
+    const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => /[\\\\/]ajv[\\\\/]dist[\\\\/](core|ajv|compile)/.test(path));
+    console.log(JSON.stringify({ rules: messages.map((m) => m.ruleId), loaded }));
+  `;
+  const child = spawnSync(process.execPath, [...process.execArgv, '--input-type=module', '-e', code], { encoding: 'utf8' });
+  assert.is(child.status, 0, child.stderr);
+  assert.equal(JSON.parse(child.stdout.trim().split('\n').at(-1)!), { rules: ['unknown-key', 'unknown-key'], loaded: [] });
 });
 
 validate.run();
