@@ -120,7 +120,9 @@ export function validateConfig(value: unknown, options?: ValidateConfigOptions |
  * `anyOf` is replaced by the explanation of the branch the user most likely meant.
  */
 export function explainErrors(errors: ErrorObject[], data: unknown, base: JsonPath, context: ExplainContext): DocsgenMessage[] {
-  const located = errors.map((error) => ({ error, path: [...base, ...toSegments(error.instancePath, data)] }));
+  // A failed `if`/`then` reports the `then` schema's own errors, which say what is wrong, and
+  // one for the `if` around them, which says nothing more.
+  const located = errors.filter((error) => error.keyword !== 'if').map((error) => ({ error, path: [...base, ...toSegments(error.instancePath, data)] }));
   // A type error makes other errors of the same schema about the same value noise.
   const typed = new Set(located.filter(({ error }) => error.keyword === 'type').map(({ error }) => typeKey(error)));
   // ajv reports a nested `anyOf` before the one around it; only the outermost is explained,

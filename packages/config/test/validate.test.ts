@@ -131,6 +131,13 @@ validate('should report a group without `pages` as one missing key, not every br
   ]);
 });
 
+validate('should accept a group without `pages` that has `openapi`, `asyncapi` or `sdk`, whose pages fill it', () => {
+  for (const spec of ['"openapi": "openapi.yaml"', '"asyncapi": "asyncapi.yaml"', '"openapi": { "source": "store.yaml", "directory": "api" }']) {
+    assert.equal(check(config().replace('["index"]', `["index", { "group": "API", ${spec} }]`)), [], spec);
+  }
+  assert.equal(check(config().replace('["index"]', '["index", { "group": "A", "icon": "code" }]')), ['3:38 error missing-key Missing required key `pages` in `navigation.pages[1]`']);
+});
+
 validate('should explain nested unions by their innermost likely branch', () => {
   const text = config().replace('["index"]', '[{ "group": "A", "pages": ["a", { "group": "B", "pages": [{ "grup": "C", "pages": [] }] }] }]');
   assert.equal(check(text), [

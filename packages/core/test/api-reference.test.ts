@@ -104,6 +104,22 @@ test('navigation with tabs gets an "API reference" tab; a tab with a spec and no
   });
 });
 
+test('a group with openapi and no pages is filled with the spec\'s pages, as the hosted platform fills it', async () => {
+  // spree/spree and maximhq/bifrost write `{ "group": "Endpoints", "openapi": … }` with no `pages`.
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'Guides', pages: ['index'] }, { group: 'API', openapi: 'openapi.yaml' }] } }),
+    'index.mdx': '# Home\n',
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  assert.equal(site.messages.filter((message) => message.fatal), []);
+  const api = outline(site.navigation!.children as Node[])[1] as Record<string, unknown[]>;
+  assert.equal(JSON.stringify(api['group:API']), JSON.stringify([
+    { 'group:Users': ['api-reference/users/list-users', 'api-reference/users/create-a-user', 'api-reference/users/get-user'] },
+    { 'group:Endpoints': ['api-reference/endpoints/get-health'] },
+  ]));
+});
+
 test('operation entries link to their pages; a page bound with frontmatter openapi replaces the generated one', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({

@@ -1228,7 +1228,7 @@ export interface GlobalNavigation {
   products?: Product[];
 }
 /**
- * A sidebar group: a label and its pages, which may include nested groups.
+ * A sidebar group: a label and its pages, which may include nested groups. A group with `openapi`, `asyncapi` or `sdk` may leave out `pages`: the pages made from the spec or SDK fill it.
  *
  * This interface was referenced by `DocsConfig`'s JSON-Schema
  * via the `definition` "group".
@@ -1239,9 +1239,9 @@ export interface Group {
    */
   group: string;
   /**
-   * Pages of the group: page paths, or nested groups.
+   * Pages of the group: page paths, or nested groups. Required unless the group has `openapi`, `asyncapi` or `sdk`.
    */
-  pages: Pages;
+  pages?: Pages;
   /**
    * Icon shown next to the group label.
    */
