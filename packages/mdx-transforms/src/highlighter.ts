@@ -16,7 +16,8 @@ import { type SharedScannerEngine, shareScanners } from './highlight-scanners.js
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
 
 // Shiki renders these without a grammar.
-const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output']);
+// `ascii` and `diagram` blocks are drawings in characters (unkey's engineering docs).
+const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'ascii', 'diagram']);
 
 /**
  * Names other highlighters (Prism, highlight.js) and real projects give languages Shiki knows
@@ -30,6 +31,9 @@ const otherNames: Readonly<Record<string, string>> = {
   pycon: 'python',
   ndjson: 'jsonl',
   patch: 'diff',
+  // highlight.js's Gradle is Groovy's syntax (`build.gradle`); `logs` (Phoenix) is Shiki's `log`.
+  gradle: 'groovy',
+  logs: 'log',
 };
 const cssVariablesTheme = 'css-variables';
 

@@ -75,6 +75,10 @@ test('should highlight names other highlighters use with Shiki\'s grammar, and `
   // Coloured, not plain: the tag name and the command have a colour of their own.
   assert.match(String(attributes[0]!.html), /<span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">b<\/span>/);
   assert.match(String(attributes[2]!.html), /--shiki-light:[^>]*>curl<\/span>/);
+  // dubinc's and firecrawl's `gradle`, Phoenix's `logs`, unkey's `ascii` and `diagram`.
+  const more = await highlight('```gradle\nimplementation "a:b:1.0"\n```\n\n```logs\n2024-01-01 ERROR failed\n```\n\n```ascii\n+--+\n```\n\n```diagram\nA -> B\n```\n');
+  assert.equal(more.file.messages, []);
+  assert.equal(more.attributes.map((a) => a.language), ['groovy', 'log', 'text', 'text']);
 });
 
 test('should mark diff, highlight and focus lines, from markers and from meta', async () => {
