@@ -120,6 +120,22 @@ test('a group with openapi and no pages is filled with the spec\'s pages, as the
   ]));
 });
 
+test('a spec api.openapi lists and a group names with a directory has its pages in that directory', async () => {
+  // spree/spree: `api.openapi` lists every spec, and each group gives its spec a folder; its pages link there.
+  for (const apiFirst of [true, false]) {
+    const group = { group: 'API', pages: ['index'], openapi: { source: 'openapi.yaml', directory: 'api-reference/store' } };
+    const root = writeTempProject({
+      'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [group] }, ...(apiFirst ? { api: { openapi: ['openapi.yaml'] } } : {}) }),
+      'index.mdx': '# Home\n',
+      'openapi.yaml': tinySpec,
+    });
+    const site = await createSite(root);
+    const slugs = [...site.pages.keys()].filter((slug) => slug.startsWith('api-reference/'));
+    assert.ok(slugs.includes('api-reference/store/users/get-user'), slugs.join(', '));
+    assert.not.ok(slugs.some((slug) => !slug.startsWith('api-reference/store/')), slugs.join(', '));
+  }
+});
+
 test('operation entries link to their pages; a page bound with frontmatter openapi replaces the generated one', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({

@@ -121,10 +121,18 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
   const remoteFiles = new Map(resolveRemote ? await Promise.all(remoteUrls.map(async (url) => [url, await resolveRemote(url)] as const)) : []);
   const seen = new Set<string>();
   const taken = new Set<string>(options.takenSlugs ?? []);
+  // A spec named more than once (in `api.openapi` and by a group, say) has its pages in the
+  // first `directory` any of the names gives, as on the hosted platform: spree/spree lists its
+  // specs in `api.openapi` and gives each group's its folder, and links the pages there.
+  const directories = new Map<string, string>();
   for (const source of sources) {
-    const key = source.source.replace(/^\.?\/+/, '');
+    if (source.directory !== undefined && !directories.has(specKey(source))) directories.set(specKey(source), source.directory);
+  }
+  for (const named of sources) {
+    const key = specKey(named);
     if (seen.has(key)) continue;
     seen.add(key);
+    const source = named.directory === undefined && directories.has(key) ? { ...named, directory: directories.get(key) } : named;
     const place = (): Partial<SourceLocation> | undefined => source.page ?? options.locate(source.path);
     const local = hasScheme(source.source) ? remoteFiles.get(source.source) : undefined;
     if (hasScheme(source.source) && local === undefined) {
@@ -144,6 +152,11 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
     loaded.specs.push({ source: source.source, configPath: source.path, spec, result, ...(source.page ? { isFrontmatterOnly: true } : {}) });
   }
   return loaded;
+}
+
+/** The spec a source names, the same however its path starts (`./openapi.yaml`, `/openapi.yaml`). */
+function specKey(source: SpecSource): string {
+  return source.source.replace(/^\.?\/+/, '');
 }
 
 function describeRemoteSource(source: string, place: Partial<SourceLocation> | undefined): DocsgenMessage {
