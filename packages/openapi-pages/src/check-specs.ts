@@ -123,7 +123,7 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
   const taken = new Set<string>(options.takenSlugs ?? []);
   // A spec named more than once (in `api.openapi` and by a group, say) has its pages in the
   // first `directory` any of the names gives, as on the hosted platform: spree/spree lists its
-  // specs in `api.openapi` and gives each group's its folder, and links the pages there.
+  // specs in `api.openapi`, names each again in a group with a folder, and links the pages there.
   const directories = new Map<string, string>();
   for (const source of sources) {
     if (source.directory !== undefined && !directories.has(specKey(source))) directories.set(specKey(source), source.directory);

@@ -1228,7 +1228,7 @@ export interface GlobalNavigation {
   products?: Product[];
 }
 /**
- * A sidebar group: a label and its pages, which may include nested groups. A group with `openapi`, `asyncapi` or `sdk` may leave out `pages`: the pages made from the spec or SDK fill it.
+ * A sidebar group: a label and its pages, which may include nested groups. A group with `openapi` or `asyncapi` may leave out `pages`: the spec's pages fill it. So may a group with `sdk`, as on the hosted platform; docsgen makes no SDK pages, so such a group shows only the pages it lists.
  *
  * This interface was referenced by `DocsConfig`'s JSON-Schema
  * via the `definition` "group".
