@@ -64,7 +64,7 @@ resolve('should apply defaults inside arrays and union branches', () => {
   );
   const group = config.navigation.groups?.[0];
   assert.is(group?.hidden, false);
-  assert.equal(group?.pages[1], { group: 'B', pages: [], hidden: false, expanded: false });
+  assert.equal(group?.pages?.[1], { group: 'B', pages: [], hidden: false, expanded: false });
   assert.is(config.redirects?.[0]?.permanent, true);
   assert.equal(config.logo, { light: '/logo.svg', href: '/' });
   assert.equal(config.styling.codeblocks, { theme: 'nord', chrome: 'bar', copyButton: true });

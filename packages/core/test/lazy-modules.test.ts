@@ -125,10 +125,12 @@ writeSync(2, 'STEP end\\n');`,
   for (const name of ['ruby', 'php', 'haml', 'csharp']) assert.equal(loadedBetween(lines, 'STEP samples', 'STEP end', grammar(name)), [], `no sample is in ${name}: not loaded`);
 });
 
-test('should load ajv only to explain an invalid docs.json (a valid one is checked by the precompiled validator)', () => {
+test('should load ajv only to explain a failed union of docs.json (the precompiled validator checks it and explains the rest)', () => {
   const pages = { 'index.md': '# Home\n' };
   const valid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Valid', navigation: { pages: ['index'] } }) }, 'docsgen-lazy-');
-  const invalid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Invalid', navigation: { pages: ['index'] }, colors: { primary: 12 } }) }, 'docsgen-lazy-');
+  const invalid = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Invalid', navigation: { pages: ['index'] }, colors: { primary: 12 }, thme: 'x' }) }, 'docsgen-lazy-');
+  // A page entry is a page or a group (`anyOf`): this one is neither.
+  const union = writeTempProject({ ...pages, 'docs.json': JSON.stringify({ name: 'Union', navigation: { pages: ['index', { grup: 'A', pages: [] }] } }) }, 'docsgen-lazy-');
   const script = `const { createSite } = await import(${JSON.stringify(core)});
 const { createRequire } = await import('node:module');
 const cache = createRequire(import.meta.url).cache;
@@ -136,14 +138,17 @@ const isAjvLoaded = () => Object.keys(cache).some((file) => /[\\\\/]ajv[\\\\/]di
 await createSite(${JSON.stringify(valid)}, { mode: 'build' });
 process.stderr.write('VALID ' + isAjvLoaded() + '\\n');
 const site = await createSite(${JSON.stringify(invalid)}, { mode: 'build' });
-process.stderr.write('INVALID ' + isAjvLoaded() + ' ' + site.messages.some((message) => message.fatal && message.ruleId === 'invalid-type') + '\\n');`;
+process.stderr.write('INVALID ' + isAjvLoaded() + ' ' + site.messages.some((message) => message.fatal && message.ruleId === 'invalid-type') + ' ' + site.messages.some((message) => message.ruleId === 'unknown-key') + '\\n');
+const unionSite = await createSite(${JSON.stringify(union)}, { mode: 'build' });
+process.stderr.write('UNION ' + isAjvLoaded() + ' ' + unionSite.messages.some((message) => message.fatal && message.ruleId === 'missing-key' && message.path === 'navigation.pages[1]') + '\\n');`;
   const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: fileURLToPath(new URL('../../..', import.meta.url)),
     encoding: 'utf8',
   });
   assert.is(child.status, 0, child.stderr);
   assert.ok(child.stderr.includes('VALID false'), `a valid docs.json does not load ajv: ${child.stderr}`);
-  assert.ok(child.stderr.includes('INVALID true true'), `an invalid one does, and is explained: ${child.stderr}`);
+  assert.ok(child.stderr.includes('INVALID false true true'), `nor does a wrong type or an unknown key, which are explained: ${child.stderr}`);
+  assert.ok(child.stderr.includes('UNION true true'), `a failed union does, and is explained: ${child.stderr}`);
 });
 
 test.run();
