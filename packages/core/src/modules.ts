@@ -388,6 +388,7 @@ export class ProjectModules {
       return this.evaluate(resolved);
     }
     // npm packages resolve from the project's own node_modules.
+    if (this.#records.get(importer)?.absent?.[specifier]) return missingModule;
     return this.#requireFromProject(specifier);
   }
 
@@ -449,7 +450,21 @@ export class ProjectModules {
         }, text.indexOf('import(')));
         continue;
       }
-      if (!isResolved(specifier)) continue;
+      if (this.#options.namedModules[specifier]) continue;
+      if (!specifier.startsWith('/') && !specifier.startsWith('.')) {
+        if (isPackageFound(this.#requireFromProject, specifier)) continue;
+        // A package the project does not have (`@theme/Tabs`, left from a Docusaurus site): the
+        // page builds without it, as without a missing snippet, and is compiled again once it
+        // is installed.
+        const message = await this.#placeImport(file, undefined, {
+          reason: `Cannot find package \`${specifier}\` imported by \`${relative(this.#options.root, file)}\`; the page builds without it, and what it imports renders only its children`,
+          ruleId: 'module-not-found',
+          note: `It is not installed in the project's \`node_modules\`.${specifier.startsWith('@theme/') ? ' `@theme/…` modules are Docusaurus\'s; docsgen\'s own components, such as `<Tabs>`, need no import.' : ''} Install it, or remove the import and what uses it.`,
+        }, findSpecifier(text, specifier));
+        messages.push({ ...message, fatal: false });
+        absent[specifier] = [join(this.#options.root, 'node_modules', packageName(specifier), 'package.json')];
+        continue;
+      }
       const resolved = await resolveImport(specifier);
       if (typeof resolved === 'string') {
         if (!imports.includes(resolved)) imports.push(resolved);
@@ -578,6 +593,22 @@ function esbuildMessage(file: string, error: unknown): DocsgenMessage {
 
 /** The hash a missing file is listed with among a module's dependencies (`dependenciesOf`). */
 export const absentHash = 'absent';
+
+/** Whether `require` finds a package import (`react-player`, `@scope/name/sub`). */
+function isPackageFound(require: NodeJS.Require, specifier: string): boolean {
+  try {
+    require.resolve(specifier);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND';
+  }
+}
+
+/** The package a package import names: `@scope/name` or `name`, without a path inside it. */
+function packageName(specifier: string): string {
+  const segments = specifier.split('/');
+  return (specifier.startsWith('@') ? segments.slice(0, 2) : segments.slice(0, 1)).join('/');
+}
 
 /** Where the files `record` imports and that were missing would be found. */
 function absentPaths(record: Pick<ModuleRecord, 'absent'>): string[] {

@@ -170,6 +170,36 @@ modules('should render an .mdx page that only imports components from its tree, 
   assert.equal(compiled.data.unusedImports, ['/snippets/gone.mdx']);
 });
 
+modules('should build a page that imports a package the project does not have, with a warning, and render what it wraps', async () => {
+  // ClickHouse's docs: a page moved from Docusaurus imports `@theme/Tabs`, which no project of this format has.
+  const body = 'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n# Rollups\n\n<Tabs>\n  <TabItem value="sql" label="SQL">\n\nRun **this** query.\n\n  </TabItem>\n</Tabs>\n';
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
+    'tree.mdx': body,
+    // The same page with an export: compiled to code.
+    'code.mdx': `${body}\nexport const forced = 1\n`,
+  });
+  const site = await createSite(root);
+  for (const slug of ['tree', 'code']) {
+    const page = await site.render(slug);
+    assert.ok(page, slug);
+    assert.match(page!.html, '<strong>this</strong> query.');
+    assert.equal(page!.messages.map((message) => `${message.ruleId} ${message.fatal} ${message.line}:${message.column}`), ['module-not-found false 1:18', 'module-not-found false 2:21'], slug);
+    assert.match(page!.messages[0]!.reason, 'Cannot find package `@theme/Tabs` imported by `' + slug + '.mdx`');
+    assert.match(page!.messages[0]!.note!, 'Docusaurus');
+  }
+  // A package that is there loads as before.
+  const installed = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['page'] } }),
+    'page.mdx': 'import { shout } from \'shout-lib\';\n\nexport const forced = 1\n\n{shout(\'hi\')}\n',
+    'node_modules/shout-lib/package.json': JSON.stringify({ name: 'shout-lib', main: 'index.js' }),
+    'node_modules/shout-lib/index.js': 'exports.shout = (text) => text.toUpperCase() + "!";\n',
+  });
+  const page = await (await createSite(installed)).render('page');
+  assert.match(page!.html, 'HI!');
+  assert.equal(page!.messages, []);
+});
+
 modules('should read and resolve a page\'s imports at once, not one per turn of a busy thread', async () => {
   const names = Array.from({ length: 12 }, (_, index) => `s${index}`);
   const files: Record<string, string> = { 'page.mdx': `${names.map((name) => `import ${name.toUpperCase()} from "/snippets/${name}.mdx";`).join('\n')}\n\nText.\n` };
