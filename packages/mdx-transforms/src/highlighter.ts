@@ -16,8 +16,9 @@ import { type SharedScannerEngine, shareScanners } from './highlight-scanners.js
 export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as const;
 
 // Shiki renders these without a grammar.
-// `ascii` and `diagram` blocks are drawings in characters (unkey's engineering docs).
-const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'ascii', 'diagram']);
+// `ascii` and `diagram` blocks are drawings in characters (unkey's engineering docs); ClickHouse's
+// docs show a query's output in 2,400 `response` blocks (and `result`, `results`).
+const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'ascii', 'diagram', 'response', 'result', 'results']);
 
 /**
  * Names other highlighters (Prism, highlight.js) and real projects give languages Shiki knows
@@ -34,6 +35,11 @@ const otherNames: Readonly<Record<string, string>> = {
   // highlight.js's Gradle is Groovy's syntax (`build.gradle`); `logs` (Phoenix) is Shiki's `log`.
   gradle: 'groovy',
   logs: 'log',
+  // ClickHouse's docs: PostgreSQL, sbt build files, Python 3, Visual Basic .NET.
+  pgsql: 'sql',
+  sbt: 'scala',
+  python3: 'python',
+  vbnet: 'vb',
 };
 const cssVariablesTheme = 'css-variables';
 

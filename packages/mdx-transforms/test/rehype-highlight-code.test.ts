@@ -79,6 +79,10 @@ test('should highlight names other highlighters use with Shiki\'s grammar, and `
   const more = await highlight('```gradle\nimplementation "a:b:1.0"\n```\n\n```logs\n2024-01-01 ERROR failed\n```\n\n```ascii\n+--+\n```\n\n```diagram\nA -> B\n```\n');
   assert.equal(more.file.messages, []);
   assert.equal(more.attributes.map((a) => a.language), ['groovy', 'log', 'text', 'text']);
+  // ClickHouse's `response`, `result`, `pgsql`, `sbt`, `python3` and `vbnet`.
+  const clickhouse = await highlight('```response\n┌─count()─┐\n```\n\n```result\n1\n```\n\n```pgsql\nSELECT 1;\n```\n\n```sbt\nname := "x"\n```\n\n```python3\nprint(1)\n```\n\n```vbnet\nDim x As Integer\n```\n');
+  assert.equal(clickhouse.file.messages, []);
+  assert.equal(clickhouse.attributes.map((a) => a.language), ['text', 'text', 'sql', 'scala', 'python', 'vb']);
 });
 
 test('should mark diff, highlight and focus lines, from markers and from meta', async () => {
