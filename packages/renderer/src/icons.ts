@@ -191,10 +191,11 @@ function readFirst(pkg: Package, iconType: string | null | undefined, name: stri
  *   The glyph with how it was found, or `undefined` when `name` is not an icon name.
  */
 export function findIcon(name: string, options?: ResolveIconOptions | null | undefined): FoundIcon | undefined {
-  const wanted = name.trim().toLowerCase();
+  const classes = fontAwesomeClasses(name);
+  const wanted = classes?.name ?? name.trim().toLowerCase();
   if (!isIconName(wanted)) return undefined;
   const pkg = iconPackageOf(options?.library);
-  const iconType = options?.iconType ?? undefined;
+  const iconType = classes?.iconType ?? options?.iconType ?? undefined;
   const key = `${pkg}\0${iconType ?? ''}\0${wanted}`;
   let found = foundCache.get(key);
   if (found === undefined) {
@@ -202,6 +203,31 @@ export function findIcon(name: string, options?: ResolveIconOptions | null | und
     foundCache.set(key, found);
   }
   return found ?? undefined;
+}
+
+// Font Awesome's style classes, and the Pro styles drawn with the free solid set.
+const fontAwesomeStyles: Readonly<Record<string, string | undefined>> = {
+  fa: undefined, 'fa-solid': 'solid', fas: 'solid', 'fa-regular': 'regular', far: 'regular', 'fa-brands': 'brands', fab: 'brands',
+  'fa-light': undefined, fal: undefined, 'fa-thin': undefined, fat: undefined, 'fa-duotone': undefined, fad: undefined, 'fa-sharp': undefined,
+};
+// Classes that size, spin or flip an icon: not its name.
+const fontAwesomeModifier = /^fa-(?:\d*x[sl]?|xs|sm|lg|xl|2xs|2xl|\d+x|fw|spin|pulse|beat|fade|bounce|shake|border|inverse|flip(?:-\w+)?|rotate-\w+|stack(?:-\w+)?)$/;
+
+/**
+ * The icon Font Awesome's classes name (`fa-brands fa-ubuntu`, `fas fa-code`, as ClickHouse's
+ * docs write icons): its name and style; `undefined` when `text` is not such a list.
+ */
+function fontAwesomeClasses(text: string): { name: string; iconType: string | undefined } | undefined {
+  const tokens = text.trim().toLowerCase().split(/\s+/);
+  if (tokens.length < 2) return undefined;
+  let iconType: string | undefined;
+  const names: string[] = [];
+  for (const token of tokens) {
+    if (Object.hasOwn(fontAwesomeStyles, token)) iconType = fontAwesomeStyles[token] ?? iconType;
+    else if (token.startsWith('fa-') && !fontAwesomeModifier.test(token)) names.push(token.slice(3));
+    else if (!fontAwesomeModifier.test(token)) return undefined;
+  }
+  return names.length === 1 ? { name: names[0]!, iconType } : undefined;
 }
 
 function lookUp(name: string, pkg: Package, iconType: string | undefined): FoundIcon | null {

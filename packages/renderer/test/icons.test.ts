@@ -51,6 +51,20 @@ test('should inline Lucide and Tabler glyphs as strokes', () => {
   assert.not.match(tabler!, 'icon-tabler', 'the package classes are replaced by dg-icon');
 });
 
+test('should read Font Awesome class lists as an icon and its style', () => {
+  // ClickHouse's docs write `icon="fa-brands fa-ubuntu"` and `icon="fa-solid fa-signal"`.
+  assert.ok(resolveIcon('fa-brands fa-ubuntu')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/brands/ubuntu.svg')));
+  assert.ok(resolveIcon('fas fa-code fa-lg')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/code.svg')));
+  const regular = resolveIcon('fa-regular fa-star');
+  assert.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/regular/star.svg')), 'the class list\'s style');
+  assert.not.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/star.svg')));
+  const drawn = render({ icon: 'fa-brands fa-docker' });
+  assert.equal(drawn.messages, []);
+  assert.ok(drawn.html.includes(firstPath('@fortawesome/fontawesome-free/svgs/brands/docker.svg')));
+  // Not a class list of one icon: unknown, as before.
+  for (const name of ['fa-solid fa-code fa-star', 'fa-brands ../x', 'solid code', 'fa-solid fa-../../etc']) assert.is(findIcon(name), undefined, name);
+});
+
 test('should find nothing for unknown and hostile names', () => {
   for (const name of ['no-such-icon-anywhere', '../../etc/passwd', '../../ROCKET', 'a/b', '%2e%2e', '..', 'rocket.svg', '', 'rocket\0', 'rocket--x', '-rocket']) {
     assert.is(resolveIcon(name), undefined, name);
