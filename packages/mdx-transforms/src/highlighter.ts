@@ -40,6 +40,8 @@ const otherNames: Readonly<Record<string, string>> = {
   sbt: 'scala',
   python3: 'python',
   vbnet: 'vb',
+  // Fumadocs' install command block, which novu's docs kept (`npm install @novu/js`).
+  'package-install': 'shellscript',
 };
 const cssVariablesTheme = 'css-variables';
 

@@ -80,6 +80,8 @@ test('should highlight names other highlighters use with Shiki\'s grammar, and `
   assert.equal(more.file.messages, []);
   assert.equal(more.attributes.map((a) => a.language), ['groovy', 'log', 'text', 'text']);
   // ClickHouse's `response`, `result`, `pgsql`, `sbt`, `python3` and `vbnet`.
+  const novu = await highlight('```package-install\nnpm install @novu/js\n```\n');
+  assert.equal([novu.file.messages.length, novu.attributes[0]!.language], [0, 'shellscript']);
   const clickhouse = await highlight('```response\n┌─count()─┐\n```\n\n```result\n1\n```\n\n```pgsql\nSELECT 1;\n```\n\n```sbt\nname := "x"\n```\n\n```python3\nprint(1)\n```\n\n```vbnet\nDim x As Integer\n```\n');
   assert.equal(clickhouse.file.messages, []);
   assert.equal(clickhouse.attributes.map((a) => a.language), ['text', 'text', 'sql', 'scala', 'python', 'vb']);
