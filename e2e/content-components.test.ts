@@ -89,6 +89,29 @@ browser('should load every page without script errors', async (context) => {
   }
 });
 
+browser('should open a linked card from anywhere on it, and a link inside it from the link', async (context) => {
+  // ClickHouse's install page: a card with an href whose text has a link of its own. A link in
+  // a link is cut in pieces by the browser; the card stays one box and both links work.
+  const { page } = await open(context, 'layout');
+  const card = page.locator('.dg-card', { hasText: 'Linked card' });
+  assert.is(await card.count(), 1, 'one card, not pieces');
+  assert.is(await page.locator('a a').count(), 0, 'no link inside a link');
+  assert.match((await card.innerText()) ?? '', /Linked card[\s\S]*Opens the callouts, or the code blocks from here\./);
+  // A click on the card's text, away from both links' text, opens the card's link.
+  const box = (await card.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 12, box.y + box.height - 8);
+  await page.waitForURL(/\/callouts$/);
+  await page.goBack();
+  await page.locator('.dg-card', { hasText: 'Linked card' }).getByRole('link', { name: 'the code blocks' }).click();
+  await page.waitForURL(/\/code$/);
+  await page.goBack();
+  // By keyboard: the card's link is its title.
+  await page.locator('.dg-card', { hasText: 'Linked card' }).getByRole('link', { name: 'Linked card' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/callouts$/);
+  await page.close();
+});
+
 browser('should switch tabs by click and by arrow key', async (context) => {
   const { page } = await open(context, 'interactive');
   const tabs = page.locator('[data-dg-tabs]').first();

@@ -170,6 +170,26 @@ modules('should render an .mdx page that only imports components from its tree, 
   assert.equal(compiled.data.unusedImports, ['/snippets/gone.mdx']);
 });
 
+modules('should render a card with an href and a link inside as one card, never a link in a link, on a tree page as on a code page', async () => {
+  // ClickHouse's install page: the card's text ends with a link of its own.
+  const body = '<Card title="Cloud" href="https://example.com/signup">\n    **Recommended**, start now.\n\n    <br/>\n    [Get started free](https://example.com/free)\n</Card>\n';
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
+    'tree.mdx': body,
+    'code.mdx': `${body}\nexport const forced = 1\n`,
+  });
+  const site = await createSite(root);
+  for (const slug of ['tree', 'code']) {
+    const html = (await site.render(slug))!.html;
+    assert.match(html, '<div class="dg-card">', slug);
+    assert.match(html, /<div class="dg-card-title"><a [^>]*class="dg-card-link"[^>]*>Cloud<\/a>/, slug);
+    assert.match(html, /<a [^>]*href="https:\/\/example.com\/signup"[^>]*>Cloud<\/a>/, slug);
+    assert.match(html, 'href="https://example.com/free"', slug);
+    // No `<a` opens before the one before it closed.
+    assert.not.match(html, /<a\b(?:(?!<\/a>)[\s\S])*<a\b/, `${slug}: no link inside a link`);
+  }
+});
+
 modules('should build a page that imports a package the project does not have, with a warning, and render what it wraps', async () => {
   // ClickHouse's docs: a page moved from Docusaurus imports `@theme/Tabs`, which no project of this format has.
   const body = 'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n# Rollups\n\n<Tabs>\n  <TabItem value="sql" label="SQL">\n\nRun **this** query.\n\n  </TabItem>\n</Tabs>\n';

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import { isValidElement, type ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { isExternalHref, sanitizeHref, sanitizeSrc } from '../safe-url.js';
@@ -32,7 +32,10 @@ const typedCards = new Set(['note', 'info', 'warning', 'danger', 'tip', 'check']
 
 /**
  * A card: an `<a>` when it has an `href` (external links open in a new tab), else a `<div>`.
- * Markdown mode: `<p><a href>title</a></p>` (no link without `href`) + content.
+ * A card with an `href` whose content has links of its own is a `<div>` whose title (else its
+ * call to action) is the link, stretched over the card by the stylesheet: a link inside a link
+ * is not HTML, and browsers cut the card in pieces where the inner one starts (ClickHouse's
+ * install page). Markdown mode: `<p><a href>title</a></p>` (no link without `href`) + content.
  */
 export function Card(props: CardProps) {
   const isMarkdown = useIsMarkdown();
@@ -55,6 +58,9 @@ export function Card(props: CardProps) {
   const cta = parseText(props.cta);
   const img = sanitizeSrc(props.img);
   const attributes = rootAttributes(props, 'dg-card', { '--dg-card-color': safeCssValue(props.color) });
+  const link = href === undefined ? undefined : { href, target: isExternal ? '_blank' : undefined, rel: isExternal ? 'noopener noreferrer' : undefined };
+  // The title, else the call to action, carries the link when the content has links.
+  const linkOn = link && hasLink(props.children) ? (title !== undefined ? 'title' : cta !== undefined ? 'cta' : undefined) : undefined;
   const body = (
     <>
       {img !== undefined && <img class="dg-card-img" src={img} alt="" loading="lazy" decoding="async" />}
@@ -65,9 +71,9 @@ export function Card(props: CardProps) {
           <Icon class="dg-card-icon" icon={icon} iconType={parseText(props.iconType)} />
         )}
         <div class="dg-card-text">
-          {title !== undefined && <div class="dg-card-title">{title}</div>}
+          {title !== undefined && <div class="dg-card-title">{linkOn === 'title' ? <a class="dg-card-link" {...link}>{title}</a> : title}</div>}
           {props.children !== undefined && <div class="dg-card-content">{props.children}</div>}
-          {cta !== undefined && <div class="dg-card-cta">{cta}</div>}
+          {cta !== undefined && <div class="dg-card-cta">{linkOn === 'cta' ? <a class="dg-card-link" {...link}>{cta}</a> : cta}</div>}
         </div>
         {hasArrow && (
           <span class="dg-card-arrow" aria-hidden="true">
@@ -83,15 +89,25 @@ export function Card(props: CardProps) {
     'data-horizontal': parseBoolean(props.horizontal) ? '' : undefined,
     'data-type': type,
   };
-  if (href === undefined) return <div {...shared}>{body}</div>;
+  if (link === undefined || linkOn !== undefined) return <div {...shared}>{body}</div>;
   return (
-    <a
-      {...shared}
-      href={href}
-      target={isExternal ? '_blank' : undefined}
-      rel={isExternal ? 'noopener noreferrer' : undefined}
-    >
+    <a {...shared} {...link}>
       {body}
     </a>
   );
+}
+
+/**
+ * Whether `children` hold a link: an `<a>`, an element or component given an `href`, or an
+ * `<a href>` in markup already written (a page kept as a tree writes its plain parts as HTML
+ * templates, `jsxTemplate`).
+ */
+function hasLink(children: ComponentChildren): boolean {
+  if (Array.isArray(children)) return children.some((child) => hasLink(child as ComponentChildren));
+  if (!isValidElement(children)) return false;
+  const props = children.props as { href?: unknown; children?: ComponentChildren; tpl?: unknown; exprs?: unknown; dangerouslySetInnerHTML?: { __html?: unknown } };
+  if (children.type === 'a' || typeof props.href === 'string') return true;
+  const written = [...(Array.isArray(props.tpl) ? props.tpl : []), props.dangerouslySetInnerHTML?.__html];
+  if (written.some((html) => typeof html === 'string' && /<a\s[^>]*\bhref=/i.test(html))) return true;
+  return hasLink(props.children) || (Array.isArray(props.exprs) && hasLink(props.exprs as ComponentChildren));
 }
