@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 let version: string | undefined;
@@ -27,11 +27,15 @@ export function docsgenCodeKey(): string {
 
 /** The key of docsgen `version` whose core module is in `here` (`docsgenCodeKey`; exported for tests). */
 export function codeKeyOf(here: string, version: string): string {
-  const folders = basename(here) === 'dist' ? packageDists(dirname(dirname(here))) : [here];
+  const isDist = basename(here) === 'dist';
+  const folders = isDist ? packageDists(dirname(dirname(here))) : [here];
   const hash = createHash('sha256').update(`${version}\0`);
   for (const folder of folders) {
     hash.update(`${basename(dirname(folder))}/\0`);
-    for (const name of safeList(folder).filter(isCode).sort()) {
+    // A package's `dist` has folders of modules (the renderer's `components/`, `layout/`); the
+    // CLI's bundle beside them is another build of the same code, not the one running.
+    const names = isDist ? safeList(folder, true).filter((name) => !name.startsWith(`bundle${sep}`)) : safeList(folder);
+    for (const name of names.filter(isCode).sort()) {
       const info = statSync(join(folder, name), { throwIfNoEntry: false });
       hash.update(`${name}:${info?.size}:${info?.mtimeMs}\0`);
     }
@@ -52,9 +56,9 @@ function isCode(name: string): boolean {
   return /\.m?js$/.test(name);
 }
 
-function safeList(folder: string): string[] {
+function safeList(folder: string, recursive = false): string[] {
   try {
-    return readdirSync(folder);
+    return readdirSync(folder, { recursive }) as string[];
   } catch {
     return [];
   }

@@ -34,6 +34,16 @@ key('should change when any docsgen package\'s compiled code changes, not only c
   assert.is.not(after, before, 'a changed highlighter in another package changes the key');
   assert.is.not(codeKeyOf(coreDist, '0.2.0'), after, 'the version is part of the key');
   assert.match(after, /^0\.1\.0\+[0-9a-f]{16}$/);
+  // A module in a folder of a package's dist (the renderer's `components/card.js`).
+  write('packages/renderer/dist/components/card.js', 'export const card = 1;');
+  const withCard = codeKeyOf(coreDist, '0.1.0');
+  write('packages/renderer/dist/components/card.js', 'export const card = 22;', 1_700_000_200);
+  assert.is.not(codeKeyOf(coreDist, '0.1.0'), withCard, 'a changed module in a folder of a dist changes the key');
+  // The CLI's bundle is not the code a run from the dist folders runs.
+  write('packages/cli/dist/bundle/chunk-AAAA.mjs', 'x');
+  const withBundle = codeKeyOf(coreDist, '0.1.0');
+  write('packages/cli/dist/bundle/chunk-AAAA.mjs', 'xy', 1_700_000_300);
+  assert.is(codeKeyOf(coreDist, '0.1.0'), withBundle);
 });
 
 key('should know a bundle by the files beside its core module', () => {
