@@ -211,7 +211,8 @@ const fontAwesomeStyles: Readonly<Record<string, string | undefined>> = {
   'fa-light': undefined, fal: undefined, 'fa-thin': undefined, fat: undefined, 'fa-duotone': undefined, fad: undefined, 'fa-sharp': undefined,
 };
 // Classes that size, spin or flip an icon: not its name.
-const fontAwesomeModifier = /^fa-(?:\d*x[sl]?|xs|sm|lg|xl|2xs|2xl|\d+x|fw|spin|pulse|beat|fade|bounce|shake|border|inverse|flip(?:-\w+)?|rotate-\w+|stack(?:-\w+)?)$/;
+// (`fa-x` is an icon, the letter: not `fa-xs` nor `fa-2x`.)
+const fontAwesomeModifier = /^fa-(?:2?xs|2?xl|sm|lg|\d+x|fw|li|ul|spin(?:-pulse|-reverse)?|pulse|beat(?:-fade)?|fade|bounce|shake|border|inverse|pull-(?:left|right)|flip(?:-horizontal|-vertical|-both)?|rotate-(?:\d+|by)|stack(?:-[12]x)?)$/;
 
 /**
  * The icon Font Awesome's classes name (`fa-brands fa-ubuntu`, `fas fa-code`, as ClickHouse's

@@ -55,6 +55,7 @@ test('should read Font Awesome class lists as an icon and its style', () => {
   // ClickHouse's docs write `icon="fa-brands fa-ubuntu"` and `icon="fa-solid fa-signal"`.
   assert.ok(resolveIcon('fa-brands fa-ubuntu')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/brands/ubuntu.svg')));
   assert.ok(resolveIcon('fas fa-code fa-lg')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/code.svg')));
+  assert.ok(resolveIcon('fa-solid fa-x fa-2x')?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/x.svg')), '`fa-x` is an icon, `fa-2x` a size');
   const regular = resolveIcon('fa-regular fa-star');
   assert.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/regular/star.svg')), 'the class list\'s style');
   assert.not.ok(regular?.includes(firstPath('@fortawesome/fontawesome-free/svgs/solid/star.svg')));
