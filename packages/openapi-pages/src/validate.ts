@@ -104,7 +104,7 @@ function pickUsefulErrors(errors: readonly AjvError[]): AjvError[] {
   const hasEnumAt = new Set(errors.filter((error) => error.keyword === 'enum').map((error) => error.instancePath));
   for (const error of errors) {
     if (isBranchError(error) && hasMoreSpecific(error)) continue;
-    if (isLicenseSchemaBug(error)) continue;
+    if (isLicenseSchemaBug(error) || isServerVariableSchemaBug(error)) continue;
     // `type: thing` fails both the enum of type names and the array form: the enum says it all.
     if (error.keyword === 'type' && hasEnumAt.has(error.instancePath)) continue;
     if (error.keyword === 'enum') {
@@ -147,6 +147,16 @@ function withIndices(value: unknown, segments: readonly string[]): (string | num
  */
 function isLicenseSchemaBug(error: AjvError): boolean {
   return error.instancePath === '/info/license' && error.keyword === 'required' && (error.params.missingProperty === 'identifier' || error.params.missingProperty === 'url');
+}
+
+/**
+ * The same schema names a server variable's `description` `descriptions` (the specification,
+ * and the schema of 2022-10-07, say `description`): a server variable with a description, as
+ * maximhq/bifrost's spec has, is valid. Servers are listed at the top, in path items and in
+ * operations.
+ */
+function isServerVariableSchemaBug(error: AjvError): boolean {
+  return error.keyword === 'unevaluatedProperties' && error.params.unevaluatedProperty === 'description' && /\/servers\/\d+\/variables\/[^/]+$/.test(error.instancePath);
 }
 
 function isBranchError(error: AjvError): boolean {

@@ -185,6 +185,37 @@ test('should look in every OpenAPI file, in alphabetical order, when neither fro
   }),
 );
 
+test('should take a server variable\'s description as valid OpenAPI 3.1, where the bundled schema misspells it', () =>
+  // maximhq/bifrost's spec: `servers[0].variables.baseUrl.description`; the OpenAPI 3.1 schema
+  // swagger-parser bundles names the key `descriptions`.
+  withProject({
+    'openapi.yaml': `openapi: 3.1.0
+info: {title: T, version: '1'}
+servers:
+  - url: '{baseUrl}'
+    variables:
+      baseUrl: {default: 'http://localhost:8080', description: Your instance}
+paths:
+  /a:
+    servers:
+      - url: '{host}/v1'
+        variables:
+          host: {default: 'https://x.example', description: The host}
+    get:
+      summary: A
+      servers:
+        - url: '{host}'
+          variables:
+            host: {default: 'https://y.example', description: Another host, descr: typo}
+      responses: {'200': {description: OK}}
+`,
+  }, async (root) => {
+    const result = await checkSpecs(root, { api: { openapi: 'openapi.yaml' }, navigation: { pages: ['GET /a'] } }, {});
+    // Only the key the specification does not have is reported.
+    assert.equal(result.messages.map((m) => `${m.ruleId} ${m.line} ${m.reason}`), ['spec-invalid 18 Unexpected key `descr` in `paths["/a"].get.servers[0].variables.host` (OpenAPI 3.1.0)']);
+  }),
+);
+
 test('should name a spec by its file stem in frontmatter, listed in docs.json or not, as the platform does', () =>
   withProject({
     'v3-openapi.yaml': billing,
