@@ -9,6 +9,7 @@ import {
   remarkCodeMeta,
   remarkReadingTime,
   remarkUnknownComponents,
+  remarkUnnestLinks,
   rewriteLatexBlocks,
 } from '@docsgen/mdx-transforms';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -102,7 +103,8 @@ function createProcessorFactories(options: PageCompilerOptions) {
       remarkCodeMeta,
       remarkReadingTime,
       // `<Update>` entries, for the page's RSS feed: before user plugins change the tree.
-      ...(isMdx ? [remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
+      // A JSX `<a>` whose text GFM made a link (an email address): one link, not two.
+      ...(isMdx ? [remarkUnnestLinks, remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
       ...userRemark,
     ] as PluggableList;
   }

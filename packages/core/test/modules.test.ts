@@ -190,6 +190,24 @@ modules('should render a card with an href and a link inside as one card, never 
   }
 });
 
+modules('should render a JSX link whose text is an email address as one link, on a tree page as on a code page', async () => {
+  // The platform's own contact page: GFM makes the address inside `<a>` a link of its own.
+  const body = 'Email us at <a href="mailto:support@example.com">support@example.com</a> or see [the guide](/guide).\n\n<a href="/x">**Bold** and https://example.com/inline</a>\n';
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
+    'tree.mdx': body,
+    'code.mdx': `${body}\nexport const forced = 1\n`,
+  });
+  const site = await createSite(root);
+  for (const slug of ['tree', 'code']) {
+    const html = (await site.render(slug))!.html;
+    assert.match(html, /<a href="mailto:support@example.com">support@example.com<\/a>/, slug);
+    assert.match(html, /<a href="\/guide">the guide<\/a>/, slug);
+    assert.match(html, /<a href="\/x"><strong>Bold<\/strong> and https:\/\/example.com\/inline<\/a>/, slug);
+    assert.not.match(html, /<a\b(?:(?!<\/a>)[\s\S])*<a\b/, `${slug}: no link inside a link`);
+  }
+});
+
 modules('should build a page that imports a package the project does not have, with a warning, and render what it wraps', async () => {
   // ClickHouse's docs: a page moved from Docusaurus imports `@theme/Tabs`, which no project of this format has.
   const body = 'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n# Rollups\n\n<Tabs>\n  <TabItem value="sql" label="SQL">\n\nRun **this** query.\n\n  </TabItem>\n</Tabs>\n';

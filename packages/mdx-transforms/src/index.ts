@@ -12,6 +12,7 @@ export { rehypeHighlightCode } from './rehype-highlight-code.js';
 export type { AbsoluteImagesOptions, ResolvedAbsoluteImagesOptions } from './remark-absolute-images.js';
 export { remarkAbsoluteImages } from './remark-absolute-images.js';
 export { remarkAbsoluteLinks } from './remark-absolute-links.js';
+export { remarkUnnestLinks } from './remark-unnest-links.js';
 export type { ChangelogEntry } from './remark-changelog.js';
 export { remarkChangelog } from './remark-changelog.js';
 export { remarkCodeMeta } from './remark-code-meta.js';

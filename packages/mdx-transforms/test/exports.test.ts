@@ -17,6 +17,7 @@ test('should expose the public api', async () => {
     'remarkCodeMeta',
     'remarkReadingTime',
     'remarkUnknownComponents',
+    'remarkUnnestLinks',
     'rememberHighlightedCode',
     'rewriteLatexBlocks',
   ]);
