@@ -94,7 +94,8 @@ export function validateConfig(value: unknown, options?: ValidateConfigOptions |
   // object, which the precompiled code's copies are not.
   const ahead = precompiledValidator();
   if (ahead(value)) return [];
-  const validator = ahead.errors?.some((error) => error.keyword === 'anyOf') !== false ? getSchemaValidator(docsSchema as unknown as SchemaNode) : aheadOfTime(ahead);
+  const hasFailedUnion = (ahead.errors ?? []).some((error) => error.keyword === 'anyOf');
+  const validator = hasFailedUnion ? getSchemaValidator(docsSchema as unknown as SchemaNode) : aheadOfTime(ahead);
   const locate = options?.locate ?? (() => undefined);
   const context: ExplainContext = {
     validator,

@@ -380,7 +380,7 @@ export class ProjectModules {
   #require(importer: string, specifier: string): unknown {
     const named = this.#options.namedModules[specifier];
     if (named) return named;
-    if (specifier.startsWith('/') || specifier.startsWith('.')) {
+    if (isProjectPath(specifier)) {
       const record = this.#records.get(importer);
       const resolved = record?.resolved[specifier];
       if (!resolved && record?.absent && Object.hasOwn(record.absent, specifier)) return missingModule;
@@ -429,7 +429,7 @@ export class ProjectModules {
     }
     // Resolved all at once, used in order: one after the other, each look at the disk waited for
     // a turn of a thread busy with its other page (a page importing a dozen snippets: 2 s).
-    const isResolved = (specifier: string | undefined): specifier is string => specifier !== undefined && !this.#options.namedModules[specifier] && (specifier.startsWith('/') || specifier.startsWith('.'));
+    const isResolved = (specifier: string | undefined): specifier is string => specifier !== undefined && !this.#options.namedModules[specifier] && isProjectPath(specifier);
     const unused = Array.isArray(data.unusedImports) ? (data.unusedImports as string[]) : [];
     const resolutions = new Map<string, Promise<Resolution>>();
     const resolveImport = (specifier: string): Promise<Resolution> => {
@@ -451,7 +451,7 @@ export class ProjectModules {
         continue;
       }
       if (this.#options.namedModules[specifier]) continue;
-      if (!specifier.startsWith('/') && !specifier.startsWith('.')) {
+      if (!isProjectPath(specifier)) {
         if (isPackageFound(this.#requireFromProject, specifier)) continue;
         // A package the project does not have (`@theme/Tabs`, left from a Docusaurus site): the
         // page builds without it, as without a missing snippet, and is compiled again once it
@@ -593,6 +593,11 @@ function esbuildMessage(file: string, error: unknown): DocsgenMessage {
 
 /** The hash a missing file is listed with among a module's dependencies (`dependenciesOf`). */
 export const absentHash = 'absent';
+
+/** Whether an import names a project file (`/snippets/x`, `./x`), not a package. */
+function isProjectPath(specifier: string): boolean {
+  return specifier.startsWith('/') || specifier.startsWith('.');
+}
 
 /** Whether `require` finds a package import (`react-player`, `@scope/name/sub`). */
 function isPackageFound(require: NodeJS.Require, specifier: string): boolean {

@@ -170,17 +170,27 @@ modules('should render an .mdx page that only imports components from its tree, 
   assert.equal(compiled.data.unusedImports, ['/snippets/gone.mdx']);
 });
 
-modules('should render a card with an href and a link inside as one card, never a link in a link, on a tree page as on a code page', async () => {
-  // ClickHouse's install page: the card's text ends with a link of its own.
-  const body = '<Card title="Cloud" href="https://example.com/signup">\n    **Recommended**, start now.\n\n    <br/>\n    [Get started free](https://example.com/free)\n</Card>\n';
-  const root = writeTempProject({
+/** `body` rendered as a page kept as a tree (`tree.mdx`) and, with an export, as compiled code (`code.mdx`). */
+async function renderTreeAndCode(body: string): Promise<Array<{ slug: string; page: NonNullable<Awaited<ReturnType<Awaited<ReturnType<typeof createSite>>['render']>>> }>> {
+  const site = await createSite(writeTempProject({
     'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
     'tree.mdx': body,
     'code.mdx': `${body}\nexport const forced = 1\n`,
-  });
-  const site = await createSite(root);
+  }));
+  const rendered = [];
   for (const slug of ['tree', 'code']) {
-    const html = (await site.render(slug))!.html;
+    const page = await site.render(slug);
+    assert.ok(page, slug);
+    rendered.push({ slug, page: page! });
+  }
+  return rendered;
+}
+
+modules('should render a card with an href and a link inside as one card, never a link in a link, on a tree page as on a code page', async () => {
+  // ClickHouse's install page: the card's text ends with a link of its own.
+  const body = '<Card title="Cloud" href="https://example.com/signup">\n    **Recommended**, start now.\n\n    <br/>\n    [Get started free](https://example.com/free)\n</Card>\n';
+  for (const { slug, page } of await renderTreeAndCode(body)) {
+    const html = page.html;
     assert.match(html, '<div class="dg-card">', slug);
     assert.match(html, /<div class="dg-card-title"><a [^>]*class="dg-card-link"[^>]*>Cloud<\/a>/, slug);
     assert.match(html, /<a [^>]*href="https:\/\/example.com\/signup"[^>]*>Cloud<\/a>/, slug);
@@ -193,14 +203,8 @@ modules('should render a card with an href and a link inside as one card, never 
 modules('should render a JSX link whose text is an email address as one link, on a tree page as on a code page', async () => {
   // The platform's own contact page: GFM makes the address inside `<a>` a link of its own.
   const body = 'Email us at <a href="mailto:support@example.com">support@example.com</a> or see [the guide](/guide).\n\n<a href="/x">**Bold** and https://example.com/inline</a>\n';
-  const root = writeTempProject({
-    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
-    'tree.mdx': body,
-    'code.mdx': `${body}\nexport const forced = 1\n`,
-  });
-  const site = await createSite(root);
-  for (const slug of ['tree', 'code']) {
-    const html = (await site.render(slug))!.html;
+  for (const { slug, page } of await renderTreeAndCode(body)) {
+    const html = page.html;
     assert.match(html, /<a href="mailto:support@example.com">support@example.com<\/a>/, slug);
     assert.match(html, /<a href="\/guide">the guide<\/a>/, slug);
     assert.match(html, /<a href="\/x"><strong>Bold<\/strong> and https:\/\/example.com\/inline<\/a>/, slug);
@@ -211,20 +215,11 @@ modules('should render a JSX link whose text is an email address as one link, on
 modules('should build a page that imports a package the project does not have, with a warning, and render what it wraps', async () => {
   // ClickHouse's docs: a page moved from Docusaurus imports `@theme/Tabs`, which no project of this format has.
   const body = 'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n# Rollups\n\n<Tabs>\n  <TabItem value="sql" label="SQL">\n\nRun **this** query.\n\n  </TabItem>\n</Tabs>\n';
-  const root = writeTempProject({
-    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['tree', 'code'] } }),
-    'tree.mdx': body,
-    // The same page with an export: compiled to code.
-    'code.mdx': `${body}\nexport const forced = 1\n`,
-  });
-  const site = await createSite(root);
-  for (const slug of ['tree', 'code']) {
-    const page = await site.render(slug);
-    assert.ok(page, slug);
-    assert.match(page!.html, '<strong>this</strong> query.');
-    assert.equal(page!.messages.map((message) => `${message.ruleId} ${message.fatal} ${message.line}:${message.column}`), ['module-not-found false 1:18', 'module-not-found false 2:21'], slug);
-    assert.match(page!.messages[0]!.reason, 'Cannot find package `@theme/Tabs` imported by `' + slug + '.mdx`');
-    assert.match(page!.messages[0]!.note!, 'Docusaurus');
+  for (const { slug, page } of await renderTreeAndCode(body)) {
+    assert.match(page.html, '<strong>this</strong> query.');
+    assert.equal(page.messages.map((message) => `${message.ruleId} ${message.fatal} ${message.line}:${message.column}`), ['module-not-found false 1:18', 'module-not-found false 2:21'], slug);
+    assert.match(page.messages[0]!.reason, 'Cannot find package `@theme/Tabs` imported by `' + slug + '.mdx`');
+    assert.match(page.messages[0]!.note!, 'Docusaurus');
   }
   // A package that is there loads as before.
   const installed = writeTempProject({

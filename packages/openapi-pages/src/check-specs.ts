@@ -132,7 +132,7 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
     const key = specKey(named);
     if (seen.has(key)) continue;
     seen.add(key);
-    const source = named.directory === undefined && directories.has(key) ? { ...named, directory: directories.get(key) } : named;
+    const source = { ...named, directory: named.directory ?? directories.get(key) };
     const place = (): Partial<SourceLocation> | undefined => source.page ?? options.locate(source.path);
     const local = hasScheme(source.source) ? remoteFiles.get(source.source) : undefined;
     if (hasScheme(source.source) && local === undefined) {

@@ -191,8 +191,10 @@ function readFirst(pkg: Package, iconType: string | null | undefined, name: stri
  *   The glyph with how it was found, or `undefined` when `name` is not an icon name.
  */
 export function findIcon(name: string, options?: ResolveIconOptions | null | undefined): FoundIcon | undefined {
-  const classes = fontAwesomeClasses(name);
-  const wanted = classes?.name ?? name.trim().toLowerCase();
+  const written = name.trim().toLowerCase();
+  // Font Awesome's classes are read only from a value that is not an icon name itself.
+  const classes = isIconName(written) ? undefined : fontAwesomeClasses(written);
+  const wanted = classes?.name ?? written;
   if (!isIconName(wanted)) return undefined;
   const pkg = iconPackageOf(options?.library);
   const iconType = classes?.iconType ?? options?.iconType ?? undefined;
@@ -216,10 +218,11 @@ const fontAwesomeModifier = /^fa-(?:2?xs|2?xl|sm|lg|\d+x|fw|li|ul|spin(?:-pulse|
 
 /**
  * The icon Font Awesome's classes name (`fa-brands fa-ubuntu`, `fas fa-code`, as ClickHouse's
- * docs write icons): its name and style; `undefined` when `text` is not such a list.
+ * docs write icons), trimmed and lower-cased: its name and style; `undefined` when `text` is
+ * not such a list.
  */
 function fontAwesomeClasses(text: string): { name: string; iconType: string | undefined } | undefined {
-  const tokens = text.trim().toLowerCase().split(/\s+/);
+  const tokens = text.split(/\s+/);
   if (tokens.length < 2) return undefined;
   let iconType: string | undefined;
   const names: string[] = [];
