@@ -7,12 +7,18 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 // runs the whole HTML tree construction (a state machine per character, implied ends, foster
 // parenting, formatting elements) to give, for such markup, the tree it spells. `parseTwinHtml`
 // builds that tree itself when the markup stays within what it knows gives the tree it spells,
-// and gives the HTML to parse5 otherwise: the same hast either way. Whatever the HTML tree
-// construction would change is outside: an element that would close an open `<p>` or heading,
-// a list item outside its list, a link in a link, table parts outside their places, foreign
-// (SVG, MathML) and raw-text elements, comments, character references other than the four,
-// carriage returns and NULs, a `<pre>` whose text starts with a line ending, an end tag that
-// does not close the current element, an element left open.
+// and gives the HTML to parse5 otherwise: the same hast either way, but for drawings (below).
+// Whatever the HTML tree construction would change is outside: an element that would close an
+// open `<p>` or heading, a list item outside its list, a link in a link, table parts outside
+// their places, MathML and raw-text elements, comments, character references other than the
+// four, carriage returns and NULs, a `<pre>` whose text starts with a line ending, an end tag
+// that does not close the current element, an element left open.
+//
+// A drawing (`<svg>`, such as the permalink icons of a reference TypeDoc wrote into a page) comes
+// without its content or its attributes' SVG spellings (`viewbox`, not `viewBox`): the twin
+// drops it whole (`dropped` in to-markdown-twin.ts). Its content is only checked to hold nothing
+// that would end the drawing early in HTML's foreign content (an element such as `<div>` or
+// `<p>`, `</p>`, `</br>`) or let HTML in (`foreignObject`, `desc`, `title`).
 
 type Parse5Fragment = DefaultTreeAdapterMap['documentFragment'];
 type Parse5Element = DefaultTreeAdapterMap['element'];
@@ -20,6 +26,7 @@ type Parse5Text = DefaultTreeAdapterMap['textNode'];
 type Parse5Parent = Parse5Fragment | Parse5Element;
 
 const htmlNamespace = 'http://www.w3.org/1999/xhtml' as DefaultTreeAdapterMap['element']['namespaceURI'];
+const svgNamespace = 'http://www.w3.org/2000/svg' as DefaultTreeAdapterMap['element']['namespaceURI'];
 
 /** How an element's start tag is treated. */
 const enum Kind {
@@ -53,6 +60,8 @@ const enum Kind {
   Cell,
   /** `iframe`: raw text; only taken empty. */
   Frame,
+  /** `svg`: foreign content, taken without what is inside (see above). */
+  Drawing,
 }
 
 const kinds = new Map<string, Kind>();
@@ -75,13 +84,21 @@ kinds.set('tr', Kind.Row);
 kinds.set('td', Kind.Cell);
 kinds.set('th', Kind.Cell);
 kinds.set('iframe', Kind.Frame);
+kinds.set('svg', Kind.Drawing);
+
+// Start tags that end foreign content (HTML's "any other start tag" rules in foreign content; `font`
+// only with some attributes, left out here whatever they are), and the elements in which SVG
+// takes HTML (its integration points).
+const foreignBreakers = new Set(
+  'b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var font foreignobject desc title math'.split(' '),
+);
 
 const references: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 
 /**
  * Parse the HTML of a rendered page into hast, as `fromParse5(parseFragment(html))` does
  * (no positions, scripting off): the same tree, built without parse5 when the markup is
- * well formed as a renderer writes it (see above).
+ * well formed as a renderer writes it, `<svg>` elements left empty (see above).
  *
  * @param html
  *   HTML fragment.
@@ -223,20 +240,27 @@ export function parseWellFormed(html: string): Parse5Fragment | undefined {
     }
     // Only blanks and table parts where only table parts go.
     if (parentKind !== undefined && parentKind >= Kind.Table && parentKind <= Kind.Row && !(kind >= Kind.Section && kind <= Kind.Cell)) return undefined;
-    // A `/>` on an element other than a void one is not an end: HTML would leave it open.
-    if (selfClosing && kind !== Kind.Void && kind !== Kind.Rule) return undefined;
+    // A `/>` on an element other than a void one is not an end: HTML would leave it open (SVG
+    // takes it as one).
+    if (selfClosing && kind !== Kind.Void && kind !== Kind.Rule && kind !== Kind.Drawing) return undefined;
 
     const element: Parse5Element = {
       nodeName: tagName,
       tagName,
       attrs,
-      namespaceURI: htmlNamespace,
+      namespaceURI: kind === Kind.Drawing ? svgNamespace : htmlNamespace,
       childNodes: [],
       parentNode: parent as Parse5Element,
     };
     parent.childNodes.push(element);
     index = cursor;
     if (kind === Kind.Void || kind === Kind.Rule) continue;
+    if (kind === Kind.Drawing) {
+      const end = selfClosing ? cursor : drawingEnd(html, cursor);
+      if (end === undefined) return undefined;
+      index = end;
+      continue;
+    }
     if (kind === Kind.Frame) {
       // Raw text: taken only when nothing is in it.
       if (!html.startsWith('</iframe>', cursor)) return undefined;
@@ -254,6 +278,58 @@ export function parseWellFormed(html: string): Parse5Fragment | undefined {
   }
 
   return stack.length === 0 ? fragment : undefined;
+}
+
+/**
+ * Where the `<svg>` whose start tag ends at `from` ends (after its `</svg>`); `undefined` when
+ * its content is not only SVG elements, closed in order, with attributes in double quotes, and
+ * text (HTML's foreign content would end the drawing earlier, or this cannot tell).
+ */
+function drawingEnd(html: string, from: number): number | undefined {
+  // Names of the open elements inside the drawing, lowered.
+  const open: string[] = [];
+  let index = from;
+  for (;;) {
+    const tag = html.indexOf('<', index);
+    if (tag === -1) return undefined;
+    if (html.charCodeAt(tag + 1) === 47 /* `/` */) {
+      const close = html.indexOf('>', tag + 2);
+      if (close === -1) return undefined;
+      const name = html.slice(tag + 2, close).toLowerCase();
+      if (open.length === 0) return name === 'svg' ? close + 1 : undefined;
+      if (name !== open.pop()) return undefined;
+      index = close + 1;
+      continue;
+    }
+    let cursor = tag + 1;
+    while (cursor < html.length && isAttributeNameCode(html.charCodeAt(cursor))) cursor += 1;
+    const name = html.slice(tag + 1, cursor).toLowerCase();
+    if (name === '' || foreignBreakers.has(name)) return undefined;
+    // Attributes: ` name` or ` name="value"`, then `>` or `/>`.
+    for (;;) {
+      const code = html.charCodeAt(cursor);
+      if (code === 62 /* `>` */) {
+        open.push(name);
+        cursor += 1;
+        break;
+      }
+      if (code === 47 /* `/` */ && html.charCodeAt(cursor + 1) === 62) {
+        cursor += 2;
+        break;
+      }
+      if (code !== 32 /* ` ` */) return undefined;
+      const nameStart = (cursor += 1);
+      while (cursor < html.length && isAttributeNameCode(html.charCodeAt(cursor))) cursor += 1;
+      if (cursor === nameStart) return undefined;
+      if (html.charCodeAt(cursor) === 61 /* `=` */) {
+        if (html.charCodeAt(cursor + 1) !== 34 /* `"` */) return undefined;
+        const valueEnd = html.indexOf('"', cursor + 2);
+        if (valueEnd === -1) return undefined;
+        cursor = valueEnd + 1;
+      }
+    }
+    index = cursor;
+  }
 }
 
 function isList(tagName: string): boolean {

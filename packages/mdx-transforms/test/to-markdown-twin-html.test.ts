@@ -13,9 +13,17 @@ function reference(html: string): Root {
   return fromParse5(parseFragment(html, { sourceCodeLocationInfo: false, scriptingEnabled: false })) as Root;
 }
 
-/** `parseTwinHtml(html)` is `reference(html)`, key order included. */
+/** `tree` as JSON, each `<svg>` as its name alone (the fast path leaves drawings empty). */
+function withoutDrawings(tree: Root): string {
+  return JSON.stringify(tree, (key, value: unknown) => {
+    const node = value as { type?: unknown; tagName?: unknown } | null;
+    return node !== null && typeof node === 'object' && node.type === 'element' && node.tagName === 'svg' ? { type: 'element', tagName: 'svg' } : value;
+  });
+}
+
+/** `parseTwinHtml(html)` is `reference(html)`, key order included, drawings but by name. */
 function assertSame(html: string): undefined {
-  assert.is(JSON.stringify(parseTwinHtml(html)), JSON.stringify(reference(html)), html);
+  assert.is(withoutDrawings(parseTwinHtml(html)), withoutDrawings(reference(html)), html);
   return undefined;
 }
 
@@ -37,6 +45,10 @@ test('should build the tree itself for markup as a renderer writes it, the same 
     '<button type="button" aria-label="Copy">Copy</button><label class="x">L</label><kbd>Ctrl</kbd>',
     '<a href="/x"><code>a</code></a><a href="/y">b</a>',
     '<div constructor="x" class="a b" id="i">prototype names are dropped by hast-util-from-parse5</div>',
+    // Drawings, left empty: a reference's permalink icon, nested groups, a self-closing one.
+    '<div class="tsd-anchor-link"><span>id</span><a href="#id" aria-label="Permalink" class="tsd-anchor-icon"><svg viewBox="0 0 24 24" aria-hidden="true"><use href="/assets/icons.svg#icon-anchor"/></svg></a></div>',
+    '<p>a <svg width="8"><g fill="none"><clipPath id="c"><rect x="0"/></clipPath><path d="M0 0h8"></path></g><text x="1">t &amp; u</text><svg/></svg> b</p>',
+    '<svg/><p>after</p>',
   ];
   for (const html of cases) {
     assert.ok(parseWellFormed(html), `expected the fast path for ${JSON.stringify(html)}`);
@@ -73,11 +85,10 @@ test('should leave to parse5 what HTML’s tree construction would change, with 
     '<td>a</td>',
     '<tr><td>a</td></tr>',
     '<table><tbody><tr><td>a</td></tr></tbody><table></table></table>',
-    // A line ending right after `<pre>`; raw text; foreign content.
+    // A line ending right after `<pre>`; raw text; MathML.
     '<pre>\ncode</pre>',
     '<pre>\n\ncode</pre>',
     '<iframe src="/x">inside</iframe>',
-    '<svg viewBox="0 0 1 1"><path d="M0"/></svg>',
     '<math><mi>x</mi></math>',
     '<script>a < b</script><style>p > a {}</style><textarea>\nx</textarea><noscript><p>x</p></noscript>',
     '<template><p>a</p></template>',
@@ -112,6 +123,16 @@ test('should leave to parse5 what HTML’s tree construction would change, with 
     '<image src="a">',
     '<select><option>a</option></select><form><form></form></form>',
     '<nobr>a<nobr>b</nobr></nobr>',
+    // Drawings holding what ends foreign content or lets HTML in, or written otherwise.
+    '<svg><p>out</p></svg>',
+    '<p><svg><g><div>x</div></g></svg></p>',
+    '<svg><path/></p></svg>',
+    '<svg><foreignObject><span>html</span></foreignObject></svg>',
+    '<svg><title>T</title></svg>',
+    '<svg><!-- c --></svg>',
+    '<svg><g></svg>',
+    '<svg><path d=\'x\'/></svg>',
+    '<svg>unclosed',
     '<b><b><b><b>deep</b></b></b></b>',
   ];
   for (const html of cases) assertSame(html);
@@ -130,7 +151,7 @@ test('should give the same twin as parse5’s tree, for random markup', () => {
   };
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const words = ['a', 'word', ' ', '\n', '  ', 'x_y', '*', '_', '`', '#', '1.', '-', '+', '|', '[a]', '(b)', '!', '\\', '&amp;', '&lt;', '&gt;', '&quot;', '$', '~', '<', '>', '&copy;', '&', 'é', '😀', 'www.a.b', 'http://x.y'];
-  const tags = ['p', 'div', 'span', 'strong', 'em', 'code', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'pre', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'br', 'hr', 'img', 'kbd', 'dl', 'dt', 'dd', 'button', 'del', 'sup', 'details', 'summary', 'input', 'svg', 'iframe'];
+  const tags = ['p', 'div', 'span', 'strong', 'em', 'code', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'pre', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'br', 'hr', 'img', 'kbd', 'dl', 'dt', 'dd', 'button', 'del', 'sup', 'details', 'summary', 'input', 'svg', 'g', 'path', 'iframe'];
   const voids = new Set(['br', 'hr', 'img', 'input']);
   const attributes = ['', ' href="/x?a=1&amp;b"', ' class="a b"', ' style="text-align:right;"', ' data-language="ts"', ' src="/i.png" alt="I"', ' type="checkbox" checked', ' aria-hidden="true"', ' hidden'];
 
@@ -165,7 +186,7 @@ test('should give the same twin as parse5’s tree, for random markup', () => {
   for (let index = 0; index < total; index += 1) {
     const html = shaped() + (random() < 0.5 ? '\n' + shaped() : '');
     const ours = parseTwinHtml(html);
-    assert.is(JSON.stringify(ours), JSON.stringify(reference(html)), html);
+    assert.is(withoutDrawings(ours), withoutDrawings(reference(html)), html);
     if (parseWellFormed(html)) fast += 1;
     assert.is(toMarkdownTwin(html), hastToMarkdownTwin(reference(html)), html);
   }
