@@ -28,11 +28,17 @@ export const mcpFunctionPaths: Readonly<Record<FunctionPlatform, string>> = {
   cloudflare: 'functions/mcp.js',
 };
 
-const common = [
-  "import { createDocsMcp, createSnapshotSource, handleMcpHttpRequest } from '@docsgen/mcp';",
-  'const docs = createDocsMcp(createSnapshotSource(SNAPSHOT), { version: VERSION });',
-  'const handle = (request) => handleMcpHttpRequest(request, docs);',
-];
+/**
+ * The function's code before its export, serving `snapshot` (JSON text). The values are written
+ * in as literals, not put in place of names afterwards: a page's text may hold any name.
+ */
+function commonLines(snapshot: string, version: string): string[] {
+  return [
+    "import { createDocsMcp, createSnapshotSource, handleMcpHttpRequest } from '@docsgen/mcp';",
+    `const docs = createDocsMcp(createSnapshotSource(JSON.parse(${JSON.stringify(snapshot)})), { version: ${JSON.stringify(version)} });`,
+    'const handle = (request) => handleMcpHttpRequest(request, docs);',
+  ];
+}
 
 const exportsOf: Record<FunctionPlatform, string> = {
   netlify: 'export default handle;',
@@ -52,7 +58,7 @@ export function mcpFunctionFiles(platform: FunctionPlatform, snapshot: string): 
   const here = dirname(fileURLToPath(import.meta.url));
   // Required here, not imported at start-up: only a build for a host with functions needs esbuild.
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const entry = [...common, exportsOf[platform]].join('\n').replace('SNAPSHOT', () => `JSON.parse(${JSON.stringify(snapshot)})`).replace('VERSION', () => JSON.stringify(docsgenVersion()));
+  const entry = [...commonLines(snapshot, docsgenVersion()), exportsOf[platform]].join('\n');
   const result = buildSync({
     stdin: { contents: entry, loader: 'js', resolveDir: here, sourcefile: 'docsgen-mcp.js' },
     absWorkingDir: here,

@@ -86,4 +86,24 @@ functions('should answer tools/call with the cloudflare and vercel functions, an
   }
 });
 
+functions('should bundle pages whose text names the entry\'s values (VERSION, SNAPSHOT)', async () => {
+  // The Model Context Protocol's own docs write `LATEST_PROTOCOL_VERSION`: the version once went
+  // into the page's text instead of its place, and the netlify build failed.
+  const named = JSON.stringify({
+    name: 'Protocol',
+    siteUrl: 'https://docs.protocol.example',
+    pages: [{ path: '/versioning', title: 'Versioning', markdown: '# Versioning\n\nSend `LATEST_PROTOCOL_VERSION`, never a SNAPSHOT or "VERSION".\n' }],
+  });
+  for (const platform of ['netlify', 'vercel', 'cloudflare'] as const) assert.ok(mcpFunctionFiles(platform, named)[0]?.content.includes('LATEST_PROTOCOL_VERSION'), platform);
+  const [vercel] = mcpFunctionFiles('vercel', named);
+  const { POST } = (await importEmitted('named/api/docsgen-mcp.mjs', vercel?.content ?? '')) as { POST: (request: Request) => Promise<Response> };
+  const answer = await POST(new Request('https://docs.protocol.example/mcp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'LATEST_PROTOCOL_VERSION' } } }),
+  }));
+  const body = (await answer.json()) as { result: { structuredContent: { results: Array<{ url: string }> } } };
+  assert.equal(body.result.structuredContent.results.map((result) => result.url), ['https://docs.protocol.example/versioning']);
+});
+
 functions.run();
