@@ -14,6 +14,8 @@ export interface NavEntry {
   version: string | undefined;
   /** Language the entry belongs to, if the navigation has languages. */
   language: string | undefined;
+  /** Product the entry belongs to (the innermost), if the navigation has products. */
+  product: string | undefined;
   /** `true` when the entry itself or an ancestor is hidden. */
   isHidden: boolean;
 }
@@ -62,9 +64,9 @@ function matches(actual: string | undefined, wanted: string | null | undefined):
 }
 
 function makeEntry(node: NavEntry['node'], slug: string, trail: NavAncestor[]): NavEntry {
-  const last = (kind: 'version' | 'language') =>
+  const last = (kind: 'version' | 'language' | 'product') =>
     trail.findLast((ancestor): ancestor is NavDivision => ancestor.kind === kind && !ancestor.isGlobal)?.title;
-  return { node, slug, trail, version: last('version'), language: last('language'), isHidden: node.isHidden };
+  return { node, slug, trail, version: last('version'), language: last('language'), product: last('product'), isHidden: node.isHidden };
 }
 
 function entrySlug(node: NavNode & { kind: 'page' | 'operation' }): string {
@@ -113,15 +115,16 @@ export function findOrphanPages(model: NavigationModel, pages: Iterable<string>)
 }
 
 /**
- * Pages listed more than once in one scope (the same version and language), in order; the
- * first listing is the one that counts, later ones are reported.
+ * Pages listed more than once in one scope (the same version, language and product), in order;
+ * the first listing is the one that counts, later ones are reported. Products may share pages
+ * (a Learn tab in each of two products, as Dify's docs have), as versions may.
  */
 export function findDuplicateEntries(model: NavigationModel): NavEntry[] {
   const seen = new Set<string>();
   const duplicates: NavEntry[] = [];
   for (const entry of listNavigationEntries(model)) {
     if (entry.node.isGlobal) continue;
-    const key = `${entry.version ?? ''}\u0000${entry.language ?? ''}\u0000${entry.slug}`;
+    const key = `${entry.version ?? ''}\u0000${entry.language ?? ''}\u0000${entry.product ?? ''}\u0000${entry.slug}`;
     if (seen.has(key)) duplicates.push(entry);
     else seen.add(key);
   }

@@ -277,12 +277,12 @@ function navigationModelOf(children: NavNode[]): NavigationModel {
 
 /** The warning for a page listed twice in one version and language. */
 function duplicatePageMessage(entry: ReturnType<typeof findDuplicateEntries>[number]): Pick<DocsgenMessage, 'reason' | 'ruleId' | 'note' | 'fatal'> {
-  const scope = [entry.version && `version \`${entry.version}\``, entry.language && `language \`${entry.language}\``].filter(Boolean).join(', ');
+  const scope = [entry.version && `version \`${entry.version}\``, entry.language && `language \`${entry.language}\``, entry.product && `product \`${entry.product}\``].filter(Boolean).join(', ');
   return {
     reason: `Unexpected duplicate page \`${entry.slug}\` in the navigation${scope ? ` of ${scope}` : ''}, it is already listed`,
     ruleId: 'nav-duplicate-page',
     fatal: false,
-    note: 'A page appears once per version and language; the first listing decides its place in the sidebar.',
+    note: 'A page appears once per version, language and product; the first listing decides its place in the sidebar.',
   };
 }
 

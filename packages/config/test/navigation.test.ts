@@ -178,6 +178,31 @@ navigation('should warn about a page listed twice in one scope, not across versi
   assert.match(messages[0]?.reason ?? '', 'Unexpected duplicate page `index` in the navigation of version `v1`');
 });
 
+navigation('should let two products share a page, and warn about one listed twice in a product', () => {
+  // Dify's docs: a Cloud and a Self-Host product, each with the same Learn tab.
+  const learn = { tab: 'Learn', pages: ['learn/key-concepts', 'learn/tutorial'] };
+  const { navigation: model, messages } = buildNavigation({
+    languages: [
+      {
+        language: 'en',
+        products: [
+          { product: 'Cloud', tabs: [{ tab: 'Use', pages: ['cloud/intro'] }, learn] },
+          { product: 'Self-Host', tabs: [{ tab: 'Deploy', pages: ['self-host/deploy', 'self-host/deploy'] }, learn] },
+        ],
+      },
+    ],
+  });
+  assert.equal(
+    messages.map((message) => [message.ruleId, message.path]),
+    [['nav-duplicate-page', 'navigation.languages[0].products[1].tabs[0].pages[1]']],
+  );
+  assert.match(messages[0]?.reason ?? '', 'Unexpected duplicate page `self-host/deploy` in the navigation of language `en`, product `Self-Host`');
+  assert.equal(
+    listNavigationEntries(model).filter((entry) => entry.slug === 'learn/key-concepts').map((entry) => entry.product),
+    ['Cloud', 'Self-Host'],
+  );
+});
+
 navigation('should point messages at the place in docs.json through `locate`', () => {
   const { messages } = buildNavigation(
     { anchors: [{ anchor: 'Empty' }] },
