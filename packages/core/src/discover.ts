@@ -20,10 +20,10 @@ export interface PageFile {
 }
 
 /**
- * Folders and files that never hold pages: version control and editor folders, dependencies
- * and build output (the same built-in ignores real projects of this format rely on), plus
- * `snippets/` and `_snippets/` (imported into pages, never pages themselves) and `theme/`
- * (component overrides).
+ * Folders that never hold pages: dependencies and build output (the built-in ignores of the
+ * hosted platform), plus `snippets/` and `_snippets/` (imported into pages, never pages
+ * themselves) and `theme/` (component overrides). Those of `rootOnlyNames` only at the root:
+ * see `isIgnoredFolder`.
  */
 export const ignoredNames: ReadonlySet<string> = new Set([
   'node_modules',
@@ -36,6 +36,26 @@ export const ignoredNames: ReadonlySet<string> = new Set([
   '_snippets',
   'theme',
 ]);
+
+/**
+ * The names of `ignoredNames` that are a build tool's output or scratch folder at the project
+ * root, and a folder of pages like any other below it: Dify's docs publish
+ * `en/cloud/use-dify/build/*.mdx` (69 pages in three languages) on the hosted platform. Media
+ * files are published from them the same way (`isMediaFolder`).
+ */
+const rootOnlyNames: ReadonlySet<string> = new Set(['build', 'dist', 'coverage', 'tmp', 'temp']);
+
+/** Whether a folder named `name` (at the root when `isAtRoot`) is one docsgen never reads pages, scripts or stylesheets from. */
+export function isIgnoredFolder(name: string, isAtRoot: boolean): boolean {
+  return ignoredNames.has(name) && (isAtRoot || !rootOnlyNames.has(name));
+}
+
+/** Whether a path from the root, with `/` separators, is inside a folder of `isIgnoredFolder` (its last segment is a file's name). */
+export function isInIgnoredFolder(path: string): boolean {
+  const segments = path.split('/');
+  segments.pop();
+  return segments.some((segment, index) => isIgnoredFolder(segment, index === 0));
+}
 
 /** Files that are project files, not pages, wherever they are: the hosted platform ignores these without being told. */
 const ignoredFiles: ReadonlySet<string> = new Set(['README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md']);
@@ -81,12 +101,12 @@ export function isSiteFile(path: string): boolean {
   const name = segments.pop() ?? '';
   if (!/^[\w-][\w.-]*\.(?:css|js)$/.test(name)) return false;
   if (segments.length === 0 && name.startsWith('docsgen.config.')) return false;
-  return !segments.some((segment) => segment === '' || segment.startsWith('.') || ignoredNames.has(segment));
+  return !segments.some((segment, index) => segment === '' || segment.startsWith('.') || isIgnoredFolder(segment, index === 0));
 }
 
 /**
  * Finds every `.mdx` and `.md` page under `root`. Dot-files and dot-folders are skipped, and
- * so are the folders in `ignoredNames` at any depth, and what `isIgnored` leaves out (the
+ * so are the folders of `isIgnoredFolder`, and what `isIgnored` leaves out (the
  * project's `.mintignore`). Symbolic links are followed only when they resolve inside the
  * project root; a folder reachable twice (a loop, or a link to a folder that is also walked
  * directly) is visited once, under its own path rather than a link's, so slugs
@@ -124,9 +144,10 @@ export async function discoverPages(root: string, isIgnored: ProjectIgnore = () 
     const isOutput = dir !== root && entries.some((entry) => entry.name === outputMarker);
     if (isOutput) return;
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || ignoredNames.has(entry.name)) continue;
+      if (entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       const relativePath = relative(root, path).split(sep).join('/');
+      if (isIgnoredFolder(entry.name, !relativePath.includes('/'))) continue;
       if (isIgnored(relativePath, entry.isDirectory())) continue;
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
@@ -202,7 +223,7 @@ export function countPageFiles(root: string, atMost: number): number {
       if (entry.name.startsWith('.')) continue;
       const fromRoot = relative(root, join(folder, entry.name)).split(sep).join('/');
       if (entry.isDirectory()) {
-        if (!ignoredNames.has(entry.name) && !isIgnored(fromRoot, true)) folders.push(join(folder, entry.name));
+        if (!isIgnoredFolder(entry.name, !fromRoot.includes('/')) && !isIgnored(fromRoot, true)) folders.push(join(folder, entry.name));
       } else if (pageExtension.test(entry.name) && !ignoredFiles.has(entry.name) && !isIgnored(fromRoot)) found += 1;
     }
   }

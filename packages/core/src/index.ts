@@ -11,7 +11,7 @@ export type { CheckProjectOptions, CheckResult, CheckedPage } from './check.js';
 export { createPageCompiler, toDocsgenMessage } from './compile.js';
 export { cacheCompiler, pruneCompileCache } from './compile-cache.js';
 export type { CodeBlockOptions, CompiledModule, PageCompilerOptions } from './compile.js';
-export { discoverPages, ignoredNames, isSiteFile } from './discover.js';
+export { discoverPages, ignoredNames, isIgnoredFolder, isInIgnoredFolder, isSiteFile } from './discover.js';
 export { ignoreFileName, type ProjectIgnore } from './project-ignore.js';
 export type { DiscoveredPages, PageFile } from './discover.js';
 export { parseFrontmatter } from './frontmatter.js';

@@ -2,7 +2,8 @@ import { chmodSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { discoverPages } from '../src/index.js';
+import { discoverPages, isInIgnoredFolder } from '../src/index.js';
+import { countPageFiles } from '../src/discover.js';
 import { writeTempProject } from './temp-project.js';
 
 const discover = suite('discover');
@@ -71,6 +72,32 @@ discover('should skip snippets, dependencies, build output, dot folders and READ
     'theme/Callout.mdx': '',
   });
   assert.equal((await discoverPages(root)).pages.map((page) => page.slug), ['page']);
+  rmSync(root, { recursive: true });
+});
+
+discover('should read pages, scripts and stylesheets from build/, dist/, tmp/ below the root, as the hosted platform does', async () => {
+  // Dify's docs: `en/cloud/use-dify/build/workflow-chatflow.mdx`, listed in its navigation.
+  const root = project({
+    'index.mdx': '',
+    'en/use/build/workflow.mdx': '',
+    'en/use/build/steps.js': '',
+    'guides/dist/bundles.md': '',
+    'guides/tmp/scratch.mdx': '',
+    'guides/node_modules/pkg/readme.md': '',
+    'guides/snippets/note.mdx': '',
+    'build/out.md': '',
+    'build/site.js': '',
+    'coverage/report.md': '',
+    'temp/x.mdx': '',
+  });
+  const { pages, siteFiles } = await discoverPages(root);
+  assert.equal(pages.map((page) => page.slug), ['en/use/build/workflow', 'guides/dist/bundles', 'guides/tmp/scratch', 'index']);
+  assert.equal(siteFiles, ['en/use/build/steps.js']);
+  assert.is(countPageFiles(root, 10), 4);
+  assert.ok(isInIgnoredFolder('build/out.md'));
+  assert.ok(isInIgnoredFolder('guides/node_modules/pkg/readme.md'));
+  assert.not.ok(isInIgnoredFolder('en/use/build/workflow.mdx'));
+  assert.not.ok(isInIgnoredFolder('build'));
   rmSync(root, { recursive: true });
 });
 

@@ -40,6 +40,8 @@ test('should expose the public api', async () => {
     'handleProxyRequest',
     'ignoreFileName',
     'ignoredNames',
+    'isIgnoredFolder',
+    'isInIgnoredFolder',
     'isLocalOrigin',
     'isMediaPath',
     'isSiteFile',

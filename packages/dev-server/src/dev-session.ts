@@ -1,4 +1,4 @@
-import { ignoredNames, ignoreFileName, isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
+import { ignoreFileName, isInIgnoredFolder, isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
 import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
@@ -39,8 +39,10 @@ const batchQuietMs = 20;
 /** How long after a load the pages it read are written to the load cache's file (off the first page's path). */
 const saveAfterMs = 1000;
 
-/** Folders whose changes never matter to the site. */
-const ignoredFolders = new Set(['node_modules', '.git', 'dist', 'build', '.docsgen']);
+/** Folders whose changes never matter to the site, at any depth. */
+const ignoredFolders = new Set(['node_modules', '.git', '.docsgen']);
+/** Build tools' output folders at the root; below it, folders of pages like any other (`isIgnoredFolder` of @docsgen/core). */
+const ignoredRootFolders = new Set(['dist', 'build']);
 
 /**
  * `docsgen dev`: a site, its server, and a watcher over the project. A change to docs.json (or
@@ -93,7 +95,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
   // `.mintignore` is the one dot-file watched: it changes which files are the site's.
   const isIgnored = (path: string): boolean => {
     const fromRoot = relative(options.root, path);
-    return fromRoot !== ignoreFileName && fromRoot.split(sep).some((part) => ignoredFolders.has(part) || (part.startsWith('.') && part !== '.' && part !== '..'));
+    return fromRoot !== ignoreFileName && fromRoot.split(sep).some((part, index) => ignoredFolders.has(part) || (index === 0 && ignoredRootFolders.has(part)) || (part.startsWith('.') && part !== '.' && part !== '..'));
   };
   const watcher = watchFolders(options.root, isIgnored, (file) => {
     pending.add(file);
@@ -201,7 +203,7 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
     const isKnown = site.pages.has(path.replace(/\.(mdx|md)$/i, ''));
     // A page that appeared or disappeared changes the navigation and the routes; a file where
     // pages are never looked for (`snippets/`, what `.mintignore` leaves out) is no page.
-    if (isKnown !== existsSync(file)) return !path.split('/').some((part) => ignoredNames.has(part)) && !site.isIgnored(path);
+    if (isKnown !== existsSync(file)) return !isInIgnoredFolder(path) && !site.isIgnored(path);
   }
   return false;
 }

@@ -94,6 +94,23 @@ live('should reload everything when a page is added, and serve it', async (conte
   assert.match(await page.text(), 'Fresh page.');
 });
 
+live('should watch build/ and dist/ below the root: folders of pages there (Dify\'s use-dify/build/)', async (context) => {
+  mkdirSync(join(context.root, 'use/build'), { recursive: true });
+  writeFileSync(join(context.root, 'use/build/workflow.mdx'), '# Workflow\n\nStep one.\n');
+  await waitFor(context.events, 1);
+  assert.equal(context.events, [{ type: 'full-reload' }]);
+  assert.match(await (await fetch(`http://127.0.0.1:${context.port}/use/build/workflow`)).text(), 'Step one.');
+  writeFileSync(join(context.root, 'use/build/workflow.mdx'), '# Workflow\n\nStep two.\n');
+  await waitFor(context.events, 2);
+  assert.equal(context.events.slice(1), [{ type: 'update', slugs: ['use/build/workflow'] }]);
+  assert.match(await (await fetch(`http://127.0.0.1:${context.port}/use/build/workflow`)).text(), 'Step two.');
+  // At the root, build/ stays a build tool's output: nothing in it is watched.
+  mkdirSync(join(context.root, 'build'), { recursive: true });
+  writeFileSync(join(context.root, 'build/out.mdx'), '# Out\n');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.is(context.events.length, 2);
+});
+
 live('should survive a page saved broken, show its problem, and recover', async (context) => {
   writeFileSync(join(context.root, 'alone.mdx'), '# Alone\n\nValue: {1 +}\n');
   await waitFor(context.events, 1);
