@@ -1,6 +1,8 @@
 // Interactive components in real Chromium: a project's own components with state and event
 // handlers (in a snippet, and defined in the page) work after the page loads, in `docsgen dev`
-// and in a build served by `docsgen preview`; components without them stay static HTML.
+// and in a build served by `docsgen preview`; components without them stay static HTML. So do
+// handlers written on plain elements of the page itself (Lago's landing page: a button whose
+// `onClick` calls a function the page exports, which clicks the header's search button).
 import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -48,6 +50,27 @@ const files = {
     '<Toggle>Secret **text** with a [link](/plain)</Toggle>',
     '',
     '<Boxed />',
+    '',
+    'export function markClicked() {',
+    "  document.getElementById('handler-target').textContent = 'Clicked';",
+    '}',
+    '',
+    'export function openSearch() {',
+    "  document.getElementById('search-bar-entry').click();",
+    '}',
+    '',
+    '<div className="hero">',
+    '  <h2>Welcome</h2>',
+    '  <button type="button" id="hero-mark" onClick={markClicked}>',
+    '    Mark it',
+    '  </button>',
+    '  <span id="handler-target">Waiting</span>',
+    '  <div className="search-row">',
+    '    <button type="button" id="hero-search" onClick={openSearch}>',
+    '      Search the docs...',
+    '    </button>',
+    '  </div>',
+    '</div>',
   ].join('\n'),
   'plain.mdx': '---\ntitle: Plain\n---\n\nNo components here.\n',
 };
@@ -100,8 +123,18 @@ async function clickThrough(context: Context, base: string): Promise<void> {
     await toggle.click();
     assert.is(await page.locator('.toggle .inner').count(), 0);
 
+    // Handlers on the page's own plain elements: the part of the page holding them is an island.
+    await page.waitForSelector('docsgen-island[data-export="DocsgenHandlers1"][data-hydrated]');
+    assert.is(await page.locator('#handler-target').textContent(), 'Waiting');
+    await page.locator('#hero-mark').click();
+    assert.is(await page.locator('#handler-target').textContent(), 'Clicked');
+    assert.is(await page.locator('dialog[open]').count(), 0);
+    await page.locator('#hero-search').click();
+    await page.waitForSelector('dialog.dg-search-dialog[open]');
+    await page.keyboard.press('Escape');
+
     // No state or handlers: static HTML, no island. Uses docsgen's <Card>: static as well.
-    assert.is(await page.locator('docsgen-island').count(), 2);
+    assert.is(await page.locator('docsgen-island').count(), 3);
     assert.is(await page.locator('span.greeting').textContent(), 'Hello world');
     assert.match((await page.locator('.dg-card').textContent()) ?? '', 'Card 1');
     assert.equal(errors, []);

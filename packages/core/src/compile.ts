@@ -25,6 +25,7 @@ import {
   hasAutolinkTrigger,
   mayHaveAutolinkLiterals,
   plainMarkdownBody,
+  recmaHandlerIslands,
   recmaPropsAsVariables,
   recmaUnusedImports,
   rehypeJsxToElements,
@@ -136,7 +137,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       providerImportSource: 'virtual:docsgen/mdx-components',
       remarkPlugins: remarkPlugins(true, hasAutolinks),
       rehypePlugins,
-      recmaPlugins: [recmaUnusedImports, recmaPropsAsVariables],
+      recmaPlugins: [recmaUnusedImports, recmaPropsAsVariables, recmaHandlerIslands],
       remarkRehypeOptions: { handlers: mdxPassThroughHandlers },
     }).freeze();
   }

@@ -83,4 +83,47 @@ islands('should write no island into the Markdown twin, and no payload into a pa
   assert.not.match(html, 'preact.js');
 });
 
+islands('should make the part of the page holding a handler on a plain element an island, when it can leave the page', async () => {
+  const page = [
+    'export function openSearch() {',
+    "  document.getElementById('search-bar-entry').click();",
+    '}',
+    '',
+    '<div className="hero">',
+    '  <h2>Welcome</h2>',
+    '  <button type="button" onClick={openSearch}>',
+    '    Search our **docs**',
+    '  </button>',
+    '</div>',
+    '',
+    '<Note>',
+    '  <button type="button" onClick={openSearch}>In a note</button>',
+    '</Note>',
+    '',
+    '<div><button type="button" onClick={() => openSearch(label)}>Uses a prop</button></div>',
+    '',
+    '<div>',
+    '  <button type="button" onClick={openSearch}>',
+    '    With a [link](/index)',
+    '  </button>',
+    '</div>',
+    '',
+    '<div onClick="alert(1)">A string is no handler</div>',
+  ].join('\n');
+  const site = await createSite(project(page));
+  const rendered = await site.render('index');
+  assert.equal(rendered?.messages, []);
+  const html = rendered?.html ?? '';
+  // The hero, whole, as it renders without the island; Markdown-made <p> and <strong> inside.
+  assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers1" data-props="{}"><div class="hero"><h2>Welcome</h2><button type="button"><p>Search our <strong>docs</strong></p></button></div></docsgen-island>');
+  // Inside docsgen's <Note>, which cannot leave the page, the button alone.
+  assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers2" data-props="{}"><button type="button">In a note</button></docsgen-island>');
+  assert.match(html, 'dg-callout');
+  // A handler reading the page's props, or a Markdown link (docsgen's <a>): left as they were.
+  assert.match(html, '<div><button type="button">Uses a prop</button></div>');
+  assert.match(html, 'With a ');
+  assert.is(html.split('<docsgen-island').length - 1, 2);
+  assert.match(rendered?.islands?.['index.mdx']?.code ?? '', 'function openSearch()');
+});
+
 islands.run();
