@@ -57,6 +57,14 @@ const nodeFileSystem: ConfigFileSystem = {
 // written by older code of the same version is not read back (2: `favicon` normalised, `codeBlocks`).
 const resolvedShape = 'resolved-config-2';
 
+function hasFile(fs: ConfigFileSystem, path: string): boolean {
+  try {
+    return fs.stat(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads `<root>/docs.json` and the files it includes, then parses, validates and resolves
  * it (see `parseConfig`). Never throws for a missing, unreadable or oversized file: the
@@ -93,7 +101,9 @@ export function loadConfig(root: string, options?: LoadConfigOptions | null): Pa
       return fail({
         reason: 'Cannot find `docs.json` in the project folder',
         ruleId: 'config-missing',
-        note: 'Create `docs.json` at the project root, or run `docsgen init`.',
+        note: hasFile(fs, join(folder, 'mint.json'))
+          ? 'The folder has `mint.json`, the hosted platform\'s configuration before `docs.json`, which docsgen does not read. Its CLI converts it: `npx mint@latest upgrade` writes `docs.json` beside it.'
+          : 'Create `docs.json` at the project root, or run `docsgen init`.',
       });
     }
     return fail({ reason: `Cannot read \`docs.json\`: ${describeError(error)}`, ruleId: 'config-unreadable' });

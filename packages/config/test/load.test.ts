@@ -64,6 +64,15 @@ load('should report a missing docs.json without throwing', () => {
   assert.is(result.messages[0]?.file, join(root, 'docs.json'));
   assert.is(result.config, undefined);
   assert.is(result.locate(['name']), undefined);
+  assert.match(result.messages[0]?.note ?? '', 'docsgen init');
+});
+
+load('should say what a legacy mint.json is when docs.json is missing (AgentOps\'s docs)', () => {
+  writeFileSync(join(root, 'mint.json'), JSON.stringify({ name: 'Legacy', navigation: [{ group: 'Start', pages: ['index'] }] }));
+  const result = loadConfig(root);
+  assert.equal(summary(result), [['config-missing', true, 'Cannot find `docs.json` in the project folder']]);
+  assert.match(result.messages[0]?.note ?? '', 'The folder has `mint.json`');
+  assert.match(result.messages[0]?.note ?? '', '`npx mint@latest upgrade`');
 });
 
 load('should report a directory named docs.json', () => {
