@@ -204,11 +204,18 @@ export function recmaHandlerIslands() {
       } as never);
       return { type: 'CallExpression', callee: expression.callee, arguments: [{ type: 'Identifier', name }, { type: 'ObjectExpression', properties: [] }], optional: false } as never;
     };
-    // Only what the module declares and Markdown-made plain elements.
+    // Only what the module declares, what the part's own functions declare (`(event) => …`) and
+    // Markdown-made plain elements.
     const isMovable = (expression: Node): boolean => {
       const names = new Set<string>();
       collectReferences(expression, names);
-      for (const name of names) if (name !== '_components' && !moduleNames.has(name)) return false;
+      const own = new Set<string>();
+      walk(expression, (node) => {
+        if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const param of node.params) addPattern(param, own);
+        if (node.type === 'VariableDeclarator') addPattern(node.id, own);
+        if (node.type === 'CatchClause' && node.param) addPattern(node.param, own);
+      });
+      for (const name of names) if (name !== '_components' && !moduleNames.has(name) && !own.has(name)) return false;
       let isPlain = true;
       walk(expression, (node) => {
         if (node.type === 'ThisExpression') isPlain = false;

@@ -109,6 +109,8 @@ islands('should make the part of the page holding a handler on a plain element a
     '</div>',
     '',
     '<div onClick="alert(1)">A string is no handler</div>',
+    '',
+    '<span><button type="button" onClick={(event) => { const target = event.currentTarget; openSearch(target); }}>Own names</button></span>',
   ].join('\n');
   const site = await createSite(project(page));
   const rendered = await site.render('index');
@@ -122,7 +124,9 @@ islands('should make the part of the page holding a handler on a plain element a
   // A handler reading the page's props, or a Markdown link (docsgen's <a>): left as they were.
   assert.match(html, '<div><button type="button">Uses a prop</button></div>');
   assert.match(html, 'With a ');
-  assert.is(html.split('<docsgen-island').length - 1, 2);
+  // A handler's own parameter and variable are its own: the span is taken.
+  assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers3" data-props="{}"><span><button type="button">Own names</button></span></docsgen-island>');
+  assert.is(html.split('<docsgen-island').length - 1, 3);
   assert.match(rendered?.islands?.['index.mdx']?.code ?? '', 'function openSearch()');
 });
 
