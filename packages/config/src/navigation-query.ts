@@ -115,6 +115,16 @@ export function findOrphanPages(model: NavigationModel, pages: Iterable<string>)
 }
 
 /**
+ * For an operation entry, the `openapi`/`asyncapi` of its nearest ancestor that names one: the
+ * same operation under one spec in two directories is two pages (Stagehand's SDK references).
+ */
+function specScopeOf(entry: NavEntry): string {
+  if (entry.node.kind !== 'operation') return '';
+  const named = entry.trail.findLast((ancestor) => ancestor.openapi !== undefined || ancestor.asyncapi !== undefined);
+  return named ? JSON.stringify([named.openapi, named.asyncapi]) : '';
+}
+
+/**
  * Pages listed more than once in one scope (the same version, language and product), in order;
  * the first listing is the one that counts, later ones are reported. Products may share pages
  * (a Learn tab in each of two products, as Dify's docs have), as versions may.
@@ -124,7 +134,7 @@ export function findDuplicateEntries(model: NavigationModel): NavEntry[] {
   const duplicates: NavEntry[] = [];
   for (const entry of listNavigationEntries(model)) {
     if (entry.node.isGlobal) continue;
-    const key = `${entry.version ?? ''}\u0000${entry.language ?? ''}\u0000${entry.product ?? ''}\u0000${entry.slug}`;
+    const key = `${entry.version ?? ''}\u0000${entry.language ?? ''}\u0000${entry.product ?? ''}\u0000${specScopeOf(entry)}\u0000${entry.slug}`;
     if (seen.has(key)) duplicates.push(entry);
     else seen.add(key);
   }

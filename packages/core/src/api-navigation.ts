@@ -28,12 +28,17 @@ export function expandApiNavigation(navigation: NavigationModel, context: Expand
     }
   };
   collect(navigation.children);
+  // The entries a node's `openapi`/`asyncapi` names: a spec's label, or the label of its set of
+  // pages in the `directory` the node gives when the spec has a set in several (`label#directory`).
   const labelsOf = (value: unknown): string[] => {
     const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    return list
-      .map((item) => (typeof item === 'string' ? item : item && typeof item === 'object' && typeof (item as { source?: unknown }).source === 'string' ? (item as { source: string }).source : undefined))
-      .filter((item): item is string => item !== undefined && item.trim() !== '')
-      .map((item) => item.trim().replace(/^\.?\/+/, ''));
+    return list.flatMap((item) => {
+      const named: { source?: unknown; directory?: unknown } = item && typeof item === 'object' ? item : { source: item };
+      if (typeof named.source !== 'string' || named.source.trim() === '') return [];
+      const label = named.source.trim().replace(/^\.?\/+/, '');
+      const directory = typeof named.directory === 'string' ? named.directory.replace(/^\/+|\/+$/g, '') : undefined;
+      return [directory !== undefined && context.specs.has(`${label}#${directory}`) ? `${label}#${directory}` : label];
+    });
   };
   const groupsOf = (labels: string[], parent: NavNode): NavGroup[] =>
     labels.flatMap((label, specIndex) => {

@@ -62,6 +62,8 @@ export class ApiSpecFiles {
   /** The schema files of the OpenAPI specs (`renderSchemaFile`), each made when first asked for. */
   schemaFiles(): Array<{ name: string; content(): string }> {
     return [...this.#entries.values()].flatMap((entry) => {
+      // A spec's other sets of pages (other directories) use its first set's file: pages name it by `spec`.
+      if (entry.label !== entry.spec.label) return [];
       const name = this.schemaFileOf(entry.label);
       const schemas = entry.schemas;
       if (name === undefined || !schemas) return [];

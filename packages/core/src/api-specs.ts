@@ -109,7 +109,9 @@ export class ApiSpecs {
         this.#failed.add(entry.spec.label);
         continue;
       }
-      this.entries.set(entry.spec.label, { label: entry.spec.label, ...entryParts(entry.result), spec: entry.spec, isFrontmatterOnly: entry.isFrontmatterOnly });
+      // A spec with a set of pages in each of several directories is an entry per set.
+      const label = entry.instance ?? entry.spec.label;
+      this.entries.set(label, { label, ...entryParts(entry.result), spec: entry.spec, isFrontmatterOnly: entry.isFrontmatterOnly });
     }
     for (const entry of this.entries.values()) applyExampleSettings(entry.pages, config, tools.whenReferenceBuilt);
     return tools;

@@ -136,6 +136,39 @@ test('a spec api.openapi lists and a group names with a directory has its pages 
   }
 });
 
+test('a spec named with several directories has a set of pages in each, and each group links its own', async () => {
+  // Stagehand's docs: one spec, a dropdown per SDK language, each naming it with its own folder.
+  const dropdown = (name: string, directory: string) => ({
+    dropdown: name,
+    groups: [
+      { group: 'Endpoints', openapi: { source: 'openapi.yaml', directory }, pages: ['GET /users', 'POST /users'] },
+      { group: 'All', openapi: { source: './openapi.yaml', directory: `/${directory}/` } },
+    ],
+  });
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { dropdowns: [dropdown('Python', 'sdk/python'), dropdown('Java', 'sdk/java')] } }),
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  assert.equal(site.messages.filter((message) => message.ruleId === 'nav-duplicate-page'), []);
+  for (const language of ['python', 'java']) {
+    assert.ok(site.pages.has(`sdk/${language}/users/list-users`), [...site.pages.keys()].join(', '));
+    assert.ok(site.pages.has(`sdk/${language}/users/create-a-user`));
+  }
+  const [python, java] = outline(site.navigation!.children as Node[]) as Array<Record<string, Array<Record<string, unknown[]>>>>;
+  assert.equal(python!['dropdown:Python']![0]!['group:Endpoints'], ['sdk/python/users/list-users', 'sdk/python/users/create-a-user']);
+  assert.equal(java!['dropdown:Java']![0]!['group:Endpoints'], ['sdk/java/users/list-users', 'sdk/java/users/create-a-user']);
+  // A group that lists the spec's pages lists its own directory's.
+  assert.ok(JSON.stringify(java!['dropdown:Java']![1]).includes('sdk/java/users/list-users'));
+  assert.not.ok(JSON.stringify(java!['dropdown:Java']).includes('sdk/python/'));
+  // The same spec within one directory, listed twice, is still a duplicate.
+  const twice = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'A', openapi: 'openapi.yaml', pages: ['GET /users', 'GET /users'] }] } }),
+    'openapi.yaml': tinySpec,
+  });
+  assert.equal((await createSite(twice)).messages.filter((message) => message.ruleId === 'nav-duplicate-page').length, 1);
+});
+
 test('operation entries link to their pages; a page bound with frontmatter openapi replaces the generated one', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({

@@ -58,6 +58,11 @@ export interface CheckedSpec {
   spec: LoadedSpec;
   /** Pages of an OpenAPI spec, or of an AsyncAPI spec. */
   result: ApiPages | AsyncApiPages | undefined;
+  /**
+   * For an OpenAPI spec docs.json gives several directories, the name of this set of its pages
+   * beyond the first (`<label>#<directory>`, the pages' `specInstance`); absent for the first set.
+   */
+  instance?: string | undefined;
 }
 
 /**
@@ -124,15 +129,20 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
   // A spec named more than once (in `api.openapi` and by a group, say) has its pages in the
   // first `directory` any of the names gives, as on the hosted platform: spree/spree lists its
   // specs in `api.openapi`, names each again in a group with a folder, and links the pages there.
-  const directories = new Map<string, string>();
+  // An OpenAPI spec named with several directories has a set of pages in each (Stagehand's docs:
+  // one spec for its Python, Java, Go and Ruby references); a name without one takes the first.
+  const directories = new Map<string, string[]>();
   for (const source of sources) {
-    if (source.directory !== undefined && !directories.has(specKey(source))) directories.set(specKey(source), source.directory);
+    if (source.directory === undefined) continue;
+    const list = directories.get(specKey(source)) ?? directories.set(specKey(source), []).get(specKey(source))!;
+    if (!list.some((directory) => sameDirectory(directory, source.directory!))) list.push(source.directory);
   }
   for (const named of sources) {
     const key = specKey(named);
     if (seen.has(key)) continue;
     seen.add(key);
-    const source = { ...named, directory: named.directory ?? directories.get(key) };
+    const [first, ...others] = directories.get(key) ?? [];
+    const source = { ...named, directory: named.directory ?? first };
     const place = (): Partial<SourceLocation> | undefined => source.page ?? options.locate(source.path);
     const local = hasScheme(source.source) ? remoteFiles.get(source.source) : undefined;
     if (hasScheme(source.source) && local === undefined) {
@@ -150,8 +160,22 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
       for (const page of result.pages) taken.add(page.slug);
     }
     loaded.specs.push({ source: source.source, configPath: source.path, spec, result, ...(source.page ? { isFrontmatterOnly: true } : {}) });
+    if (spec.kind !== 'openapi' || !result) continue;
+    // The other directories' sets: the same operations again, so their messages are not repeated.
+    for (const directory of source.directory === first ? others : []) {
+      const instance = `${spec.label}#${directory.replace(/^\/+|\/+$/g, '')}`;
+      const more = buildSpecPages(spec, { ...source, directory }, taken, options, instance);
+      if (!more) continue;
+      for (const page of more.pages) taken.add(page.slug);
+      loaded.specs.push({ source: source.source, configPath: source.path, spec, result: more, instance });
+    }
   }
   return loaded;
+}
+
+/** Whether two `directory` values name one folder (`sdk/python`, `/sdk/python/`). */
+function sameDirectory(a: string, b: string): boolean {
+  return a.replace(/^\/+|\/+$/g, '') === b.replace(/^\/+|\/+$/g, '');
 }
 
 /** The spec a source names, the same however its path starts (`./openapi.yaml`, `/openapi.yaml`). */
@@ -181,7 +205,7 @@ function placeSpecMessages(messages: readonly DocsgenMessage[], source: SpecSour
   });
 }
 
-function buildSpecPages(spec: LoadedSpec, source: SpecSource, taken: ReadonlySet<string>, options: LoadOptions): CheckedSpec['result'] {
+function buildSpecPages(spec: LoadedSpec, source: SpecSource, taken: ReadonlySet<string>, options: LoadOptions, instance?: string): CheckedSpec['result'] {
   const settings = options.pages;
   if (spec.kind === 'openapi') {
     return buildOpenApiPages(spec, {
@@ -190,6 +214,7 @@ function buildSpecPages(spec: LoadedSpec, source: SpecSource, taken: ReadonlySet
       baseUrl: settings.baseUrls.length > 0 ? settings.baseUrls : undefined,
       exampleParameters: settings.exampleParameters,
       isDeferred: options.isDeferred,
+      instance,
     });
   }
   if (spec.kind === 'asyncapi') return buildAsyncApiPages(spec, { directory: source.directory, takenSlugs: taken });

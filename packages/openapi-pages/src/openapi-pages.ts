@@ -31,9 +31,10 @@ export interface ResolvedBuildApiPagesOptions {
   baseUrls: string[] | undefined;
   takenSlugs: readonly string[];
   exampleParameters: 'all' | 'required';
+  instance: string | undefined;
 }
 
-const defaults: ResolvedBuildApiPagesOptions = { directory: 'api-reference', baseUrls: undefined, takenSlugs: [], exampleParameters: 'all' };
+const defaults: ResolvedBuildApiPagesOptions = { directory: 'api-reference', baseUrls: undefined, takenSlugs: [], exampleParameters: 'all', instance: undefined };
 
 /** Fills in the defaults of `BuildApiPagesOptions` once, for both builders. */
 export function resolveBuildApiPagesOptions(options?: BuildApiPagesOptions | null): ResolvedBuildApiPagesOptions {
@@ -43,6 +44,7 @@ export function resolveBuildApiPagesOptions(options?: BuildApiPagesOptions | nul
     baseUrls: typeof baseUrl === 'string' ? [baseUrl] : Array.isArray(baseUrl) ? [...baseUrl] : defaults.baseUrls,
     takenSlugs: options?.takenSlugs ? [...options.takenSlugs] : defaults.takenSlugs,
     exampleParameters: options?.exampleParameters === 'required' ? 'required' : defaults.exampleParameters,
+    instance: options?.instance ?? defaults.instance,
   };
 }
 
@@ -63,6 +65,12 @@ export interface BuildApiPagesOptions {
    * builds the others and gives their warnings (default: `false`).
    */
   isDeferred?: boolean | null | undefined;
+  /**
+   * Name of this set of the spec's pages when the spec has several, one per `directory` docs.json
+   * gives it (Stagehand's docs: one spec in a Python, a Java, a Go and a Ruby folder): set on each
+   * page as `specInstance`, for the operation lookup (default: none, the spec's only set).
+   */
+  instance?: string | null | undefined;
 }
 
 /** Pages, navigation groups and overview of one spec, plus what was found while building them. */
@@ -214,6 +222,7 @@ function buildOperationPage(builder: PageBuilder, entry: OperationEntry): ApiPag
     slug,
     title,
     spec: spec.label,
+    ...(options.instance ? { specInstance: options.instance } : {}),
     method: method.toUpperCase(),
     path,
     operationId,

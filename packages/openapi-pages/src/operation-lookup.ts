@@ -38,14 +38,18 @@ export function parseOperationReference(value: string): OperationReference | und
   return parseOperationEntry(value);
 }
 
-/** Builds a lookup over the pages of several specs (`spec` of each page is its label). */
+/**
+ * Builds a lookup over the pages of several specs (`spec` of each page is its label; a set of a
+ * spec's pages in another directory goes by its `specInstance`).
+ */
 export function createOperationLookup(pages: readonly ApiPageModel[]): OperationLookup {
   const bySpec = new Map<string, Map<string, ApiPageModel>>();
   for (const page of pages) {
-    let map = bySpec.get(page.spec);
+    const label = page.specInstance ?? page.spec;
+    let map = bySpec.get(label);
     if (!map) {
       map = new Map();
-      bySpec.set(page.spec, map);
+      bySpec.set(label, map);
     }
     const key = page.kind === 'webhook' ? `WEBHOOK ${page.path}` : `${page.method} ${page.path}`;
     if (!map.has(key)) map.set(key, page);

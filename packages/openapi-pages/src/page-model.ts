@@ -110,6 +110,12 @@ export interface ApiPageModel {
   title: string;
   /** Spec file relative to the project root (`openapi.yaml`). */
   spec: string;
+  /**
+   * The set of the spec's pages this page is in, when docs.json gives the spec several
+   * directories (`BuildApiPagesOptions.instance`, `openapi.yaml#python`): what the operation
+   * lookup keys the page by instead of `spec`. Absent for a spec's only (or first) set.
+   */
+  specInstance?: string | undefined;
   /** Upper-case method (`GET`). */
   method: string;
   /** Path template (`/users/{id}`), or the webhook's name. */
