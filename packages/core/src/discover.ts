@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { type DocsgenMessage } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
@@ -48,6 +48,48 @@ const rootOnlyNames: ReadonlySet<string> = new Set(['build', 'dist', 'coverage',
 /** Whether a folder named `name` (at the root when `isAtRoot`) is one docsgen never reads pages, scripts or stylesheets from. */
 export function isIgnoredFolder(name: string, isAtRoot: boolean): boolean {
   return ignoredNames.has(name) && (isAtRoot || !rootOnlyNames.has(name));
+}
+
+/**
+ * The page files the navigation lists inside a root folder of `rootOnlyNames` (`build/basics/proxies`):
+ * pages are not looked for there (a build tool's output may be large), but one the navigation
+ * names is read. Cobalt's docs keep 47 listed pages in a root `build/` folder, published on the
+ * hosted platform. `navigation` is docs.json's value as written; every string in it is a
+ * candidate slug. Files outside the project (through a link) and what `isIgnored` leaves out
+ * are not taken.
+ */
+export function listedPagesInOutputFolders(root: string, navigation: unknown, isIgnored: ProjectIgnore = () => false): PageFile[] {
+  const slugs = new Set<string>();
+  const collect = (value: unknown, depth: number): void => {
+    if (depth > 64) return;
+    if (typeof value === 'string') {
+      const slug = value.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '');
+      if (rootOnlyNames.has(slug.split('/')[0]!) && slug.includes('/')) slugs.add(slug);
+    } else if (Array.isArray(value)) {
+      for (const item of value) collect(item, depth + 1);
+    } else if (value && typeof value === 'object') {
+      for (const item of Object.values(value)) collect(item, depth + 1);
+    }
+  };
+  collect(navigation, 0);
+  const realRoot = slugs.size > 0 ? realpathSync(root) : root;
+  const pages: PageFile[] = [];
+  for (const slug of [...slugs].sort(compareSlugs)) {
+    const segments = slug.split('/');
+    if (segments.some((segment) => segment === '' || segment === '..' || segment.startsWith('.'))) continue;
+    for (const format of ['mdx', 'md'] as const) {
+      const relativePath = `${slug}.${format}`;
+      const file = join(root, ...segments.slice(0, -1), `${segments.at(-1)}.${format}`);
+      try {
+        if (!statSync(file).isFile() || !isInside(realRoot, realpathSync(file)) || isIgnored(relativePath)) continue;
+      } catch {
+        continue;
+      }
+      pages.push({ slug, file, relativePath, format, isSection: false });
+      break;
+    }
+  }
+  return pages;
 }
 
 /** Whether a path from the root, with `/` separators, is inside a folder of `isIgnoredFolder` (its last segment is a file's name). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { discoverPages, isInIgnoredFolder } from '../src/index.js';
-import { countPageFiles } from '../src/discover.js';
+import { countPageFiles, listedPagesInOutputFolders } from '../src/discover.js';
 import { writeTempProject } from './temp-project.js';
 
 const discover = suite('discover');
@@ -98,6 +98,27 @@ discover('should read pages, scripts and stylesheets from build/, dist/, tmp/ be
   assert.ok(isInIgnoredFolder('guides/node_modules/pkg/readme.md'));
   assert.not.ok(isInIgnoredFolder('en/use/build/workflow.mdx'));
   assert.not.ok(isInIgnoredFolder('build'));
+  rmSync(root, { recursive: true });
+});
+
+discover('should read the pages the navigation lists in a root build/ folder, and nothing else there', async () => {
+  // Cobalt's docs: 47 listed pages in a root `build/`, published by the hosted platform.
+  const root = project({
+    'index.mdx': '',
+    'build/basics/proxies.mdx': '',
+    'build/basics/events.md': '',
+    'build/basics/unlisted.mdx': '',
+    'dist/out.mdx': '',
+    'build/secret.mdx': '',
+  });
+  symlinkSync(join(root, '..'), join(root, 'build', 'up'));
+  const navigation = { groups: [{ group: 'Build', pages: ['build/basics/proxies', '/build/basics/events.md', 'build/../index', 'build/up/x', 'build/secret', 'build/missing', 'dist', 'guides/build/x'] }] };
+  const listed = listedPagesInOutputFolders(root, navigation, (path) => path === 'build/secret.mdx');
+  assert.equal(listed.map((page) => [page.slug, page.relativePath, page.format]), [
+    ['build/basics/events', 'build/basics/events.md', 'md'],
+    ['build/basics/proxies', 'build/basics/proxies.mdx', 'mdx'],
+  ]);
+  assert.equal((await discoverPages(root)).pages.map((page) => page.slug), ['index'], 'pages are not looked for there');
   rmSync(root, { recursive: true });
 });
 

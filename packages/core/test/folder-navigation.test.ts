@@ -181,4 +181,18 @@ folders('should let docsgen check accept folder entries, point duplicates at _me
   rmSync(root, { recursive: true });
 });
 
+folders('should build and check the pages the navigation lists in a root build/ folder (Cobalt\'s docs)', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Cobalt', navigation: { groups: [{ group: 'Build', pages: ['index', 'build/basics/proxies'] }] } }),
+    'index.mdx': '---\ntitle: Home\n---\n\nSee [proxies](/build/basics/proxies).\n',
+    'build/basics/proxies.mdx': '---\ntitle: Proxies\n---\n\nProxy **settings**.\n',
+  });
+  const checked = await checkProject(root);
+  assert.equal(checked.messages.filter((message) => message.fatal || message.ruleId.startsWith('nav-') || message.ruleId === 'link-broken'), []);
+  const site = await createSite(root);
+  assert.match((await site.render('build/basics/proxies'))?.html ?? '', '<strong>settings</strong>');
+  assert.equal(listNavigationPages(site.navigation!), ['index', 'build/basics/proxies']);
+  rmSync(root, { recursive: true });
+});
+
 folders.run();
