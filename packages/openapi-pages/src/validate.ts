@@ -13,6 +13,8 @@ interface AjvError {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The key a `propertyNames` rule refused, on the errors of that rule's own schema. */
+  propertyName?: string;
 }
 
 type SchemaValidator = (api: unknown) => void;
@@ -55,6 +57,16 @@ function describeSchemaErrors(spec: LoadedSpec, errors: readonly AjvError[]): Do
         createSpecMessage(
           { reason: `Unexpected key \`${extra}\` in \`${where}\` (${name})`, ruleId: 'spec-invalid', actual: extra },
           spec.locate(spec.file, [...path, extra], { key: true }) ?? spec.locate(spec.file, path) ?? { file: spec.file },
+        ),
+      );
+      continue;
+    }
+    if (error.propertyName !== undefined) {
+      // A key the specification does not allow (Cobalt's `securitySchemes` named `Org API Key`).
+      messages.push(
+        createSpecMessage(
+          { reason: `Invalid key \`${error.propertyName}\` in \`${where}\`: ${error.message ?? error.keyword} (${name})`, ruleId: 'spec-invalid', actual: error.propertyName },
+          spec.locate(spec.file, [...path, error.propertyName], { key: true }) ?? spec.locate(spec.file, path) ?? { file: spec.file },
         ),
       );
       continue;
@@ -105,6 +117,8 @@ function pickUsefulErrors(errors: readonly AjvError[]): AjvError[] {
   for (const error of errors) {
     if (isBranchError(error) && hasMoreSpecific(error)) continue;
     if (isLicenseSchemaBug(error) || isServerVariableSchemaBug(error)) continue;
+    // "property name must be valid": the error of its own schema says which key, and why.
+    if (error.keyword === 'propertyNames' && errors.some((other) => other.instancePath === error.instancePath && other.propertyName === error.params.propertyName)) continue;
     // `type: thing` fails both the enum of type names and the array form: the enum says it all.
     if (error.keyword === 'type' && hasEnumAt.has(error.instancePath)) continue;
     if (error.keyword === 'enum') {
@@ -120,7 +134,7 @@ function pickUsefulErrors(errors: readonly AjvError[]): AjvError[] {
       kept.push(copy);
       continue;
     }
-    const key = error.instancePath + '\0' + error.keyword + '\0' + JSON.stringify(error.params);
+    const key = error.instancePath + '\0' + error.keyword + '\0' + JSON.stringify(error.params) + '\0' + (error.propertyName ?? '');
     if (seen.has(key)) continue;
     seen.set(key, error);
     kept.push(error);

@@ -185,6 +185,27 @@ test('should look in every OpenAPI file, in alphabetical order, when neither fro
   }),
 );
 
+test('should name each component key the specification refuses, once, at the key', () =>
+  // Cobalt's spec: security schemes named `Org API Key` and `Linked Account Token`.
+  withProject({
+    'openapi.yaml': `openapi: 3.1.0
+info: {title: T, version: '1'}
+paths: {}
+components:
+  securitySchemes:
+    Org API Key: {type: apiKey, in: header, name: x-api-key}
+    Linked Account Token: {type: apiKey, in: header, name: x-token}
+    ok_name: {type: apiKey, in: header, name: x-ok}
+`,
+  }, async (root) => {
+    const result = await checkSpecs(root, { api: { openapi: 'openapi.yaml' } }, {});
+    assert.equal(result.messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.reason}`), [
+      'spec-invalid 6:5 Invalid key `Org API Key` in `components.securitySchemes`: must match pattern "^[a-zA-Z0-9._-]+$" (OpenAPI 3.1.0)',
+      'spec-invalid 7:5 Invalid key `Linked Account Token` in `components.securitySchemes`: must match pattern "^[a-zA-Z0-9._-]+$" (OpenAPI 3.1.0)',
+    ]);
+  }),
+);
+
 test('should take a server variable\'s description as valid OpenAPI 3.1, where the bundled schema misspells it', () =>
   // maximhq/bifrost's spec: `servers[0].variables.baseUrl.description`; the OpenAPI 3.1 schema
   // swagger-parser bundles names the key `descriptions`.
