@@ -18,8 +18,9 @@ export const defaultThemes = { light: 'github-light', dark: 'github-dark' } as c
 // Shiki renders these without a grammar.
 // `ascii` and `diagram` blocks are drawings in characters (unkey's engineering docs); ClickHouse's
 // docs show a query's output in 2,400 `response` blocks (and `result`, `results`). Shiki has no
-// grammar for ignore files (`gitignore` in Stagehand's docs): lists of patterns, shown as written.
-const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'ascii', 'diagram', 'response', 'result', 'results', 'gitignore', 'dockerignore']);
+// grammar for ignore files (`gitignore` in Stagehand's docs) nor for Redis commands (`redis` in
+// 287 of Upstash's blocks): shown as written.
+const plainLanguages = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'ascii', 'diagram', 'response', 'result', 'results', 'gitignore', 'dockerignore', 'redis']);
 
 /**
  * Names other highlighters (Prism, highlight.js) and real projects give languages Shiki knows

@@ -85,9 +85,9 @@ test('should highlight names other highlighters use with Shiki\'s grammar, and `
   const clickhouse = await highlight('```response\n┌─count()─┐\n```\n\n```result\n1\n```\n\n```pgsql\nSELECT 1;\n```\n\n```sbt\nname := "x"\n```\n\n```python3\nprint(1)\n```\n\n```vbnet\nDim x As Integer\n```\n');
   assert.equal(clickhouse.file.messages, []);
   assert.equal(clickhouse.attributes.map((a) => a.language), ['text', 'text', 'sql', 'scala', 'python', 'vb']);
-  // Stagehand's `gitignore`: ignore files have no grammar in Shiki.
-  const ignores = await highlight('```gitignore\nnode_modules/\n.env\n```\n\n```dockerignore\ndist\n```\n');
-  assert.equal([ignores.file.messages, ignores.attributes.map((a) => a.language)], [[], ['text', 'text']]);
+  // Stagehand's `gitignore` and Upstash's `redis`: Shiki has no grammar for them.
+  const ignores = await highlight('```gitignore\nnode_modules/\n.env\n```\n\n```dockerignore\ndist\n```\n\n```redis\nSET key1 valuex\n```\n');
+  assert.equal([ignores.file.messages, ignores.attributes.map((a) => a.language)], [[], ['text', 'text', 'text']]);
 });
 
 test('should mark diff, highlight and focus lines, from markers and from meta', async () => {
