@@ -29,7 +29,8 @@ export function expandApiNavigation(navigation: NavigationModel, context: Expand
   };
   collect(navigation.children);
   // The entries a node's `openapi`/`asyncapi` names: a spec's label, or the label of its set of
-  // pages in the `directory` the node gives when the spec has a set in several (`label#directory`).
+  // pages in the `directory` the node gives when the spec has a set in several (`label#directory`,
+  // as `specInstanceLabel` in @docsgen/openapi-pages writes it; that package loads with the specs).
   const labelsOf = (value: unknown): string[] => {
     const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
     return list.flatMap((item) => {

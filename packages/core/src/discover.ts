@@ -235,8 +235,13 @@ export async function discoverPages(root: string, isIgnored: ProjectIgnore = () 
   const info = await lstat(root);
   if (info.isDirectory() || info.isSymbolicLink()) await walk(root);
   for (let folder = linkedFolders.shift(); folder; folder = linkedFolders.shift()) await walk(folder);
-  pages.sort((a, b) => compareSlugs(a.slug, b.slug) || Number(a.isSection) - Number(b.isSection) || b.format.localeCompare(a.format));
+  pages.sort(comparePageFiles);
   return { pages, messages, siteFiles: siteFiles.sort(compareSlugs) };
+}
+
+/** The order of `DiscoveredPages.pages`: by slug, a page file before a folder's `_section.mdx` of that slug, `.mdx` before `.md`. */
+export function comparePageFiles(a: PageFile, b: PageFile): number {
+  return compareSlugs(a.slug, b.slug) || Number(a.isSection) - Number(b.isSection) || b.format.localeCompare(a.format);
 }
 
 function compareSlugs(a: string, b: string): number {

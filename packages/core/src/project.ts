@@ -11,7 +11,7 @@ import { didYouMean } from '@docsgen/util/did-you-mean';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { discoverPages, listedPagesInOutputFolders, type PageFile } from './discover.js';
+import { comparePageFiles, discoverPages, listedPagesInOutputFolders, type PageFile } from './discover.js';
 import { loadFolderMetas, type FolderMeta } from './folder-meta.js';
 import { checkFolderMetas, expandFolderNavigation, listFolderContents, type ExpandedNavigation, type ExpandFolderNavigationInput } from './folder-navigation.js';
 import { parseFrontmatter } from './frontmatter.js';
@@ -77,7 +77,7 @@ export async function loadProject(
   const [found, userConfig] = await Promise.all([cache ? cache.discovery(root, discover) : discover(), loadUserConfig(root)]);
   // Pages the navigation lists in a root `build/` (and the like), where pages are not looked for.
   const listed = listedPagesInOutputFolders(root, loaded.config?.navigation, ignored.isIgnored);
-  const discovered = listed.length === 0 ? found : { ...found, pages: [...found.pages, ...listed].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)) };
+  const discovered = listed.length === 0 ? found : { ...found, pages: [...found.pages, ...listed].sort(comparePageFiles) };
   const folders = cache ? cache.keep('folder-contents', discovered.pages, () => listFolderContents(discovered.pages)) : listFolderContents(discovered.pages);
   const metaFiles = [...folders.keys()].map((folder) => join(root, folder, '_meta.json'));
   const folderMetas = cache ? cache.keep('folder-metas', root, () => loadFolderMetas(root, folders.keys()), { files: metaFiles }) : loadFolderMetas(root, folders.keys());

@@ -168,40 +168,10 @@ export function parseWellFormed(html: string): Parse5Fragment | undefined {
     const tagName = html.slice(open + 1, cursor);
     const kind = kinds.get(tagName);
     if (kind === undefined) return undefined;
-    const attrs: Parse5Element['attrs'] = [];
-    let selfClosing = false;
-    for (;;) {
-      const code = html.charCodeAt(cursor);
-      if (code === 62 /* `>` */) {
-        cursor += 1;
-        break;
-      }
-      if (code === 47 /* `/` */ && html.charCodeAt(cursor + 1) === 62) {
-        selfClosing = true;
-        cursor += 2;
-        break;
-      }
-      if (code !== 32 /* ` ` */) return undefined;
-      cursor += 1;
-      const nameStart = cursor;
-      while (cursor < length && isAttributeNameCode(html.charCodeAt(cursor))) cursor += 1;
-      if (cursor === nameStart) return undefined;
-      // The tokenizer lowers attribute names.
-      const name = html.slice(nameStart, cursor).toLowerCase();
-      let value = '';
-      if (html.charCodeAt(cursor) === 61 /* `=` */) {
-        if (html.charCodeAt(cursor + 1) !== 34 /* `"` */) return undefined;
-        const valueEnd = html.indexOf('"', cursor + 2);
-        if (valueEnd === -1) return undefined;
-        const decoded = decodeText(html.slice(cursor + 2, valueEnd));
-        if (decoded === undefined) return undefined;
-        value = decoded;
-        cursor = valueEnd + 1;
-      }
-      // HTML keeps the first of two attributes of a name.
-      for (const attribute of attrs) if (attribute.name === name) return undefined;
-      attrs.push({ name, value });
-    }
+    const tag = readAttributes(html, cursor);
+    if (tag === undefined) return undefined;
+    const { attrs, selfClosing } = tag;
+    cursor = tag.end;
 
     // What HTML's tree construction would do besides inserting the element.
     switch (kind) {
@@ -305,30 +275,43 @@ function drawingEnd(html: string, from: number): number | undefined {
     while (cursor < html.length && isAttributeNameCode(html.charCodeAt(cursor))) cursor += 1;
     const name = html.slice(tag + 1, cursor).toLowerCase();
     if (name === '' || foreignBreakers.has(name)) return undefined;
-    // Attributes: ` name` or ` name="value"`, then `>` or `/>`.
-    for (;;) {
-      const code = html.charCodeAt(cursor);
-      if (code === 62 /* `>` */) {
-        open.push(name);
-        cursor += 1;
-        break;
-      }
-      if (code === 47 /* `/` */ && html.charCodeAt(cursor + 1) === 62) {
-        cursor += 2;
-        break;
-      }
-      if (code !== 32 /* ` ` */) return undefined;
-      const nameStart = (cursor += 1);
-      while (cursor < html.length && isAttributeNameCode(html.charCodeAt(cursor))) cursor += 1;
-      if (cursor === nameStart) return undefined;
-      if (html.charCodeAt(cursor) === 61 /* `=` */) {
-        if (html.charCodeAt(cursor + 1) !== 34 /* `"` */) return undefined;
-        const valueEnd = html.indexOf('"', cursor + 2);
-        if (valueEnd === -1) return undefined;
-        cursor = valueEnd + 1;
-      }
+    const start = readAttributes(html, cursor);
+    if (start === undefined) return undefined;
+    if (!start.selfClosing) open.push(name);
+    index = start.end;
+  }
+}
+
+/**
+ * The attributes of a start tag, read from `cursor` (right after its name) to its `>` or `/>`:
+ * each ` name` or ` name="value"`, names lowered as HTML's tokenizer does, values decoded;
+ * `undefined` when written otherwise, with a character reference other than the four, or with
+ * a name twice (HTML keeps the first).
+ */
+function readAttributes(html: string, cursor: number): { attrs: Parse5Element['attrs']; end: number; selfClosing: boolean } | undefined {
+  const attrs: Parse5Element['attrs'] = [];
+  for (;;) {
+    const code = html.charCodeAt(cursor);
+    if (code === 62 /* `>` */) return { attrs, end: cursor + 1, selfClosing: false };
+    if (code === 47 /* `/` */ && html.charCodeAt(cursor + 1) === 62) return { attrs, end: cursor + 2, selfClosing: true };
+    if (code !== 32 /* ` ` */) return undefined;
+    cursor += 1;
+    const nameStart = cursor;
+    while (cursor < html.length && isAttributeNameCode(html.charCodeAt(cursor))) cursor += 1;
+    if (cursor === nameStart) return undefined;
+    const name = html.slice(nameStart, cursor).toLowerCase();
+    let value = '';
+    if (html.charCodeAt(cursor) === 61 /* `=` */) {
+      if (html.charCodeAt(cursor + 1) !== 34 /* `"` */) return undefined;
+      const valueEnd = html.indexOf('"', cursor + 2);
+      if (valueEnd === -1) return undefined;
+      const decoded = decodeText(html.slice(cursor + 2, valueEnd));
+      if (decoded === undefined) return undefined;
+      value = decoded;
+      cursor = valueEnd + 1;
     }
-    index = cursor;
+    for (const attribute of attrs) if (attribute.name === name) return undefined;
+    attrs.push({ name, value });
   }
 }
 

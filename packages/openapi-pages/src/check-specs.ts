@@ -10,6 +10,8 @@ import {
   bindingFromRoot,
   collectConfigSources,
   namesSpec,
+  specInstanceLabel,
+  withoutEndSlashes,
   type ConfigPath,
   type FrontmatterBinding,
   type SpecSource,
@@ -135,7 +137,7 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
   for (const source of sources) {
     if (source.directory === undefined) continue;
     const list = directories.get(specKey(source)) ?? directories.set(specKey(source), []).get(specKey(source))!;
-    if (!list.some((directory) => sameDirectory(directory, source.directory!))) list.push(source.directory);
+    if (!list.some((directory) => withoutEndSlashes(directory) === withoutEndSlashes(source.directory!))) list.push(source.directory);
   }
   for (const named of sources) {
     const key = specKey(named);
@@ -163,7 +165,7 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
     if (spec.kind !== 'openapi' || !result) continue;
     // The other directories' sets: the same operations again, so their messages are not repeated.
     for (const directory of source.directory === first ? others : []) {
-      const instance = `${spec.label}#${directory.replace(/^\/+|\/+$/g, '')}`;
+      const instance = specInstanceLabel(spec.label, directory);
       const more = buildSpecPages(spec, { ...source, directory }, taken, options, instance);
       if (!more) continue;
       for (const page of more.pages) taken.add(page.slug);
@@ -171,11 +173,6 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
     }
   }
   return loaded;
-}
-
-/** Whether two `directory` values name one folder (`sdk/python`, `/sdk/python/`). */
-function sameDirectory(a: string, b: string): boolean {
-  return a.replace(/^\/+|\/+$/g, '') === b.replace(/^\/+|\/+$/g, '');
 }
 
 /** The spec a source names, the same however its path starts (`./openapi.yaml`, `/openapi.yaml`). */

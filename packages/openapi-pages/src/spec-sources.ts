@@ -219,3 +219,17 @@ export function namesSpec(label: string, name: string): boolean {
   if (specExtension.test(wanted) || !specExtension.test(path)) return false;
   return path.replace(specExtension, '') === wanted || fileName?.replace(specExtension, '') === wanted;
 }
+
+/**
+ * The name of a spec's set of pages in `directory` beyond its first (`openapi.yaml#sdk/java`):
+ * `CheckedSpec.instance`, the pages' `specInstance`, and what a navigation node naming the spec
+ * with that directory resolves to. Slashes around the directory do not count.
+ */
+export function specInstanceLabel(label: string, directory: string): string {
+  return `${label}#${withoutEndSlashes(directory)}`;
+}
+
+/** `directory` without the slashes at its ends (`/sdk/python/` is `sdk/python`). */
+export function withoutEndSlashes(directory: string): string {
+  return directory.replace(/^\/+|\/+$/g, '');
+}
