@@ -251,11 +251,15 @@ function fieldHolders(node, seen) {
 
 function rows(node, prefix, seen) {
   const out = [];
+  // A field two union branches share (`fonts.heading`) is listed once, as the first describes it.
+  const listed = new Set();
   for (const holder of fieldHolders(node, seen)) {
     const required = new Set(holder.node.required ?? []);
     for (const [key, field] of Object.entries(holder.node.properties)) {
       // Below a top-level array, rows read `source` rather than `[].source`.
       const name = prefix ? `${prefix}${holder.suffix}.${key}` : key;
+      if (listed.has(name)) continue;
+      listed.add(name);
       out.push(row(name, field, required.has(key)));
       out.push(...rows(field, name, seen));
     }

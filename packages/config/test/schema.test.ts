@@ -309,6 +309,7 @@ schema('should accept the shapes real projects use', () => {
   const compat: Json[] = [
     { fonts: { family: 'Inter', weight: 400, source: '/fonts/inter.woff2', format: 'woff2' } },
     { fonts: { heading: { family: 'Inter', weight: '400 700', format: 'woff2-variations' } } },
+    { fonts: { family: 'system-ui', heading: { family: 'system-ui' }, body: { family: 'system-ui' } } },
     { metadata: { timestamp: true, 'application-name': 'Docs' } },
     { banner: { content: 'Down', type: 'critical', color: { light: '#ff0000', dark: '#aa0000' } } },
     {
@@ -337,6 +338,8 @@ schema('should accept the shapes real projects use', () => {
   assert.not.ok(isValid(config({ metadata: { timestamp: 'yes' } })));
   assert.not.ok(isValid(config({ metadata: { 'application-name': 3 } })));
   assert.not.ok(isValid(config({ fonts: { family: 'Inter', weight: 'bold' } })));
+  assert.not.ok(isValid(config({ fonts: { weight: 400 } })));
+  assert.not.ok(isValid(config({ fonts: { family: 'Inter', heading: { weight: 700 } } })));
   assert.not.ok(isValid(config({ siteUrl: 'docs.example.com' })));
   assert.equal(errorsOf(config({ siteUrl: 'https://docs.example.com' })), []);
 });

@@ -315,6 +315,31 @@ test('should write every appearance setting into the HTML', () => {
   assert.not.match(render({ readingTime: { minutes: 4 } }), 'min read');
 });
 
+test('should load fonts named without a file from Google Fonts, as the platform does, and let heading and body replace the family', () => {
+  // ollama's docs: one family for all text, and heading and body set too.
+  const both = render({ config: { fonts: { family: 'Montserrat', weight: 500, heading: { family: 'Space Grotesk', weight: 650 } } } });
+  assert.match(both, '--dg-font-heading:"Space Grotesk"');
+  assert.match(both, '--dg-font-body:"Montserrat"');
+  assert.match(both, '--dg-font-body-weight:500');
+  assert.match(both, '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>');
+  assert.match(both, `<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Space+Grotesk:300,400,500,600,700,800,300i,400i,500i,600i,700i,800i|Montserrat:300,400,500,600,700,800,300i,400i,500i,600i,700i,800i&amp;display=swap" media="print" onload="this.media='all'">`);
+  assert.ok(both.indexOf('fonts.googleapis.com') < both.indexOf('<link rel="stylesheet" href="/_docsgen/'), 'before the layout stylesheets');
+  // A weight off the usual list is asked for too.
+  assert.match(render({ config: { fonts: { family: 'Inter', weight: 900 } } }), 'family=Inter:300,400,500,600,700,800,900,300i,');
+  // System fonts, self-hosted fonts and names Google cannot have are never asked for.
+  const system = render({ config: { fonts: { family: 'system-ui', heading: { family: 'system-ui' }, body: { family: 'Helvetica Neue' } } } });
+  assert.match(system, '--dg-font-heading:"system-ui"');
+  assert.match(system, '--dg-font-body:"Helvetica Neue"');
+  assert.not.match(system, 'googleapis');
+  const hosted = render({ config: { fonts: { family: 'Satoshi', source: '/fonts/satoshi.woff2', format: 'woff2' } } });
+  assert.match(hosted, '@font-face{font-family:"Satoshi";src:url("/fonts/satoshi.woff2") format("woff2");font-display:swap}');
+  assert.not.match(hosted, 'googleapis');
+  const hostile = render({ config: { fonts: { family: 'Evil"><script>alert(1)</script>' } } });
+  assert.not.match(hostile, 'googleapis');
+  assert.not.match(hostile, '<script>alert(1)');
+  assert.not.match(render({}), 'googleapis');
+});
+
 test('should keep brand-coloured text readable: the accent is darkened in light mode until 4.5:1', () => {
   const html = render({ config: { colors: { primary: '#7dd3fc' } } });
   const accent = /:root\{[^}]*--dg-accent:(#[0-9a-f]{6})/.exec(html)?.[1];

@@ -217,6 +217,28 @@ export type CodeTheme =
        */
       dark: CodeThemeName;
     };
+/**
+ * Font weight (`400`), or a range for a variable font (`"400 700"`).
+ *
+ * This interface was referenced by `DocsConfig`'s JSON-Schema
+ * via the `definition` "fontWeight".
+ */
+export type FontWeight = number | string;
+/**
+ * Format of the font file, including the variable-font formats.
+ *
+ * This interface was referenced by `DocsConfig`'s JSON-Schema
+ * via the `definition` "fontFormat".
+ */
+export type FontFormat =
+  | 'woff'
+  | 'woff2'
+  | 'truetype'
+  | 'opentype'
+  | 'woff-variations'
+  | 'woff2-variations'
+  | 'truetype-variations'
+  | 'opentype-variations';
 
 /**
  * Configuration of a docsgen documentation site (docs.json). Only `name` and `navigation` are required; every other field has a default.
@@ -837,10 +859,10 @@ export interface DocsConfig {
     decoration?: 'gradient' | 'grid' | 'windows';
   };
   /**
-   * Fonts: one font for all text, or separate `heading` and `body` fonts.
+   * Fonts: one font for all text, which `heading` or `body` may replace for headings or body text; or separate `heading` and `body` fonts.
    */
   fonts?:
-    | FontDetails
+    | FontSettings
     | {
         /**
          * Font of headings.
@@ -2113,7 +2135,7 @@ export interface FontDetails {
   /**
    * Font weight (`400`), or a range for a variable font (`"400 700"`).
    */
-  weight?: number | string;
+  weight?: FontWeight;
   /**
    * URL, or path under the project root, of the font file; without it the family must be installed or loaded otherwise.
    */
@@ -2121,15 +2143,39 @@ export interface FontDetails {
   /**
    * Format of the font file, including the variable-font formats.
    */
-  format?:
-    | 'woff'
-    | 'woff2'
-    | 'truetype'
-    | 'opentype'
-    | 'woff-variations'
-    | 'woff2-variations'
-    | 'truetype-variations'
-    | 'opentype-variations';
+  format?: FontFormat;
+}
+/**
+ * A font for all text (`family`, with `weight`, `source` and `format` for a self-hosted one); `heading` and `body` give headings or body text a font of their own.
+ *
+ * This interface was referenced by `DocsConfig`'s JSON-Schema
+ * via the `definition` "fontSettings".
+ */
+export interface FontSettings {
+  /**
+   * Font family name, such as `Inter`.
+   */
+  family: string;
+  /**
+   * Font weight (`400`), or a range for a variable font (`"400 700"`).
+   */
+  weight?: FontWeight;
+  /**
+   * URL, or path under the project root, of the font file; without it the family must be installed or loaded otherwise.
+   */
+  source?: string;
+  /**
+   * Format of the font file, including the variable-font formats.
+   */
+  format?: FontFormat;
+  /**
+   * Font of headings (in place of `family` for them).
+   */
+  heading?: FontDetails;
+  /**
+   * Font of body text (in place of `family` for it).
+   */
+  body?: FontDetails;
 }
 /**
  * Authentication of the try-it form.

@@ -56,13 +56,56 @@ function cssString(text: string): string {
   return `"${text.replace(/[^\w .,+-]/g, '')}"`;
 }
 
-/** The heading and body fonts of `fonts` (one object sets both). */
+/**
+ * The heading and body fonts of `fonts`: its `family` (with its weight, file and format) sets
+ * both, and its `heading` or `body`, when given, replaces it for those (ollama's docs set all
+ * three, as the platform's reference allows).
+ */
 export function resolveFonts(config: LayoutConfig): { heading: LayoutFont | undefined; body: LayoutFont | undefined } {
   const fonts = config.fonts;
   if (!fonts) return { heading: undefined, body: undefined };
-  if ('family' in fonts && typeof fonts.family === 'string') return { heading: fonts, body: fonts };
-  const split = fonts as { heading?: LayoutFont; body?: LayoutFont };
-  return { heading: split.heading, body: split.body };
+  const all = 'family' in fonts && typeof fonts.family === 'string' ? { family: fonts.family, weight: fonts.weight, source: fonts.source, format: fonts.format } : undefined;
+  return { heading: fonts.heading ?? all, body: fonts.body ?? all };
+}
+
+// Families every browser has or finds on the system: never asked of Google Fonts.
+const systemFamilies = new Set(
+  [
+    'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong',
+    'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', '-apple-system', 'BlinkMacSystemFont',
+    'Arial', 'Helvetica', 'Helvetica Neue', 'Times', 'Times New Roman', 'Georgia', 'Verdana', 'Tahoma', 'Trebuchet MS',
+    'Segoe UI', 'Segoe UI Variable', 'Courier', 'Courier New', 'Menlo', 'Monaco', 'Consolas', 'SF Pro', 'SF Pro Text',
+    'SF Pro Display', 'SF Mono', 'San Francisco', 'Avenir', 'Avenir Next', 'Futura', 'Gill Sans', 'Optima', 'Palatino',
+    'Lucida Grande', 'Calibri', 'Cambria', 'Candara', 'Garamond', 'Impact',
+  ].map((family) => family.toLowerCase()),
+);
+
+// The weights a Google Fonts family is asked for (with their italics): the stylesheet lists
+// them; a reader's browser downloads only the faces a page uses.
+const googleWeights = [300, 400, 500, 600, 700, 800];
+
+/**
+ * The Google Fonts stylesheet of `fonts`, as the hosted platform loads it: every family
+ * without a `source` that is not a system font (`Montserrat`, `Roboto`, `Geist`), at the usual
+ * weights and the one set; `undefined` when there is none. The lenient `css` API skips a weight
+ * a family lacks (its `css2` API refuses the whole request); a name Google does not know only
+ * fails that stylesheet, and the page falls back to the theme's fonts.
+ */
+export function googleFontsHref(config: LayoutConfig): string | undefined {
+  const families = new Map<string, Set<number>>();
+  for (const font of Object.values(resolveFonts(config))) {
+    const family = font?.family.trim();
+    if (!font || !family || font.source || !/^[A-Za-z0-9][A-Za-z0-9 ]*$/.test(family) || systemFamilies.has(family.toLowerCase())) continue;
+    const weights = families.get(family) ?? new Set(googleWeights);
+    for (const weight of String(font.weight ?? '').match(/\d+/g) ?? []) if (Number(weight) % 100 === 0 && Number(weight) <= 900) weights.add(Number(weight));
+    families.set(family, weights);
+  }
+  if (families.size === 0) return undefined;
+  const specs = [...families].map(([family, weights]) => {
+    const sorted = [...weights].sort((a, b) => a - b);
+    return `${family.replace(/ +/g, '+')}:${[...sorted, ...sorted.map((weight) => `${weight}i`)].join(',')}`;
+  });
+  return `https://fonts.googleapis.com/css?family=${specs.join('|')}&display=swap`;
 }
 
 function fontFace(font: LayoutFont): string {

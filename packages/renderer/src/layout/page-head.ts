@@ -5,7 +5,7 @@ import { escapeHtml } from '@docsgen/util/escape-html';
 import { sanitizeHref } from '../safe-url.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { clientStringsScript, type UiStrings } from '../i18n/ui-strings.js';
-import { appearanceCss, modeScript, projectUrl, resolveAppearance } from './appearance.js';
+import { appearanceCss, googleFontsHref, modeScript, projectUrl, resolveAppearance } from './appearance.js';
 import { pageHref } from './links.js';
 import type { PageDocumentInput } from './page-document.js';
 import { resolveLayoutTheme } from './themes.js';
@@ -87,6 +87,7 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
     ...[...tags].map(([name, content]) => meta(name, content)),
     input.slug === '404' ? '' : structuredData({ isHome: input.slug === input.homeSlug, title: input.title || siteName, description, url, image: image?.url, siteName, siteUrl }),
     ...faviconLinks(config.favicon),
+    ...siteParts.fonts,
     `<link rel="stylesheet" href="${asset(layoutAssetNames.contentCss)}">`,
     `<link rel="stylesheet" href="${asset(layoutAssetNames.iconsCss)}">`,
     `<link rel="stylesheet" href="${asset(layoutAssetNames.layoutCss)}">`,
@@ -112,11 +113,17 @@ export function documentHead(input: PageDocumentInput, parts: HeadParts): string
 }
 
 /** The parts of the head every page of a site has: made once per config. */
-const sitePartsByConfig = new WeakMap<SiteLayoutData['config'], { modeScript: string; style: string }>();
+const sitePartsByConfig = new WeakMap<SiteLayoutData['config'], { modeScript: string; style: string; fonts: string[] }>();
 
-function sitePartsOf(config: SiteLayoutData['config']): { modeScript: string; style: string } {
+function sitePartsOf(config: SiteLayoutData['config']): { modeScript: string; style: string; fonts: string[] } {
   let parts = sitePartsByConfig.get(config);
-  if (!parts) sitePartsByConfig.set(config, (parts = { modeScript: `<script>${modeScript(resolveAppearance(config))}</script>`, style: styleTag(appearanceCss(config)) }));
+  if (!parts) {
+    const google = googleFontsHref(config);
+    // Not render-blocking: where Google cannot be reached (or is slow to answer), the page
+    // shows at once in the theme's fonts and takes the family when its stylesheet comes.
+    const fonts = google ? ['<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>', `<link rel="stylesheet" href="${escapeHtml(google)}" media="print" onload="this.media='all'">`] : [];
+    sitePartsByConfig.set(config, (parts = { modeScript: `<script>${modeScript(resolveAppearance(config))}</script>`, style: styleTag(appearanceCss(config)), fonts }));
+  }
   return parts;
 }
 

@@ -62,7 +62,7 @@ export interface LayoutConfig {
         decoration?: string | undefined;
       }
     | undefined;
-  fonts?: LayoutFont | { heading?: LayoutFont | undefined; body?: LayoutFont | undefined } | undefined;
+  fonts?: (LayoutFont & { heading?: LayoutFont | undefined; body?: LayoutFont | undefined }) | { heading?: LayoutFont | undefined; body?: LayoutFont | undefined } | undefined;
   styling?: { eyebrows?: string | undefined; codeblocks?: unknown } | undefined;
   search?: { prompt?: string | undefined } | undefined;
 }
