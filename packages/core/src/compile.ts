@@ -10,6 +10,7 @@ import {
   remarkReadingTime,
   remarkUnknownComponents,
   remarkUnnestLinks,
+  remarkUnnestParagraphs,
   rewriteLatexBlocks,
 } from '@docsgen/mdx-transforms';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -105,7 +106,8 @@ function createProcessorFactories(options: PageCompilerOptions) {
       remarkReadingTime,
       // `<Update>` entries, for the page's RSS feed: before user plugins change the tree.
       // A JSX `<a>` whose text GFM made a link (an email address): one link, not two.
-      ...(isMdx ? [remarkUnnestLinks, remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
+      // Text on lines of its own in `<p>` or `<h1>`: no paragraph in a paragraph.
+      ...(isMdx ? [remarkUnnestLinks, remarkUnnestParagraphs, remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
       ...userRemark,
     ] as PluggableList;
   }

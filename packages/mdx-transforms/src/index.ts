@@ -13,6 +13,7 @@ export type { AbsoluteImagesOptions, ResolvedAbsoluteImagesOptions } from './rem
 export { remarkAbsoluteImages } from './remark-absolute-images.js';
 export { remarkAbsoluteLinks } from './remark-absolute-links.js';
 export { remarkUnnestLinks } from './remark-unnest-links.js';
+export { remarkUnnestParagraphs } from './remark-unnest-paragraphs.js';
 export type { ChangelogEntry } from './remark-changelog.js';
 export { remarkChangelog } from './remark-changelog.js';
 export { remarkCodeMeta } from './remark-code-meta.js';

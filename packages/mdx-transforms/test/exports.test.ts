@@ -18,6 +18,7 @@ test('should expose the public api', async () => {
     'remarkReadingTime',
     'remarkUnknownComponents',
     'remarkUnnestLinks',
+    'remarkUnnestParagraphs',
     'rememberHighlightedCode',
     'rewriteLatexBlocks',
   ]);

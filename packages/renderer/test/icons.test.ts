@@ -88,6 +88,22 @@ test('should draw a placeholder for an unknown name, and nothing for hostile val
   assert.equal(render({ icon: 'rocket' }).messages, [], 'known names do not warn');
 });
 
+test('should paint the glyph with a background utility, as the platform does (its knowledge-base template: `className="!bg-white"`)', () => {
+  const { html } = render({ icon: 'calendar-1', library: 'lucide', size: 36, className: '!bg-white' });
+  assert.match(html, /^<span class="dg-icon !bg-white dg-icon-mask" style="--dg-icon-size:36px;--dg-icon-mask:url\(&quot;data:image\/svg\+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22/);
+  assert.match(html, 'data-icon="calendar-1" aria-hidden="true"></span>');
+  // The mask holds the glyph itself.
+  const url = decodeURIComponent(/data:image\/svg\+xml,([^&]+)&quot;/.exec(html)?.[1] ?? '');
+  assert.ok(url.includes(firstPath('lucide-static/icons/calendar-1.svg')), url);
+  for (const className of ['dark:bg-black', 'bg-primary/20', 'md:hover:!bg-red-500']) assert.match(render({ icon: 'rocket', className }).html, 'dg-icon-mask', className);
+  // Other utilities, and background utilities that are not a colour, leave the inline SVG.
+  for (const className of ['text-green-500', 'shrink-0', 'bg-none', 'bg-cover', 'bg-gradient-to-r', 'subtle-bg-white']) {
+    const drawn = render({ icon: 'rocket', className }).html;
+    assert.match(drawn, /^<svg class="dg-icon /, className);
+    assert.not.match(drawn, 'dg-icon-mask', className);
+  }
+});
+
 test('should say which placeholder stands for an unknown name, with the closest name of the library', () => {
   const messages: RenderMessage[] = [];
   renderToHtml(h(c.Icon!, { icon: 'rockte' }), { onMessage: (message) => messages.push(message) });

@@ -91,6 +91,22 @@ export function Icon(props: IconProps) {
   const { glyph } = found;
   const drawn = found.match === 'exact' ? undefined : found.drawn;
 
+  // A background utility on the icon (`className="!bg-white"`, in the platform's knowledge-base
+  // template) colours the glyph on the hosted platform, whose icons are masks painted with
+  // their background colour: drawn the same way here, the glyph as a mask of its own box.
+  if (hasBackgroundUtility(attributes.class)) {
+    const mask = `url("data:image/svg+xml,${encodeURIComponent(svgMarkup(glyph.attributes, glyph.body))}")`;
+    return (
+      <span
+        class={`${attributes.class} dg-icon-mask`}
+        style={typeof style === 'string' ? `${style};--dg-icon-mask:${mask}` : { ...style, '--dg-icon-mask': mask }}
+        data-icon={name.trim().toLowerCase()}
+        data-icon-drawn={drawn}
+        aria-hidden="true"
+      />
+    );
+  }
+
   return (
     <svg
       class={attributes.class}
@@ -106,4 +122,17 @@ export function Icon(props: IconProps) {
       dangerouslySetInnerHTML={{ __html: glyph.body }}
     />
   );
+}
+
+/** Whether `classes` hold a Tailwind background-colour utility (`bg-white`, `!bg-white`, `dark:bg-black`). */
+function hasBackgroundUtility(classes: string | undefined): boolean {
+  return classes !== undefined && /(?:^|\s)(?:[\w-]+:)*!?bg-(?!none\b|clip-|origin-|repeat|no-repeat|fixed\b|local\b|scroll\b|cover\b|contain\b|center\b|top\b|bottom\b|left\b|right\b|gradient-|linear-|radial-|conic-|blend-)/.test(classes);
+}
+
+/** A standalone SVG document of an icon's glyph (trusted markup from the icon package). */
+function svgMarkup(attributes: Record<string, string>, body: string): string {
+  const rootAttributes = Object.entries({ xmlns: 'http://www.w3.org/2000/svg', ...attributes })
+    .map(([key, value]) => ` ${key}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`)
+    .join('');
+  return `<svg${rootAttributes}>${body}</svg>`;
 }
