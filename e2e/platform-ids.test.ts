@@ -20,6 +20,8 @@ body:has(#enable-section-numbers) {
   #content-area h3[id]::before, #table-of-contents li[data-depth="1"] > a::before { content: counter(h2-counter) "." counter(h3-counter) " "; }
 }
 #topbar-cta-button { background-color: rgb(58, 91, 255) !important; }
+/* The platform's variables, as its templates and the MCP docs read them. */
+.brand-box { border: 1px solid rgb(var(--gray-200)); background-color: rgb(var(--primary) / 0.5); color: rgb(var(--gray-500)); }
 `;
 
 // DeepL's tablet-width.css: geometry written for the platform's fixed sidebar, which sits over
@@ -52,17 +54,37 @@ if (document.readyState === 'loading') document.addEventListener('DOMContentLoad
 else placeNotice();
 `;
 
+// The platform's help-center template: its "popular searches" buttons open the search from
+// the navbar's entry and type the term into the search field, both found by their ids.
+const popularSearches = `
+document.addEventListener('click', function (event) {
+  var button = event.target instanceof Element && event.target.closest('[data-popular-search]');
+  if (!button) return;
+  document.getElementById('search-bar-entry').click();
+  (function fill(attempt) {
+    var input = document.getElementById('search-input');
+    if (input) {
+      input.value = button.getAttribute('data-term');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.focus();
+    } else if (attempt < 40) setTimeout(function () { fill(attempt + 1); }, 50);
+  })(0);
+});
+`;
+
 const files: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Ids',
     navbar: { primary: { type: 'button', label: 'Sign in', href: 'https://example.com' } },
     footer: { socials: { github: 'https://github.com/acme' } },
+    colors: { primary: '#166E3F' },
     navigation: { pages: ['index', 'layout'] },
   }),
   'style.css': style,
   'tablet-width.css': platformGeometry,
   'notice.js': script,
-  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
+  'search.js': popularSearches,
+  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n<div className="brand-box">Brand</div>\n\n<button type="button" data-popular-search data-term="timeouts">TIMEOUTS</button>\n\n<div className="kb-card"><Icon icon="key-round" library="lucide" size={36} className="!bg-white" /></div>\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
   'layout.mdx': `---\ntitle: Layout\n---\n\n## Header\n\nThe top.\n\n${'Filler paragraph.\n\n'.repeat(40)}## Footer\n\nThe bottom.\n\n${'More filler.\n\n'.repeat(40)}`,
 };
 
@@ -144,6 +166,32 @@ ids('should keep the page beside the sidebar when the project\'s CSS moves `#con
     assert.ok(gap >= 0 && gap < 120, `gap of ${gap} px at ${width} px`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+ids('should give CSS written for the platform its colour variables, as channels', async ({ base, page }) => {
+  await page.goto(`${base}/`);
+  const box = page.locator('.brand-box');
+  assert.equal(await box.evaluate((element) => [getComputedStyle(element).borderTopColor, getComputedStyle(element).backgroundColor, getComputedStyle(element).color]), ['rgb(229, 231, 235)', 'rgba(22, 110, 63, 0.5)', 'rgb(107, 114, 128)']);
+});
+
+ids('should open the search with the term a reader picked, from the project\'s own buttons (the platform\'s help-center template)', async ({ base, page }) => {
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'TIMEOUTS' }).click();
+  const input = page.locator('#search-input');
+  await input.waitFor();
+  await page.waitForFunction(() => (document.getElementById('search-input') as HTMLInputElement | null)?.value === 'timeouts');
+  assert.ok(await input.evaluate((element) => element === document.activeElement), 'the field has the focus');
+  assert.ok(await input.evaluate((element) => element.closest('dialog')?.open === true), 'in the open search dialog');
+  await page.keyboard.press('Escape');
+});
+
+ids('should paint an icon\'s glyph with its background colour class, as the platform does', async ({ base, page }) => {
+  await page.goto(`${base}/`);
+  const icon = page.locator('.kb-card [data-icon="key-round"]');
+  assert.is(await icon.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(255, 255, 255)');
+  assert.match(await icon.evaluate((element) => getComputedStyle(element).maskImage || getComputedStyle(element).webkitMaskImage), /^url\("data:image\/svg\+xml,/);
+  const box = await icon.boundingBox();
+  assert.ok(box && Math.round(box.width) === 36 && Math.round(box.height) === 36, `36 px square, ${box?.width}×${box?.height}`);
 });
 
 ids.run();

@@ -164,10 +164,23 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     projectFiles,
     isIgnored: project.isIgnored,
     navigablePages,
-    homeSlug: navigablePages[0] ?? (pages.has('index') ? 'index' : [...pages.keys()][0]),
+    homeSlug: homeSlugOf(pages, navigablePages, config),
     // Grammar files too: their content changes every code block in their language.
     configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
   };
+}
+
+/**
+ * The page at `/`: `index.mdx` when the project has one, listed in the navigation or not (the
+ * platform's help-center and product-guide templates, Spree's and Continue's docs keep their
+ * landing page there, out of the navigation; it was not published at all), unless a redirect
+ * takes `/` elsewhere (fastino's docs send `/` to `/introduction` beside an old `index.mdx`);
+ * else the navigation's first page, else any page.
+ */
+function homeSlugOf(pages: ReadonlyMap<string, unknown>, navigablePages: readonly string[], config: ResolvedDocsConfig | undefined): string | undefined {
+  const redirectsRoot = (config?.redirects ?? []).some((rule) => rule.source.replace(/[?#].*$/, '').replace(/\/+$/, '') === '');
+  if (pages.has('index') && !redirectsRoot) return 'index';
+  return navigablePages[0] ?? (pages.has('index') ? 'index' : [...pages.keys()][0]);
 }
 
 /** What the renderer's layout reads of a site model: config, navigation, pages, home page, search. */

@@ -131,6 +131,9 @@ function createDialog() {
     spellcheck: 'false',
     placeholder: prompt,
   });
+  // The platform's documented id of the field, which its help-center template fills from its
+  // own "popular searches" buttons: kept unless the page has an element of that id already.
+  if (!doc.getElementById('search-input')) input.id = 'search-input';
   const close = element('button', { type: 'button', class: 'dg-search-close', 'aria-label': words.close() });
   close.innerHTML = icons.close;
   field.innerHTML = icons.search;

@@ -296,6 +296,8 @@ test('should write every appearance setting into the HTML', () => {
   assert.match(html, '--dg-primary:#0d9373');
   assert.match(html, '--dg-primary-light:#07c983');
   assert.match(html, '--dg-primary-dark:#0a7a60');
+  // The platform's own variables, as channels, for CSS written for it (`rgb(var(--primary) / .1)`).
+  assert.match(html, '--primary:13 147 115;--primary-light:7 201 131;--primary-dark:10 122 96;--background-light:250 250 250;--background-dark:16 16 16');
   assert.match(html, '--dg-bg:#fafafa');
   assert.match(html, ':root[data-theme="dark"]{');
   assert.match(html, '--dg-bg:#101010');

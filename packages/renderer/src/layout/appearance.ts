@@ -147,6 +147,14 @@ export function appearanceCss(config: LayoutConfig): string {
   // Both, in both modes: Tailwind's `bg-background-light`/`bg-background-dark` name them.
   if (background.light) both.push(`--dg-background-light:${background.light}`);
   if (background.dark) both.push(`--dg-background-dark:${background.dark}`);
+  // The hosted platform's own variables, as red-green-blue channels, which custom CSS and
+  // pages written for it read (`rgb(var(--primary) / 0.1)`: its templates, the MCP docs);
+  // its grays are in layout.css.
+  if (primary) both.push(`--primary:${channels(primary)}`);
+  if (primaryLight) both.push(`--primary-light:${channels(primaryLight)}`);
+  if (primaryDark) both.push(`--primary-dark:${channels(primaryDark)}`);
+  if (background.light) both.push(`--background-light:${channels(background.light)}`);
+  if (background.dark) both.push(`--background-dark:${channels(background.dark)}`);
 
   const anchors = colors.anchors;
   if (typeof anchors === 'string' && hex(anchors)) both.push(`--dg-anchor:${anchors}`, `--dg-anchor-fg:${readableOn(anchors)}`);
@@ -180,6 +188,12 @@ export function appearanceCss(config: LayoutConfig): string {
     rules.push(`@media (prefers-color-scheme:dark){:root:not([data-theme]){${dark.join(';')}}}`);
   }
   return rules.join('\n');
+}
+
+/** A hex colour as the platform's variables hold one: `"22 110 63"`. */
+function channels(color: string): string {
+  const { r, g, b } = hexToRgb(color);
+  return `${r} ${g} ${b}`;
 }
 
 /** White or near-black, whichever reads better on `color`. */
