@@ -31,6 +31,22 @@ model('should load config, pages, navigation, manifest, home page and root files
   rmSync(root, { recursive: true, force: true });
 });
 
+model('should make index.mdx the home page, listed or not, unless a redirect takes `/` elsewhere', async () => {
+  // The platform's help-center template: a custom landing page in index.mdx, out of the navigation.
+  const files = { 'index.mdx': '---\ntitle: How can we help?\nmode: custom\n---\n\nHi.\n', 'start.mdx': '# Start\n', 'more.mdx': '# More\n' };
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['unlisted', { navigation: { pages: ['start', 'more'] } }, 'index'],
+    ['listed second', { navigation: { pages: ['start', 'index'] } }, 'index'],
+    ['redirected', { navigation: { pages: ['start', 'more'] }, redirects: [{ source: '/', destination: '/more' }] }, 'start'],
+  ];
+  for (const [label, config, home] of cases) {
+    const root = writeTempProject({ 'docs.json': JSON.stringify({ name: 'Home', ...config }), ...files }, 'docsgen-home-');
+    const site = await loadSiteModel(root, { mode: 'build' });
+    assert.is(site.homeSlug, home, label);
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 model('should group pages by their first folder, a folder section with its folder', () => {
   const page = (slug: string, isSection = false) => ({ slug, isSection }) as Parameters<typeof collect>[0][number];
   assert.equal(collect([page('index'), page('guides', true), page('guides/a'), page('api/b')]), { '': ['index'], guides: ['guides', 'guides/a'], api: ['api/b'] });
