@@ -11,6 +11,13 @@ import type { ProjectModules } from './modules.js';
 //
 // Three choices keep it from changing docsgen's own look:
 // - no Preflight: only the theme's variables and the utilities, no reset of every element;
+//   but two of its rules for the page's own elements that carry classes (never docsgen's
+//   `dg-` ones), which pages written for the platform (its Tailwind has Preflight) count on:
+//   a `<button class="…">` has no border, background, padding or font of its own (the
+//   platform's help-center template: its search box and chips showed the browser's bevel),
+//   and `border` draws in the site's border colour, not the text's (Tailwind 4's default;
+//   the product-guide template's cards were outlined in black). In a layer, so any rule of
+//   docsgen's or the project's, and every utility, still wins;
 // - every utility `!important`: a utility on an element wins over docsgen's prose rules
 //   (`.dg-prose h1`), which are more specific, as it does on the hosted platform, whose prose
 //   styles yield to classes; docsgen's own elements carry `dg-` classes, never a utility;
@@ -32,6 +39,10 @@ const input = `
 @custom-variant dark {
   &:where(.dark, .dark *) { @slot; }
   @media (prefers-color-scheme: dark) { &:where(:root:not([data-theme]), :root:not([data-theme]) *) { @slot; } }
+}
+@layer base {
+  :where(button[class]:not([class^="dg-"], [class*=" dg-"])) { margin: 0; padding: 0; border: 0 solid; background-color: transparent; background-image: none; color: inherit; font: inherit; letter-spacing: inherit; text-align: inherit; cursor: pointer; }
+  :where([class*="border"]:not([class^="dg-"], [class*=" dg-"])) { border-color: var(--dg-border); }
 }
 @theme inline {
   --color-primary: var(--dg-primary, var(--dg-accent));

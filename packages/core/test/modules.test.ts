@@ -225,6 +225,20 @@ modules('should not put a paragraph in a paragraph or a heading: text on lines o
   }
 });
 
+modules('should show titles written as JSX: steps, cards, accordions, callouts and tiles', async () => {
+  // Phoenix's docs (101 steps) and the platform's product-guide template (a card).
+  const body = '<Steps>\n  <Step title={<span className="step-title">Launch Phoenix</span>}>\n    Run it.\n  </Step>\n</Steps>\n\n<Card title={<span className="card-title">Platform overview</span>} href="/platform" cta={<b>Open</b>}>\n  Setup.\n</Card>\n\n<Accordion title={<>Advanced <code>flags</code></>}>\n  Hidden.\n</Accordion>\n\n<Note title={<em>Heads up</em>}>\n  Careful.\n</Note>\n\n<Tile title={<span>Tile title</span>} href="/t">\n  ![x](/x.png)\n</Tile>\n';
+  for (const { slug, page } of await renderTreeAndCode(body)) {
+    const html = page.html;
+    assert.match(html, /<p class="dg-step-title"><span class="step-title">Launch Phoenix<\/span>/, slug);
+    assert.match(html, '<div class="dg-card-title"><span class="card-title">Platform overview</span></div>', slug);
+    assert.match(html, '<div class="dg-card-cta"><b>Open</b></div>', slug);
+    assert.match(html, '<span class="dg-accordion-title">Advanced <code>flags</code></span>', slug);
+    assert.match(html, '<p class="dg-callout-title"><em>Heads up</em></p>', slug);
+    assert.match(html, '<div class="dg-tile-title"><span>Tile title</span></div>', slug);
+  }
+});
+
 modules('should build a page that imports a package the project does not have, with a warning, and render what it wraps', async () => {
   // ClickHouse's docs: a page moved from Docusaurus imports `@theme/Tabs`, which no project of this format has.
   const body = 'import Tabs from \'@theme/Tabs\';\nimport TabItem from \'@theme/TabItem\';\n\n# Rollups\n\n<Tabs>\n  <TabItem value="sql" label="SQL">\n\nRun **this** query.\n\n  </TabItem>\n</Tabs>\n';

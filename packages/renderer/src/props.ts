@@ -41,6 +41,16 @@ export function parseText(value: unknown): string | undefined {
 }
 
 /**
+ * Read a prop that holds text or JSX written in the page: the platform's components take an
+ * element as a title (`<Step title={<span className="step-title">Launch</span>}>`, 101 steps of
+ * Phoenix's docs; a card's title in the platform's product-guide template). An element (a
+ * fragment too) is kept as it is, anything else read as text (`parseText`).
+ */
+export function parseContent(value: unknown): string | VNode | undefined {
+  return isValidElement(value) ? value : parseText(value);
+}
+
+/**
  * Read a list prop: an array (`tags={['a', 'b']}`), a JSON array written as a string
  * (`tags='["a","b"]'`) or one string.
  */

@@ -81,4 +81,11 @@ test('should drop heading anchors and ids in markdown mode', () => {
   assert.is(renderToHtml(h(c.h2!, { id: 'a' }, 'A'), { mode: 'markdown' }), '<h2>A</h2>');
 });
 
+
+test('should keep titles written as JSX in markdown mode', () => {
+  const title = h('span', { className: 'step-title' }, 'Launch Phoenix');
+  assert.is(renderToHtml(h(c.Step!, { title }, 'Run it.'), { mode: 'markdown' }), '<li><p><strong><span class="step-title">Launch Phoenix</span></strong></p>Run it.</li>');
+  assert.match(renderToHtml(h(c.Card!, { title: h('span', null, 'Platform overview'), href: '/platform' }), { mode: 'markdown' }), '<p><a href="/platform"><span>Platform overview</span></a></p>');
+});
+
 test.run();

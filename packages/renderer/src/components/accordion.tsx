@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
-import { parseBoolean, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { parseBoolean, parseContent, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { Icon, iconOf } from './icon.js';
 
 export interface AccordionProps extends PassThroughProps {
-  title?: string;
+  title?: string | VNode;
   /** Short text under the title. */
-  description?: string;
+  description?: string | VNode;
   /** Open on load (default: `false`). */
   defaultOpen?: boolean | string;
   icon?: string;
@@ -21,8 +21,8 @@ export interface AccordionProps extends PassThroughProps {
  * as expandable. Markdown mode: `<h4>title</h4>`, the description, then the content.
  */
 export function Accordion(props: AccordionProps) {
-  const title = parseText(props.title) ?? '';
-  const description = parseText(props.description);
+  const title = parseContent(props.title) ?? '';
+  const description = parseContent(props.description);
   if (useIsMarkdown()) {
     return (
       <>

@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
 import { withLeadParagraph } from '../lead-paragraph.js';
-import { parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
+import { parseContent, parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { Icon } from './icon.js';
 
 export interface CalloutProps extends PassThroughProps {
   /** Visible title; also the label in the Markdown twin (default: the component name). */
-  title?: string;
+  title?: string | VNode;
   /** Icon name or image URL (`Callout` only; the presets have their own icon). */
   icon?: string;
   iconType?: string;
@@ -19,7 +19,7 @@ export interface CalloutProps extends PassThroughProps {
 type CalloutType = 'note' | 'warning' | 'info' | 'tip' | 'check' | 'danger' | 'callout';
 
 function renderCallout(type: CalloutType, label: string, props: CalloutProps, isMarkdown: boolean) {
-  const title = parseText(props.title);
+  const title = parseContent(props.title);
   if (isMarkdown) {
     return <blockquote>{withLeadParagraph(<strong>{title ?? label}:</strong>, props.children)}</blockquote>;
   }

@@ -1,12 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { isValidElement, type ComponentChildren } from 'preact';
+import { isValidElement, type ComponentChildren, type VNode } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
-import { parseBoolean, parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
+import { parseBoolean, parseContent, parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { isExternalHref, sanitizeHref, sanitizeSrc } from '../safe-url.js';
 import { Icon, iconOf } from './icon.js';
 
 export interface CardProps extends PassThroughProps {
-  title?: string;
+  title?: string | VNode;
   /** Icon name or image URL. */
   icon?: string;
   iconType?: string;
@@ -19,7 +19,7 @@ export interface CardProps extends PassThroughProps {
   /** Image shown at the top of the card. */
   img?: string;
   /** Call-to-action text shown at the bottom. */
-  cta?: string;
+  cta?: string | VNode;
   /** Show an arrow (default: only for external links). */
   arrow?: boolean | string;
   /** Callout styling: `info`, `warning`, `note`, `tip`, `check` or `danger`. */
@@ -39,7 +39,7 @@ const typedCards = new Set(['note', 'info', 'warning', 'danger', 'tip', 'check']
  */
 export function Card(props: CardProps) {
   const isMarkdown = useIsMarkdown();
-  const title = parseText(props.title);
+  const title = parseContent(props.title);
   const href = sanitizeHref(props.href);
 
   if (isMarkdown) {
@@ -55,7 +55,7 @@ export function Card(props: CardProps) {
   const type = parseText(props.type);
   const isExternal = isExternalHref(href);
   const hasArrow = parseBoolean(props.arrow, isExternal);
-  const cta = parseText(props.cta);
+  const cta = parseContent(props.cta);
   const img = sanitizeSrc(props.img);
   const attributes = rootAttributes(props, 'dg-card', { '--dg-card-color': safeCssValue(props.color) });
   const link = href === undefined ? undefined : { href, target: isExternal ? '_blank' : undefined, rel: isExternal ? 'noopener noreferrer' : undefined };

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { createContext, type ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren, type VNode } from 'preact';
 import { useContext } from 'preact/hooks';
 import { useIsMarkdown } from '../render-context.js';
-import { elementChildren, parseBoolean, parseInteger, parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { elementChildren, parseBoolean, parseContent, parseInteger, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { Icon, iconOf } from './icon.js';
 
 type TitleSize = 'p' | 'h2' | 'h3' | 'h4';
@@ -37,7 +37,7 @@ export function Steps(props: StepsProps) {
 }
 
 export interface StepProps extends PassThroughProps {
-  title?: string;
+  title?: string | VNode;
   /** Number shown instead of the position in the list. */
   stepNumber?: number | string;
   /** Element of this step's title (default: the `Steps` value). */
@@ -56,7 +56,7 @@ export interface StepProps extends PassThroughProps {
 export function Step(props: StepProps) {
   const isMarkdown = useIsMarkdown();
   const context = useContext(StepContext);
-  const title = parseText(props.title);
+  const title = parseContent(props.title);
   if (isMarkdown) {
     return (
       <li>

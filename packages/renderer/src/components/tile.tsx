@@ -1,14 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
-import { parseText, rootAttributes, type PassThroughProps } from '../props.js';
+import { parseContent, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
 
 export interface TileProps extends PassThroughProps {
   /** Link target (required). */
   href?: string;
-  title?: string;
-  description?: string;
+  title?: string | VNode;
+  description?: string | VNode;
   /** Preview, usually an image. */
   children?: ComponentChildren;
 }
@@ -18,8 +18,8 @@ export interface TileProps extends PassThroughProps {
  * then the preview.
  */
 export function Tile(props: TileProps) {
-  const title = parseText(props.title);
-  const description = parseText(props.description);
+  const title = parseContent(props.title);
+  const description = parseContent(props.description);
   const href = sanitizeHref(props.href);
   if (useIsMarkdown()) {
     return (
