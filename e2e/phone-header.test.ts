@@ -12,10 +12,11 @@ const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" vi
 const files: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Phone',
+    contextual: { options: ['copy', 'view'] },
     logo: { light: '/logo.svg', dark: '/logo.svg' },
     navigation: {
       versions: [
-        { version: 'Version 2025-11-25 (latest)', default: true, pages: ['index'] },
+        { version: 'Version 2025-11-25 (latest)', default: true, pages: ['index', 'long-title'] },
         { version: 'Version 2025-06-18', pages: ['old/index'] },
       ],
     },
@@ -23,6 +24,8 @@ const files: Record<string, string> = {
   'logo.svg': logo,
   'index.mdx': '---\ntitle: Latest\n---\n\nThe latest version.\n',
   'old/index.mdx': '---\ntitle: Older\n---\n\nAn older version.\n',
+  // Ollama's home page: a long word in the title, and the page menu beside it.
+  'long-title.mdx': '---\ntitle: Ollama documentation\n---\n\nStart building.\n',
 };
 
 type Context = DevInBrowser & { page: Page };
@@ -64,6 +67,19 @@ phone('should still open the version menu and take the reader to the other versi
   assert.ok(href?.startsWith('/old'), `links the other version's page: ${href}`);
   await Promise.all([page.waitForURL((url) => url.pathname.startsWith('/old')), older.click()]);
   assert.is(await page.locator('h1').textContent(), 'Older');
+});
+
+phone('should put the page menu under a title it does not fit beside, on the screen', async ({ base, page }) => {
+  await page.goto(`${base}/long-title`);
+  const [title, menu] = await Promise.all([page.locator('h1.dg-title').boundingBox(), page.locator('.dg-title-row .dg-contextual').boundingBox()]);
+  assert.ok(title && menu, 'both shown');
+  assert.ok(menu.x >= 0 && menu.x + menu.width <= 390, `the menu on the screen: ${menu.x}..${menu.x + menu.width}`);
+  assert.ok(menu.y >= title.y + title.height, 'under the title');
+  assert.is(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing runs past the screen');
+  // A short title keeps the menu beside it.
+  await page.goto(`${base}/`);
+  const [short, beside] = await Promise.all([page.locator('h1.dg-title').boundingBox(), page.locator('.dg-title-row .dg-contextual').boundingBox()]);
+  assert.ok(short && beside && beside.y < short.y + short.height && beside.x > short.x + short.width, 'beside "Latest"');
 });
 
 phone.run();

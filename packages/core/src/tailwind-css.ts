@@ -85,8 +85,11 @@ export async function generateTailwindCss(candidates: Iterable<string>): Promise
   try {
     const compiler = await compile(input, { base: tailwindFolder, loadStylesheet });
     // Written whenever a page has class names, utilities or not: every page that links it finds it.
+    // The two base rules are there whatever the candidates: utilities are what they add to
+    // them. First: the compiler keeps every candidate it was given.
+    const base = compiler.build([]);
     const css = compiler.build(sorted);
-    return { css, hasUtilities: css.includes('{'), candidates: sorted, messages: [] };
+    return { css, hasUtilities: css !== base, candidates: sorted, messages: [] };
   } catch (error) {
     return {
       css: '',

@@ -176,6 +176,12 @@ test('should generate only the utilities asked for, important, without Preflight
   assert.not.match(css, /\bbox-sizing: border-box|^\s*html,|^\s*body \{/m, 'no Preflight reset');
   assert.not.match(css, /\.rounded-full|\.px-4\b/, 'nothing that was not asked for');
   assert.is((await generateTailwindCss([])).css, '');
+  // Preflight's rules for buttons and borders, only on the page's own elements with classes.
+  assert.match(css, ':where(button[class]:not([class^="dg-"], [class*=" dg-"])) {');
+  assert.match(css, /:where\(\[class\*="border"\]:not\(\[class\^="dg-"\], \[class\*=" dg-"\]\)\) \{\n\s+border-color: var\(--dg-border\);/);
+  const words = await generateTailwindCss(['Quickstart', 'my-callout']);
+  assert.is(words.hasUtilities, false, 'words that are not utilities: no utility, whatever the base rules');
+  assert.ok((await generateTailwindCss(['p-6'])).hasUtilities);
   assert.is((await generateTailwindCss(['rounded-xl', 'p-6'])).css, (await generateTailwindCss(['p-6', 'rounded-xl', 'p-6'])).css, 'the same names give the same bytes');
 });
 
