@@ -308,13 +308,19 @@ test('should write every appearance setting into the HTML', () => {
   assert.match(html, '@font-face{font-family:"Display";src:url("/fonts/display.woff2") format("woff2-variations");font-weight:200 900;font-display:swap}');
   assert.match(html, '--dg-font-body:"Inter"');
   assert.match(html, '--dg-font-body-weight:450');
-  assert.match(html, '<html lang="en" data-slug="intro" data-dg-theme="base" data-appearance="dark" data-theme="dark" class="dark"');
+  assert.match(html, '<html lang="en" data-slug="intro" data-current-path="/intro" data-dg-theme="base" data-appearance="dark" data-theme="dark" class="dark"');
   assert.match(html, '<div class="dg-progress" aria-hidden="true">');
   assert.match(html, '4 min read');
   assert.match(render({ config: { colors: { anchors: '#123456' } } }), '--dg-anchor:#123456');
   assert.match(render({ config: { colors: { background: '#fefefe' } } }), '--dg-bg:#fefefe');
   assert.not.match(render({}), 'dg-progress');
   assert.not.match(render({ readingTime: { minutes: 4 } }), 'min read');
+});
+
+test('should stamp the page\'s address on <html>, as the platform does for custom CSS', () => {
+  assert.match(render({ slug: 'index' }), /<html [^>]*data-current-path="\/"/);
+  assert.match(render({ slug: 'deep' }), /<html [^>]*data-current-path="\/deep"/);
+  assert.match(render({ slug: 'a b/c"d', pages: pagesOf(['index', 'a b/c"d']) }), /<html [^>]*data-current-path="\/a%20b\/c%22d"/);
 });
 
 test('should load fonts named without a file from Google Fonts, as the platform does, and let heading and body replace the family', () => {

@@ -10,7 +10,7 @@ import { raiseCodeContrast } from '../code-contrast.js';
 import { languageTag, textDirection, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
 import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
 import { layoutMemoOf, type LayoutMemo } from './layout-memo.js';
-import { pageLinkOf, renderWithIcons } from './links.js';
+import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { navigationPartName, renderNavigationFile, variantOfGroup } from './navigation-file.js';
 import { chromeOf, entryOf, groupId, indexNavigation, labelOf, neighboursOf, variantOf } from './navigation-view.js';
 import { documentHead } from './page-head.js';
@@ -228,6 +228,9 @@ function documentAttributes(view: PageView): string[] {
     `lang="${escapeHtml(language)}"`,
     textDirection(language) === 'rtl' ? 'dir="rtl"' : '',
     `data-slug="${escapeHtml(input.slug)}"`,
+    // The page's address, as the hosted platform stamps it for custom CSS
+    // (`html[data-current-path="/introduction"] #content-area`: Upstash's, Dify's, its own docs').
+    `data-current-path="${escapeHtml(pageHref(input.slug, input.homeSlug))}"`,
     `data-dg-theme="${theme.name}"`,
     `data-appearance="${appearance.mode}"`,
     chrome.tabs.length > 0 && !tabsInSidebar ? 'data-has-tabs=""' : '',
