@@ -20,6 +20,8 @@ body:has(#enable-section-numbers) {
   #content-area h3[id]::before, #table-of-contents li[data-depth="1"] > a::before { content: counter(h2-counter) "." counter(h3-counter) " "; }
 }
 #topbar-cta-button { background-color: rgb(58, 91, 255) !important; }
+/* Dify's: a page kept out of the sidebar's list by its link. */
+#sidebar-content a[href="/layout"] { display: none; }
 /* The platform's variables, as its templates and the MCP docs read them. */
 .brand-box { border: 1px solid rgb(var(--gray-200)); background-color: rgb(var(--primary) / 0.5); color: rgb(var(--gray-500)); }
 `;
@@ -166,6 +168,13 @@ ids('should keep the page beside the sidebar when the project\'s CSS moves `#con
     assert.ok(gap >= 0 && gap < 120, `gap of ${gap} px at ${width} px`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+ids('should let the project\'s CSS hide a sidebar link through `#sidebar-content`', async ({ base, page }) => {
+  await page.goto(`${base}/`);
+  assert.is(await page.locator('#sidebar #sidebar-content').count(), 1);
+  assert.not.ok(await page.locator('#sidebar-content a[href="/layout"]').isVisible(), 'hidden by the project\'s rule');
+  assert.ok(await page.locator('#sidebar-content a[href="/"]').isVisible(), 'the other link shown');
 });
 
 ids('should give CSS written for the platform its colour variables, as channels', async ({ base, page }) => {

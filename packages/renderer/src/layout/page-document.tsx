@@ -137,7 +137,7 @@ interface PageView {
  * `.css` and `.js` files select (`#content-area h2`, `#table-of-contents li`, `header#header`,
  * `#topbar-cta-button`): docsgen puts them on its matching parts of the page.
  */
-const layoutIds = ['body-content', 'navbar', 'search-bar-entry', 'topbar-cta-button', 'banner', 'sidebar', 'content-area', 'header', 'page-title', 'content', 'pagination', 'footer', 'table-of-contents'] as const;
+const layoutIds = ['body-content', 'navbar', 'search-bar-entry', 'topbar-cta-button', 'banner', 'sidebar', 'sidebar-content', 'content-area', 'header', 'page-title', 'content', 'pagination', 'footer', 'table-of-contents'] as const;
 type LayoutId = (typeof layoutIds)[number];
 const layoutIdSet: ReadonlySet<string> = new Set(layoutIds);
 
@@ -277,7 +277,7 @@ function documentBody(view: PageView): string[] {
     ? renderLayout(
         <>
           <DrawerHead config={config} strings={strings} memo={memo} />
-          {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} id={view.layoutId('sidebar')} /> : null}
+          {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} id={view.layoutId('sidebar')} listId={view.layoutId('sidebar-content')} /> : null}
         </>,
       )
     : '';

@@ -361,7 +361,7 @@ function Dropdowns(props: { chrome: PageChrome; context: SidebarContext; strings
 }
 
 /** The whole sidebar of a page. `tabs` is set when the theme lists the tabs in the sidebar. */
-export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; strings: UiStrings; tabs?: ComponentChildren; id?: string | undefined }) {
+export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; navigationSrc: string; strings: UiStrings; tabs?: ComponentChildren; id?: string | undefined; listId?: string | undefined }) {
   const { chrome, context } = props;
   const variant = `${context.variant.version ?? ''}\u0000${context.variant.language ?? ''}`;
   return (
@@ -371,7 +371,7 @@ export function Sidebar(props: { chrome: PageChrome; context: SidebarContext; na
         <Dropdowns chrome={chrome} context={context} strings={props.strings} />
       ))}
       {memoized(context.memo, `anchors\u0000${divisionsKey(chrome.anchors)}\u0000${variant}`, () => <Anchors chrome={chrome} context={context} />)}
-      <ul class="dg-nav-list dg-nav-root" role="list">
+      <ul class="dg-nav-list dg-nav-root" role="list" id={props.listId}>
         <NavItems nodes={chrome.sidebar} context={{ ...context, fullGroups: topGroupsInFull(chrome.sidebar, context) }} depth={0} />
       </ul>
     </nav>
