@@ -1,6 +1,6 @@
 import { type DocsgenMessage } from '@docsgen/config';
 import { isInside } from '@docsgen/util/is-inside';
-import { closeSync, copyFileSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -184,7 +184,9 @@ export class OutputWriter {
       const stats = lstatSync(real);
       if (include && !include(relativePath, stats.isDirectory())) continue;
       if (stats.isDirectory()) this.#copyTree(options, realWithin, path, relativePath);
-      else if (stats.isFile()) copyFileSync(real, this.reserveFile(prefix === '' ? relativePath : `${prefix}/${relativePath}`, stats.size));
+      // A copy-on-write clone where the filesystem has them (APFS, Btrfs, XFS): a project's
+      // videos and images cost no time or space until one side changes; a copy elsewhere.
+      else if (stats.isFile()) copyFileSync(real, this.reserveFile(prefix === '' ? relativePath : `${prefix}/${relativePath}`, stats.size), constants.COPYFILE_FICLONE);
     }
   }
 
