@@ -94,7 +94,7 @@ const googleWeights = [300, 400, 500, 600, 700, 800];
 export function googleFontsHref(config: LayoutConfig): string | undefined {
   const families = new Map<string, Set<number>>();
   for (const font of Object.values(resolveFonts(config))) {
-    const family = font?.family.trim();
+    const family = typeof font?.family === 'string' ? font.family.trim() : undefined;
     if (!font || !family || font.source || !/^[A-Za-z0-9][A-Za-z0-9 ]*$/.test(family) || systemFamilies.has(family.toLowerCase())) continue;
     const weights = families.get(family) ?? new Set(googleWeights);
     for (const weight of String(font.weight ?? '').match(/\d+/g) ?? []) if (Number(weight) % 100 === 0 && Number(weight) <= 900) weights.add(Number(weight));
