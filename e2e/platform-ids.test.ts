@@ -20,6 +20,10 @@ body:has(#enable-section-numbers) {
   #content-area h3[id]::before, #table-of-contents li[data-depth="1"] > a::before { content: counter(h2-counter) "." counter(h3-counter) " "; }
 }
 #topbar-cta-button { background-color: rgb(58, 91, 255) !important; }
+/* ClickHouse's: callouts and code blocks by the platform's part names. */
+html:not(.dark) [data-callout-type="note"] { background-color: rgb(1, 2, 3); }
+[data-callout-type="note"] [data-component-part="callout-content"] { color: rgb(83, 87, 95) !important; }
+[data-component-part="code-block-root"] { border-radius: 4px !important; }
 /* Dify's: a page kept out of the sidebar's list by its link. */
 #sidebar-content a[href="/layout"] { display: none; }
 /* The platform's variables, as its templates and the MCP docs read them. */
@@ -86,7 +90,7 @@ const files: Record<string, string> = {
   'tablet-width.css': platformGeometry,
   'notice.js': script,
   'search.js': popularSearches,
-  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n<div className="brand-box">Brand</div>\n\n<button type="button" data-popular-search data-term="timeouts">TIMEOUTS</button>\n\n<div className="kb-card"><Icon icon="key-round" library="lucide" size={36} className="!bg-white" /></div>\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
+  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n<div className="brand-box">Brand</div>\n\n<Note>Mind the gap.</Note>\n\n```bash\necho hi\n```\n\n<button type="button" data-popular-search data-term="timeouts">TIMEOUTS</button>\n\n<div className="kb-card"><Icon icon="key-round" library="lucide" size={36} className="!bg-white" /></div>\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
   'layout.mdx': `---\ntitle: Layout\n---\n\n## Header\n\nThe top.\n\n${'Filler paragraph.\n\n'.repeat(40)}## Footer\n\nThe bottom.\n\n${'More filler.\n\n'.repeat(40)}`,
 };
 
@@ -175,6 +179,14 @@ ids('should let the project\'s CSS hide a sidebar link through `#sidebar-content
   assert.is(await page.locator('#sidebar #sidebar-content').count(), 1);
   assert.not.ok(await page.locator('#sidebar-content a[href="/layout"]').isVisible(), 'hidden by the project\'s rule');
   assert.ok(await page.locator('#sidebar-content a[href="/"]').isVisible(), 'the other link shown');
+});
+
+ids('should style callouts and code blocks by the platform\'s part names', async ({ base, page }) => {
+  await page.goto(`${base}/`);
+  const note = page.locator('.dg-callout', { hasText: 'Mind the gap.' });
+  assert.is(await note.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(1, 2, 3)');
+  assert.is(await note.locator('[data-component-part="callout-content"]').evaluate((element) => getComputedStyle(element).color), 'rgb(83, 87, 95)');
+  assert.is(await page.locator('figure.dg-code').first().evaluate((element) => getComputedStyle(element).borderTopLeftRadius), '4px');
 });
 
 ids('should give CSS written for the platform its colour variables, as channels', async ({ base, page }) => {

@@ -232,7 +232,7 @@ modules('should show titles written as JSX: steps, cards, accordions, callouts a
     const html = page.html;
     assert.match(html, /<p class="dg-step-title"><span class="step-title">Launch Phoenix<\/span>/, slug);
     assert.match(html, '<div class="dg-card-title"><span class="card-title">Platform overview</span></div>', slug);
-    assert.match(html, '<div class="dg-card-cta"><b>Open</b></div>', slug);
+    assert.match(html, /<div (?:class="dg-card-cta" data-component-part="card-cta"|data-component-part="card-cta" class="dg-card-cta")><b>Open<\/b><\/div>/, slug);
     assert.match(html, '<span class="dg-accordion-title">Advanced <code>flags</code></span>', slug);
     assert.match(html, '<p class="dg-callout-title"><em>Heads up</em></p>', slug);
     assert.match(html, '<div class="dg-tile-title"><span>Tile title</span></div>', slug);

@@ -100,7 +100,7 @@ test('should announce the callout type to screen readers, not only by colour', (
 test('should keep list semantics on steps and hide decorative markers', () => {
   const html = renderToHtml(h(c.Steps!, null, h(c.Step!, { title: 'One' }, 'x')));
   assert.match(html, '<ol class="dg-steps" role="list">');
-  assert.match(html, '<span class="dg-step-marker" aria-hidden="true">1</span>');
+  assert.match(html, '<span class="dg-step-marker" data-component-part="step-number" aria-hidden="true">1</span>');
 });
 
 test('should hide icons from assistive technology', () => {

@@ -25,13 +25,13 @@ function renderCallout(type: CalloutType, label: string, props: CalloutProps, is
   }
   const attributes = rootAttributes(props, 'dg-callout', { '--dg-callout-color': safeCssValue(props.color) });
   return (
-    <div class={attributes.class} style={attributes.style} data-type={type} role="note">
+    <div class={attributes.class} style={attributes.style} data-type={type} data-callout-type={type} role="note">
       {type === 'callout' && props.icon !== undefined ? (
         <Icon class="dg-callout-icon" icon={props.icon} iconType={props.iconType} />
       ) : (
         <span class="dg-callout-icon" aria-hidden="true" />
       )}
-      <div class="dg-callout-content">
+      <div class="dg-callout-content" data-component-part="callout-content">
         {title === undefined ? (
           // The type is otherwise only shown by colour and icon.
           type === 'callout' ? null : <span class="dg-sr-only">{label}: </span>

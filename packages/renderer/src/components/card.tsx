@@ -72,8 +72,12 @@ export function Card(props: CardProps) {
         )}
         <div class="dg-card-text">
           {title !== undefined && <div class="dg-card-title">{linkOn === 'title' ? <a class="dg-card-link" {...link}>{title}</a> : title}</div>}
-          {props.children !== undefined && <div class="dg-card-content">{props.children}</div>}
-          {cta !== undefined && <div class="dg-card-cta">{linkOn === 'cta' ? <a class="dg-card-link" {...link}>{cta}</a> : cta}</div>}
+          {props.children !== undefined && (
+            <div class="dg-card-content" data-component-part="card-content">
+              {props.children}
+            </div>
+          )}
+          {cta !== undefined && <div class="dg-card-cta" data-component-part="card-cta">{linkOn === 'cta' ? <a class="dg-card-link" {...link}>{cta}</a> : cta}</div>}
         </div>
         {hasArrow && (
           <span class="dg-card-arrow" aria-hidden="true">

@@ -95,6 +95,7 @@ export function CodeBlock(props: CodeBlockProps) {
     <figure
       class={attributes.class}
       style={attributes.style}
+      data-component-part="code-block-root"
       data-chrome={chrome}
       data-bar={showBar ? '' : undefined}
       data-floating={isFloating ? '' : undefined}

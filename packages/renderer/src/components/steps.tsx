@@ -77,7 +77,7 @@ export function Step(props: StepProps) {
   const anchor = id !== undefined && !parseBoolean(props.noAnchor);
   return (
     <li class={attributes.class} style={attributes.style} id={id}>
-      <span class="dg-step-marker" aria-hidden="true">
+      <span class="dg-step-marker" data-component-part="step-number" aria-hidden="true">
         {icon === undefined ? number : <Icon icon={icon} iconType={parseText(props.iconType)} />}
       </span>
       <div class="dg-step-body">
