@@ -20,6 +20,7 @@ const lucide = (name: string): IconAliasTarget => ({ package: 'lucide', name });
 
 /** Font Awesome Pro name → closest free icon. */
 export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
+  'alarm-exclamation': lucide('alarm-clock'),
   'alien-8bit': lucide('ghost'),
   'arrow-progress': lucide('git-commit-horizontal'),
   'arrows-repeat': fa('repeat'),
@@ -32,6 +33,7 @@ export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
   browser: lucide('app-window'),
   browsers: lucide('app-window'),
   'bullseye-arrow': fa('bullseye'),
+  'bullseye-pointer': fa('bullseye'),
   'cart-flatbed-boxes': fa('cart-flatbed'),
   'chart-line-up': fa('chart-line'),
   'chart-mixed': fa('chart-simple'),
@@ -41,6 +43,7 @@ export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
   'comment-code': lucide('message-square-code'),
   'credit-card-front': fa('credit-card'),
   'cursor-click': lucide('mouse-pointer-click'),
+  'diagram-subtask': fa('diagram-project'),
   dial: lucide('gauge'),
   'envelope-open-dollar': fa('envelope-open'),
   'face-smile-relaxed': fa('face-smile'),
@@ -49,6 +52,7 @@ export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
   'filter-list': fa('filter'),
   flow: lucide('workflow'),
   'gauge-max': fa('gauge-high'),
+  'gauge-simple-low': fa('gauge-simple'),
   'globe-pointer': fa('globe'),
   'grid-2': fa('table-cells-large'),
   'hand-wave': fa('hand'),
@@ -67,6 +71,7 @@ export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
   memo: lucide('notepad-text'),
   'message-bot': fa('robot'),
   'message-code': lucide('message-square-code'),
+  'message-lines': fa('message'),
   'message-smile': lucide('message-square-heart'),
   messages: fa('comments'),
   'microchip-ai': fa('microchip'),
@@ -80,12 +85,15 @@ export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
   'phone-arrow-right': lucide('phone-forwarded'),
   'phone-arrow-up-right': lucide('phone-outgoing'),
   'puzzle': fa('puzzle-piece'),
+  'rectangle-history': fa('clone', 'regular'),
   'rectangle-terminal': fa('terminal'),
   'rocket-launch': fa('rocket'),
   'share-all': fa('share'),
   sidebar: lucide('panel-left'),
   'signal-bars': lucide('signal'),
+  snake: fa('worm'),
   'spider-web': fa('circle-nodes'),
+  'spinner-third': lucide('loader-circle'),
   stars: lucide('sparkles'),
   'table-layout': fa('table-columns'),
   'user-crown': fa('crown'),
@@ -97,11 +105,14 @@ export const proIconAliases: Readonly<Record<string, IconAliasTarget>> = {
 
 /**
  * The closest free icon of a Font Awesome Pro name: an entry of `proIconAliases`, or for the
- * numbered shapes (`circle-1`, `square-7`) Tabler's `circle-number-1`, `square-number-7`.
+ * numbered and lettered shapes (`circle-1`, `square-e`) Tabler's `circle-number-1`, `square-letter-e`.
  */
 export function findIconAlias(name: string): IconAliasTarget | undefined {
   if (Object.hasOwn(proIconAliases, name)) return proIconAliases[name];
   const numbered = /^(circle|square)-(\d)$/.exec(name);
   if (numbered) return { package: 'tabler', name: `${numbered[1]}-number-${numbered[2]}` };
+  // Lettered ones too (`square-e` in Trigger.dev's docs, `square-k` in the MCP docs').
+  const lettered = /^(circle|square)-([a-z])$/.exec(name);
+  if (lettered) return { package: 'tabler', name: `${lettered[1]}-letter-${lettered[2]}` };
   return undefined;
 }
