@@ -90,7 +90,8 @@ const files: Record<string, string> = {
   'tablet-width.css': platformGeometry,
   'notice.js': script,
   'search.js': popularSearches,
-  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n<div className="brand-box">Brand</div>\n\n<Note>Mind the gap.</Note>\n\n```bash\necho hi\n```\n\n<button type="button" data-popular-search data-term="timeouts">TIMEOUTS</button>\n\n<div className="kb-card"><Icon icon="key-round" library="lucide" size={36} className="!bg-white" /></div>\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
+  'card.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="160"><rect width="320" height="160" fill="#334"/></svg>',
+  'index.mdx': '---\ntitle: Lifecycle\n---\n\n<div id="enable-section-numbers" />\n\n<div className="brand-box">Brand</div>\n\n<Note>Mind the gap.</Note>\n\n<Card title="Quick start" img="/card.svg" href="/layout">Run it.</Card>\n\n```bash\necho hi\n```\n\n<button type="button" data-popular-search data-term="timeouts">TIMEOUTS</button>\n\n<div className="kb-card"><Icon icon="key-round" library="lucide" size={36} className="!bg-white" /></div>\n\n## Phases\n\nText.\n\n### Initialization\n\nText.\n\n### Operation\n\nText.\n\n## Timeouts\n\nText.\n',
   'layout.mdx': `---\ntitle: Layout\n---\n\n## Header\n\nThe top.\n\n${'Filler paragraph.\n\n'.repeat(40)}## Footer\n\nThe bottom.\n\n${'More filler.\n\n'.repeat(40)}`,
 };
 
@@ -187,6 +188,16 @@ ids('should style callouts and code blocks by the platform\'s part names', async
   assert.is(await note.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(1, 2, 3)');
   assert.is(await note.locator('[data-component-part="callout-content"]').evaluate((element) => getComputedStyle(element).color), 'rgb(83, 87, 95)');
   assert.is(await page.locator('figure.dg-code').first().evaluate((element) => getComputedStyle(element).borderTopLeftRadius), '4px');
+});
+
+ids('should draw a card\'s image edge to edge, as Trigger.dev\'s home page shows four', async ({ base, page }) => {
+  await page.goto(`${base}/`);
+  const card = page.locator('a.dg-card', { hasText: 'Quick start' });
+  const [box, image] = await Promise.all([card.boundingBox(), card.locator('img.dg-card-img').boundingBox()]);
+  assert.ok(box && image, 'both shown');
+  // Inside the card's 1 px border on both sides, at its top.
+  assert.ok(Math.abs(image.x - (box.x + 1)) <= 1 && Math.abs(image.x + image.width - (box.x + box.width - 1)) <= 1, `image ${image.x}..${image.x + image.width}, card ${box.x}..${box.x + box.width}`);
+  assert.ok(Math.abs(image.y - (box.y + 1)) <= 1, 'at the top');
 });
 
 ids('should give CSS written for the platform its colour variables, as channels', async ({ base, page }) => {
