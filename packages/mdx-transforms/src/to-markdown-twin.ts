@@ -1,4 +1,4 @@
-import type { Element, Root as HastRoot } from 'hast';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
@@ -207,8 +207,32 @@ function separateBlocks(node: Element): undefined {
     (child) => child.type === 'text' || child.type === 'comment' || (child.type === 'element' && phrasing.has(child.tagName)),
   );
   const hasText = node.children.some((child) => child.type !== 'comment' && !(child.type === 'text' && child.value.trim() === ''));
-  if (isInline && hasText) node.children = [{ type: 'element', tagName: 'p', properties: {}, children: node.children }];
+  if (isInline && hasText) node.children = [{ type: 'element', tagName: 'p', properties: {}, children: spacedElements(node.children) }];
   return undefined;
+}
+
+/**
+ * `children` with a space between two elements that touch word to word: JSX elements on lines of
+ * their own leave no text between them, and a page's CSS sets them apart
+ * (`<div className="flex flex-col"><span>Your first day</span><span>Your first day is…</span>`,
+ * the platform's knowledge-base template), which read `dayYour` in the twin.
+ */
+function spacedElements(children: ElementContent[]): ElementContent[] {
+  const spaced: ElementContent[] = [];
+  for (const child of children) {
+    const previous = spaced.at(-1);
+    if (previous?.type === 'element' && child.type === 'element' && /[\p{L}\p{N}]$/u.test(textOf(previous)) && /^[\p{L}\p{N}]/u.test(textOf(child))) {
+      spaced.push({ type: 'text', value: ' ' });
+    }
+    spaced.push(child);
+  }
+  return spaced;
+}
+
+/** The text of a hast node and everything below it. */
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
 }
 
 const phrasing = new Set([
