@@ -215,13 +215,15 @@ function separateBlocks(node: Element): undefined {
  * `children` with a space between two elements that touch word to word: JSX elements on lines of
  * their own leave no text between them, and a page's CSS sets them apart
  * (`<div className="flex flex-col"><span>Your first day</span><span>Your first day is…</span>`,
- * the platform's knowledge-base template), which read `dayYour` in the twin.
+ * the platform's knowledge-base template), which read `dayYour` in the twin; two links in a
+ * grid read `…)[…` without one.
  */
 function spacedElements(children: ElementContent[]): ElementContent[] {
   const spaced: ElementContent[] = [];
   for (const child of children) {
     const previous = spaced.at(-1);
-    if (previous?.type === 'element' && child.type === 'element' && /[\p{L}\p{N}]$/u.test(textOf(previous)) && /^[\p{L}\p{N}]/u.test(textOf(child))) {
+    const isLinkAfterLink = previous?.type === 'element' && previous.tagName === 'a' && child.type === 'element' && child.tagName === 'a';
+    if (previous?.type === 'element' && child.type === 'element' && (isLinkAfterLink || (/[\p{L}\p{N}]$/u.test(textOf(previous)) && /^[\p{L}\p{N}]/u.test(textOf(child))))) {
       spaced.push({ type: 'text', value: ' ' });
     }
     spaced.push(child);

@@ -83,6 +83,7 @@ test('should keep text of neighbouring block containers in separate paragraphs',
   assert.is(toMarkdownTwin('<div><p>Kept</p>as is</div>'), 'Kept\n\nas is\n');
   // JSX elements on lines of their own, set apart by the page's CSS (the platform's knowledge-base template).
   assert.is(toMarkdownTwin('<a href="/first-day"><div><span>Your first day</span><span>Getting oriented.</span></div></a>'), '[Your first day Getting oriented.](/first-day)\n');
+  assert.is(toMarkdownTwin('<div><a href="/a">One.</a><a href="/b">Two</a></div>'), '[One.](/a) [Two](/b)\n');
   assert.is(toMarkdownTwin('<div><span>Note:</span><span>kept</span> and <em>un</em>-<em>touched</em></div>'), 'Note:kept and *un*-*touched*\n');
 });
 
