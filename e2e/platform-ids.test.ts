@@ -37,6 +37,10 @@ const platformGeometry = `
   #sidebar { display: block; width: 16rem; }
   #content-area { padding-left: 21.5rem; margin-left: -3rem; }
 }
+/* Cobalt's: the whole body padded by its widened sidebar. */
+@media (min-width: 1024px) {
+  body:not(:has(.welcome-container)) #body-content { padding-left: 17rem !important; }
+}
 `;
 
 const script = `
@@ -160,7 +164,7 @@ ids('should take a reader following a link to a heading named "Footer" to that h
   assert.is(await page.locator('[id="header"]').evaluate((element) => element.tagName), 'H2');
 });
 
-ids('should keep the page beside the sidebar when the project\'s CSS moves `#content-area` to clear the platform\'s', async ({ base, page }) => {
+ids('should keep the page beside the sidebar when the project\'s CSS moves `#content-area` or `#body-content` to clear the platform\'s', async ({ base, page }) => {
   for (const width of [1440, 950]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${base}/`);
@@ -168,6 +172,8 @@ ids('should keep the page beside the sidebar when the project\'s CSS moves `#con
     assert.equal(await area.evaluate((element) => [getComputedStyle(element).paddingLeft, getComputedStyle(element).marginLeft]), ['0px', '0px']);
     const [sidebar, title] = await Promise.all([page.locator('#sidebar').boundingBox(), page.locator('#page-title').boundingBox()]);
     assert.ok(sidebar && title, 'both shown');
+    // The sidebar at the left of the page, not a padded 17rem further (Cobalt's rule).
+    assert.ok(sidebar!.x < 40, `sidebar at ${sidebar!.x} px at ${width} px`);
     // The title starts right after the sidebar (docsgen's own gap), not 21.5rem further.
     const gap = title!.x - (sidebar!.x + sidebar!.width);
     assert.ok(gap >= 0 && gap < 120, `gap of ${gap} px at ${width} px`);
