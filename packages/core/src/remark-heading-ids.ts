@@ -1,6 +1,7 @@
 import type { Heading, Nodes, Root } from 'mdast';
 import type { Code, Construct, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
 import type { Processor } from 'unified';
+import type { VFile } from 'vfile';
 
 // Custom heading ids, as the hosted platform documents them (and Docusaurus reads them):
 // `## Configuration options {#config}` is the heading "Configuration options" with the id
@@ -10,37 +11,54 @@ import type { Processor } from 'unified';
  * `{#id}` at the end of a heading sets its id. In MDX, `{` starts a JavaScript expression and
  * `#config` is not one (a private name outside a class), so such a heading stopped the page
  * with "Could not parse expression with acorn": a text construct, tried before MDX's, reads
- * `{#…}` (no spaces or braces inside) as text instead; `.md` pages read it as text already. A
+ * `{#…}` (no braces or line endings inside) as text instead; `.md` pages read it as text already. A
  * transform then takes it off the end of every heading and gives the heading that id
  * (`data.hProperties.id`, which `rehypeHeadingIds` keeps). Elsewhere in text, `{#…}` stays as
  * written.
  */
-export function remarkHeadingIds(this: Processor): (tree: Root) => undefined {
+export function remarkHeadingIds(this: Processor): (tree: Root, file: VFile) => undefined {
   (this.data().micromarkExtensions ??= []).push(headingIdSyntax);
-  return (tree) => {
+  return (tree, file) => {
     const stack: Nodes[] = [tree];
     while (stack.length > 0) {
       const node = stack.pop()!;
-      if (node.type === 'heading') takeHeadingId(node);
+      if (node.type === 'heading') takeHeadingId(node, file);
       else if ('children' in node) for (const child of node.children) stack.push(child);
     }
   };
 }
 
-/** `{#id}` ending a heading's text, and the text before it (trailing spaces dropped). */
-const trailingId = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
+/**
+ * `{#id}` ending a heading's text, and the text before it (trailing spaces dropped). Spaces
+ * inside are read too (`{#comfy run}` in ComfyUI's docs, which stopped the page as an
+ * expression); the id joins the words with `-`.
+ */
+const trailingId = /[ \t]*\{#([^\s{}][^{}\r\n]*?)[ \t]*\}[ \t]*$/;
+
+/** An id as written in `{#…}`, its words joined with `-`. */
+function idOf(written: string): string {
+  return written.trim().split(/\s+/).join('-');
+}
 
 /** The custom id a heading's text ends with (`## Title {#id}`), if any. */
 export function customHeadingId(heading: Heading): string | undefined {
   const last = heading.children.at(-1);
-  return last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
+  const written = last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
+  return written === undefined ? undefined : idOf(written);
 }
 
-/** Takes a custom id off the end of `heading` and sets it as the heading's id. */
-function takeHeadingId(heading: Heading): undefined {
-  const id = customHeadingId(heading);
-  if (id === undefined) return;
-  const last = heading.children.at(-1) as { value: string; position?: unknown };
+/** Takes a custom id off the end of `heading` and sets it as the heading's id; an id with spaces is reported. */
+function takeHeadingId(heading: Heading, file: VFile): undefined {
+  const last = heading.children.at(-1);
+  const written = last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
+  if (last?.type !== 'text' || written === undefined) return;
+  const id = idOf(written);
+  if (id !== written) {
+    const message = file.message(`Unexpected space in heading id \`${written}\`, using \`${id}\``, { place: heading.position, ruleId: 'heading-id-space', source: '@docsgen/core' });
+    message.actual = written;
+    message.expected = [id];
+    message.note = `An id is one word: write \`{#${id}}\`, and link to \`#${id}\`.`;
+  }
   last.value = last.value.replace(trailingId, '');
   if (last.value === '') heading.children.pop();
   const data = (heading.data ??= {});
@@ -77,8 +95,9 @@ function tokenizeHeadingIdText(this: TokenizeContext, effects: Effects, ok: Stat
       effects.exit('data');
       return ok;
     }
-    // Spaces, line endings (negative codes), the end, or another brace: not an id.
-    if (code === null || code < 0 || code === 32 || code === leftBrace || code === rightBrace) return nok(code);
+    // Line endings and tabs (negative codes), the end, another brace, or a space first: not an
+    // id. Spaces after its first character are read (and reported by the transform).
+    if (code === null || code < 0 || (code === 32 && size === 0) || code === leftBrace || code === rightBrace) return nok(code);
     size += 1;
     effects.consume(code);
     return inside;
