@@ -41,10 +41,10 @@
 // timeline's "Node's RSS" is both processes summed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sizeOf } from './lib/folder-size.mjs';
 
@@ -178,7 +178,30 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length
 const allHashes = {};
 const expected = values.compare ? JSON.parse(readFileSync(values.compare, 'utf8')) : undefined;
 let differs = false;
+/**
+ * Whether the CLI at `cli` will run its compiled modules instead of its bundle: `bin/docsgen.js`
+ * falls back to them when a file the bundle was made from changed since (a `tsc -b` after
+ * `npm run build`). Module loading then costs about a tenth more on small projects: such
+ * figures are not comparable with bundled ones.
+ */
+function runsUnbundled(cli) {
+  let stamps;
+  try {
+    stamps = JSON.parse(readFileSync(new URL('../dist/bundle/stamps.json', pathToFileURL(cli)), 'utf8'));
+  } catch {
+    return true;
+  }
+  return Object.entries(stamps).some(([file, mtimeMs]) => {
+    try {
+      return statSync(new URL(file, pathToFileURL(cli))).mtimeMs !== mtimeMs;
+    } catch {
+      return false;
+    }
+  });
+}
+
 console.log(`docsgen build, cold (--no-cache), ${values.cli === join(repo, 'packages', 'cli', 'bin', 'docsgen.js') ? 'this checkout' : values.cli}${values['site-url'] ? `, --site-url ${values['site-url']}` : ''}${values.workers ? `, --workers ${values.workers}` : ''}`);
+if (runsUnbundled(resolve(values.cli))) console.log('  NOTE: this CLI runs its compiled modules, not its bundle (run `npm run build` first): figures are not comparable');
 for (const folder of positionals.map((path) => resolve(path))) {
   if (!existsSync(join(folder, 'docs.json'))) {
     console.log(`  ${folder}: no docs.json, skipped`);
