@@ -40,18 +40,22 @@ function idOf(written: string): string {
   return written.trim().split(/\s+/).join('-');
 }
 
+/** The `{#…}` a heading's text ends with, as written, if any. */
+function writtenHeadingId(heading: Heading): string | undefined {
+  const last = heading.children.at(-1);
+  return last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
+}
+
 /** The custom id a heading's text ends with (`## Title {#id}`), if any. */
 export function customHeadingId(heading: Heading): string | undefined {
-  const last = heading.children.at(-1);
-  const written = last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
+  const written = writtenHeadingId(heading);
   return written === undefined ? undefined : idOf(written);
 }
 
 /** Takes a custom id off the end of `heading` and sets it as the heading's id; an id with spaces is reported. */
 function takeHeadingId(heading: Heading, file: VFile): undefined {
-  const last = heading.children.at(-1);
-  const written = last?.type === 'text' ? trailingId.exec(last.value)?.[1] : undefined;
-  if (last?.type !== 'text' || written === undefined) return;
+  const written = writtenHeadingId(heading);
+  if (written === undefined) return;
   const id = idOf(written);
   if (id !== written) {
     const message = file.message(`Unexpected space in heading id \`${written}\`, using \`${id}\``, { place: heading.position, ruleId: 'heading-id-space', source: '@docsgen/core' });
@@ -59,6 +63,7 @@ function takeHeadingId(heading: Heading, file: VFile): undefined {
     message.expected = [id];
     message.note = `An id is one word: write \`{#${id}}\`, and link to \`#${id}\`.`;
   }
+  const last = heading.children.at(-1) as { value: string };
   last.value = last.value.replace(trailingId, '');
   if (last.value === '') heading.children.pop();
   const data = (heading.data ??= {});

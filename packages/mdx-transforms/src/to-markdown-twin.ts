@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { toMdast } from 'hast-util-to-mdast';
+import { toString } from 'hast-util-to-string';
 import type { Nodes, Parent, Root } from 'mdast';
 import type {} from 'mdast-util-math';
 import { gfmToMarkdown } from 'mdast-util-gfm';
@@ -220,21 +221,18 @@ function separateBlocks(node: Element): undefined {
  */
 function spacedElements(children: ElementContent[]): ElementContent[] {
   const spaced: ElementContent[] = [];
+  // The previous child when it is an element, and its text.
+  let previous: { element: Element; text: string } | undefined;
   for (const child of children) {
-    const previous = spaced.at(-1);
-    const isLinkAfterLink = previous?.type === 'element' && previous.tagName === 'a' && child.type === 'element' && child.tagName === 'a';
-    if (previous?.type === 'element' && child.type === 'element' && (isLinkAfterLink || (/[\p{L}\p{N}]$/u.test(textOf(previous)) && /^[\p{L}\p{N}]/u.test(textOf(child))))) {
-      spaced.push({ type: 'text', value: ' ' });
+    const text = child.type === 'element' ? toString(child) : '';
+    if (previous && child.type === 'element') {
+      const isLinkAfterLink = previous.element.tagName === 'a' && child.tagName === 'a';
+      if (isLinkAfterLink || (/[\p{L}\p{N}]$/u.test(previous.text) && /^[\p{L}\p{N}]/u.test(text))) spaced.push({ type: 'text', value: ' ' });
     }
     spaced.push(child);
+    previous = child.type === 'element' ? { element: child, text } : undefined;
   }
   return spaced;
-}
-
-/** The text of a hast node and everything below it. */
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  return node.type === 'element' ? node.children.map(textOf).join('') : '';
 }
 
 const phrasing = new Set([

@@ -135,9 +135,11 @@ async function loadSpecSources(root: string, sources: readonly SpecSource[], opt
   // one spec for its Python, Java, Go and Ruby references); a name without one takes the first.
   const directories = new Map<string, string[]>();
   for (const source of sources) {
-    if (source.directory === undefined) continue;
-    const list = directories.get(specKey(source)) ?? directories.set(specKey(source), []).get(specKey(source))!;
-    if (!list.some((directory) => withoutEndSlashes(directory) === withoutEndSlashes(source.directory!))) list.push(source.directory);
+    const directory = source.directory;
+    if (directory === undefined) continue;
+    const key = specKey(source);
+    const list = directories.get(key) ?? [];
+    if (!list.some((other) => withoutEndSlashes(other) === withoutEndSlashes(directory))) directories.set(key, [...list, directory]);
   }
   for (const named of sources) {
     const key = specKey(named);

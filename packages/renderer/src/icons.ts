@@ -295,6 +295,18 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** ` name="value"` for each of `attributes`, values escaped, with the SVG namespace first. */
+function svgAttributes(attributes: Record<string, string>): string {
+  return Object.entries({ xmlns: 'http://www.w3.org/2000/svg', ...attributes })
+    .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
+    .join('');
+}
+
+/** A glyph as a standalone SVG document (for a data URL: an icon drawn as a mask). */
+export function glyphDocument(glyph: IconGlyph): string {
+  return `<svg${svgAttributes(glyph.attributes)}>${glyph.body}</svg>`;
+}
+
 /**
  * Inline SVG of a named icon, read from the icon package at build time.
  *
@@ -311,8 +323,6 @@ export function resolveIcon(name: string, options?: ResolveIconOptions | null | 
   if (!glyph) return undefined;
   name = name.trim().toLowerCase();
   const className = ['dg-icon', options?.className?.trim()].filter(Boolean).join(' ');
-  const attributes = Object.entries({ xmlns: 'http://www.w3.org/2000/svg', ...glyph.attributes, width: '1em', height: '1em' })
-    .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
-    .join('');
+  const attributes = svgAttributes({ ...glyph.attributes, width: '1em', height: '1em' });
   return `<svg class="${escapeAttribute(className)}" data-icon="${name}"${attributes} aria-hidden="true" focusable="false">${glyph.body}</svg>`;
 }

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { isValidElement, type VNode } from 'preact';
-import { findIcon, suggestIconName } from '../icons.js';
+import { findIcon, glyphDocument, suggestIconName } from '../icons.js';
 import { useRenderContext } from '../render-context.js';
-import { parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
+import { parseContent, parseText, rootAttributes, safeCssValue, type PassThroughProps } from '../props.js';
 import { sanitizeSrc } from '../safe-url.js';
 
 export interface IconProps extends PassThroughProps {
@@ -24,9 +24,7 @@ export interface IconProps extends PassThroughProps {
  * An `icon` prop as components take it: JSX written in the page (`icon={<svg …/>}`) as it is,
  * anything else as text.
  */
-export function iconOf(value: unknown): string | VNode | undefined {
-  return isValidElement(value) ? value : parseText(value);
-}
+export const iconOf: (value: unknown) => string | VNode | undefined = parseContent;
 
 /**
  * `true` when an icon value is an image reference rather than a glyph name: an `http(s)` or
@@ -95,7 +93,7 @@ export function Icon(props: IconProps) {
   // template) colours the glyph on the hosted platform, whose icons are masks painted with
   // their background colour: drawn the same way here, the glyph as a mask of its own box.
   if (hasBackgroundUtility(attributes.class)) {
-    const mask = `url("data:image/svg+xml,${encodeURIComponent(svgMarkup(glyph.attributes, glyph.body))}")`;
+    const mask = `url("data:image/svg+xml,${encodeURIComponent(glyphDocument(glyph))}")`;
     return (
       <span
         class={`${attributes.class} dg-icon-mask`}
@@ -127,12 +125,4 @@ export function Icon(props: IconProps) {
 /** Whether `classes` hold a Tailwind background-colour utility (`bg-white`, `!bg-white`, `dark:bg-black`). */
 function hasBackgroundUtility(classes: string | undefined): boolean {
   return classes !== undefined && /(?:^|\s)(?:[\w-]+:)*!?bg-(?!none\b|clip-|origin-|repeat|no-repeat|fixed\b|local\b|scroll\b|cover\b|contain\b|center\b|top\b|bottom\b|left\b|right\b|gradient-|linear-|radial-|conic-|blend-)/.test(classes);
-}
-
-/** A standalone SVG document of an icon's glyph (trusted markup from the icon package). */
-function svgMarkup(attributes: Record<string, string>, body: string): string {
-  const rootAttributes = Object.entries({ xmlns: 'http://www.w3.org/2000/svg', ...attributes })
-    .map(([key, value]) => ` ${key}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`)
-    .join('');
-  return `<svg${rootAttributes}>${body}</svg>`;
 }
