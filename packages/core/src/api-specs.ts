@@ -228,6 +228,11 @@ function siteMessagesOf(found: readonly DocsgenMessage[], boundFiles: ReadonlySe
       if (message.file !== undefined && boundFiles.has(message.file)) messages.push({ ...message, fatal: false, note: `The page is shown without its API reference. ${message.note ?? ''}`.trim() });
       continue;
     }
+    // A page's operation found with or without a trailing slash: shown, and said.
+    if (message.ruleId === 'openapi-operation-trailing-slash') {
+      if (message.file !== undefined && boundFiles.has(message.file)) messages.push(message);
+      continue;
+    }
     if (message.fatal) messages.push({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' });
   }
   return messages;

@@ -80,6 +80,12 @@ export interface CompiledModule {
 
 const source = '@docsgen/core';
 
+/**
+ * Components the hosted platform's pages use without importing them, read as HTML elements:
+ * `<Link href="/x">` (Mem0's docs write it 45 times) is a link, as a reader expects.
+ */
+const hostElements = { Link: 'a' };
+
 type MdxModule = typeof import('@mdx-js/mdx');
 
 /**
@@ -107,7 +113,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
       // `<Update>` entries, for the page's RSS feed: before user plugins change the tree.
       // A JSX `<a>` whose text GFM made a link (an email address): one link, not two.
       // Text on lines of its own in `<p>` or `<h1>`: no paragraph in a paragraph.
-      ...(isMdx ? [remarkUnnestLinks, remarkUnnestParagraphs, remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents] }] as const] : []),
+      ...(isMdx ? [remarkUnnestLinks, remarkUnnestParagraphs, remarkChangelog, [remarkUnknownComponents, { known: [...options.knownComponents], elements: hostElements }] as const] : []),
       ...userRemark,
     ] as PluggableList;
   }

@@ -151,6 +151,19 @@ site('should warn about an unknown component at its position and render its chil
   rmSync(root, { recursive: true });
 });
 
+site('should read the platform\'s <Link href> as a link, in the page and its twin', async () => {
+  const root = project({
+    'index.mdx': '# Hi\n\nStart with the <Link href="quickstart">quickstart</Link>.\n',
+    'quickstart.mdx': '# Quickstart\n',
+  });
+  const s = await createSite(root);
+  const page = await s.render('index');
+  assert.equal(messagesOf(page), []);
+  assert.match(page?.html ?? '', /<p>Start with the <a href="\/quickstart">quickstart<\/a>\.<\/p>/);
+  assert.match((await s.markdown('index'))?.markdown ?? '', 'Start with the [quickstart](/quickstart).');
+  rmSync(root, { recursive: true });
+});
+
 site('should report MDX syntax errors with their position and keep other pages rendering', async () => {
   const root = project({
     'index.mdx': '# Fine\n',

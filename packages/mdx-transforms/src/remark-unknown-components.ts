@@ -13,6 +13,11 @@ export interface UnknownComponentsOptions {
   known?: readonly string[] | null | undefined;
   /** Name an unknown component is renamed to (default: `'UnknownComponent'`). */
   fallback?: string | null | undefined;
+  /**
+   * Components read as an HTML element when nothing provides them, by name: `{ Link: 'a' }`
+   * makes `<Link href="/x">` a link, without a warning (default: none).
+   */
+  elements?: Readonly<Record<string, string>> | null | undefined;
 }
 
 /**
@@ -21,6 +26,7 @@ export interface UnknownComponentsOptions {
 export interface ResolvedUnknownComponentsOptions {
   known: ReadonlySet<string>;
   fallback: string;
+  elements: ReadonlyMap<string, string>;
 }
 
 /** The parts of an ESTree program this plugin reads. */
@@ -29,13 +35,14 @@ interface EstreeNode {
   [key: string]: unknown;
 }
 
-const defaults = { known: [] as readonly string[], fallback: 'UnknownComponent' };
+const defaults = { known: [] as readonly string[], fallback: 'UnknownComponent', elements: {} as Readonly<Record<string, string>> };
 const source = '@docsgen/mdx-transforms';
 const identifier = /^[$_\p{ID_Start}][$\u200C\u200D\p{ID_Continue}]*$/u;
 
 /**
  * Turn each capitalised MDX component that nothing provides into the `fallback` component,
- * with the warning `component-unknown`, so one unknown tag never takes a page down.
+ * with the warning `component-unknown`, so one unknown tag never takes a page down; one named
+ * in `elements` becomes that HTML element instead, silently.
  *
  * A component is provided when its name (for `<Tree.Folder>`, the object `Tree`, or the
  * whole `Tree.Folder`) is in `known`, imported by the page, or defined with
@@ -66,7 +73,9 @@ export function remarkUnknownComponents(options?: UnknownComponentsOptions | nul
       const object = name.split('.')[0]!;
       if (!/^\p{Lu}/u.test(object) || name === settings.fallback || defined.has(object)) continue;
       if (settings.known.has(object) || settings.known.has(name)) continue;
-      report(node, name, object, settings, file);
+      const element = settings.elements.get(name);
+      if (element) node.name = element;
+      else report(node, name, object, settings, file);
     }
   };
 }
@@ -89,7 +98,15 @@ function resolveUnknownComponentsOptions(
     );
   }
 
-  return { known: new Set(known), fallback };
+  const elements = options?.elements ?? defaults.elements;
+  const entries = typeof elements === 'object' && elements !== null ? Object.entries(elements) : undefined;
+  if (!entries || entries.some(([, element]) => typeof element !== 'string' || !/^[a-z][a-z0-9-]*$/.test(element))) {
+    throw new TypeError(
+      `Cannot check components with \`${JSON.stringify(elements)}\` for \`options.elements\`, expected an object of component names to HTML element names such as \`{ Link: 'a' }\``,
+    );
+  }
+
+  return { known: new Set(known), fallback, elements: new Map(entries) };
 }
 
 function report(

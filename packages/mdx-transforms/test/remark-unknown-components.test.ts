@@ -65,6 +65,10 @@ test('should fail when attached with bad options', () => {
     () => remarkUnknownComponents({ fallback: 'not a name' }),
     /`options.fallback`, expected a component name such as `UnknownComponent`/,
   );
+  assert.throws(
+    () => remarkUnknownComponents({ elements: { Link: '<a onclick>' } }),
+    /`options.elements`, expected an object of component names to HTML element names such as `\{ Link: 'a' \}`/,
+  );
 });
 
 test.run();

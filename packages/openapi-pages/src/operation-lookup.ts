@@ -71,13 +71,18 @@ export function createOperationLookup(pages: readonly ApiPageModel[]): Operation
     find(reference, scope) {
       const parsed = typeof reference === 'string' ? parseOperationReference(reference) : reference;
       if (!parsed) return undefined;
-      const key = `${parsed.method.toUpperCase()} ${parsed.path}`;
+      const method = parsed.method.toUpperCase();
       const candidates = parsed.spec !== undefined ? matchSpec(parsed.spec) : inScope(scope);
-      for (const spec of candidates) {
-        const page = bySpec.get(spec)?.get(key);
-        if (page) return page;
-      }
-      return undefined;
+      const inCandidates = (path: string): ApiPageModel | undefined => {
+        for (const spec of candidates) {
+          const page = bySpec.get(spec)?.get(`${method} ${path}`);
+          if (page) return page;
+        }
+        return undefined;
+      };
+      // The path as written, else with or without its trailing slash (`checkOperationReferences` warns).
+      const other = method === 'WEBHOOK' ? undefined : otherSlashForm(parsed.path);
+      return inCandidates(parsed.path) ?? (other === undefined ? undefined : inCandidates(other));
     },
     keys(scope) {
       return inScope(scope).flatMap((spec) => [...(bySpec.get(spec)?.keys() ?? [])]);
@@ -115,7 +120,25 @@ export function checkOperationReferences(lookup: OperationLookup, sites: readonl
       messages.push(message);
       continue;
     }
-    if (lookup.find(reference, site.scope)) continue;
+    const found = lookup.find(reference, site.scope);
+    if (found) {
+      if (found.kind !== 'webhook' && found.path !== reference.path) {
+        const message = createSpecMessage(
+          {
+            reason: `Unexpected \`${reference.method} ${reference.path}\`, the spec writes it \`${found.method} ${found.path}\`; the page shows that operation`,
+            ruleId: 'openapi-operation-trailing-slash',
+            actual: site.value,
+            expected: [`${found.method} ${found.path}`],
+            note: 'Write the path as the spec does: with and without a trailing slash, they are two paths to a server.',
+            fatal: false,
+          },
+          site.place,
+        );
+        if (site.path) message.path = site.path;
+        messages.push(message);
+      }
+      continue;
+    }
     const specNamed = reference.spec !== undefined && lookup.keys([reference.spec]).length === 0 && !lookup.specs.some((spec) => namesSpec(spec, reference.spec as string));
     const key = `${reference.method} ${reference.path}`;
     const close = specNamed ? undefined : suggest(key, lookup.keys(reference.spec ? [reference.spec] : site.scope), { maxDistance: 4 });
@@ -140,6 +163,12 @@ export function checkOperationReferences(lookup: OperationLookup, sites: readonl
     messages.push(message);
   }
   return messages;
+}
+
+/** `path` with a trailing slash added or taken away; `undefined` for `/` itself. */
+function otherSlashForm(path: string): string | undefined {
+  if (path === '/' || path === '') return undefined;
+  return path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
 }
 
 function normaliseSpecName(name: string): string {

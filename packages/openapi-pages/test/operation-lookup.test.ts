@@ -69,4 +69,20 @@ test('should say which other spec has an operation its named spec lacks', async 
   assert.is(message?.note, '`openapi.yaml` has it: is `events/openapi.yaml` an older copy?');
 });
 
+test('should find an operation written with a trailing slash its spec has not, and say so', async () => {
+  const operations = await lookup();
+  assert.is(operations.find('GET /users/')?.title, 'List users');
+  assert.is(operations.find('openapi.yaml GET /users/{id}/')?.title, 'getUser');
+  assert.is(operations.find('GET /users//'), undefined, 'one slash only');
+  assert.is(operations.find('WEBHOOK orderPaid/'), undefined, 'a webhook is a name');
+  const messages = checkOperationReferences(operations, [
+    { value: 'GET /users', place: { file: '/p/list.mdx' } },
+    { value: 'GET /users/', place: { file: '/p/docs.json', line: 7, column: 9 }, path: 'navigation.pages[0]' },
+  ]);
+  assert.equal(
+    messages.map((m) => [m.ruleId, m.fatal, m.file, m.line, m.reason, m.expected, m.path]),
+    [['openapi-operation-trailing-slash', false, '/p/docs.json', 7, 'Unexpected `GET /users/`, the spec writes it `GET /users`; the page shows that operation', ['GET /users'], 'navigation.pages[0]']],
+  );
+});
+
 test.run();
