@@ -206,7 +206,7 @@ check('should report links and images that lead nowhere, where they are written'
   assert.match(broken[1]!.note ?? '', 'without `.mdx`');
 });
 
-check('should find the links of every source: Markdown, component props, raw HTML, side content, API pages', async () => {
+check('should find the links of every source: Markdown, component props, raw HTML, side content, API pages; none in code samples', async () => {
   const spec = {
     openapi: '3.0.3',
     info: { title: 'T', version: '1' },
@@ -238,8 +238,21 @@ check('should find the links of every source: Markdown, component props, raw HTM
       '<RequestExample>',
       '[sample docs](/side-gone)',
       '</RequestExample>',
+      '',
+      // Addresses in code samples are text: plain text keeps its quotes, highlighted code splits them.
+      '```text',
+      '<a href="/text-sample-gone">x</a>',
+      '```',
+      '',
+      '```',
+      '<img src="/plain-sample-gone.png">',
+      '```',
+      '',
+      '```html',
+      '<a href="/html-sample-gone">x</a>',
+      '```',
     ].join('\n'),
-    'raw.md': '---\ntitle: Raw\n---\n\n<p>Raw HTML in Markdown: <a href="/md-raw-gone">here</a>.</p>\n',
+    'raw.md': '---\ntitle: Raw\n---\n\n<p>Raw HTML in Markdown: <a href="/md-raw-gone">here</a>.</p>\n\n```text\n<a href="/md-sample-gone">x</a>\n```\n',
     'bound.mdx': '---\ntitle: Bound\nopenapi: GET /ping\n---\n\nSee [prose](/prose-gone).\n',
   });
   try {

@@ -129,6 +129,20 @@ function addLink(collector: Collector, attribute: ContentLink['attribute'], valu
   collector.facts.links.push({ attribute, value });
 }
 
+/** Inner HTML that shows code (`codeHtml`): its text is never an address, whatever it reads. */
+const codeFragments = new WeakSet<object>();
+
+/**
+ * `dangerouslySetInnerHTML` for highlighted code: a sample's `<a href="/x">` is text to read,
+ * not a link of the page to check (a plain-text block keeps its quotes, which read as an
+ * attribute), and the largest fragments of a page are not searched for addresses.
+ */
+export function codeHtml(html: string): { __html: string } {
+  const inner = { __html: html };
+  codeFragments.add(inner);
+  return inner;
+}
+
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 
 /**
@@ -150,7 +164,7 @@ function recordElement(collector: Collector, vnode: VNode<Record<string, unknown
   if (typeof props.href === 'string') addLink(collector, 'href', props.href);
   if (typeof props.src === 'string') addLink(collector, 'src', props.src);
   const inner = props.dangerouslySetInnerHTML as { __html?: unknown } | undefined;
-  if (inner && typeof inner.__html === 'string') addFragmentLinks(collector, inner.__html);
+  if (inner && typeof inner.__html === 'string' && !codeFragments.has(inner)) addFragmentLinks(collector, inner.__html);
 }
 
 // `__b` is the hook Preact (and preact-render-to-string, before each node) calls as a node

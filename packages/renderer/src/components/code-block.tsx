@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
+import { codeHtml } from '../content-facts.js';
 import { useIsMarkdown } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
 import { useUiStrings } from '../i18n/use-ui-strings.js';
@@ -130,7 +131,7 @@ export function CodeBlock(props: CodeBlockProps) {
         </div>
       ) : (
         // Trusted: Shiki builds this HTML at build time from escaped code (see README, Security).
-        <div class="dg-code-body" dangerouslySetInnerHTML={{ __html: html }} />
+        <div class="dg-code-body" dangerouslySetInnerHTML={codeHtml(html)} />
       )}
       {copy !== 'none' && (
         <button type="button" class="dg-code-copy" aria-label={strings.copyCode}>
