@@ -18,6 +18,8 @@ export interface SocialImage {
 export interface CardPlan {
   input: CardOptions;
   hash: string;
+  /** The page's file (its API spec for a generated page), where the card's warnings are placed. */
+  file: string;
 }
 
 export interface SocialCards {
@@ -109,7 +111,7 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
       ...(placement?.language ? { language: placement.language } : {}),
     };
     const { cardInputHash } = await import('@docsgen/og-cards');
-    return { input: cardInput, hash: await cardInputHash(cardInput) };
+    return { input: cardInput, hash: await cardInputHash(cardInput), file: page.file };
   }
 
   return { messages, imageOf, planOf };
@@ -119,7 +121,7 @@ export function createSocialCards(input: SocialCardsInput): SocialCards {
 export async function drawCard(plan: CardPlan): Promise<{ png: Buffer; messages: DocsgenMessage[] }> {
   const messages: DocsgenMessage[] = [];
   const { renderCard } = await import('@docsgen/og-cards');
-  const png = await renderCard(plan.input, { onMessage: (message) => messages.push({ ...message }) });
+  const png = await renderCard(plan.input, { onMessage: (message) => messages.push({ file: plan.file, ...message }) });
   return { png, messages };
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -213,6 +213,17 @@ cards('should give a card the language of its page, from the navigation or the p
   assert.is(await languageOf('ko/unlisted'), undefined, 'a folder that is no language of the navigation');
   const plain = await createSite(project({}, { siteUrl }), { mode: 'build' });
   assert.not.ok('language' in ((await plain.cardPlan('setup'))?.input ?? {}), 'no languages: none on the card');
+});
+
+cards('should place a card\'s warnings at its page\'s file', async () => {
+  const root = project({ 'setup.mdx': '---\ntitle: Launch \u05d0 day\n---\n\nSteps.\n' }, { siteUrl });
+  try {
+    const result = await buildSite(root, { workers: 0 });
+    const glyphs = result.messages.filter((message) => message.ruleId === 'card-glyph-missing');
+    assert.equal(glyphs.map((message) => [message.file, message.actual]), [[join(root, 'setup.mdx'), '\u05d0']]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 cards('should keep a drawn card in memory until its inputs change (dev)', async () => {

@@ -1,7 +1,8 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { VFile } from 'vfile';
-import { readStaticAttribute } from './jsx-attributes.js';
+import { slugify } from '@docsgen/util/slug';
+import { createAttribute, readStaticAttribute } from './jsx-attributes.js';
 
 /**
  * One `<Update>` of a page, as its changelog feed lists it. Only what the source says
@@ -42,7 +43,9 @@ const kept = new Set([
 /**
  * Collect the page's top-level `<Update>` elements (and those inside other elements, such as
  * a `<div>`, but not inside another `<Update>`) into `file.data.changelog`, the source of the
- * page's RSS feed. Duplicate anchors are reported: entries with the same label share a link.
+ * page's RSS feed. An entry whose label gives the anchor of one before it (two releases on one
+ * day) gets an `id` of its own, numbered as GitHub numbers headings (`2026-06-24-1`); two
+ * entries given the same `id` are reported: they share a link.
  *
  * @returns
  *   Transform.
@@ -50,19 +53,27 @@ const kept = new Set([
 export function remarkChangelog() {
   return function (tree: Root, file: VFile): undefined {
     const entries: ChangelogEntry[] = [];
-    const seen = new Map<string, number>();
+    // Anchors taken so far, with the line of the entry that took each.
+    const taken = new Map<string, number | undefined>();
     const visit = (node: Nodes): void => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Update') {
         const entry = readEntry(node);
         entries.push(entry);
-        const key = entry.id ?? entry.label;
+        const anchor = entry.id ?? slugify(entry.label);
         const line = node.position?.start.line;
         // A label with no text known here (a variable) is not compared.
-        if (key === '') return;
-        if (seen.has(key)) {
-          const message = file.message(`Two \`<Update>\` entries have the label \`${key}\`: they share one anchor, and one link in the RSS feed`, { place: node.position, ruleId: 'update-label-duplicate', source });
-          message.note = `The first is on line ${seen.get(key)}. Give each entry its own \`label\` (or \`id\`).`;
-        } else if (line !== undefined) seen.set(key, line);
+        if (anchor === '') return;
+        if (!taken.has(anchor)) taken.set(anchor, line);
+        else if (entry.id === undefined) {
+          let count = 1;
+          while (taken.has(`${anchor}-${count}`)) count += 1;
+          entry.id = `${anchor}-${count}`;
+          taken.set(entry.id, line);
+          node.attributes.push(createAttribute('id', entry.id));
+        } else {
+          const message = file.message(`Two \`<Update>\` entries have the anchor \`${anchor}\`: they share one link, in the page and in the RSS feed`, { place: node.position, ruleId: 'update-label-duplicate', source });
+          message.note = `The first is on line ${taken.get(anchor)}. Give each entry its own \`id\`.`;
+        }
         return;
       }
       if ('children' in node) for (const child of node.children) visit(child as Nodes);

@@ -86,9 +86,9 @@ export function codePointsOf(font: CardFont): ReadonlySet<number> {
 }
 
 /**
- * Whether a code point is a Chinese, Japanese or Korean character or punctuation mark: only
- * these are drawn with Noto Sans (whose chunks also hold Latin letters, symbols and emoji,
- * left to Inter and to the box as before).
+ * Whether a code point is a Chinese, Japanese or Korean character or punctuation mark: these
+ * and the symbols of `isSymbolCodePoint` are drawn with Noto Sans (whose chunks also hold Latin
+ * letters and emoji, left to Inter and to the box as before).
  */
 export function isCjkCodePoint(point: number): boolean {
   return (
@@ -107,6 +107,26 @@ export function isCjkCodePoint(point: number): boolean {
     (point >= 0xff00 && point <= 0xffef) || // full-width and half-width forms
     (point >= 0x20000 && point <= 0x3ffff) // Han extensions B and later
   );
+}
+
+/**
+ * Whether a code point is a symbol Inter's subsets may lack that Noto Sans draws: general
+ * punctuation (the non-breaking hyphen `‑`), letterlike symbols, number forms, arrows (`→`),
+ * mathematical operators, technical symbols, enclosed numbers, box drawing, geometric shapes,
+ * miscellaneous symbols and dingbats (`✓`). Inter draws the ones it has; Noto Sans the rest.
+ */
+export function isSymbolCodePoint(point: number): boolean {
+  return (
+    (point >= 0x2000 && point <= 0x206f) || // general punctuation
+    (point >= 0x2100 && point <= 0x23ff) || // letterlike, number forms, arrows, operators, technical
+    (point >= 0x2460 && point <= 0x27bf) || // enclosed alphanumerics to dingbats
+    (point >= 0x27f0 && point <= 0x297f) // supplemental arrows
+  );
+}
+
+/** What Noto Sans draws on a card: Chinese, Japanese and Korean characters, and symbols (`isSymbolCodePoint`). */
+function isNotoCodePoint(point: number): boolean {
+  return isCjkCodePoint(point) || isSymbolCodePoint(point);
 }
 
 /**
@@ -189,7 +209,7 @@ function cjkFamily(key: CjkFamilyKey): CjkFamily | null {
         if (from === undefined || !Number.isFinite(from)) continue;
         const last = to !== undefined && Number.isFinite(to) ? to : from;
         for (let point = from; point <= last; point++) {
-          if (isCjkCodePoint(point) && !chunkOf.has(point)) chunkOf.set(point, chunk);
+          if (isNotoCodePoint(point) && !chunkOf.has(point)) chunkOf.set(point, chunk);
         }
       }
     }
@@ -244,7 +264,7 @@ export function loadCardFonts(): CardFonts {
   const interPoints = new Set<number>();
   for (const subset of subsets) for (const point of subset.codePoints) interPoints.add(point);
   const codePoints: CodePoints = {
-    has: (point) => interPoints.has(point) || (isCjkCodePoint(point) && coverageOrder.some((key) => cjkFamily(key)?.chunkOf.has(point))),
+    has: (point) => interPoints.has(point) || (isCjkCodePoint(point) ? coverageOrder.some((key) => cjkFamily(key)?.chunkOf.has(point)) : isSymbolCodePoint(point) && hasSymbol(point)),
   };
 
   const [latin, ...others] = subsets as [Subset, ...Subset[]];
@@ -261,7 +281,7 @@ export function loadCardFonts(): CardFonts {
         used.add(subset);
         continue;
       }
-      if (!isCjkCodePoint(point)) continue;
+      if (!isNotoCodePoint(point)) continue;
       order ??= cjkOrder(text, language);
       for (const key of order) {
         // A family is read only when the ones before it lack a character.
@@ -297,6 +317,19 @@ export function loadCardFonts(): CardFonts {
 
   cache = { codePoints, fontsFor };
   return cache;
+}
+
+/**
+ * Whether a Noto Sans chunk draws a symbol in both weights: a chunk's range lists more symbols
+ * than it has glyphs for, so the chunk a symbol needs is read to know (once per process, and
+ * only for a text with such a symbol).
+ */
+function hasSymbol(point: number): boolean {
+  for (const key of coverageOrder) {
+    const chunk = cjkFamily(key)?.chunkOf.get(point);
+    if (chunk && chunkFonts(chunk).every((font) => codePointsOf(font).has(point))) return true;
+  }
+  return false;
 }
 
 /** Font combinations kept per process. */

@@ -71,7 +71,7 @@ export async function renderCard(input: CardOptions, options?: RenderCardOptions
       source: '@docsgen/og-cards',
       fatal: false,
       actual: missing.join(''),
-      note: 'Cards draw Latin, Cyrillic, Greek and Vietnamese (Inter), and Chinese, Japanese and Korean (Noto Sans); not Arabic, Hebrew or emoji. Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
+      note: 'Cards draw Latin, Cyrillic, Greek and Vietnamese (Inter), and Chinese, Japanese, Korean and symbols such as arrows (Noto Sans); not Arabic, Hebrew or emoji. Set `seo.ogImage` on the page, or `thumbnails.image`, to use your own image instead.',
     });
   }
 

@@ -146,6 +146,18 @@ test('should not throw on emoji, RTL and mixed titles, and report characters dra
   assert.is(messages[0]?.actual, '🚀', 'Cyrillic, Greek, Vietnamese, Chinese, Japanese and Korean are drawn by the fonts');
 });
 
+test('should draw arrows, non-breaking hyphens and other symbols Inter lacks with Noto Sans, not as boxes', async () => {
+  for (const title of ['Migration Guide → v2', 'Camel AI: non‑breaking hyphen', 'Done ✓ and 1 ≤ 2']) {
+    const { messages } = await render({ ...page, title });
+    assert.equal(messages, [], title);
+  }
+  // A box and the arrow are different drawings.
+  const arrow = await pixels((await render({ ...page, title: 'Go → there', description: '' })).png);
+  const box = await render({ ...page, title: 'Go \u05d0 there', description: '' });
+  assert.is(box.messages[0]?.actual, '\u05d0');
+  assert.not.ok(arrow.data.equals((await pixels(box.png)).data), 'the arrow is not drawn as a box');
+});
+
 test('should draw the tab’s characters as boxes, whatever the title holds', async () => {
   // The tab is drawn with the background, which is shared by cards whose titles differ; the
   // boxes of the title's characters must not leave the tab without its own.
