@@ -74,6 +74,21 @@ export function checkRedirectRules(
       if (problem) messages.push(invalidRedirect(index, problem, rule, locate));
       return;
     }
+    const query = queriedPath(rule.source);
+    if (query !== undefined && !findSourceProblem(query) && !findDestinationProblem(rule.destination)) {
+      // The platform publishes a site with such a rule (its docs say a source has no query):
+      // the rule alone is left out (Portkey's `/models?ref=portkey.ai`).
+      messages.push(
+        redirectMessage(index, 'source', locate, {
+          reason: `Cannot redirect \`${String(rule.source)}\`: hosts match a source against the path only, without its \`?\` query`,
+          ruleId: 'adapter-redirect-query',
+          fatal: false,
+          actual: String(rule.source),
+          note: `The rule is left out. Redirect \`${query}\` itself, or remove the rule.`,
+        }),
+      );
+      return;
+    }
     const problem = findSourceProblem(rule.source) ?? findDestinationProblem(rule.destination);
     if (problem) {
       messages.push(invalidRedirect(index, problem, rule, locate));
@@ -181,6 +196,13 @@ export function redirectMessage(
 /** Percent-encodes what a URL cannot hold raw (spaces, quotes, `<`, non-ASCII); leaves `%` escapes alone. */
 export function encodeUrlCharacters(value: string): string {
   return value.replace(notUrlSafe, (character) => encodeURIComponent(character));
+}
+
+/** The path of a source written with a `?` query and nothing else amiss (`/models?ref=x` is `/models`); `undefined` otherwise. */
+function queriedPath(source: unknown): string | undefined {
+  if (typeof source !== 'string') return undefined;
+  const mark = source.indexOf('?');
+  return mark > 0 && !source.includes('#') ? source.slice(0, mark) : undefined;
 }
 
 function findSourceProblem(value: unknown): { key: 'source'; reason: string } | undefined {

@@ -158,7 +158,6 @@ adapters('should refuse unsafe sources and destinations in every adapter', () =>
     { source: '/h\n/i', destination: '/x' },
     { source: 'no-slash', destination: '/x' },
     { source: '//host', destination: '/x' },
-    { source: '/q?x=1', destination: '/x' },
     { source: '/a/../b', destination: '/x' },
     { source: '/a/../b#frag', destination: '/x' },
     { source: '/frag#ok', destination: 'javascript:alert(1)' },
@@ -192,6 +191,26 @@ adapters('should leave out a plain path redirected to itself, with a warning, in
     for (const file of output.files) assert.not.match(file.content, /\/same|\/slash/, `${adapter} ${file.path}`);
   }
   assert.match(filesOf('static', loops).messages[0]!.reason, 'Cannot redirect `/same` to itself');
+});
+
+adapters('should leave out a source with a query, with a warning, in every adapter; a hostile one stays an error', () => {
+  const rules: RedirectRule[] = [
+    { source: '/models?ref=portkey.ai', destination: 'https://portkey.ai/models' },
+    { source: '/demo?utm_source=x&b=2', destination: '/demo' },
+    { source: '/q?x=1', destination: 'javascript:alert(1)' },
+    { source: '/../q?x=1', destination: '/x' },
+    { source: '/kept', destination: '/elsewhere' },
+  ];
+  for (const adapter of adapterNames) {
+    const output = filesOf(adapter, rules);
+    assert.equal(ids(output), ['warning adapter-redirect-query', 'warning adapter-redirect-query', 'error adapter-redirect-invalid', 'error adapter-redirect-invalid'], adapter);
+    assert.equal(output.messages.slice(0, 2).map((message) => message.path), ['redirects[0].source', 'redirects[1].source'], adapter);
+    for (const file of output.files) assert.not.match(file.content, /portkey|utm_source|javascript:/, `${adapter} ${file.path}`);
+    if (adapter !== 'static' && adapter !== 'github-pages') assert.ok(output.files.some((file) => file.content.includes('/kept')), `${adapter}: the other rules stay`);
+  }
+  const [query] = filesOf('netlify', rules).messages;
+  assert.is(query?.reason, 'Cannot redirect `/models?ref=portkey.ai`: hosts match a source against the path only, without its `?` query');
+  assert.is(query?.note, 'The rule is left out. Redirect `/models` itself, or remove the rule.');
 });
 
 adapters('should escape quotes and markup in every format', () => {
