@@ -24,7 +24,7 @@ const files = {
     icons: { library: 'lucide' },
     navigation: { groups: [{ group: 'Start', icon: 'phone-arrow-up-right', pages: ['index', 'repo'] }] },
   }),
-  'index.mdx': `---\ntitle: Icons\n---\n\n${icons.map(([name]) => `<Icon icon="${name}" size={24} />`).join('\n\n')}\n\n<Icon icon="rocket" size={24} />\n\n<Columns cols={2}>\n  <Tile href="/repo" title="Tile title" description="Short description">\n    <img src="/images/preview.svg" alt="Preview" />\n  </Tile>\n</Columns>\n`,
+  'index.mdx': `---\ntitle: Icons\n---\n\n${icons.map(([name]) => `<Icon icon="${name}" size={24} />`).join('\n\n')}\n\n<Icon icon="rocket" size={24} />\n\n<Card title="Plain card" icon="book">x</Card>\n\n<Card title="Coloured card" icon="gauge" color="#0e7490">y</Card>\n\n<Callout icon="flag" color="#b45309">A callout with its own icon.</Callout>\n\n<Columns cols={2}>\n  <Tile href="/repo" title="Tile title" description="Short description">\n    <img src="/images/preview.svg" alt="Preview" />\n  </Tile>\n</Columns>\n`,
   'images/preview.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 450"><rect width="800" height="450" fill="#94a3b8"/></svg>',
   'repo.mdx': '---\ntitle: Repositories\n---\n\n<GitHub.Repo repo="acme/widgets" />\n\n<GitHub.Repo repo="https://github.com/acme/widgets" variant="flat" />\n\n<GitHub.Repo repo="acme/gone" />\n',
 };
@@ -84,6 +84,24 @@ browser('should draw an icon for every fallback rule, with a box and shapes that
   const nav = await boxes(page, 'nav svg[data-icon="phone-arrow-up-right"]');
   assert.is(nav.drawn, 'lucide/phone-outgoing');
   assert.ok(nav.width > 0 && nav.drawnWidth > 0, 'the sidebar icon is drawn');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+browser('should draw card icons in the accent colour or the card\'s `color`, and a callout\'s own icon in its `color`', async (context) => {
+  const { page, errors } = await open(context, '');
+  const colourOf = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).color);
+  const accent = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--dg-accent)';
+    document.body.append(probe);
+    return getComputedStyle(probe).color;
+  });
+  const text = await colourOf('.dg-card:has-text("Plain card") .dg-card-title');
+  assert.is.not(accent, text, 'the accent is not the text colour');
+  assert.is(await colourOf('.dg-card:has-text("Plain card") svg.dg-card-icon'), accent);
+  assert.is(await colourOf('.dg-card:has-text("Coloured card") svg.dg-card-icon'), 'rgb(14, 116, 144)');
+  assert.is(await colourOf('.dg-callout[data-type="callout"] svg.dg-callout-icon'), 'rgb(180, 83, 9)');
   assert.equal(errors, []);
   await page.close();
 });
