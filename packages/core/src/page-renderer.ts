@@ -241,5 +241,5 @@ function createApiContext({ api, page, used, highlight }: ApiContextInput): ApiR
  */
 function unboundNotice(value: string, message: DocsgenMessage | undefined): string {
   const why = message ? ` ${escapeHtml(message.reason)}.` : '';
-  return `<div class="dg-callout" data-type="danger" role="note" data-dg-dev-notice><span class="dg-callout-icon" aria-hidden="true"></span><div class="dg-callout-content"><p class="dg-callout-title">No API reference</p><p>This page's <code>openapi: ${escapeHtml(value)}</code> matches no operation, so it is shown without one.${why} <code>docsgen check</code> reports it as an error; this notice shows in <code>docsgen dev</code> only.</p></div></div>`;
+  return `<div class="dg-callout callout" data-type="danger" role="note" data-dg-dev-notice><span class="dg-callout-icon" aria-hidden="true"></span><div class="dg-callout-content"><p class="dg-callout-title">No API reference</p><p>This page's <code>openapi: ${escapeHtml(value)}</code> matches no operation, so it is shown without one.${why} <code>docsgen check</code> reports it as an error; this notice shows in <code>docsgen dev</code> only.</p></div></div>`;
 }

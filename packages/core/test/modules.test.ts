@@ -191,7 +191,7 @@ modules('should render a card with an href and a link inside as one card, never 
   const body = '<Card title="Cloud" href="https://example.com/signup">\n    **Recommended**, start now.\n\n    <br/>\n    [Get started free](https://example.com/free)\n</Card>\n';
   for (const { slug, page } of await renderTreeAndCode(body)) {
     const html = page.html;
-    assert.match(html, '<div class="dg-card">', slug);
+    assert.match(html, '<div class="dg-card card">', slug);
     assert.match(html, /<div class="dg-card-title"><a [^>]*class="dg-card-link"[^>]*>Cloud<\/a>/, slug);
     assert.match(html, /<a [^>]*href="https:\/\/example.com\/signup"[^>]*>Cloud<\/a>/, slug);
     assert.match(html, 'href="https://example.com/free"', slug);

@@ -52,7 +52,7 @@ test('should give a `.jsx` component docsgen’s components unimported, and leav
     const page = await (await createSite(root)).render('index');
     assert.equal(errorsOf(page), []);
     const html = page?.html ?? '';
-    assert.match(html, /class="dg-update"[^]*08\.17\.2026: Filters[^]*New filters\.[^]*Read the full update\./);
+    assert.match(html, /class="dg-update update"[^]*08\.17\.2026: Filters[^]*New filters\.[^]*Read the full update\./);
     assert.match(html, /<div[^>]*class="[^"]*dg-callout[^"]*"[^]*Read the full update\./, 'the built-in Note');
     assert.match(html, '<aside class="own-note">Inside</aside>', 'a component declaring Note keeps its own');
   } finally {

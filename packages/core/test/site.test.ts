@@ -258,7 +258,7 @@ site('should render an <Update> label written as JSX, anchored and listed by its
   const page = await (await createSite(root)).render('index');
   assert.equal(messagesOf(page), []);
   const html = page?.html ?? '';
-  assert.match(html, /<section id="quickstart" data-label="Quickstart" class="dg-update">/);
+  assert.match(html, /<section id="quickstart" data-label="Quickstart" class="dg-update update">/);
   assert.match(html, /<h2 class="dg-update-label"><svg[^>]*data-icon="rocket"[^]*?<span style="margin-left:8px;">Quickstart<\/span><a href="#quickstart"/);
   assert.match(html, 'id="simple-chatbot"');
   rmSync(root, { recursive: true });

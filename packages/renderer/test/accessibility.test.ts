@@ -57,10 +57,10 @@ test('should make ids from separately rendered trees distinct with idPrefix', ()
 
 test('should render accordions and expandables as details/summary, open by defaultOpen', () => {
   const closed = renderToHtml(h(c.Accordion!, { title: 'Q' }, 'A'));
-  assert.match(closed, /^<details class="dg-accordion"><summary/);
+  assert.match(closed, /^<details class="dg-accordion accordion"><summary/);
   assert.not.match(closed, /<details[^>]* open/);
   assert.match(renderToHtml(h(c.Accordion!, { title: 'Q', defaultOpen: 'true' }, 'A')), /<details[^>]* open>/);
-  assert.match(renderToHtml(h(c.Expandable!, { defaultOpen: '' }, 'x')), /^<details class="dg-expandable" open><summary/);
+  assert.match(renderToHtml(h(c.Expandable!, { defaultOpen: '' }, 'x')), /^<details class="dg-expandable expandable" open><summary/);
 });
 
 test('should point tooltip triggers at the tooltip and make them focusable', () => {
@@ -99,7 +99,7 @@ test('should announce the callout type to screen readers, not only by colour', (
 
 test('should keep list semantics on steps and hide decorative markers', () => {
   const html = renderToHtml(h(c.Steps!, null, h(c.Step!, { title: 'One' }, 'x')));
-  assert.match(html, '<ol class="dg-steps" role="list">');
+  assert.match(html, '<ol class="dg-steps steps" role="list">');
   assert.match(html, '<span class="dg-step-marker" data-component-part="step-number" aria-hidden="true">1</span>');
 });
 

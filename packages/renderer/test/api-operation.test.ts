@@ -121,7 +121,7 @@ test('should switch between media types and between response statuses without Ja
   const { html } = renderApiOperation({ page, playground });
   const body = /<section class="dg-api-section dg-api-request-body".*?<\/section>/s.exec(html)?.[0] ?? '';
   assert.match(body, '<span class="dg-field-badge" data-badge="required">required</span>');
-  assert.match(body, /<div class="dg-api-media-switch"><div class="dg-tabs" data-dg-tabs data-sync="false">/);
+  assert.match(body, /<div class="dg-api-media-switch"><div class="dg-tabs tabs" data-dg-tabs data-sync="false">/);
   assert.match(body, /role="tab" aria-selected="true"[^>]*data-label="application\/json">application\/json<\/label>/);
   assert.match(body, /data-label="text\/plain">text\/plain<\/label>/);
   const responses = /<section class="dg-api-section dg-api-responses".*<\/section>/s.exec(html)?.[0] ?? '';
@@ -136,7 +136,7 @@ test('should draw oneOf as switchable variants, the discriminator, allOf merged,
   const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
   const { html } = renderApiOperation({ page, playground });
   assert.is(fieldHead(html, 'payment'), '<span class="dg-field-type">Card | Transfer</span>');
-  assert.match(html, /<div class="dg-api-variants" data-kind="oneOf"><p class="dg-api-variants-label">One of<\/p><div class="dg-tabs" data-dg-tabs data-sync="false">/);
+  assert.match(html, /<div class="dg-api-variants" data-kind="oneOf"><p class="dg-api-variants-label">One of<\/p><div class="dg-tabs tabs" data-dg-tabs data-sync="false">/);
   assert.match(html, /data-label="Card">Card<\/label><label [^>]*data-label="Transfer">Transfer<\/label>/);
   assert.match(html, '<p class="dg-api-fact">Discriminator: <code>method</code> (<code>card</code> → Card, <code>transfer</code> → Transfer)</p>');
   assert.is(fieldHead(html, 'iban'), '<span class="dg-field-type">string</span><span class="dg-field-badge" data-badge="deprecated">deprecated</span>');

@@ -170,7 +170,7 @@ test('should render top-level groups in full and nested groups away from the pag
   // nested group closed: a heading and a link to its first page, its entries in the file.
   assert.match(html, '<span class="dg-nav-label">More</span>');
   assert.match(html, '<a class="dg-nav-link" href="/deep">');
-  assert.match(html, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title"><span class="dg-nav-label">Nested<\/span><\/summary><ul class="dg-nav-list" role="list"><li class="dg-nav-item dg-nav-placeholder">/);
+  assert.match(html, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">Nested<\/span><\/summary><ul class="dg-nav-list sidebar-group" role="list"><li class="dg-nav-item dg-nav-placeholder">/);
   const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
   assert.match(html, `data-nav-src="/_docsgen/${file.name}"`);
   assert.match(file.name, /^navigation-[0-9a-f]{16}\.json$/);
@@ -179,7 +179,7 @@ test('should render top-level groups in full and nested groups away from the pag
   assert.ok(more, 'the file holds the entries of the other group');
   assert.ok(Object.values(groups).some((entries) => entries.includes('Title of deeper')), 'and of nested groups');
   assert.not.match(file.content, 'aria-current', 'the file marks no page as current');
-  const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title"><svg class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
+  const id = /data-dg-group="([^"]+)"[^>]*>\s*<summary class="dg-nav-group-title sidebar-group-header"><svg class="dg-icon dg-nav-icon" data-icon="rocket"/.exec(html)?.[1];
   assert.ok(id && groups[id]?.includes('Title of deep'), 'the page names the group by the id the file uses');
   assert.is(renderNavigationFile({ config: { name: 'Site' }, navigation, pages: new Map(pages) }).content, file.content, 'deterministic');
 });
@@ -216,10 +216,10 @@ test('should show no heading for a top-level group named with spaces only, and k
   // `"group": " "` lists pages above the first heading (real projects: dubinc/docs, 0xsequence/docs).
   const navigation = model([group(' ', [page('index'), page('intro')]), group('More', [page('deep'), group('  ', [page('deeper')])])]);
   const html = render({ navigation, pages: pagesOf(['index', 'intro', 'deep', 'deeper']) });
-  assert.match(html, /<summary class="dg-nav-group-title" hidden><span class="dg-nav-label"> <\/span><\/summary><ul class="dg-nav-list" role="list"><li class="dg-nav-item"><a class="dg-nav-link" href="\/"/);
-  assert.match(html, '<summary class="dg-nav-group-title"><span class="dg-nav-label">More</span></summary>');
+  assert.match(html, /<summary class="dg-nav-group-title sidebar-group-header" hidden><span class="dg-nav-label"> <\/span><\/summary><ul class="dg-nav-list sidebar-group" role="list"><li class="dg-nav-item"><a class="dg-nav-link" href="\/"/);
+  assert.match(html, '<summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">More</span></summary>');
   // A nested group opens from its summary: it keeps it, however it is named.
-  assert.match(html, '<summary class="dg-nav-group-title"><span class="dg-nav-label">  </span></summary>');
+  assert.match(html, '<summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">  </span></summary>');
   assert.is(html.match(/ hidden>/g)?.length ?? 0, 1);
 });
 
@@ -231,7 +231,7 @@ test('should list a changelog\'s entries by label in the table of contents, not 
     { depth: 2, id: 'v2', text: 'v2 & "more"' },
   ]);
   const html = render({ contentHtml, toc: facts.updates });
-  const toc = html.slice(html.indexOf('class="dg-toc"'));
+  const toc = html.slice(html.indexOf('class="dg-toc toc"'));
   assert.equal([...toc.matchAll(/<a class="dg-toc-link" href="([^"]+)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]), [
     ['#march-3-2026', 'March 3, 2026'],
     ['#v2', 'v2 &amp; &quot;more&quot;'],
@@ -388,14 +388,14 @@ test('should render the header: logo per mode with its href, navbar links, prima
       search: { prompt: 'Find anything' },
     },
   });
-  assert.match(html, '<a class="dg-logo" href="https://example.com"><img class="dg-logo-img dg-logo-light" src="/logo/light.svg" alt/><img class="dg-logo-img dg-logo-dark" src="/logo/dark.svg" alt/><span class="dg-sr-only">Site</span></a>');
+  assert.match(html, '<a class="dg-logo nav-logo" href="https://example.com"><img class="dg-logo-img dg-logo-light" src="/logo/light.svg" alt/><img class="dg-logo-img dg-logo-dark" src="/logo/dark.svg" alt/><span class="dg-sr-only">Site</span></a>');
   assert.match(html, 'href="mailto:help@example.com"');
   assert.match(html, 'data-icon="envelope"');
   assert.match(html, 'aria-label="GitHub (opens in a new tab)"');
   assert.match(html, '<span class="dg-search-prompt">Find anything</span>');
   const button = render({ config: { navbar: { primary: { type: 'button', label: 'Sign up', href: '/signup' } } } });
   assert.match(button, '<a class="dg-primary" href="/signup"><span>Sign up</span>');
-  assert.match(render({}), '<a class="dg-logo" href="/"><span class="dg-site-name">Site</span></a>');
+  assert.match(render({}), '<a class="dg-logo nav-logo" href="/"><span class="dg-site-name">Site</span></a>');
 });
 
 test('should show tabs, anchors and dropdowns, and the sidebar of the current tab', () => {
@@ -407,15 +407,15 @@ test('should show tabs, anchors and dropdowns, and the sidebar of the current ta
     division('dropdown', 'SDKs', [page('sdk/js')]),
   ]);
   const html = render({ navigation, pages: pagesOf(['index', 'intro', 'api/users', 'sdk/js']) });
-  assert.match(html, '<a class="dg-section-tab" href="/" aria-current="true">');
-  assert.match(html, '<a class="dg-section-tab" href="/api/users">');
-  assert.match(html, '<a class="dg-section-tab" href="https://example.com/blog" target="_blank" rel="noopener noreferrer">');
+  assert.match(html, '<a class="dg-section-tab nav-tabs-item" href="/" aria-current="true" data-active>');
+  assert.match(html, '<a class="dg-section-tab nav-tabs-item" href="/api/users">');
+  assert.match(html, '<a class="dg-section-tab nav-tabs-item" href="https://example.com/blog" target="_blank" rel="noopener noreferrer">');
   assert.match(html, 'data-has-tabs=""');
   assert.match(html, '<a class="dg-anchor" href="https://example.com/community"');
   assert.match(html, '<a class="dg-menu-item" href="/sdk/js">');
   assert.not.match(html, 'Endpoints', 'the other tab’s groups are not in this sidebar');
   const api = render({ navigation, pages: pagesOf(['index', 'intro', 'api/users', 'sdk/js']), slug: 'api/users' });
-  assert.match(api, '<a class="dg-section-tab" href="/api/users" aria-current="true">');
+  assert.match(api, '<a class="dg-section-tab nav-tabs-item" href="/api/users" aria-current="true" data-active>');
   assert.match(api, 'Endpoints');
 });
 
@@ -468,9 +468,9 @@ test('should show the eyebrow as the section or the breadcrumbs, previous/next l
   const navigation = model([division('tab', 'Guides', [group('Start', [page('index'), page('intro'), page('deep')])])]);
   const pages = pagesOf(['index', 'intro', 'deep']);
   const html = render({ navigation, pages, toc: [{ depth: 2, id: 'usage', text: 'Usage' }] });
-  assert.match(html, '<p class="dg-eyebrow">Start</p>');
-  assert.match(html, '<a class="dg-pager-link dg-pager-previous" href="/" rel="prev">');
-  assert.match(html, '<a class="dg-pager-link dg-pager-next" href="/deep" rel="next">');
+  assert.match(html, '<p class="dg-eyebrow eyebrow">Start</p>');
+  assert.match(html, '<a class="dg-pager-link dg-pager-previous pagination-prev" href="/" rel="prev">');
+  assert.match(html, '<a class="dg-pager-link dg-pager-next pagination-next" href="/deep" rel="next">');
   assert.match(html, '<a class="dg-toc-link" href="#usage">Usage</a>');
   const crumbs = render({ navigation, pages, config: { styling: { eyebrows: 'breadcrumbs' } } });
   assert.match(crumbs, '<ol role="list"><li>Guides</li><li>Start</li></ol>');
@@ -539,14 +539,14 @@ test('should give the layout the ids the hosted platform documents for custom CS
   assert.is(idOf('dg-article'), 'content-area');
   assert.is(idOf('dg-page-header'), 'header');
   assert.is(idOf('dg-title'), 'page-title');
-  assert.is(idOf('dg-prose'), 'content');
+  assert.is(idOf('dg-prose mdx-content'), 'content');
   assert.is(idOf('dg-pager'), 'pagination');
-  assert.is(idOf('dg-toc'), 'table-of-contents');
+  assert.is(idOf('dg-toc toc'), 'table-of-contents');
   assert.match(html, '<footer class="dg-footer" id="footer">F</footer></article>');
   assert.match(html, '<div class="dg-banner" id="banner">B</div>');
   // The platform counts the table of contents' depth from 0 for `##`.
-  assert.match(html, /<li class="dg-toc-item" data-depth="0"><a class="dg-toc-link" href="#setup">/);
-  assert.match(html, /<li class="dg-toc-item" data-depth="1"><a class="dg-toc-link" href="#more">/);
+  assert.match(html, /<li class="dg-toc-item toc-item" data-depth="0"><a class="dg-toc-link" href="#setup">/);
+  assert.match(html, /<li class="dg-toc-item toc-item" data-depth="1"><a class="dg-toc-link" href="#more">/);
   for (const id of ['body-content', 'navbar', 'search-bar-entry', 'topbar-cta-button', 'sidebar', 'content-area', 'header', 'page-title', 'content', 'pagination', 'table-of-contents', 'footer', 'banner']) {
     assert.is(html.split(` id="${id}"`).length - 1, 1, `#${id} once`);
   }

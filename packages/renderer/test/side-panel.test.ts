@@ -98,7 +98,7 @@ test('should move a RequestExample inside a Panel with its panel', () => {
   assert.match(panel, /<aside class="dg-panel"><p>Intro<\/p><section[^>]*data-example="request"[\s\S]*<\/section><\/aside>/);
   assert.not.match(panel, '<!--');
   assert.is(count(html, 'data-example="request"'), 1);
-  assert.match(html, '<div class="dg-article-body"><div class="dg-prose" id="content">\n<div><p>Prose</p></div>\n</div>');
+  assert.match(html, '<div class="dg-article-body"><div class="dg-prose mdx-content" id="content">\n<div><p>Prose</p></div>\n</div>');
 });
 
 test('should show side blocks after the content outside the default page mode', () => {

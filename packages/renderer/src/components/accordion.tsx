@@ -32,7 +32,7 @@ export function Accordion(props: AccordionProps) {
       </>
     );
   }
-  const attributes = rootAttributes(props, 'dg-accordion');
+  const attributes = rootAttributes(props, 'dg-accordion accordion');
   return (
     <details class={attributes.class} style={attributes.style} id={parseText(props.id)} open={parseBoolean(props.defaultOpen)}>
       <summary class="dg-accordion-summary">
@@ -50,7 +50,7 @@ export function Accordion(props: AccordionProps) {
 /** Groups accordions into one bordered block. Markdown mode: its children. */
 export function AccordionGroup(props: PassThroughProps & { children?: ComponentChildren }) {
   if (useIsMarkdown()) return <div>{props.children}</div>;
-  const attributes = rootAttributes(props, 'dg-accordion-group');
+  const attributes = rootAttributes(props, 'dg-accordion-group accordion-group');
   return (
     <div class={attributes.class} style={attributes.style}>
       {props.children}
@@ -70,7 +70,7 @@ export interface ExpandableProps extends PassThroughProps {
 export function Expandable(props: ExpandableProps) {
   if (useIsMarkdown()) return <div>{props.children}</div>;
   const title = parseText(props.title) ?? 'properties';
-  const attributes = rootAttributes(props, 'dg-expandable');
+  const attributes = rootAttributes(props, 'dg-expandable expandable');
   return (
     <details class={attributes.class} style={attributes.style} open={parseBoolean(props.defaultOpen)}>
       <summary class="dg-expandable-summary">

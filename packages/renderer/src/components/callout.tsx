@@ -23,7 +23,7 @@ function renderCallout(type: CalloutType, label: string, props: CalloutProps, is
   if (isMarkdown) {
     return <blockquote>{withLeadParagraph(<strong>{title ?? label}:</strong>, props.children)}</blockquote>;
   }
-  const attributes = rootAttributes(props, 'dg-callout', { '--dg-callout-color': safeCssValue(props.color) });
+  const attributes = rootAttributes(props, 'dg-callout callout', { '--dg-callout-color': safeCssValue(props.color) });
   return (
     <div class={attributes.class} style={attributes.style} data-type={type} data-callout-type={type} role="note">
       {type === 'callout' && props.icon !== undefined ? (

@@ -57,7 +57,7 @@ export function Card(props: CardProps) {
   const hasArrow = parseBoolean(props.arrow, isExternal);
   const cta = parseContent(props.cta);
   const img = sanitizeSrc(props.img);
-  const attributes = rootAttributes(props, 'dg-card', { '--dg-card-color': safeCssValue(props.color) });
+  const attributes = rootAttributes(props, 'dg-card card', { '--dg-card-color': safeCssValue(props.color) });
   const link = href === undefined ? undefined : { href, target: isExternal ? '_blank' : undefined, rel: isExternal ? 'noopener noreferrer' : undefined };
   // The title, else the call to action, carries the link when the content has links.
   const linkOn = link && hasLink(props.children) ? (title !== undefined ? 'title' : cta !== undefined ? 'cta' : undefined) : undefined;

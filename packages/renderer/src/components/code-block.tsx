@@ -91,7 +91,7 @@ export function CodeBlock(props: CodeBlockProps) {
   // and keyboard focus (a `bare` one as `copy` says), a code group in its tabs row.
   const isFloating = !showBar && !inGroup;
   const copyShown = isFloating && chrome === 'bar' && copy === 'always' ? 'hover' : copy;
-  const attributes = rootAttributes(props, 'dg-code');
+  const attributes = rootAttributes(props, 'dg-code code-block');
   return (
     <figure
       class={attributes.class}

@@ -25,9 +25,9 @@ function createGrid(ownClass: string, name: string) {
 }
 
 /** Responsive grid of cards (legacy name of `Columns`). Markdown mode: its children. */
-export const CardGroup = createGrid('dg-columns dg-card-group', 'CardGroup');
+export const CardGroup = createGrid('dg-columns dg-card-group card-group', 'CardGroup');
 /** Responsive grid, one column on narrow screens. Markdown mode: its children. */
-export const Columns = createGrid('dg-columns', 'Columns');
+export const Columns = createGrid('dg-columns columns', 'Columns');
 
 /** One cell of `Columns`. Markdown mode: its children. */
 export function Column(props: PassThroughProps & { children?: ComponentChildren }) {

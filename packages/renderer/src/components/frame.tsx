@@ -49,7 +49,7 @@ export function Frame(props: FrameProps) {
       </>
     );
   }
-  const attributes = rootAttributes(props, 'dg-frame');
+  const attributes = rootAttributes(props, 'dg-frame frame');
   return (
     <figure class={attributes.class} style={attributes.style}>
       {hint !== undefined && <p class="dg-frame-hint">{hint}</p>}

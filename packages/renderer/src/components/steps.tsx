@@ -27,7 +27,7 @@ export function Steps(props: StepsProps) {
     <StepContext.Provider value={{ number: index + 1, titleSize }}>{child}</StepContext.Provider>
   ));
   if (isMarkdown) return <ol>{steps}</ol>;
-  const attributes = rootAttributes(props, 'dg-steps');
+  const attributes = rootAttributes(props, 'dg-steps steps');
   return (
     // `role="list"`: Safari drops list semantics from lists styled without markers.
     <ol class={attributes.class} style={attributes.style} role="list">
@@ -72,7 +72,7 @@ export function Step(props: StepProps) {
   const number = parseInteger(props.stepNumber, context.number);
   const TitleTag = parseTitleSize(props.titleSize) ?? context.titleSize;
   const icon = iconOf(props.icon);
-  const attributes = rootAttributes(props, 'dg-step');
+  const attributes = rootAttributes(props, 'dg-step step');
   const id = parseText(props.id)?.trim() || undefined;
   const anchor = id !== undefined && !parseBoolean(props.noAnchor);
   return (

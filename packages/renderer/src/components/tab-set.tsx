@@ -54,7 +54,7 @@ export function TabSet(props: TabSetProps) {
   }
 
   const selected = props.defaultIndex < props.items.length ? props.defaultIndex : 0;
-  const attributes = rootAttributes(props, props.kind === 'code' ? 'dg-tabs dg-code-group' : 'dg-tabs');
+  const attributes = rootAttributes(props, props.kind === 'code' ? 'dg-tabs dg-code-group code-group' : 'dg-tabs tabs');
   return (
     <div
       class={attributes.class}

@@ -31,7 +31,7 @@ export function Tile(props: TileProps) {
     );
   }
   const isExternal = isExternalHref(href);
-  const attributes = rootAttributes(props, 'dg-tile');
+  const attributes = rootAttributes(props, 'dg-tile tile');
   const body = (
     <>
       {props.children !== undefined && <div class="dg-tile-preview">{props.children}</div>}

@@ -38,7 +38,7 @@ export function Tooltip(props: TooltipProps) {
   const cta = parseText(props.cta);
   const href = sanitizeHref(props.href);
   const isExternal = isExternalHref(href);
-  const attributes = rootAttributes(props, 'dg-tooltip');
+  const attributes = rootAttributes(props, 'dg-tooltip tooltip');
   return (
     <span class={attributes.class} style={attributes.style}>
       <span class="dg-tooltip-trigger" tabindex={0} aria-describedby={id}>

@@ -40,7 +40,7 @@ export function Update(props: UpdateProps) {
   const strings = useUiStrings();
   const id = parseText(props.id) ?? slugify(label);
   const tags = parseList(props.tags);
-  const attributes = rootAttributes(props, 'dg-update');
+  const attributes = rootAttributes(props, 'dg-update update');
   // The page's table of contents lists the entries by label (`ContentFacts.updates`).
   if (id !== '') recordUpdate({ id, label });
   return (

@@ -30,7 +30,7 @@ export function PageHeader(props: {
   return (
     <header class="dg-page-header" id={props.ids?.header}>
       {hasEyebrow && props.eyebrowStyle === 'breadcrumbs' ? (
-        <nav class="dg-eyebrow dg-breadcrumbs" aria-label={props.strings.breadcrumbs}>
+        <nav class="dg-eyebrow dg-breadcrumbs eyebrow" aria-label={props.strings.breadcrumbs}>
           <ol role="list">
             {eyebrow.map((crumb) => (
               <li>{crumb}</li>
@@ -38,7 +38,7 @@ export function PageHeader(props: {
           </ol>
         </nav>
       ) : hasEyebrow ? (
-        <p class="dg-eyebrow">{eyebrow.at(-1)}</p>
+        <p class="dg-eyebrow eyebrow">{eyebrow.at(-1)}</p>
       ) : null}
       {props.title !== undefined || props.contextualMenu ? (
         <div class="dg-title-row">
@@ -63,21 +63,21 @@ export function Pager(props: { previous: PagerLink | undefined; next: PagerLink 
   return (
     <nav class="dg-pager" id={props.id} aria-label={props.strings.pager}>
       {props.previous ? (
-        <a class="dg-pager-link dg-pager-previous" href={props.previous.href} rel="prev">
+        <a class="dg-pager-link dg-pager-previous pagination-prev" href={props.previous.href} rel="prev">
           <span class="dg-pager-label">
             <Icon icon="arrow-left" library="lucide" class="dg-nav-icon dg-flip" /> {props.strings.previous}
           </span>
-          <span class="dg-pager-title">{props.previous.title}</span>
+          <span class="dg-pager-title pagination-title">{props.previous.title}</span>
         </a>
       ) : (
         <span />
       )}
       {props.next ? (
-        <a class="dg-pager-link dg-pager-next" href={props.next.href} rel="next">
+        <a class="dg-pager-link dg-pager-next pagination-next" href={props.next.href} rel="next">
           <span class="dg-pager-label">
             {props.strings.next} <Icon icon="arrow-right" library="lucide" class="dg-nav-icon dg-flip" />
           </span>
-          <span class="dg-pager-title">{props.next.title}</span>
+          <span class="dg-pager-title pagination-title">{props.next.title}</span>
         </a>
       ) : null}
     </nav>
@@ -89,7 +89,7 @@ export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: 
   const entries = props.toc.filter((entry) => entry.id && entry.text);
   if (entries.length === 0) return null;
   return (
-    <nav class="dg-toc" id={props.id} aria-labelledby="dg-toc-title">
+    <nav class="dg-toc toc" id={props.id} aria-labelledby="dg-toc-title">
       <p class="dg-toc-title" id="dg-toc-title">
         <Icon icon="list" library="lucide" class="dg-nav-icon" />
         {props.title}
@@ -98,7 +98,7 @@ export function TableOfContents(props: { toc: readonly LayoutTocEntry[]; title: 
         {entries.map((entry) => (
           // Counted from 0 for `##`, as on the hosted platform, whose custom CSS selects
           // `#table-of-contents li[data-depth="0"]` (section numbers, in real projects).
-          <li class="dg-toc-item" data-depth={Math.max(0, entry.depth - 2)}>
+          <li class="dg-toc-item toc-item" data-depth={Math.max(0, entry.depth - 2)}>
             <a class="dg-toc-link" href={`#${entry.id}`}>
               {entry.text}
             </a>

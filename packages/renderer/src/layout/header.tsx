@@ -26,7 +26,7 @@ function Logo(props: { config: LayoutConfig }) {
   const href = (typeof logo === 'object' && logo.href && sanitizeHref(logo.href)) || '/';
   const hasLogo = light !== undefined || dark !== undefined;
   return (
-    <a class="dg-logo" href={href}>
+    <a class="dg-logo nav-logo" href={href}>
       {light ? <img class={light === dark ? 'dg-logo-img' : 'dg-logo-img dg-logo-light'} src={light} alt="" /> : null}
       {dark && dark !== light ? <img class="dg-logo-img dg-logo-dark" src={dark} alt="" /> : null}
       <span class={hasLogo ? 'dg-sr-only' : 'dg-site-name'}>{config.name}</span>
@@ -102,7 +102,7 @@ function NavbarLinks(props: { config: LayoutConfig }) {
         const service = link.type === 'github' ? 'GitHub' : link.type === 'discord' ? 'Discord' : undefined;
         const label = link.label ?? service ?? link.href;
         return (
-          <li>
+          <li class="navbar-link">
             <a class="dg-navbar-link" {...linkAttributes(link.href)} aria-label={link.label ? undefined : label}>
               <NavIcon icon={link.icon ?? link.type} />
               {link.label ? <span>{link.label}</span> : null}
@@ -139,14 +139,14 @@ function TabsRow(props: TabsProps) {
   if (chrome.tabs.length === 0) return null;
   return (
     <nav class={props.class} aria-label={props.strings.sections}>
-      <ul role="list">
+      <ul class="nav-tabs" role="list">
         {chrome.tabs.map(({ node, isCurrent }) => {
           const first = node.href ? undefined : firstPageUnder(index, node, variant);
           const href = node.href ?? (first ? pageLinkOf(index.data.pages.get(first), first, index.data.homeSlug) : undefined);
           if (!href) return null;
           return (
             <li>
-              <a class="dg-section-tab" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined}>
+              <a class="dg-section-tab nav-tabs-item" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined} data-active={isCurrent ? '' : undefined}>
                 <NavIcon icon={node.icon} />
                 <span>{node.title}</span>
                 <Tag text={node.tag} />

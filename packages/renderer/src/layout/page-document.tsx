@@ -358,7 +358,7 @@ function renderArticle(view: PageView): { article: string; toc: string; hasToc: 
   // A custom page is the top bar and its own content: no footer either.
   const footer = mode === 'custom' ? '' : withoutTakenIds(input.footer ?? '', view, 'footer');
   const content = view.layoutId('content') ? ' id="content"' : '';
-  const articleBody = `<div class="dg-prose"${content}>\n${contentHtml}\n</div>${pager}${footer}`;
+  const articleBody = `<div class="dg-prose mdx-content"${content}>\n${contentHtml}\n</div>${pager}${footer}`;
   const area = view.layoutId('content-area') ? ' id="content-area"' : '';
   const article = hasSide
     ? `<article class="dg-article dg-article-with-side"${area}>${pageHeader}<aside class="dg-side-panel"><div class="dg-prose">\n${sideBlocks.join('\n')}\n</div></aside>` +
