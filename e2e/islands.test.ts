@@ -2,10 +2,12 @@
 // handlers (in a snippet, and defined in the page) work after the page loads, in `docsgen dev`
 // and in a build served by `docsgen preview`; components without them stay static HTML. So do
 // handlers written on plain elements of the page itself (Lago's landing page: a button whose
-// `onClick` calls a function the page exports, which clicks the header's search button).
+// `onClick` calls a function the page exports, which clicks the header's search button; and
+// crewAI's home page: a copy button whose handler uses `navigator.clipboard` and `window`).
 import type { BrowserContext } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { browserGlobals } from '../packages/core/src/browser-globals.js';
 import { launchBrowser } from './browser.js';
 import { previewBuild, serveProject, type PreviewedBuild, type ServedProject } from './site-project.js';
 
@@ -71,6 +73,26 @@ const files = {
     '    </button>',
     '  </div>',
     '</div>',
+    '',
+    "export const product = 'Acme';",
+    '',
+    '<div className="copy-row">',
+    '  <button',
+    '    type="button"',
+    '    id="copy-prompt"',
+    '    onClick={async (event) => {',
+    '      const prompt = `Set up ${product} with npx skills add acme/skills`;',
+    '      const button = event.currentTarget;',
+    '      window.clearTimeout(Number(button.dataset.reset));',
+    '      await navigator.clipboard.writeText(prompt);',
+    '      document.title = "Copied: " + prompt;',
+    '      button.textContent = "Copied";',
+    '      button.dataset.reset = String(window.setTimeout(() => { button.textContent = "Copy again"; }, 300));',
+    '    }}',
+    '  >',
+    '    Copy the setup prompt',
+    '  </button>',
+    '</div>',
   ].join('\n'),
   'plain.mdx': '---\ntitle: Plain\n---\n\nNo components here.\n',
 };
@@ -101,6 +123,7 @@ async function clickThrough(context: Context, base: string): Promise<void> {
   page.on('response', (response) => {
     if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`${response.status()} ${response.url()}`);
   });
+  await context.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   try {
     await page.goto(`${base}/`);
     await page.waitForLoadState('load');
@@ -133,8 +156,19 @@ async function clickThrough(context: Context, base: string): Promise<void> {
     await page.waitForSelector('dialog.dg-search-dialog[open]');
     await page.keyboard.press('Escape');
 
+    // A handler using the browser's globals (crewAI's copy button), as a reader clicks it.
+    assert.equal(await page.evaluate((names) => names.filter((name) => !(name in window)), [...browserGlobals]), [], "docsgen's list names only what Chromium has");
+    await page.waitForSelector('docsgen-island[data-export="DocsgenHandlers2"][data-hydrated]');
+    const copy = page.locator('#copy-prompt');
+    assert.is((await copy.textContent())?.trim(), 'Copy the setup prompt');
+    await copy.click();
+    await page.waitForFunction(() => document.querySelector('#copy-prompt')?.textContent === 'Copied');
+    assert.is(await page.evaluate(() => navigator.clipboard.readText()), 'Set up Acme with npx skills add acme/skills');
+    assert.is(await page.title(), 'Copied: Set up Acme with npx skills add acme/skills');
+    await page.waitForFunction(() => document.querySelector('#copy-prompt')?.textContent === 'Copy again');
+
     // No state or handlers: static HTML, no island. Uses docsgen's <Card>: static as well.
-    assert.is(await page.locator('docsgen-island').count(), 3);
+    assert.is(await page.locator('docsgen-island').count(), 4);
     assert.is(await page.locator('span.greeting').textContent(), 'Hello world');
     assert.match((await page.locator('.dg-card').textContent()) ?? '', 'Card 1');
     assert.equal(errors, []);

@@ -130,129 +130,6 @@ export function recmaUnusedImports() {
   };
 }
 
-// Elements docsgen's own components replace when Markdown makes them (the renderer's
-// `builtin-components`): a part of the page that uses one cannot leave the page's components.
-const replacedElements = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const handlerName = /^on[A-Z]/;
-
-/** Name of the components `recmaHandlerIslands` makes, numbered from 1 in a page. */
-export const handlerComponentPrefix = 'DocsgenHandlers';
-
-/**
- * Event handlers written on plain elements of a page's own content (`<button
- * onClick={openSearch}>`, with `export function openSearch() {…}` in the page: Lago's landing
- * page) do nothing in a page rendered to HTML: only components run in the browser (islands,
- * `runtime.ts`). This recma plugin moves the outermost part of the content that holds such a
- * handler into an exported component of its own (`DocsgenHandlers1`), which is an island like
- * any interactive component: the part renders the same HTML and its handlers work. A part is
- * moved only when all it uses is the module's own (its imports, functions and variables, not
- * the content's props) and Markdown-made plain elements (`<p>` in the button, as MDX makes
- * it), not docsgen's components: otherwise it stays as it was, without its handlers.
- */
-export function recmaHandlerIslands() {
-  return (program: Program): void => {
-    const content = program.body.find(
-      (statement): statement is Extract<Statement, { type: 'FunctionDeclaration' }> =>
-        statement.type === 'FunctionDeclaration' && statement.id?.name === '_createMdxContent',
-    );
-    if (!content || !hasHandler(content.body)) return;
-    const moduleNames = new Set<string>();
-    for (const statement of program.body) {
-      if (statement.type === 'ImportDeclaration') for (const specifier of statement.specifiers) moduleNames.add(specifier.local.name);
-      const declaration = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
-      if (!declaration) continue;
-      if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id) moduleNames.add(declaration.id.name);
-      if (declaration.type === 'VariableDeclaration') for (const declarator of declaration.declarations) addPattern(declarator.id, moduleNames);
-    }
-    // MDX's defaults for the Markdown-made elements of the content (`p: "p"`), before the provider's.
-    const defaults = new Map<string, Node>();
-    for (const statement of content.body.body) {
-      if (statement.type !== 'VariableDeclaration') continue;
-      for (const declarator of statement.declarations) {
-        if (declarator.id.type !== 'Identifier' || declarator.id.name !== '_components' || declarator.init?.type !== 'ObjectExpression') continue;
-        for (const property of declarator.init.properties) {
-          if (property.type === 'Property' && property.key.type === 'Identifier' && property.value.type === 'Literal' && typeof property.value.value === 'string') defaults.set(property.key.name, property);
-        }
-      }
-    }
-    const returned = content.body.body.find((statement) => statement.type === 'ReturnStatement');
-    if (!returned || returned.type !== 'ReturnStatement' || !returned.argument) return;
-
-    let count = 0;
-    const hoist = (expression: Node & { type: 'CallExpression' }): Node => {
-      let name = `${handlerComponentPrefix}${(count += 1)}`;
-      while (moduleNames.has(name)) name = `${handlerComponentPrefix}${(count += 1)}`;
-      moduleNames.add(name);
-      const used = new Set<string>();
-      walk(expression, (node) => {
-        if (node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === '_components' && node.property.type === 'Identifier') used.add(node.property.name);
-      });
-      const body: Statement[] = [];
-      if (used.size > 0) {
-        body.push({
-          type: 'VariableDeclaration',
-          kind: 'const',
-          declarations: [{ type: 'VariableDeclarator', id: { type: 'Identifier', name: '_components' }, init: { type: 'ObjectExpression', properties: [...used].sort().map((key) => defaults.get(key) as never) } }],
-        });
-      }
-      body.push({ type: 'ReturnStatement', argument: expression as never });
-      program.body.push({
-        type: 'ExportNamedDeclaration',
-        declaration: { type: 'FunctionDeclaration', id: { type: 'Identifier', name }, params: [], body: { type: 'BlockStatement', body }, generator: false, async: false },
-        specifiers: [],
-        source: null,
-      } as never);
-      return { type: 'CallExpression', callee: expression.callee, arguments: [{ type: 'Identifier', name }, { type: 'ObjectExpression', properties: [] }], optional: false } as never;
-    };
-    // Only what the module declares, what the part's own functions declare (`(event) => …`) and
-    // Markdown-made plain elements.
-    const isMovable = (expression: Node): boolean => {
-      const names = new Set<string>();
-      collectReferences(expression, names);
-      const own = new Set<string>();
-      walk(expression, (node) => {
-        if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const param of node.params) addPattern(param, own);
-        if (node.type === 'VariableDeclarator') addPattern(node.id, own);
-        if (node.type === 'CatchClause' && node.param) addPattern(node.param, own);
-      });
-      for (const name of names) if (name !== '_components' && !moduleNames.has(name) && !own.has(name)) return false;
-      let isPlain = true;
-      walk(expression, (node) => {
-        if (node.type === 'ThisExpression') isPlain = false;
-        if (node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === '_components') {
-          const key = !node.computed && node.property.type === 'Identifier' ? node.property.name : undefined;
-          if (key === undefined || !defaults.has(key) || replacedElements.has(key)) isPlain = false;
-        }
-      });
-      return isPlain;
-    };
-    const rewrite = (node: Node): Node => {
-      if (node.type === 'ArrayExpression') {
-        node.elements = node.elements.map((element) => (element && element.type !== 'SpreadElement' ? (rewrite(element) as never) : element));
-        return node;
-      }
-      if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !node.callee.name.startsWith('_jsx') || !hasHandler(node)) return node;
-      if (isMovable(node)) return hoist(node);
-      const props = node.arguments[1];
-      if (props?.type === 'ObjectExpression') {
-        for (const property of props.properties) if (property.type === 'Property') property.value = rewrite(property.value) as never;
-      }
-      return node;
-    };
-    returned.argument = rewrite(returned.argument) as never;
-  };
-}
-
-/** Whether an event handler (`onClick: …`, not a string) is set anywhere below `node`. */
-function hasHandler(node: Node): boolean {
-  let found = false;
-  walk(node, (current) => {
-    if (found) return false;
-    if (current.type === 'Property' && !current.computed && current.key.type === 'Identifier' && handlerName.test(current.key.name) && current.value.type !== 'Literal') found = true;
-  });
-  return found;
-}
-
 /**
  * The names the content function `content` can see declared: the module's (imports,
  * variables, functions, classes) and its own (parameters, variables). Not another function's
@@ -285,7 +162,8 @@ function collectDeclarations(node: unknown, names: Set<string>, content: Node): 
   });
 }
 
-function addPattern(pattern: Node, names: Set<string>): void {
+/** Adds to `names` the names a declaration pattern binds: `x`, `y` and `z` in `[x, { key: y }, z = 1]`. */
+export function addPattern(pattern: Node, names: Set<string>): void {
   walk(pattern, (current, parent) => {
     if (current.type !== 'Identifier') return;
     // In `{ a: b }` only `b` is bound; a default value's identifiers are references.
@@ -296,16 +174,20 @@ function addPattern(pattern: Node, names: Set<string>): void {
 }
 
 /** Identifiers used as values (not property names, not labels). */
-function collectReferences(node: Node, names: Set<string>): void {
+export function collectReferences(node: Node, names: Set<string>): void {
   walk(node, (current, parent) => {
-    if (current.type !== 'Identifier') return;
-    if (parent?.type === 'MemberExpression' && parent.property === current && !parent.computed) return;
-    if ((parent?.type === 'Property' || parent?.type === 'MethodDefinition') && parent.key === current && !parent.computed) {
-      if (!(parent.type === 'Property' && parent.shorthand)) return;
-    }
-    if (parent?.type === 'LabeledStatement' || parent?.type === 'BreakStatement' || parent?.type === 'ContinueStatement') return;
-    names.add(current.name);
+    if (isReference(current, parent)) names.add(current.name);
   });
+}
+
+/** Whether `node` is an identifier used as a value (not a property name, not a label). */
+export function isReference(node: Node, parent: Node | undefined): node is Node & { type: 'Identifier' } {
+  if (node.type !== 'Identifier') return false;
+  if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
+  if ((parent?.type === 'Property' || parent?.type === 'MethodDefinition') && parent.key === node && !parent.computed) {
+    if (!(parent.type === 'Property' && parent.shorthand)) return false;
+  }
+  return parent?.type !== 'LabeledStatement' && parent?.type !== 'BreakStatement' && parent?.type !== 'ContinueStatement';
 }
 
 // Keys that hold positions or data, never child nodes.
@@ -317,7 +199,7 @@ const skippedKeys = new Set(['type', 'loc', 'range', 'position', 'data', 'start'
  * walk visits every node of the compiled program twice, and building an array of entries per
  * node was most of its cost.
  */
-function walk(node: unknown, visit: (node: Node, parent: Node | undefined) => boolean | void, parent?: Node): void {
+export function walk(node: unknown, visit: (node: Node, parent: Node | undefined) => boolean | void, parent?: Node): void {
   if (!node || typeof node !== 'object') return;
   if (Array.isArray(node)) {
     for (const item of node) walk(item, visit, parent);

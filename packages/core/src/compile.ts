@@ -26,7 +26,6 @@ import {
   hasAutolinkTrigger,
   mayHaveAutolinkLiterals,
   plainMarkdownBody,
-  recmaHandlerIslands,
   recmaPropsAsVariables,
   recmaUnusedImports,
   rehypeJsxToElements,
@@ -35,6 +34,7 @@ import {
 } from './compile-helpers.js';
 import { remarkClassCandidates } from './class-candidates.js';
 import type { CustomLanguage } from './custom-languages.js';
+import { recmaHandlerIslands } from './recma-handler-islands.js';
 import { remarkHeadingIds } from './remark-heading-ids.js';
 import { remarkMathSyntax } from './remark-math-syntax.js';
 import { remarkSnippetFiles } from './remark-snippet-files.js';

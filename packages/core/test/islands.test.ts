@@ -114,7 +114,14 @@ islands('should make the part of the page holding a handler on a plain element a
   ].join('\n');
   const site = await createSite(project(page));
   const rendered = await site.render('index');
-  assert.equal(rendered?.messages, []);
+  // The page's text starts on line 9 of the file.
+  assert.equal(
+    rendered?.messages.map((message) => [message.ruleId, message.line, message.column, message.reason]),
+    [
+      ['handler-dropped', 24, 28, 'Cannot make the `onClick` handler of `<button>` work in the browser: it uses `label`, which is neither declared in the page nor a global of the browser'],
+      ['handler-dropped', 27, 25, 'Cannot make the `onClick` handler of `<button>` work in the browser: it holds a Markdown link (`[…](…)`), which docsgen renders with a component of its own that does not run in the browser'],
+    ],
+  );
   const html = rendered?.html ?? '';
   // The hero, whole, as it renders without the island; Markdown-made <p> and <strong> inside.
   assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers1" data-props="{}"><div class="hero"><h2>Welcome</h2><button type="button">Search our <strong>docs</strong></button></div></docsgen-island>');
@@ -128,6 +135,86 @@ islands('should make the part of the page holding a handler on a plain element a
   assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers3" data-props="{}"><span><button type="button">Own names</button></span></docsgen-island>');
   assert.is(html.split('<docsgen-island').length - 1, 3);
   assert.match(rendered?.islands?.['index.mdx']?.code ?? '', 'function openSearch()');
+});
+
+islands("should make a handler that uses the browser's globals an island, and page variables stay the page's", async () => {
+  const page = [
+    "export const greeting = 'Hello';",
+    '',
+    // A Markdown heading (docsgen's <h2>) keeps the page's content as a whole in the page.
+    '## Buttons',
+    '',
+    '<div id="title"><button type="button" onClick={(event) => { document.title = greeting; }}>Title</button></div>',
+    '',
+    '<div id="log"><button type="button" onClick={() => console.log(JSON.stringify({ at: Date.now(), n: Math.PI }))}>Log</button></div>',
+    '',
+    '<div id="timer"><button type="button" onClick={() => { clearTimeout(setTimeout(() => localStorage.setItem("k", "v"), 10)); }}>Timer</button></div>',
+    '',
+    '<div id="copy">',
+    '  <button',
+    '    type="button"',
+    '    onClick={async (event) => {',
+    '      const prompt = `Set up ${greeting}`;',
+    '      const button = event.currentTarget;',
+    '      window.clearTimeout(Number(button.dataset.reset));',
+    '      try {',
+    '        await navigator.clipboard.writeText(prompt);',
+    '        button.textContent = "Copied";',
+    '      } catch {',
+    '        button.textContent = "Copy failed";',
+    '      } finally {',
+    '        button.dataset.reset = String(window.setTimeout(() => { button.textContent = "Copy"; }, 1600));',
+    '      }',
+    '    }}',
+    '  >',
+    '    Copy',
+    '  </button>',
+    '</div>',
+  ].join('\n');
+  const site = await createSite(project(page));
+  const rendered = await site.render('index');
+  assert.equal(rendered?.messages, []);
+  const html = rendered?.html ?? '';
+  for (const [index, id] of ['title', 'log', 'timer', 'copy'].entries()) {
+    assert.match(html, `<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers${index + 1}" data-props="{}"><div id="${id}">`);
+  }
+  const code = rendered?.islands?.['index.mdx']?.code ?? '';
+  // The globals are the browser's: not taken from the content's props, as free names there are.
+  assert.match(code, /function DocsgenHandlers4\(\) \{\n\s*return/);
+  assert.match(code, 'navigator.clipboard.writeText(prompt)');
+});
+
+islands('should report each handler left in the page, where it is written and why', async () => {
+  const page = [
+    '<div><button type="button" title={typeof window} onClick={() => window.alert("x")}>Read while rendering</button></div>',
+    '',
+    '<div><button type="button" onClick={() => process.exit(1)}>Node only</button></div>',
+    '',
+    '<Note onClick={() => document.title = "x"}>On a component</Note>',
+    '',
+    '<Note>{true && <button type="button" onClick={() => document.title = "x"}>In an expression</button>}</Note>',
+    '',
+    '<div><button type="button" onClick={function () { this.textContent = "x"; }}>This</button></div>',
+    '',
+    '<div><button type="button" onClick={() => document.title = "x"}>Moves</button></div>',
+  ].join('\n');
+  const site = await createSite(project(page));
+  const rendered = await site.render('index');
+  const reason = (element: string, why: string) => `Cannot make the \`onClick\` handler of \`<${element}>\` work in the browser: ${why}`;
+  assert.equal(
+    rendered?.messages.map((message) => [message.ruleId, message.line, message.column, message.reason, message.fatal]),
+    [
+      ['handler-dropped', 9, 50, reason('button', 'it reads `window` while the page is rendered, on the server, which has no `window`'), false],
+      ['handler-dropped', 11, 28, reason('button', 'it uses `process`, which is neither declared in the page nor a global of the browser'), false],
+      ['handler-dropped', 13, 7, reason('Note', "`<Note>` is one of docsgen's components, which do not run in the browser"), false],
+      ['handler-dropped', 15, 38, reason('button', 'it is written inside a `{…}` expression of a part that cannot leave the page'), false],
+      ['handler-dropped', 17, 28, reason('button', 'it uses `this`'), false],
+    ],
+  );
+  assert.ok(rendered?.messages.every((message) => message.source === '@docsgen/core' && message.note), 'each says how to fix it');
+  const html = rendered?.html ?? '';
+  assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers1" data-props="{}"><div><button type="button">Moves</button></div></docsgen-island>');
+  assert.is(html.split('<docsgen-island').length - 1, 1);
 });
 
 islands.run();
