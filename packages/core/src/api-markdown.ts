@@ -1,6 +1,6 @@
 import { toMarkdownTwin } from '@docsgen/mdx-transforms/markdown-twin';
 import type { ApiPageModel, AsyncApiPageModel, ExampleModel, MediaModel, ParameterModel, SchemaModel } from '@docsgen/openapi-pages';
-import { renderSpecMarkdown } from '@docsgen/renderer';
+import { renderSpecMarkdown, type ExampleKind } from '@docsgen/renderer';
 import { safeUrl } from '@docsgen/util/safe-url';
 
 /** Levels of fields written out in a twin, as pages draw them without JavaScript and a bit more; deeper fields are named by their type. */
@@ -25,8 +25,13 @@ interface TwinState {
  * code spans, http(s) links) are kept as written, anything else goes through the sanitiser and
  * back to Markdown.
  */
-export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdown?: string | undefined; parameterPills?: readonly string[] | undefined } | null): string {
+export function apiOperationMarkdown(
+  page: ApiPageModel,
+  options?: { proseMarkdown?: string | undefined; parameterPills?: readonly string[] | undefined; pageExamples?: readonly ExampleKind[] | undefined } | null,
+): string {
   const pills = options?.parameterPills ?? [];
+  // The page's own `<RequestExample>`/`<ResponseExample>` (in its prose) replace the operation's, as on the web page.
+  const pageExamples = options?.pageExamples ?? [];
   const state: TwinState = { written: new Set() };
   const out: string[] = [];
   const base = page.baseUrls[0] ?? page.servers[0]?.url ?? '';
@@ -83,11 +88,11 @@ export function apiOperationMarkdown(page: ApiPageModel, options?: { proseMarkdo
       out.push(`### ${response.status}`);
       pushText(out, response.description);
       if (response.headers.length > 0) out.push(['Headers:', '', ...response.headers.map((header) => parameterLines(header, state).join('\n'))].join('\n'));
-      for (const media of response.content) pushMedia(out, media, '####', state);
+      for (const media of response.content) pushMedia(out, pageExamples.includes('response') ? { ...media, examples: [] } : media, '####', state);
     }
   }
 
-  if (page.codeSamples.length > 0) {
+  if (page.codeSamples.length > 0 && !pageExamples.includes('request')) {
     out.push('## Request examples');
     for (const sample of page.codeSamples) out.push(`**${escapeText(sample.label)}**`, fence(sample.source, sample.lang));
   }

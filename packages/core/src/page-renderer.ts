@@ -78,7 +78,19 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
       specsUsed.get(slug)?.add(bound.spec);
       const proseHtml = result.html;
       const operation = await drawWithSamples(samples, (highlight) =>
-        renderApiOperation({ page: bound, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(bound.spec), moveSideContent: movesSideContent(page, renderMode) }),
+        renderApiOperation({
+          page: bound,
+          proseHtml,
+          playground: playgroundOf(page),
+          expandParameters: api.expandParameters,
+          parameterPills: api.parameterPills,
+          mode: renderMode,
+          highlight,
+          schemaFile: api.schemaFileOf(bound.spec),
+          moveSideContent: movesSideContent(page, renderMode),
+          // The page's own `<RequestExample>`/`<ResponseExample>` replace the operation's.
+          pageExamples: result.exampleKinds,
+        }),
       );
       // The page's prose comes first in the operation: its side blocks and links too.
       result = withFacts({ ...result, html: operation.html, toc: [...result.toc, ...operation.toc] }, operation.facts);
@@ -117,7 +129,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   }
 
   function drawApiPage(page: PageInfo, source: NonNullable<PageInfo['api']>, highlight: SampleHighlighter, renderMode: RenderMode): RenderedPage {
-    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, links: [], sideBlocks: [], usesApi: false, apiViewers: [], classCandidates: [], messages: [] };
+    const result: RenderedPage = { page, html: '', toc: [], readingTime: undefined, hasMermaid: false, hasMath: false, links: [], sideBlocks: [], usesApi: false, apiViewers: [], exampleKinds: [], classCandidates: [], messages: [] };
     if (source.kind === 'asyncapi') {
       const drawn = renderAsyncApiOperation({ page: source.model, mode: renderMode, highlight });
       return withFacts({ ...result, html: drawn.html, toc: drawn.toc }, drawn.facts);
@@ -187,6 +199,7 @@ function withFacts(result: RenderedPage, facts: ContentFacts): RenderedPage {
     sideBlocks: [...result.sideBlocks, ...facts.sideBlocks],
     usesApi: result.usesApi || facts.usesApi,
     apiViewers: [...new Set([...result.apiViewers, ...facts.apiViewers])],
+    exampleKinds: [...new Set([...result.exampleKinds, ...facts.exampleKinds])],
   };
 }
 

@@ -65,6 +65,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     sideBlocks: [],
     usesApi: false,
     apiViewers: [],
+    exampleKinds: [],
     classCandidates: [...moduleCandidates(modules, [page.file, ...input.overrides.values()])].sort(),
     messages,
   };
@@ -96,7 +97,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     const render = () => withPageComponents(components, () => renderToString(h(RenderContext.Provider, { value }, h(Content, { components }))));
     const { html, facts } = collectContentFacts(() => (mode === 'html' ? withIslands({ moduleOf, rendered }, render) : render()), { moveSideContent: input.moveSideContent });
     result.html = html;
-    Object.assign(result, { links: facts.links, sideBlocks: facts.sideBlocks, usesApi: facts.usesApi, apiViewers: facts.apiViewers });
+    Object.assign(result, { links: facts.links, sideBlocks: facts.sideBlocks, usesApi: facts.usesApi, apiViewers: facts.apiViewers, exampleKinds: facts.exampleKinds });
     // A changelog's table of contents lists its entries' labels (dates), not their headings.
     result.toc = facts.updates.length > 0 ? facts.updates : withDrawnHeadings(result.toc, facts.headings);
   } catch (error) {

@@ -180,7 +180,8 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
       const [{ apiOperationMarkdown }, { toMarkdownTwin }] = await Promise.all([import('./api-markdown.js'), import('@docsgen/mdx-transforms/markdown-twin')]);
       const result = await renderMdx(page, 'markdown');
       if (result.messages.some((message) => message.fatal)) return twinOf(page, toMarkdownTwin(result.html, { siteUrl }), result.messages, 'bound');
-      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown: toMarkdownTwin(result.html, { siteUrl }), parameterPills: api.parameterPills }), result.messages, 'bound');
+      const proseMarkdown = toMarkdownTwin(result.html, { siteUrl });
+      return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown, parameterPills: api.parameterPills, pageExamples: result.exampleKinds }), result.messages, 'bound');
     }
     // Plain Markdown is its own twin; a page without components but code blocks gets its twin
     // straight from its tree.

@@ -1,5 +1,5 @@
 import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig } from '@docsgen/config';
-import type { ContentLink, NavigationFile, RepositoryInfo } from '@docsgen/renderer';
+import type { ContentLink, ExampleKind, NavigationFile, RepositoryInfo } from '@docsgen/renderer';
 import type { SiteApiReference } from './api-reference.js';
 import { createPageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
@@ -78,6 +78,11 @@ export interface RenderedPage {
   usesApi: boolean;
   /** The embeddable API viewers the content shows (`viewer-a`), each once. */
   apiViewers: string[];
+  /**
+   * The kinds of `RequestExample` (`request`) and `ResponseExample` (`response`) blocks the
+   * content shows, each once: on a page bound to an operation they replace its generated ones.
+   */
+  exampleKinds: ExampleKind[];
   /**
    * The class names the page, what it imports and the `theme/` overrides may put on an
    * element (`class-candidates.ts`), sorted, each once: the page links the site's Tailwind

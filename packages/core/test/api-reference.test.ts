@@ -193,6 +193,71 @@ test('operation entries link to their pages; a page bound with frontmatter opena
   assert.ok(site.dependencies('api-reference/users/list-users').some((dependency) => dependency.file === join(root, 'openapi.yaml')));
 });
 
+test('a bound page\'s own <RequestExample> and <ResponseExample> replace the operation\'s, each kind on its own, on the page and in its twin', async () => {
+  const root = writeTempProject({
+    'docs.json': JSON.stringify({ name: 'Demo', navigation: { pages: ['index', 'create', 'list'] }, api: { openapi: 'openapi.yaml' } }),
+    'index.mdx': '# Home\n',
+    'create.mdx': [
+      '---',
+      'title: Create',
+      'openapi: POST /users',
+      '---',
+      '',
+      '<RequestExample>',
+      '',
+      '```bash cURL',
+      'curl -X POST https://own.example.com/users',
+      '```',
+      '',
+      '```bash cURL (with a team)',
+      'curl -X POST https://own.example.com/users?team=core',
+      '```',
+      '',
+      '```ts Node.js',
+      'await client.users.create()',
+      '```',
+      '',
+      '</RequestExample>',
+      '',
+    ].join('\n'),
+    'list.mdx': ['---', 'title: List', 'openapi: GET /users', '---', '', '<ResponseExample>', '', '```json 200', '{ "own": true }', '```', '', '</ResponseExample>', ''].join('\n'),
+    'openapi.yaml': tinySpec,
+  });
+  const site = await createSite(root);
+  const count = (html: string, part: string) => html.split(part).length - 1;
+  const side = (html: string) => /<aside class="dg-side-panel">([\s\S]*?)<\/aside><div class="dg-article-body">/.exec(html)?.[1] ?? '';
+
+  const create = (await site.document('create'))!;
+  assert.equal(create.messages, []);
+  // One request panel, the page's: its three samples as tabs, none generated beside them.
+  assert.is(count(create.html, '>Request example</p>'), 1);
+  assert.is(count(create.html, 'data-example="request"'), 1);
+  assert.not.match(create.html, 'id="dg-api-samples"');
+  assert.not.match(create.html, "curl --request POST 'https://api.example.com/v1/users'");
+  const createSide = side(create.html);
+  assert.equal([...createSide.matchAll(/<label[^>]*\sdata-label="([^"]+)"/g)].map((match) => match[1]).slice(0, 3), ['cURL', 'cURL (with a team)', 'Node.js']);
+  assert.match(createSide, 'own.example.com/users?team=core');
+  // The response example is still the operation's: the page gives none.
+  assert.is(count(create.html, '>Response example</p>'), 1);
+  assert.match(createSide, 'id="dg-api-response-examples"');
+  // The try-it form still comes, and knows to borrow the page's block.
+  assert.match(create.html, /data-dg-playground-data>[^<]*"samples":\[\][^<]*"pageExamples":\["request"\]/);
+
+  const list = (await site.document('list'))!;
+  assert.is(count(list.html, '>Response example</p>'), 1);
+  assert.not.match(list.html, 'id="dg-api-response-examples"');
+  assert.match(side(list.html), '"own"</span>');
+  assert.match(side(list.html), 'id="dg-api-samples"', 'the generated request samples stay');
+
+  const createTwin = (await site.markdown('create'))!.markdown;
+  assert.match(createTwin, 'await client.users.create()');
+  assert.not.match(createTwin, '## Request examples');
+  const listTwin = (await site.markdown('list'))!.markdown;
+  assert.match(listTwin, '{ "own": true }');
+  assert.match(listTwin, '## Request examples');
+  assert.not.match(listTwin, /## Responses[\s\S]*\*\*Example\*\*/, 'no generated response example in the twin either');
+});
+
 test('a page bound to a spec docs.json does not list has it read, from the root or from the page\'s folder, and nothing else of it', async () => {
   const root = writeTempProject({
     'docs.json': JSON.stringify({ name: 'Demo', navigation: { groups: [{ group: 'API', pages: ['index', 'api/create-user', 'api/list-users', 'api/missing'] }] } }),

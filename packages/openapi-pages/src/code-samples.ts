@@ -24,7 +24,7 @@ export interface CodeSampleOptions {
  */
 export function generateCodeSamples(operation: SampleInput, options?: CodeSampleOptions | null): CodeSampleModel[] {
   const request = describeRequest(operation, options?.parameters === 'required');
-  return sampleFormats.map(({ format, lang, label }) => ({ lang, label, source: sampleWriters[format](request), isGenerated: true }));
+  return sampleFormats.map(({ format, lang, label }) => ({ lang, label, language: label, variant: undefined, source: sampleWriters[format](request), isGenerated: true }));
 }
 
 function describeRequest(operation: SampleInput, requiredOnly: boolean): SampleRequest {

@@ -19,6 +19,7 @@ import {
 import type { ApiGroupModel, ApiInfoModel, ApiPageModel, CodeSampleModel, ParameterModel, ServerModel } from './page-model.js';
 import { isRecord, text } from './pointer.js';
 import { createUnsafeUrlReporter, readApiInfo } from './spec-info.js';
+import { specCodeSample, withGeneratedSamples } from './sample-languages.js';
 import { createSchemaNormalizer, type SchemaModel } from './schema-model.js';
 import { createSlugAllocator, slugifySegment } from './slug.js';
 
@@ -280,7 +281,7 @@ function buildReference(builder: PageBuilder, entry: OperationEntry, page: ApiPa
   page.externalDocs = readLink(context, operation.externalDocs, file, [...operationPath, 'externalDocs']);
   // A webhook is a request the API sends to the reader's server: there is no address to
   // call, so no request samples are generated (the spec's own `x-codeSamples` stay).
-  page.codeSamples = [...readCodeSamples(operation), ...(kind === 'webhook' ? [] : generateCodeSamples(page, { parameters: options.exampleParameters }))];
+  page.codeSamples = withGeneratedSamples(readCodeSamples(operation), kind === 'webhook' ? [] : generateCodeSamples(page, { parameters: options.exampleParameters }));
 }
 
 /**
@@ -430,10 +431,7 @@ function readCodeSamples(operation: Record<string, unknown>): CodeSampleModel[] 
   if (!Array.isArray(list)) return [];
   return list
     .filter((item): item is Record<string, unknown> => isRecord(item) && typeof item.source === 'string')
-    .map((item) => {
-      const lang = text(item.lang) ?? 'text';
-      return { lang: lang.toLowerCase(), label: text(item.label) ?? lang, source: item.source as string, isGenerated: false };
-    });
+    .map((item) => specCodeSample(text(item.lang) ?? 'text', text(item.label), item.source as string));
 }
 
 /** `x-mint.metadata`: the page texts it may override, as plain one-line text. */

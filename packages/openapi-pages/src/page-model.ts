@@ -84,12 +84,19 @@ export interface ResponseModel {
   content: MediaModel[];
 }
 
-/** A code sample, generated or from `x-codeSamples`. Text, to be escaped by the renderer. */
+/**
+ * A code sample, generated or from `x-codeSamples`. Text, to be escaped by the renderer. Samples
+ * of one `lang` are variants of one language: a reader picks the language, then the variant.
+ */
 export interface CodeSampleModel {
-  /** Language id for highlighting (`bash`, `javascript`, `python`, `go`, or the spec's `lang`). */
+  /** Language key, for highlighting and for telling languages apart (`bash`, `javascript`, `python`, `go`; the spec's `lang` with its aliases read: `curl` is `bash`). */
   lang: string;
-  /** Tab label (`cURL`, `JavaScript`, …, or the spec's `label`). */
+  /** What the sample is called on its own: the language, with the variant when there is one (`cURL`, `Python · Self-Hosted`, or a spec label that names its language, `Ruby SDK`). */
   label: string;
+  /** Display name of the language (`cURL`, `Python`, `Node.js`, …; a `lang` docsgen does not know, as written). */
+  language: string;
+  /** The spec's `label` when it names a variant of the language (`Self-Hosted`), not the language itself; `undefined` otherwise. */
+  variant: string | undefined;
   source: string;
   isGenerated: boolean;
 }

@@ -133,4 +133,66 @@ test('should send forms as fields and basic auth as a placeholder', async () => 
   assert.match(sample(upload, 'Python') ?? '', "files={key: (None, value) for key, value in payload.items()}");
 });
 
+/** An operation shaped like a gateway's chat endpoint: each language twice, `Default` and `Self-Hosted`, under `x-code-samples`. */
+const labelledSpec = (samples: unknown[]) => ({
+  openapi: '3.1.0',
+  info: { title: 'Gateway', version: '1' },
+  servers: [{ url: 'https://gateway.example.com/v1' }],
+  paths: { '/chat': { post: { operationId: 'chat', 'x-code-samples': samples, responses: { '200': { description: 'OK' } } } } },
+});
+const variants = (lang: string) => [
+  { lang, label: 'Default', source: `${lang} default` },
+  { lang, label: 'Self-Hosted', source: `${lang} self-hosted` },
+];
+
+test('should read x-code-samples labels as variants of their language, named as the platform names languages', () =>
+  withSpec(labelledSpec([...variants('cURL'), ...variants('python'), ...variants('javascript')]), (loaded) => {
+    const page = buildOpenApiPages(loaded).pages[0]!;
+    const own = page.codeSamples.filter((item) => !item.isGenerated);
+    assert.equal(
+      own.map((item) => [item.lang, item.language, item.variant, item.label]),
+      [
+        ['bash', 'cURL', 'Default', 'cURL · Default'],
+        ['bash', 'cURL', 'Self-Hosted', 'cURL · Self-Hosted'],
+        ['python', 'Python', 'Default', 'Python · Default'],
+        ['python', 'Python', 'Self-Hosted', 'Python · Self-Hosted'],
+        ['javascript', 'JavaScript', 'Default', 'JavaScript · Default'],
+        ['javascript', 'JavaScript', 'Self-Hosted', 'JavaScript · Self-Hosted'],
+      ],
+    );
+    assert.is(own[3]!.source, 'python self-hosted');
+    // The platform keeps generating samples (`api.examples.autogenerate` defaults to true), but a
+    // generated cURL beside the spec's own would be a different request under the same name.
+    assert.equal(
+      page.codeSamples.filter((item) => item.isGenerated).map((item) => item.label),
+      ['Go'],
+      'only languages the spec does not cover are generated',
+    );
+  }));
+
+test('should keep a label that names its language, drop one that only repeats it, and read aliases', () =>
+  withSpec(
+    labelledSpec([
+      { lang: 'ruby', label: 'Ruby SDK', source: 'a' },
+      { lang: 'py', label: 'Python', source: 'b' },
+      { lang: 'go', label: 'Google Cloud', source: 'c' },
+      { lang: 'elixir', source: 'd' },
+      { lang: 'shell', source: 'e' },
+    ]),
+    (loaded) => {
+      const page = buildOpenApiPages(loaded).pages[0]!;
+      assert.equal(
+        page.codeSamples.map((item) => [item.lang, item.label, item.variant ?? null, item.isGenerated]),
+        [
+          ['ruby', 'Ruby SDK', 'Ruby SDK', false],
+          ['python', 'Python', null, false],
+          ['go', 'Go · Google Cloud', 'Google Cloud', false],
+          ['elixir', 'elixir', null, false],
+          ['bash', 'cURL', null, false],
+          ['javascript', 'JavaScript', null, true],
+        ],
+      );
+    },
+  ));
+
 test.run();

@@ -388,9 +388,13 @@ import { sampleWriters } from './api-samples.js';
       bodyNode.replaceChildren(...parts);
     };
 
+    // The page's own `<RequestExample>`/`<ResponseExample>`, when they replace the operation's.
+    const pageExample = (kind) => ((data.pageExamples || []).includes(kind) ? document.querySelector(`[data-example="${kind}"]`) : null);
+    const responsesNode = document.getElementById(data.parts.responses) || pageExample('response');
+
     /** Shows the response example of `status` (or of its class, `4XX`), when there is one. */
     const showExampleOf = (status) => {
-      const examples = document.getElementById(data.parts.responses);
+      const examples = responsesNode;
       const tabs = examples ? [...examples.querySelectorAll('.dg-tabs-list > .dg-tab')] : [];
       const code = String(status);
       const tab = tabs.find((item) => item.dataset.label === code) || tabs.find((item) => (item.dataset.label || '').toUpperCase() === `${code[0]}XX`);
@@ -595,13 +599,14 @@ import { sampleWriters } from './api-samples.js';
     const opener = dialog && document.querySelector(`[data-dg-tryit="${CSS.escape(dialog.id)}"]`);
     if (dialog && opener) {
       // From the moment the form is open, the samples show the request it sends (until then,
-      // the spec's examples of every parameter, as the server wrote them).
+      // the spec's examples of every parameter, as the server wrote them). The page's own
+      // examples come along as they are written.
       setUpDialog(
         dialog,
         opener,
         [
-          ['samples', samplesNode],
-          ['responses', document.getElementById(data.parts.responses)],
+          ['samples', samplesNode || pageExample('request')],
+          ['responses', responsesNode],
         ],
         refresh,
       );

@@ -10,6 +10,7 @@
 // collector is enough, and renders nested in one (an island's children, side content) add to
 // the page's facts.
 import { options, type VNode } from 'preact';
+import type { ExampleKind } from './api/types.js';
 import type { LayoutTocEntry } from './layout/types.js';
 
 /** An address in the content: the value of an `href` or `src` attribute, as the reader's browser reads it. */
@@ -39,6 +40,12 @@ export interface ContentFacts {
   apiViewers: string[];
   /** A changelog's entries (`Update` with an id), by label, in document order: its table of contents lists them, not their repeated headings. */
   updates: LayoutTocEntry[];
+  /**
+   * The kinds of example blocks the content shows, each once, in the order first shown:
+   * `request` for a `RequestExample`, `response` for a `ResponseExample` (moved out or not). On
+   * a page bound to an operation they replace the operation's own (`ApiOperationInput.pageExamples`).
+   */
+  exampleKinds: ExampleKind[];
 }
 
 /** Options of `collectContentFacts`. */
@@ -69,7 +76,7 @@ let active: Collector | undefined;
 export function collectContentFacts(render: () => string, collectOptions?: CollectContentFactsOptions | null | undefined): { html: string; facts: ContentFacts } {
   const previous = active;
   const collector: Collector = {
-    facts: { headings: [], links: [], sideBlocks: [], usesApi: false, apiViewers: [], updates: [] },
+    facts: { headings: [], links: [], sideBlocks: [], usesApi: false, apiViewers: [], updates: [], exampleKinds: [] },
     seenLinks: new Set(),
     drawn: new Map(),
     moveSideContent: collectOptions?.moveSideContent === true,
@@ -94,6 +101,11 @@ export function recordApiUse(): void {
 /** Records that the content shows an embeddable API viewer. */
 export function recordApiViewer(viewer: string): void {
   if (active && !active.facts.apiViewers.includes(viewer)) active.facts.apiViewers.push(viewer);
+}
+
+/** Records that the content shows a `RequestExample` (`request`) or a `ResponseExample` (`response`). */
+export function recordExample(kind: ExampleKind): void {
+  if (active && !active.facts.exampleKinds.includes(kind)) active.facts.exampleKinds.push(kind);
 }
 
 /** Records a changelog entry: its anchor id and label. */

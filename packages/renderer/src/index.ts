@@ -44,7 +44,7 @@ export { themeNames } from './layout/themes.js';
 export type { LayoutThemeName } from './layout/themes.js';
 export type { LayoutConfig, LayoutNavigation, LayoutNavNode, LayoutPage, LayoutTocEntry, SiteLayoutData } from './layout/types.js';
 export { ApiOperation, renderApiOperation } from './api/operation.js';
-export type { ApiOperationInput, ApiReferenceContext, PlaygroundSettings, ViewerBundle } from './api/types.js';
+export type { ApiOperationInput, ApiReferenceContext, ExampleKind, PlaygroundSettings, ViewerBundle } from './api/types.js';
 export { renderAsyncApiOperation } from './api/async-operation.js';
 export { renderSchemaFile } from './api/schema-file.js';
 export type { SchemaFile } from './api/schema-file.js';

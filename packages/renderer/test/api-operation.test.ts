@@ -3,6 +3,7 @@ import { buildOpenApiPages, loadSpec, type ApiPageModel } from '@docsgen/openapi
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { renderApiOperation, type PlaygroundSettings } from '../src/index.js';
+import { playgroundPages } from './playground-spec.js';
 
 const test = suite('renderApiOperation');
 
@@ -345,6 +346,89 @@ test('should write the request body header on one row: Body, media type, require
   const several = head(renderApiOperation({ page: await pageOf(ownSpecs, 'openapi.yaml', 'POST', '/accounts/{accountId}/notes'), playground }).html);
   assert.is(several.row, 'Body · required');
   assert.match(several.section, 'data-label="application/json"');
+});
+
+/** The labels of the tabs in `html`, in document order (a nested set's come after its parent's). */
+function tabLabels(html: string): string[] {
+  return [...html.matchAll(/<label class="dg-tab"[^>]*data-label="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** The request samples block of an operation's HTML, up to the response examples. */
+function samplesBlock(html: string): string {
+  return /<div class="dg-api-samples" id="dg-api-samples">.*?(?=<div class="dg-api-response-examples"|$)/s.exec(html)?.[0] ?? '';
+}
+
+/** The try-it data an operation's HTML embeds. */
+function playgroundDataOf(html: string): { samples: unknown[]; pageExamples: string[] } {
+  return JSON.parse(/<script type="application\/json" data-dg-playground-data>(.*?)<\/script>/s.exec(html)![1]!);
+}
+
+/** A gateway's chat operation: each language twice, `Default` and `Self-Hosted` (`x-code-samples`), and a response example. */
+const labelledSpec = {
+  openapi: '3.1.0',
+  info: { title: 'Gateway', version: '1' },
+  servers: [{ url: 'https://gateway.example.com/v1' }],
+  paths: {
+    '/chat': {
+      post: {
+        operationId: 'chat',
+        'x-code-samples': ['cURL', 'python', 'javascript'].flatMap((lang) => [
+          { lang, label: 'Default', source: `${lang} default` },
+          { lang, label: 'Self-Hosted', source: `${lang} self-hosted` },
+        ]),
+        responses: { '200': { description: 'OK', content: { 'application/json': { example: { reply: 'Hello' } } } } },
+      },
+    },
+  },
+};
+
+test('should show labelled x-code-samples as one tab per language, with a row of tabs for its variants', async () => {
+  const page = (await playgroundPages(labelledSpec)).chat!;
+  const { html } = renderApiOperation({ page, playground });
+  const samples = samplesBlock(html);
+  // Languages first (the spec's, then the generated language the spec lacks), then each language's variants.
+  assert.equal(tabLabels(samples), ['cURL', 'Python', 'JavaScript', 'Go', 'Default', 'Self-Hosted', 'Default', 'Self-Hosted', 'Default', 'Self-Hosted']);
+  assert.is(samples.split('class="dg-tabs dg-code-group dg-api-sample-variants" data-dg-tabs data-sync="true"').length - 1, 3, 'a synced row of variants in each spec language');
+  // The blocks come in the order the try-it script rewrites them: the spec's stay as written, Go is generated.
+  const sources = [...samples.matchAll(/<code class="language-(\w+)"><span class="line">([^<]*)<\/span>/g)].map((match) => `${match[1]}: ${match[2]}`);
+  assert.equal(sources.slice(0, 6), ['bash: cURL default', 'bash: cURL self-hosted', 'python: python default', 'python: python self-hosted', 'javascript: javascript default', 'javascript: javascript self-hosted']);
+  assert.match(sources[6]!, /^go: /);
+  assert.is(sources.length, 7);
+  assert.equal(playgroundDataOf(html).samples, [null, null, null, null, null, null, 'go']);
+  // Markdown mode: each sample under a label naming its language and its variant.
+  const markdown = renderApiOperation({ page, playground, mode: 'markdown' }).html;
+  assert.match(markdown, '<p><strong>Python · Self-Hosted</strong></p><pre data-language="python"><code class="language-python">python self-hosted</code></pre>');
+});
+
+test('should leave out the request samples or response examples the page shows itself, each kind on its own', async () => {
+  const page = await pageOf(`${specs}openapi31`, 'openapi.yaml', 'GET', '/orders/{orderId}');
+  const side = (pageExamples: Array<'request' | 'response'>) => renderApiOperation({ page, playground, moveSideContent: true, pageExamples });
+  const both = side([]);
+  assert.match(both.facts.sideBlocks[0]!, 'id="dg-api-samples"');
+  assert.match(both.facts.sideBlocks[0]!, 'id="dg-api-response-examples"');
+  assert.equal(playgroundDataOf(both.html).pageExamples, []);
+
+  const request = side(['request']);
+  assert.is(request.facts.sideBlocks.length, 1);
+  assert.not.match(request.facts.sideBlocks[0]!, 'dg-api-samples', 'the page\'s <RequestExample> is the request example');
+  assert.match(request.facts.sideBlocks[0]!, 'id="dg-api-response-examples"', 'the generated response example stays');
+  // The try-it dialog borrows the page's own block instead, and writes nothing into it.
+  assert.equal(playgroundDataOf(request.html).samples, []);
+  assert.equal(playgroundDataOf(request.html).pageExamples, ['request']);
+
+  const response = side(['response']);
+  assert.match(response.facts.sideBlocks[0]!, 'id="dg-api-samples"');
+  assert.not.match(response.facts.sideBlocks[0]!, 'dg-api-response-examples');
+  assert.equal(playgroundDataOf(response.html).samples, [null, 'curl', 'fetch', 'python', 'go']);
+
+  assert.equal(side(['request', 'response']).facts.sideBlocks, [], 'no side column of its own');
+
+  const markdown = (pageExamples: Array<'request' | 'response'>) => renderApiOperation({ page, playground, mode: 'markdown', pageExamples }).html;
+  assert.match(markdown([]), '<strong>Request examples</strong>');
+  assert.not.match(markdown(['request']), 'Request examples');
+  assert.match(markdown([]), '&quot;status&quot;: &quot;paid&quot;');
+  assert.not.match(markdown(['response']), '&quot;status&quot;: &quot;paid&quot;', 'the response example is the page\'s');
+  assert.match(markdown(['response']), '<strong>Request examples</strong>');
 });
 
 test.run();

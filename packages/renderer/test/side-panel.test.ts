@@ -42,6 +42,15 @@ test('should move Panel, RequestExample and ResponseExample out of the html into
   assert.is(twin.html, '<div><div><p>panel</p></div><p><strong>Request example</strong></p><pre>curl</pre><p>prose</p><p><strong>Response example</strong></p><pre>{}</pre></div>');
 });
 
+test('should record the kinds of examples the content shows, moved or not, each once', () => {
+  const kinds = (page: ReturnType<typeof h>, options?: { moveSideContent?: boolean }) => collectContentFacts(() => renderToHtml(page), options).facts.exampleKinds;
+  const both = h('div', null, h(c.ResponseExample!, null, h('pre', null, '{}')), h(c.Panel!, null, h(c.RequestExample!, null, h('pre', null, 'a'))), h(c.RequestExample!, null, h('pre', null, 'b')));
+  assert.equal(kinds(both, moving), ['response', 'request']);
+  assert.equal(kinds(both), ['response', 'request'], 'in place too (page modes without a column, Markdown twins)');
+  assert.equal(kinds(h('div', null, h(c.Panel!, null, h('p', null, 'panel')), h(c.CodeGroup!, null, h('pre', null, 'x')))), [], 'a panel or a code group is no example');
+  assert.equal(collectContentFacts(() => renderToHtml(both, { mode: 'markdown' })).facts.exampleKinds, ['response', 'request']);
+});
+
 test('should keep side content in place when the render does not move it', () => {
   const page = h('div', null, h('p', null, 'a'), h(c.Panel!, null, h('b', null, 'one')));
   assert.is(renderToHtml(page), '<div><p>a</p><aside class="dg-panel"><b>one</b></aside></div>');

@@ -355,9 +355,10 @@ export function ResponseExamples(props: { page: ApiPageModel; id: string; highli
 
 /**
  * Responses by status, switchable; each with its description, headers and schemas. Their
- * examples are in the side column (`ResponseExamples`); Markdown mode keeps them here.
+ * examples are in the side column (`ResponseExamples`); Markdown mode keeps them here
+ * (`hasExamples`, unless the page's own `<ResponseExample>` replaces them).
  */
-export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHeading; highlight: Highlight }) {
+export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHeading; highlight: Highlight; hasExamples: boolean }) {
   const { mode } = useRenderContext();
   return (
     <section class="dg-api-section dg-api-responses" aria-labelledby={props.heading.id}>
@@ -382,7 +383,7 @@ export function ResponsesSection(props: { page: ApiPageModel; heading: SectionHe
                   <FieldList fields={response.headers.map((header) => parameterField(header))} kind="response" />
                 </div>
               )}
-              <Contents content={response.content} highlight={props.highlight} level={4} kind="response" isNamed hasExamples={mode === 'markdown'} />
+              <Contents content={response.content} highlight={props.highlight} level={4} kind="response" isNamed hasExamples={props.hasExamples} />
             </div>
           ),
         }))}

@@ -11,9 +11,10 @@ import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodyS
 import { Playground, playgroundPartIds, TryItButton } from './playground.js';
 import { ParameterPills, SchemaExpanded, SchemaInsertions } from './schema-cache.js';
 import { SpecMarkdown } from './schema-text.js';
-import type { ApiOperationInput, PlaygroundSettings } from './types.js';
+import type { ApiOperationInput, ExampleKind, PlaygroundSettings } from './types.js';
 
 const noPills: readonly string[] = [];
+const noExamples: readonly ExampleKind[] = [];
 
 /** Prefix of generated ids when `idPrefix` is not given. */
 const defaultIdPrefix = 'dg-api-';
@@ -137,6 +138,11 @@ export function ApiOperation(props: ApiOperationProps) {
   const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const parts = playgroundPartIds(idPrefix ?? defaultIdPrefix);
+  // The page's own `<RequestExample>`/`<ResponseExample>` are the examples of that kind: the
+  // generated ones would stack a second panel beside them (the platform shows the page's).
+  const pageExamples = props.pageExamples ?? noExamples;
+  const showsSamples = page.codeSamples.length > 0 && !pageExamples.includes('request');
+  const showsResponseExamples = hasResponseExamples(page) && !pageExamples.includes('response');
   recordApiUse();
   const body = (
     <ParameterPills.Provider value={props.parameterPills ?? noPills}>
@@ -156,7 +162,7 @@ export function ApiOperation(props: ApiOperationProps) {
         </div>
       )}
       {isMarkdown
-        ? page.codeSamples.length > 0 && (
+        ? showsSamples && (
             <div class="dg-api-samples">
               <p>
                 <strong>Request examples</strong>
@@ -164,28 +170,28 @@ export function ApiOperation(props: ApiOperationProps) {
               <CodeSamples samples={page.codeSamples} highlight={highlight} />
             </div>
           )
-        : (page.codeSamples.length > 0 || hasResponseExamples(page)) && (
+        : (showsSamples || showsResponseExamples) && (
             // The right-hand column on wide screens (sticky, as `<RequestExample>` is), below the
             // reference on narrow ones; the try-it dialog borrows both blocks while it is open.
             <SideContent>
               <div class="dg-api-side">
-                {page.codeSamples.length > 0 && (
+                {showsSamples && (
                   <div class="dg-api-samples" id={parts.samples}>
                     <p class="dg-example-label">Request example</p>
                     <CodeSamples samples={page.codeSamples} highlight={highlight} />
                   </div>
                 )}
-                <ResponseExamples page={page} id={parts.responses} highlight={highlight} />
+                {showsResponseExamples && <ResponseExamples page={page} id={parts.responses} highlight={highlight} />}
               </div>
             </SideContent>
           )}
       {headings.authorization && <AuthSection page={page} heading={headings.authorization} />}
       {headings.parameters && <ParametersSection page={page} headings={headings} />}
       {page.requestBody && headings.requestBody && <RequestBodySection body={page.requestBody} heading={headings.requestBody} highlight={highlight} />}
-      {headings.responses && <ResponsesSection page={page} heading={headings.responses} highlight={highlight} />}
+      {headings.responses && <ResponsesSection page={page} heading={headings.responses} highlight={highlight} hasExamples={isMarkdown && !pageExamples.includes('response')} />}
       {!isMarkdown && page.kind === 'operation' && props.playground.mode === 'interactive' && (
         <div class="dg-api-try">
-          <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
+          <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} pageExamples={pageExamples} />
         </div>
       )}
     </section>

@@ -10,7 +10,8 @@ import { CodeBlock } from '../components/code-block.js';
 import { useRenderContext } from '../render-context.js';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { choicesOf, Credentials, Field, initialValue, Required, startingValue } from './playground-fields.js';
-import type { PlaygroundSettings } from './types.js';
+import { groupCodeSamples } from './code-samples.js';
+import type { ExampleKind, PlaygroundSettings } from './types.js';
 
 /** Props of `Playground`. */
 export interface PlaygroundProps {
@@ -18,6 +19,8 @@ export interface PlaygroundProps {
   settings: PlaygroundSettings;
   /** Prefix of generated ids, unique per operation drawn on one page. */
   idPrefix: string;
+  /** Kinds of examples the page shows itself instead of the operation's (`ApiOperationInput.pageExamples`; default: none). */
+  pageExamples?: readonly ExampleKind[] | undefined;
 }
 
 /** A base URL the reader can pick, with the server template behind it when it has variables. */
@@ -49,11 +52,17 @@ export interface PlaygroundData {
   /** Element ids of the operation's dialog, request samples and response examples. */
   parts: ReturnType<typeof playgroundPartIds>;
   /**
-   * How to write each request sample again from the form, in tab order: a generated sample's
-   * language (`curl`, `fetch`, `python`, `go`), or `null` for the spec's own `x-codeSamples`,
-   * which stay as written.
+   * How to write each request sample again from the form, in the order of their code blocks: a
+   * generated sample's language (`curl`, `fetch`, `python`, `go`), or `null` for the spec's own
+   * `x-codeSamples`, which stay as written. None when the page's `<RequestExample>` replaces them.
    */
   samples: (SampleFormat | null)[];
+  /**
+   * Kinds of examples the page shows itself (`<RequestExample>`, `<ResponseExample>`) instead of
+   * the operation's: the dialog borrows the page's first block of each kind
+   * (`[data-example="request"]`), as it borrows the operation's, and writes nothing into it.
+   */
+  pageExamples: ExampleKind[];
   /** Credential placeholders the samples show instead of what the reader typed. */
   sampleCredentials: SampleCredentials;
 }
@@ -99,7 +108,7 @@ export function Playground(props: PlaygroundProps) {
   if (settings.mode === 'hide' || mode === 'markdown') return null;
   if (settings.mode === 'simple') return <SimplePlayground page={page} />;
   const id = (name: string) => `${props.idPrefix}pg-${name}`;
-  const data = playgroundData(page, settings, props.idPrefix);
+  const data = playgroundData(page, settings, props.idPrefix, props.pageExamples);
   const parameters = [...page.parameters.path, ...page.parameters.query, ...page.parameters.header];
   const media = page.requestBody?.content ?? [];
   return (
@@ -224,7 +233,7 @@ function SimplePlayground(props: { page: ApiPageModel }) {
 }
 
 /** The data the client script needs, as plain JSON. */
-export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings, idPrefix: string): PlaygroundData {
+export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings, idPrefix: string, pageExamples: readonly ExampleKind[] = []): PlaygroundData {
   const environments = page.baseUrls.map((url) => environmentOf(url, page.servers));
   const documented = [...page.baseUrls, ...page.servers.map((server) => server.url).filter((url): url is string => url !== undefined)];
   const origins = new Set(documented.map(originOf).filter((origin): origin is string => origin !== undefined));
@@ -256,7 +265,10 @@ export function playgroundData(page: ApiPageModel, settings: PlaygroundSettings,
     proxyUrl: settings.proxyUrl,
     credentials: settings.credentials === true && !settings.proxy,
     parts: playgroundPartIds(idPrefix),
-    samples: page.codeSamples.map((sample) => (sample.isGenerated ? (sampleFormats[sample.label] ?? null) : null)),
+    samples: pageExamples.includes('request')
+      ? []
+      : groupCodeSamples(page.codeSamples).flatMap((group) => group.samples.map((sample) => (sample.isGenerated ? (sampleFormats[sample.label] ?? null) : null))),
+    pageExamples: [...pageExamples],
     sampleCredentials: sampleCredentials(page),
   };
 }

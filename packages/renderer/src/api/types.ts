@@ -90,4 +90,15 @@ export interface ApiOperationInput {
    * whose side content goes to the right-hand column (default: `false`: they stay in place).
    */
   moveSideContent?: boolean | null | undefined;
+  /**
+   * The kinds of examples the page bound to the operation shows itself, with `<RequestExample>`
+   * (`request`) and `<ResponseExample>` (`response`) (`ContentFacts.exampleKinds` of its
+   * prose): they replace the operation's request samples and response examples, in the web
+   * page, the Markdown mode and the try-it dialog, which shows the page's own instead
+   * (default: none).
+   */
+  pageExamples?: readonly ExampleKind[] | null | undefined;
 }
+
+/** A kind of example block: the request samples or the response examples. */
+export type ExampleKind = 'request' | 'response';

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ComponentChildren, VNode } from 'preact';
 import { useId } from 'preact/hooks';
+import { recordExample } from '../content-facts.js';
 import { useRenderContext } from '../render-context.js';
 import { elementChildren, parseBoolean, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 import { CodeGroupContext } from './code-block.js';
@@ -67,6 +68,7 @@ function createExample(kind: 'request' | 'response', defaultLabel: string) {
   function Example(props: ExampleProps) {
     const { mode, idPrefix } = useRenderContext();
     const labelId = `${idPrefix}${useId()}`;
+    recordExample(kind);
     const label = parseText(props.title) ?? defaultLabel;
     const blocks = elementChildren(props.children);
     // Several snippets switch like a code group; one (or an explicit <CodeGroup>) shows as is.
