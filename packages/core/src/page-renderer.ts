@@ -1,4 +1,4 @@
-import type { ChangelogEntry, SampleHighlighter } from '@docsgen/mdx-transforms';
+import { createCodeBlockHighlighter, type ChangelogEntry, type SampleHighlighter } from '@docsgen/mdx-transforms';
 import { renderSpecMarkdown } from '@docsgen/renderer';
 import { escapeHtml } from '@docsgen/util/escape-html';
 import type { DocsgenMessage } from '@docsgen/config';
@@ -59,6 +59,9 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
   const languageOf = (slug: string) => pageLanguage(layoutDataOf(site), slug);
   // Code samples load their languages on first use: a page without samples never waits for them.
   const samples = createLazySampleHighlighter(() => resolveCodeOptions(config).themes, sampleLanguages);
+  // `<CodeBlock>{PyUsage}</CodeBlock>`: code known only as the page renders, highlighted as the
+  // compiler highlights literal code (same themes and grammars), the page drawn again once done.
+  const codeBlocks = createCodeBlockHighlighter({ themes: site.code.themes, languages: site.code.languages });
   const specsUsed = new Map<string, Set<string>>();
   const playgroundOf = (page: PageInfo | undefined): PlaygroundSettings => pagePlayground(api, page);
   // What `<OpenApiEndpoint>` and the viewers read; records the specs each page uses.
@@ -106,8 +109,10 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     // Only `<OpenApiEndpoint>` highlights samples in a page file, and only on a site with an API reference.
     const hasSamples = api.pages.size > 0 || api.bindings.size > 0;
     const renderOnce = () =>
-      drawWithSamples(samples, (highlight) =>
-        renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, hasSamples ? highlight : undefined), language: languageOf(slug), moveSideContent: movesSideContent(page, renderMode) }),
+      codeBlocks.draw((highlightCode) =>
+        drawWithSamples(samples, (highlight) =>
+          renderPageContent({ page, modules, overrides, components: userComponents, mode: renderMode, iconLibrary: config?.icons?.library, apiReference: apiContext(slug, hasSamples ? highlight : undefined), language: languageOf(slug), moveSideContent: movesSideContent(page, renderMode), highlightCode }),
+        ),
       );
     const apiMessagesBefore = api.messages.length;
     let result = await renderOnce();

@@ -1,5 +1,5 @@
 import type { DocsgenMessage } from '@docsgen/config';
-import { builtinComponents, collectContentFacts, RenderContext, resolveComponents, type ApiReferenceContext, type ContentHeading, type RenderMessage } from '@docsgen/renderer';
+import { builtinComponents, collectContentFacts, RenderContext, resolveComponents, type ApiReferenceContext, type ContentHeading, type HighlightCode, type RenderMessage } from '@docsgen/renderer';
 import { h, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { readFileSync } from 'node:fs';
@@ -28,6 +28,8 @@ export interface RenderPageContentInput {
   language?: string | null | undefined;
   /** Take side content out of the HTML into `sideBlocks`, for a page in the default page mode (default: `false`). */
   moveSideContent?: boolean | null | undefined;
+  /** Highlights `<CodeBlock>` elements whose code is a value known at render time (default: none: plain text). */
+  highlightCode?: HighlightCode | null | undefined;
 }
 
 const source = '@docsgen/core';
@@ -82,7 +84,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
       seen.add(key);
       messages.push({ ...message, ...locateActual(message.actual, [page.file, ...modules.dependenciesOf(page.file).map((dependency) => dependency.file)]) });
     };
-    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined, language: input.language ?? undefined };
+    const value = { mode, iconLibrary: input.iconLibrary ?? undefined, onMessage, apiReference: input.apiReference ?? undefined, language: input.language ?? undefined, highlightCode: input.highlightCode ?? undefined };
     // Interactive components: the module of each island rendered, with what it imports, goes to
     // the page (a module asked about but not rendered as an island adds nothing).
     const closures = new Map<string, RenderedPage['islands']>();

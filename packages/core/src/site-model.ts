@@ -47,6 +47,8 @@ export interface SiteModel {
   cards: SocialCards;
   /** The project's modules: pages, snippets, components, with their compiled records. */
   modules: ProjectModules;
+  /** Code-block settings pages compile with (themes, chrome, copy button, custom grammars). */
+  code: CodeBlockOptions;
   /** `theme/<Name>` component overrides by component name. */
   overrides: Map<string, string>;
   /** The `.css` and `.js` files every page loads, in any content folder (`isSiteFile`). */
@@ -160,6 +162,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     chrome,
     cards,
     modules,
+    code: compilerOptions.code,
     overrides: await findThemeOverrides(root),
     projectFiles,
     isIgnored: project.isIgnored,

@@ -15,8 +15,12 @@ export interface CodeBlockInput {
   meta: CodeMeta;
   /** Resolved language (`text` when unknown). */
   language: string;
-  /** Highlighted HTML and the code as copied. */
-  highlighted: HighlightedCode;
+  /**
+   * Highlighted HTML and the code as copied, or `undefined` for an author's `<CodeBlock>`
+   * whose children are values (`readLateCodeBlock`): it keeps them, for the renderer to
+   * highlight once they are known.
+   */
+  highlighted: HighlightedCode | undefined;
   /** Chrome of the site, used when the fence has no `bar`/`bare` flag. */
   chrome: 'bar' | 'bare';
   /** Copy button setting of the site. */
@@ -49,9 +53,10 @@ export function createCodeBlock(input: CodeBlockInput): JsxFlowElement {
   attributes.push(
     createAttribute('chrome', chrome),
     createAttribute('copy', resolveCopy(input.copyButton, chrome, meta.noCopy)),
-    createAttribute('code', input.highlighted.code),
-    createAttribute('html', input.highlighted.html),
   );
+  if (input.highlighted) {
+    attributes.push(createAttribute('code', input.highlighted.code), createAttribute('html', input.highlighted.html));
+  }
 
   if (!input.element) {
     return { type: 'mdxJsxFlowElement', name: 'CodeBlock', attributes, children: [], position: input.position };
@@ -70,7 +75,7 @@ export function createCodeBlock(input: CodeBlockInput): JsxFlowElement {
     ...kept,
     ...attributes.filter((attribute) => computed.has(attribute.name) || !written.has(attribute.name)),
   ];
-  node.children = [];
+  if (input.highlighted) node.children = [];
   return node;
 }
 

@@ -68,6 +68,43 @@ export function readCodeBlockElement(
   const text = inner ? inner.code : staticText(children, source);
   if (text === undefined) return undefined;
 
+  const options = readCodeBlockOptions(node, inner);
+  return {
+    code: inner ? text : text.replace(/^[ \t]*\n/, '').replace(/\s+$/, ''),
+    language: options.language,
+    meta: options.meta,
+  };
+}
+
+/**
+ * Read an author's `<CodeBlock>` whose children are values only known when the page renders:
+ * text and expressions, at least one of them not a literal (`{PyUsage}`, a constant a snippet
+ * exports). Its code is the value the renderer gets; its language and options are read here.
+ *
+ * @param node
+ *   `CodeBlock` element.
+ * @param source
+ *   Source text of the page, to tell literal expressions from others (see `staticText`).
+ * @returns
+ *   Language and options, or `undefined` when the children are static (see
+ *   `readCodeBlockElement`), empty, or not text and expressions alone.
+ */
+export function readLateCodeBlock(
+  node: JsxFlowElement,
+  source: string | undefined,
+): Omit<CodeSource, 'code'> | undefined {
+  const children = node.children.filter(
+    (child) => child.type !== 'text' || child.value.trim() !== '',
+  );
+  const isExpression = (child: (typeof children)[number]) =>
+    child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression';
+  if (!children.some(isExpression) || !children.every((child) => child.type === 'text' || isExpression(child))) return undefined;
+  if (staticText(children, source) !== undefined) return undefined;
+  return readCodeBlockOptions(node, undefined);
+}
+
+/** Language and meta of a `<CodeBlock>`: its attributes, over those of the fence inside it. */
+function readCodeBlockOptions(node: JsxFlowElement, inner: CodeSource | undefined): Omit<CodeSource, 'code'> {
   const bare = readBooleanAttribute(node, 'bare');
   const bar = readBooleanAttribute(node, 'bar');
   const chrome = readStringAttribute(node, 'chrome');
@@ -89,11 +126,7 @@ export function readCodeBlockElement(
   else if (bare) meta.chrome = 'bare';
   else if (bar) meta.chrome = 'bar';
 
-  return {
-    code: inner ? text : text.replace(/^[ \t]*\n/, '').replace(/\s+$/, ''),
-    language: readStringAttribute(node, 'language', 'lang') ?? inner?.language,
-    meta,
-  };
+  return { language: readStringAttribute(node, 'language', 'lang') ?? inner?.language, meta };
 }
 
 function isCodeMeta(value: unknown): value is CodeMeta {

@@ -26,3 +26,5 @@ export { remarkUnknownComponents } from './remark-unknown-components.js';
 export { rewriteLatexBlocks } from './rewrite-latex-blocks.js';
 export type { SampleHighlighter } from './highlight-sample.js';
 export { createSampleHighlighter } from './highlight-sample.js';
+export type { CodeBlockHighlighter, CodeBlockHighlighterOptions, HighlightCodeBlock, RenderedCodeBlock } from './code-block-highlighter.js';
+export { createCodeBlockHighlighter } from './code-block-highlighter.js';

@@ -1,24 +1,21 @@
 import type { Element, ElementContent, Parents, Root, RootContent } from 'hast';
 import { bundledLanguages } from 'shiki/langs';
 import type { VFile } from 'vfile';
-import { type CodeSource, readCodeBlockElement, readPre } from './code-block-source.js';
+import { type CodeSource, readCodeBlockElement, readLateCodeBlock, readPre } from './code-block-source.js';
 import { createCodeBlock, createMermaid } from './code-block-element.js';
 import { createCodeBlockHtml, createMermaidHtml, isCodeBlockHtml } from './code-block-html.js';
 import { suggestName } from './suggest-name.js';
-import { type HighlightedCode, type HighlightRequest, hashHighlightKey, keyOfHighlight, readHighlightCache, writeHighlightCache } from './highlight-cache.js';
+import { type HighlightedCode, type HighlightRequest, readHighlightCache } from './highlight-cache.js';
 import {
   type CustomLanguage,
   defaultThemes,
-  getHighlighter,
   hashCustomLanguage,
   indexCustomLanguages,
   isKnownTheme,
   listLanguages,
-  loadCustomLanguages,
-  loadBlockLanguages,
-  loadThemes,
   resolveLanguage,
 } from './highlighter.js';
+import { type CustomGrammars, createHighlightRequest, highlightRequests } from './highlight-request.js';
 import { type JsxFlowElement, readStringAttribute } from './jsx-attributes.js';
 
 /**
@@ -105,7 +102,10 @@ const source = '@docsgen/mdx-transforms';
  * Each `<pre><code>` (a fence) and each author `<CodeBlock>` with static children becomes an
  * MDX JSX `<CodeBlock>` element with string attributes: `html` (highlighted `<pre>`), `code`
  * (as copied), `language`, `title`, `icon`, `lines`, `wrap`, `expandable`, `highlight`,
- * `focus`, `chrome` and `copy`. Mermaid fences become `<Mermaid chart>` and set
+ * `focus`, `chrome` and `copy`. An author `<CodeBlock>` whose children are values known only
+ * when the page renders (`{PyUsage}`) gets the same attributes except `html` and `code`, and keeps
+ * its children, for the renderer to highlight (`createCodeBlockHighlighter`; left as it is with
+ * `output: 'html'`). Mermaid fences become `<Mermaid chart>` and set
  * `file.data.hasMermaid`; their meta may say `actions`, `actions=false` and
  * `placement=top-left` (or another corner). With `output: 'html'` blocks become plain elements
  * instead (`<figure class="code-block">` around the highlighted `<pre>`, `<pre class="mermaid">`),
@@ -120,11 +120,15 @@ const source = '@docsgen/mdx-transforms';
  */
 export function rehypeHighlightCode(options?: HighlightCodeOptions | null | undefined) {
   const settings = resolveHighlightCodeOptions(options);
-  const custom = indexCustomLanguages(settings.languages);
-  const customHashes = new Map(settings.languages.map((language) => [language.name, hashCustomLanguage(language)]));
+  const grammars: CustomGrammars = {
+    languages: settings.languages,
+    index: indexCustomLanguages(settings.languages),
+    hashes: new Map(settings.languages.map((language) => [language.name, hashCustomLanguage(language)])),
+  };
 
   return async function (tree: Root, file: VFile): Promise<undefined> {
     const blocks: Block[] = [];
+    const lateBlocks: Array<{ parent: Parents; index: number; element: JsxFlowElement; source: Omit<CodeSource, 'code'> }> = [];
     let hasMermaid = false;
 
     walk(tree, (node, index, parent) => {
@@ -148,17 +152,23 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
           }
           hasMermaid = true;
         } else {
-          blocks.push(createBlock(code, undefined, parent, index, settings, custom, customHashes, file, node.position));
+          blocks.push(createBlock(code, undefined, parent, index, settings, grammars, file, node.position));
         }
         return false;
       }
 
       // An author's `<CodeBlock>`; one this plugin made already has `html` and is left alone.
       if (node.type === 'mdxJsxFlowElement' && node.name === 'CodeBlock') {
-        if (readStringAttribute(node, 'html') !== undefined) return false;
+        if (readStringAttribute(node, 'html') !== undefined || isCompletedLate(node)) return false;
         const source = typeof file.value === 'string' ? file.value : undefined;
         const code = readCodeBlockElement(node, source);
-        if (code) blocks.push(createBlock(code, node, parent, index, settings, custom, customHashes, file, node.position));
+        if (code) blocks.push(createBlock(code, node, parent, index, settings, grammars, file, node.position));
+        // `{PyUsage}`: the code is known when the page renders (the renderer highlights it).
+        const late = code ? undefined : readLateCodeBlock(node, source);
+        if (late) {
+          warnUnknownLanguage(late.language, grammars, file, node.position);
+          lateBlocks.push({ parent, index, element: node, source: late });
+        }
         return false;
       }
 
@@ -168,21 +178,8 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
     file.data.hasMermaid = hasMermaid;
     const misses = blocks.filter((block) => block.result === undefined);
 
-    if (misses.length > 0) {
-      // Shiki and the block renderer load with the first block to highlight (a page whose
-      // blocks are all in the cache, as after a prose edit, loads neither).
-      const [highlighter, { highlightBlock }] = await Promise.all([getHighlighter(), import('./highlight-block.js')]);
-      await loadThemes(highlighter, [settings.themes.light, settings.themes.dark]);
-      const names = new Set(misses.map((block) => block.request.language));
-      const customNames = settings.languages.filter((language) => names.has(language.name));
-      await loadBlockLanguages(highlighter, misses.map((block) => block.request), customHashes);
-      // Last, so no await separates registering a page's grammars from highlighting with them.
-      if (customNames.length > 0) await loadCustomLanguages(highlighter, customNames);
-      for (const block of misses) {
-        block.result = highlightBlock(highlighter, block.request);
-        writeHighlightCache(block.key, block.result);
-      }
-    }
+    const results = await highlightRequests(misses, grammars);
+    for (const [index, block] of misses.entries()) block.result = results[index];
 
     file.data.highlighted = blocks.map((block) => [block.key, block.result!]);
     if (settings.output === 'html' && blocks.length > 0) {
@@ -193,6 +190,20 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
         parent.children[index] = createCodeBlockHtml({ position, meta: code.meta, language: request.language, highlighted: result!, parse });
       }
       return;
+    }
+    // Completed as a highlighted block's would be (`title`, `chrome`, `copy`), children kept.
+    for (const { parent, index, element, source: code } of lateBlocks) {
+      // A second run leaves it alone (and does not warn again).
+      element.data = { ...element.data, [completedLate]: true } as JsxFlowElement['data'];
+      parent.children[index] = createCodeBlock({
+        element,
+        position: element.position,
+        meta: code.meta,
+        language: resolveLanguage(code.language, grammars.index).name,
+        highlighted: undefined,
+        chrome: settings.chrome,
+        copyButton: settings.copyButton,
+      });
     }
     for (const block of blocks) {
       const { parent, index, element, source: code, request, result } = block;
@@ -209,7 +220,11 @@ export function rehypeHighlightCode(options?: HighlightCodeOptions | null | unde
   };
 }
 
-function resolveHighlightCodeOptions(
+/**
+ * Options with every default applied; a bad value throws a `TypeError` naming the option
+ * (internal: `createCodeBlockHighlighter` checks its options with it too).
+ */
+export function resolveHighlightCodeOptions(
   options: HighlightCodeOptions | null | undefined,
 ): ResolvedHighlightCodeOptions {
   const themes = options?.themes ?? defaults.themes;
@@ -269,39 +284,35 @@ function createBlock(
   parent: Parents,
   index: number,
   settings: ResolvedHighlightCodeOptions,
-  custom: ReadonlyMap<string, string>,
-  customHashes: ReadonlyMap<string, string>,
+  grammars: CustomGrammars,
   file: VFile,
   place: JsxFlowElement['position'],
 ): Block {
-  const language = resolveLanguage(code.language, custom);
-
-  if (!language.isKnown) {
-    const message = file.message(
-      `Unexpected code language \`${code.language}\`, expected a language Shiki knows; the block is shown as plain text`,
-      { place, ruleId: 'code-language-unknown', source },
-    );
-    message.actual = code.language;
-    const suggestion = suggestName(code.language!, [...listLanguages(), ...custom.keys()]);
-    message.note = suggestion
-      ? `Did you mean \`${suggestion}\`?`
-      : 'Use a language id from https://shiki.style/languages, or `text`.';
-    if (suggestion) message.expected = [suggestion];
-  }
-
-  const request: HighlightRequest = {
-    code: code.code,
-    language: language.name,
-    themes: settings.themes,
-    highlight: code.meta.highlight,
-    focus: code.meta.focus,
-    lines: code.meta.lines,
-    wrap: code.meta.wrap,
-  };
-  const grammarHash = customHashes.get(language.name);
-  // A custom grammar's content is part of the key: an edited grammar never reuses old output.
-  const key = grammarHash ? hashHighlightKey([keyOfHighlight(request), grammarHash]) : keyOfHighlight(request);
+  warnUnknownLanguage(code.language, grammars, file, place);
+  const { request, key } = createHighlightRequest(code, settings.themes, grammars);
   return { parent, index, element, source: code, request, key, result: readHighlightCache(key) };
+}
+
+/** `code-language-unknown` for a language neither Shiki nor a custom grammar knows. */
+function warnUnknownLanguage(language: string | undefined, grammars: CustomGrammars, file: VFile, place: JsxFlowElement['position']): undefined {
+  if (resolveLanguage(language, grammars.index).isKnown) return;
+  const message = file.message(
+    `Unexpected code language \`${language}\`, expected a language Shiki knows; the block is shown as plain text`,
+    { place, ruleId: 'code-language-unknown', source },
+  );
+  message.actual = language;
+  const suggestion = suggestName(language!, [...listLanguages(), ...grammars.index.keys()]);
+  message.note = suggestion
+    ? `Did you mean \`${suggestion}\`?`
+    : 'Use a language id from https://shiki.style/languages, or `text`.';
+  if (suggestion) message.expected = [suggestion];
+}
+
+/** Key in `data` of a `<CodeBlock>` with late children this plugin completed. */
+const completedLate = 'docsgenLateCode';
+
+function isCompletedLate(node: JsxFlowElement): boolean {
+  return (node.data as Record<string, unknown> | undefined)?.[completedLate] === true;
 }
 
 /**

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 test('should expose the public api', async () => {
   const mod = await import('../src/index.js');
   assert.equal(Object.keys(mod).sort(), [
+    'createCodeBlockHighlighter',
     'createSampleHighlighter',
     'estimateReadingTime',
     'getHighlighter',

@@ -231,6 +231,20 @@ test('should be idempotent', async () => {
   }
 });
 
+test('should complete a `<CodeBlock>` whose children are values, keep them, and warn once however often it runs', async () => {
+  const source = '<CodeBlock filename="Python" language="Pyton" lang="x">{PyUsage}</CodeBlock>\n';
+  // Two separate transformers on one tree: unified attaches the same plugin only once.
+  const transform = rehypeHighlightCode({ chrome: 'bare', copyButton: false });
+  const { tree, file } = await runRehype(source, { path: 'page.mdx', rehypePlugins: [() => transform, () => transform] });
+  const block = tree.children[0] as JsxFlowElement;
+  assert.equal(
+    block.attributes.map((attribute) => [(attribute as { name: string }).name, attribute.value]),
+    [['filename', 'Python'], ['language', 'Pyton'], ['lang', 'x'], ['title', 'Python'], ['chrome', 'bare'], ['copy', 'none']],
+  );
+  assert.equal(block.children.map((child) => child.type), ['mdxFlowExpression']);
+  assert.equal(file.messages.map((message) => [message.ruleId, message.line]), [['code-language-unknown', 1]]);
+});
+
 test('should fail when attached with bad options', () => {
   assert.throws(
     () => rehypeHighlightCode({ themes: 'github-lite' }),

@@ -3,7 +3,7 @@ export { escapeHtml } from '@docsgen/util/escape-html';
 export { sanitizeHref, sanitizeSrc } from './safe-url.js';
 export { renderSpecMarkdown } from './spec-markdown.js';
 export { RenderContext } from './render-context.js';
-export type { RenderContextValue, RenderMessage, RenderMode } from './render-context.js';
+export type { CodeToHighlight, HighlightCode, RenderContextValue, RenderMessage, RenderMode } from './render-context.js';
 export { findIcon, loadIcon, resolveIcon } from './icons.js';
 export { findUnknownIcon } from './layout/links.js';
 export type { FoundIcon, IconGlyph, IconLibrary, IconMatch, ResolveIconOptions } from './icons.js';

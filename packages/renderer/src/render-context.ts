@@ -25,7 +25,32 @@ export interface RenderContextValue {
   apiReference?: ApiReferenceContext | null | undefined;
   /** docs.json language code of the page: the components' own labels ("Copy") are in it (default: English). */
   language?: string | null | undefined;
+  /**
+   * Highlights a `<CodeBlock>` whose children are text at render time and that has no `html`
+   * (`{PyUsage}`, a string a snippet exports); `undefined` leaves it plain (default: none: such
+   * blocks render as plain text).
+   */
+  highlightCode?: HighlightCode | null | undefined;
 }
+
+/** A code block to highlight as the page renders: its code and the options it was written with. */
+export interface CodeToHighlight {
+  /** Code, without a leading blank line or trailing white space. */
+  code: string;
+  /** The block's `language`, as written (matched in any case). */
+  language: string | undefined;
+  /** Lines to mark (`1-3,5`, braces allowed). */
+  highlight: string | undefined;
+  /** Lines to focus (`1-3,5`, braces allowed). */
+  focus: string | undefined;
+  /** Show line numbers. */
+  lines: boolean;
+  /** Wrap long lines. */
+  wrap: boolean;
+}
+
+/** `highlightCode` of the render context: trusted highlighted `<pre>` HTML and the code as copied, or `undefined`. */
+export type HighlightCode = (block: CodeToHighlight) => { html: string; code: string } | undefined;
 
 /** A warning of a content component; the same shape as `DocsgenMessage` of `@docsgen/config`. */
 export interface RenderMessage {
@@ -45,6 +70,7 @@ export interface ResolvedRenderContextValue {
   onMessage: (message: RenderMessage) => void;
   apiReference: ApiReferenceContext | undefined;
   language: string | undefined;
+  highlightCode: HighlightCode | undefined;
 }
 
 /** Preact context that selects the render mode of every content component. */
@@ -60,6 +86,7 @@ export function useRenderContext(): ResolvedRenderContextValue {
     onMessage: typeof value.onMessage === 'function' ? value.onMessage : () => {},
     apiReference: value.apiReference ?? undefined,
     language: typeof value.language === 'string' ? value.language : undefined,
+    highlightCode: typeof value.highlightCode === 'function' ? value.highlightCode : undefined,
   };
 }
 

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { createContext, type ComponentChildren } from 'preact';
+import { createContext, toChildArray, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
 import { codeHtml } from '../content-facts.js';
-import { useIsMarkdown } from '../render-context.js';
+import { useRenderContext } from '../render-context.js';
 import { parseBoolean, parseText, rootAttributes, textOfChildren, type PassThroughProps } from '../props.js';
 import { useUiStrings } from '../i18n/use-ui-strings.js';
 import { Icon, iconOf } from './icon.js';
@@ -16,6 +16,10 @@ export interface CodeBlockProps extends PassThroughProps {
   /** Raw source. */
   code?: string;
   language?: string;
+  /** Lines to mark (`1-3,5`): read only to highlight text children (see `CodeBlock`). */
+  highlight?: string;
+  /** Lines to focus (`1-3,5`): read only to highlight text children. */
+  focus?: string;
   /** Caption; `filename` is an alias for authors. */
   title?: string;
   filename?: string;
@@ -48,6 +52,17 @@ function textOfHtml(html: string): string {
     });
 }
 
+/**
+ * Text children (strings and numbers only: `{PyUsage}`, a string a snippet exports) as the
+ * highlighting plugin reads literal ones: no leading blank line, no trailing white space.
+ * `undefined` for anything else (elements, nothing).
+ */
+function textOnlyChildren(children: ComponentChildren): string | undefined {
+  const list = toChildArray(children);
+  if (list.length === 0 || !list.every((child) => typeof child === 'string' || typeof child === 'number')) return undefined;
+  return list.join('').replace(/^[ \t]*\n/, '').replace(/\s+$/, '');
+}
+
 function copyMode(value: unknown): 'always' | 'hover' | 'none' {
   if (value === 'hover' || value === 'none') return value;
   if (value === 'always') return 'always';
@@ -61,16 +76,30 @@ function copyMode(value: unknown): 'always' | 'hover' | 'none' {
  * bar, or floating in the corner of a block without one) and, for long expandable blocks, a
  * "Show more" toggle. Markdown mode:
  * `<pre data-language data-title><code>` with the raw code.
+ *
+ * A block without `html` whose children are text (a value known only now: `{PyUsage}`) is
+ * highlighted with the render context's `highlightCode`, the same HTML and copied code as the
+ * block written with literal text; without one, or when it gives nothing, it is plain text.
  */
 export function CodeBlock(props: CodeBlockProps) {
-  const isMarkdown = useIsMarkdown();
+  const context = useRenderContext();
+  const isMarkdown = context.mode === 'markdown';
   const strings = useUiStrings();
   const inGroup = useContext(CodeGroupContext);
-  const html = parseText(props.html);
   const language = parseText(props.language);
   const title = parseText(props.title) ?? parseText(props.filename);
+  const given = parseText(props.html);
+  const text = given === undefined && parseText(props.code) === undefined ? textOnlyChildren(props.children) : undefined;
+  // In the twin too: its code is the code as copied (`[!code …]` markers removed).
+  const highlighted =
+    text === undefined || !context.highlightCode
+      ? undefined
+      : context.highlightCode({ code: text, language, highlight: parseText(props.highlight), focus: parseText(props.focus), lines: parseBoolean(props.lines), wrap: parseBoolean(props.wrap) });
+  const html = given ?? highlighted?.html;
   const code =
+    highlighted?.code ??
     parseText(props.code) ??
+    text ??
     (props.children === undefined ? (html === undefined ? '' : textOfHtml(html)) : textOfChildren(props.children));
 
   if (isMarkdown) {
@@ -130,7 +159,8 @@ export function CodeBlock(props: CodeBlockProps) {
           </pre>
         </div>
       ) : (
-        // Trusted: Shiki builds this HTML at build time from escaped code (see README, Security).
+        // Trusted: Shiki builds this HTML from escaped code, when the page compiles or, for text
+        // children, as it renders (see README, Security).
         <div class="dg-code-body" dangerouslySetInnerHTML={codeHtml(html)} />
       )}
       {copy !== 'none' && (
