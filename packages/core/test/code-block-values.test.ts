@@ -69,7 +69,7 @@ const files = {
 
 /** Each code block of a page: its `<figure>`. */
 function codeOf(html: string): string[] {
-  return [...html.matchAll(/<figure[^>]*class="dg-code"[\s\S]*?<\/figure>/g)].map((match) => match[0]);
+  return [...html.matchAll(/<figure[^>]*class="dg-code code-block"[\s\S]*?<\/figure>/g)].map((match) => match[0]);
 }
 
 test('should highlight a block whose code is a constant a snippet exports or the page defines, as the block with literal text', async () => {

@@ -388,7 +388,7 @@ test('should show labelled x-code-samples as one tab per language, with a row of
   const samples = samplesBlock(html);
   // Languages first (the spec's, then the generated language the spec lacks), then each language's variants.
   assert.equal(tabLabels(samples), ['cURL', 'Python', 'JavaScript', 'Go', 'Default', 'Self-Hosted', 'Default', 'Self-Hosted', 'Default', 'Self-Hosted']);
-  assert.is(samples.split('class="dg-tabs dg-code-group dg-api-sample-variants" data-dg-tabs data-sync="true"').length - 1, 3, 'a synced row of variants in each spec language');
+  assert.is(samples.split('class="dg-tabs dg-code-group code-group dg-api-sample-variants" data-dg-tabs data-sync="true"').length - 1, 3, 'a synced row of variants in each spec language');
   // The blocks come in the order the try-it script rewrites them: the spec's stay as written, Go is generated.
   const sources = [...samples.matchAll(/<code class="language-(\w+)"><span class="line">([^<]*)<\/span>/g)].map((match) => `${match[1]}: ${match[2]}`);
   assert.equal(sources.slice(0, 6), ['bash: cURL default', 'bash: cURL self-hosted', 'python: python default', 'python: python self-hosted', 'javascript: javascript default', 'javascript: javascript self-hosted']);
