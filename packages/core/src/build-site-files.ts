@@ -46,7 +46,7 @@ export async function writeSiteFiles(site: Site, writer: OutputWriter, options: 
   const apiProxy = site.api.playground.proxy ? { allowedOrigins: site.apiOrigins } : undefined;
   // The MCP function bundles the data `/mcp` answers from, as the output table produced it.
   const mcp = adapterRunsFunctions(adapter) ? await produceOutputText(site, mcpSnapshotPath, options.context) : undefined;
-  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy, mcpSnapshot: mcp });
+  const adapted = adapterFiles(adapter, { redirects, files: new Set(writer.written.keys()), apiProxy, mcpSnapshot: mcp, locate: site.locate });
   messages.push(...adapted.messages);
   for (const file of adapted.files) writer.write(file.path, file.content);
   if (messages.some((message) => message.fatal)) throw new Error('adapter');

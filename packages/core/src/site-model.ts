@@ -1,4 +1,4 @@
-import { findOrphanPages, listNavigationPages, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig } from '@docsgen/config';
+import { findOrphanPages, listNavigationPages, type DocsgenMessage, type NavigationModel, type ResolvedDocsConfig, type SourceLocation } from '@docsgen/config';
 import { builtinComponentNames, type SiteLayoutData } from '@docsgen/renderer';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -53,6 +53,8 @@ export interface SiteModel {
   overrides: Map<string, string>;
   /** The `.css` and `.js` files every page loads, in any content folder (`isSiteFile`). */
   projectFiles: string[];
+  /** Where a docs.json value is written (`['redirects', 3, 'source']`), for messages about it. */
+  locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
   /** Whether a path of the project is left out of the site by `.mintignore` (`project-ignore.ts`). */
   isIgnored: ProjectIgnore;
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
@@ -165,6 +167,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     code: compilerOptions.code,
     overrides: await findThemeOverrides(root),
     projectFiles,
+    locate,
     isIgnored: project.isIgnored,
     navigablePages,
     homeSlug: homeSlugOf(pages, navigablePages, config),

@@ -1,4 +1,4 @@
-import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig } from '@docsgen/config';
+import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
 import type { ContentLink, ExampleKind, NavigationFile, RepositoryInfo } from '@docsgen/renderer';
 import type { SiteApiReference } from './api-reference.js';
 import { createPageRenderer } from './page-renderer.js';
@@ -196,6 +196,8 @@ export interface Site {
   siteUrl: string | undefined;
   /** `.css` and `.js` files at the project root, included on every page and served at `/<name>`. */
   projectFiles: string[];
+  /** Where a docs.json value is written (`['redirects', 3, 'source']`), for messages about it. */
+  locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
   /**
    * Whether a path of the project (posix, from the root) is left out of the site by its
    * `.mintignore`: no page, stylesheet, script, media file or spec, and not served.
@@ -222,6 +224,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
   return {
     root,
     projectFiles: model.projectFiles,
+    locate: model.locate,
     isIgnored: model.isIgnored,
     api,
     apiOrigins: api.origins,

@@ -566,6 +566,19 @@ build('should write redirects in the form of each adapter', async () => {
   assert.ok('.nojekyll' in tree(join(root, 'dist')));
 });
 
+build('should build a site whose redirect has a query, leaving the rule out with a warning at its place in docs.json', async () => {
+  const root = project({}, { redirects: [{ source: '/old-home', destination: '/' }, { source: '/models?ref=partner', destination: 'https://example.com/models' }] });
+  const result = await buildSite(root, { workers: 0, adapter: 'netlify' });
+  assert.ok(result.ok, 'the site builds');
+  const [query] = result.messages.filter((message) => message.ruleId === 'adapter-redirect-query');
+  assert.is(query?.fatal, false);
+  assert.is(query?.file, join(root, 'docs.json'));
+  assert.ok(typeof query?.line === 'number' && typeof query.column === 'number', 'placed at the rule');
+  const redirects = tree(join(root, 'dist'))._redirects ?? '';
+  assert.match(redirects, /^\/old-home \/ 301!$/m);
+  assert.not.match(redirects, 'models');
+});
+
 build('should take build options from docsgen.config, with options given to buildSite first', async () => {
   const root = project({
     'docsgen.config.mjs': "export default { build: { outDir: 'build', adapter: 'vercel' } };\n",
