@@ -190,6 +190,16 @@ reader('should lay out Arabic and Hebrew pages right to left: sidebar on the rig
     const heading = await box(page, '.dg-prose h2');
     assert.ok(Math.abs(heading.right - article.right) < 2, `${code}: headings start at the right edge`);
     assert.is(await page.locator('.dg-code pre').first().evaluate((pre) => getComputedStyle(pre).direction), 'ltr');
+    // The Copy page pair mirrored: the toggle on the left, joined to the copy button on its right side.
+    const copy = await box(page, '.dg-article .dg-contextual-copy');
+    const toggle = await box(page, '.dg-article .dg-contextual-toggle');
+    assert.ok(toggle.right <= copy.left + 1, `${code}: the toggle is left of Copy page`);
+    const sides = await page.locator('.dg-article .dg-contextual-toggle').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.borderRightWidth, style.borderLeftWidth, style.borderTopRightRadius === '0px', style.borderTopLeftRadius === '0px'];
+    });
+    assert.equal(sides, ['0px', '1px', true, false], `${code}: the toggle's open side faces Copy page`);
+    assert.is(await page.locator('.dg-article .dg-contextual-copy').evaluate((element) => getComputedStyle(element).borderTopLeftRadius), '0px', `${code}: Copy page's square corners face the toggle`);
     if (code === 'ar') {
       assert.is((await page.locator('.dg-toc-title').textContent())?.trim(), 'في هذه الصفحة');
       await page.screenshot({ path: `${screenshots}reader-ar-1440-light.png` });
