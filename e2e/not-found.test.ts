@@ -137,6 +137,31 @@ notFound('should speak the site\'s default language: a Spanish site gets a Spani
   }
 });
 
+notFound('should send a reader to the closest page with `errors.404.redirect`, in `docsgen dev` and a built site, after docs.json\'s own redirects', async (context) => {
+  const docs = JSON.parse(files['docs.json']!) as Record<string, unknown>;
+  const project = { ...files, 'docs.json': JSON.stringify({ ...docs, errors: { '404': { redirect: true } }, redirects: [{ source: '/legacy/:slug', destination: '/quickstart' }] }) };
+  const dev = await serveProject(project);
+  const built = await previewBuild(dev.root);
+  try {
+    for (const base of [dev.base, built.base]) {
+      const page = await context.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${base}/guides/navigaton#tabs`);
+      await page.waitForURL(/\/guides\/navigation(#tabs)?$/);
+      assert.is(await page.locator('h1').innerText(), 'Navigation', base);
+      await page.goto(`${base}/legacy/navigation`);
+      await page.waitForURL(/\/quickstart$/);
+      assert.is(await page.locator('h1').innerText(), 'Quickstart', `${base}: the redirect rule wins`);
+      assert.equal(errors, []);
+      await page.close();
+    }
+  } finally {
+    await built.close();
+    await dev.close();
+  }
+});
+
 notFound('should keep a hostile address harmless', async (context) => {
   const { page, errors } = await openMissing(context, context.preview.base, `/${'%3Cimg%20src=x%20onerror=alert(1)%3E/'.repeat(40)}${'a'.repeat(2000)}`);
   await page.locator('.dg-not-found-closest').waitFor();

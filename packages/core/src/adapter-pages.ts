@@ -109,7 +109,7 @@ export function notFoundRedirectScript(redirects: readonly RedirectRule[]): stri
     "if(t.slice(0,2)==='//')t='/'+t.replace(/^\\/+/,'');" +
     'var u=new URL(t,location.href);if(u.origin!==(r[i].o||location.origin))return;' +
     "if(t.indexOf('?')===-1)u.search=location.search;if(t.indexOf('#')===-1)u.hash=location.hash;" +
-    'if(u.href!==location.href)location.replace(u.href);return}})();';
+    'if(u.href!==location.href){window.dgRedirected=1;location.replace(u.href)}return}})();';
   return `<script>${code}</script>`;
 }
 

@@ -28,8 +28,11 @@ export interface NotFoundPageInput {
   /** The pages the navigation lists and does not hide, in order. */
   navigablePages: readonly string[];
   pages: ReadonlyMap<string, PageInfo>;
-  /** `errors.404.title` and `.description` from docs.json (default: the built-in words). */
-  errors: { title?: string | undefined; description?: string | undefined } | undefined;
+  /**
+   * `errors.404.title` and `.description` from docs.json (default: the built-in words), and
+   * `redirect`: send the reader to the closest navigable page instead (default: `false`).
+   */
+  errors: { title?: string | undefined; description?: string | undefined; redirect?: boolean | undefined } | undefined;
   headEnd: string;
   bodyEnd: string | undefined;
 }
@@ -49,7 +52,7 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
       `<span>${escapeHtml(words.search)}</span><kbd>Ctrl K</kbd></button>`
     : '';
   const content =
-    '<div class="dg-not-found">' +
+    `<div class="dg-not-found"${input.errors?.redirect === true ? ' data-redirect=""' : ''}>` +
     `<p class="dg-not-found-text">${description}</p>` +
     search +
     `<section class="dg-not-found-closest" aria-labelledby="dg-not-found-closest" hidden><h2 id="dg-not-found-closest">${escapeHtml(words.closest)}</h2><ul class="dg-not-found-pages"></ul></section>` +
@@ -73,7 +76,10 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
 
 /**
  * Plain browser JavaScript: fills `.dg-not-found-closest` with the five navigable pages closest
- * to the address asked for (`rankClosestPages`, carried as its source).
+ * to the address asked for (`rankClosestPages`, carried as its source). With `errors.404.redirect`
+ * (`data-redirect`), it sends the reader to the closest one instead, as `docsgen dev` answers
+ * with a redirect: once the page is parsed, unless a redirect rule of docs.json (the adapter's
+ * script, a `#fragment` rule) already sends the reader on (`window.dgRedirected`).
  */
 const closestPagesScript = `(() => {
   'use strict';
@@ -97,6 +103,12 @@ const closestPagesScript = `(() => {
     wanted = decodeURIComponent(location.pathname);
   } catch {
     wanted = location.pathname;
+  }
+  if (notFoundData?.closest('[data-redirect]')) {
+    document.addEventListener('DOMContentLoaded', () => {
+      const [best] = rankClosestPages(wanted, [...titles.keys()], { count: 1, isNameCompared: false });
+      if (!window.dgRedirected && best !== undefined && best !== location.pathname) location.replace(best + location.hash);
+    });
   }
   for (const path of rankClosestPages(wanted, [...titles.keys()], { count: 5, isNameCompared: true })) {
     const item = document.createElement('li');

@@ -109,7 +109,7 @@ export function createSiteChrome(options: SiteChromeOptions) {
  */
 function fragmentRedirectScript(rules: ReadonlyMap<string, Record<string, string>>): string {
   const map = serializeJsonForScript(Object.fromEntries(rules));
-  return `<script>(function(){var r=${map};var p=location.pathname;if(p.slice(-5)==='.html')p=p.slice(0,-5);while(p.length>1&&p.charAt(p.length-1)==='/')p=p.slice(0,-1);try{p=decodeURI(p)}catch(e){}var f=Object.prototype.hasOwnProperty.call(r,p)?r[p]:null;if(!f)return;function go(){var h=location.hash.slice(1);try{h=decodeURIComponent(h)}catch(e){}if(Object.prototype.hasOwnProperty.call(f,h))location.replace(f[h])}go();addEventListener('hashchange',go)})();</script>`;
+  return `<script>(function(){var r=${map};var p=location.pathname;if(p.slice(-5)==='.html')p=p.slice(0,-5);while(p.length>1&&p.charAt(p.length-1)==='/')p=p.slice(0,-1);try{p=decodeURI(p)}catch(e){}var f=Object.prototype.hasOwnProperty.call(r,p)?r[p]:null;if(!f)return;function go(){var h=location.hash.slice(1);try{h=decodeURIComponent(h)}catch(e){}if(Object.prototype.hasOwnProperty.call(f,h)){window.dgRedirected=1;location.replace(f[h])}}go();addEventListener('hashchange',go)})();</script>`;
 }
 
 
