@@ -1,15 +1,14 @@
 import {
   compareMessages,
   type DocsgenMessage,
-  type NavNode,
   type NavigationModel,
   type ResolvedDocsConfig,
 } from '@docsgen/config';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { findUnknownIcon } from '@docsgen/renderer';
 import { checkRedirectRules } from './adapter-rules.js';
+import { checkProjectIcons } from './check-icons.js';
 import type { PageFile } from './discover.js';
 import type { Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
@@ -59,7 +58,7 @@ export async function checkProject(root: string, options?: CheckProjectOptions |
   messages.push(...project.messages);
   if (navigation) messages.push(...checkNavigationPages(navigation, files, project.locate));
   messages.push(...findDuplicateSources(files));
-  messages.push(...checkIcons(project));
+  messages.push(...checkProjectIcons(project));
   // The redirects every adapter writes: what would stop `docsgen build` is an error here too.
   if (project.config) messages.push(...checkRedirectRules(project.config.redirects ?? [], project.locate).messages);
   messages.push(...(await checkApiSpecs(root, project)));
@@ -138,46 +137,6 @@ async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof lo
   const { checkSpecs } = await import('@docsgen/openapi-pages');
   const result = await checkSpecs(root, project.config, { locate: project.locate, frontmatter: bindings, isIgnored: project.isIgnored });
   return result.messages;
-}
-
-/**
- * Icons of the navigation (groups, tabs, anchors, …) and of pages' frontmatter that the icon
- * library does not have, nor any fallback (`icon-unknown`, warnings): the sidebar shows a placeholder. Icons in
- * page bodies are reported when the pages render.
- */
-function checkIcons(project: LoadedProject): DocsgenMessage[] {
-  const library = project.config?.icons?.library;
-  const messages: DocsgenMessage[] = [];
-  const check = (icon: unknown, place: { file?: string | undefined; line?: number | undefined; column?: number | undefined } | undefined, iconType?: unknown): void => {
-    const unknown = findUnknownIcon(icon, { library, iconType: typeof iconType === 'string' ? iconType : undefined });
-    if (!unknown) return;
-    messages.push({
-      reason: `Unknown icon \`${unknown.name}\` in icon library \`${unknown.library ?? 'fontawesome'}\``,
-      ruleId: 'icon-unknown',
-      source,
-      fatal: false,
-      file: place?.file,
-      line: place?.line,
-      column: place?.column,
-      actual: unknown.name,
-      note: 'A dashed-circle placeholder is shown in the sidebar; icon names are those of Font Awesome Free, Lucide or Tabler (in any case), and Font Awesome Pro names docsgen knows are drawn with the closest free icon.',
-    });
-  };
-  // `global` entries sit in every variant: each is checked once.
-  const seen = new Set<NavNode>();
-  const walk = (nodes: readonly NavNode[]): void => {
-    for (const node of nodes) {
-      if (seen.has(node)) continue;
-      seen.add(node);
-      if ('icon' in node && node.icon !== undefined) check(node.icon, project.locate([...node.configPath, 'icon']) ?? project.locate(node.configPath));
-      if ('children' in node) walk(node.children);
-    }
-  };
-  if (project.navigation) walk(project.navigation.children);
-  for (const page of project.entries) {
-    if (page.frontmatter.icon !== undefined) check(page.frontmatter.icon, { file: page.file }, page.frontmatter.iconType);
-  }
-  return messages;
 }
 
 function findDuplicateSources(files: PageFile[]): DocsgenMessage[] {

@@ -3,6 +3,7 @@ import { builtinComponentNames, type SiteLayoutData } from '@docsgen/renderer';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadApiReference, type SiteApiReference } from './api-reference.js';
+import { checkProjectIcons } from './check-icons.js';
 import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
@@ -90,6 +91,8 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
       messages.push({ ...message, fatal: false, note: `${message.note} The sidebar leaves it out.` });
     }
   }
+  // A named icon no library draws shows a placeholder: said as the site loads, as `docsgen check` says it.
+  messages.push(...checkProjectIcons(project));
   // A dev server renders one page at a time: an operation page's reference is built when it is
   // first read (GitHub's 1,223 operations took 0.7 s at every start).
   const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate, loadCache: settings.loadCache, isDeferred: mode === 'dev', isIgnored: project.isIgnored });

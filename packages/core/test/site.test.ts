@@ -164,6 +164,22 @@ site('should read the platform\'s <Link href> as a link, in the page and its twi
   rmSync(root, { recursive: true });
 });
 
+site('should warn as the site loads about navigation and frontmatter icons no library draws, as `docsgen check` does', async () => {
+  const root = project({
+    'docs.json': JSON.stringify({ name: 'Icons', navigation: { groups: [{ group: 'Start', icon: 'no-such-icon-a', pages: ['index', 'other'] }] } }),
+    'index.mdx': '---\ntitle: Home\nicon: no-such-icon-b\n---\n\nHi.\n',
+    'other.mdx': '---\ntitle: Other\nicon: screen-users\n---\n\nA Pro name drawn with a free icon.\n',
+  });
+  const s = await createSite(root);
+  const icons = s.messages.filter((message) => message.ruleId === 'icon-unknown');
+  assert.equal(icons.map((message) => [message.actual, message.file?.slice(root.length + 1), message.fatal]), [
+    ['no-such-icon-a', 'docs.json', false],
+    ['no-such-icon-b', 'index.mdx', false],
+  ]);
+  assert.ok(typeof icons[0]?.line === 'number', 'placed in docs.json');
+  rmSync(root, { recursive: true });
+});
+
 site('should report MDX syntax errors with their position and keep other pages rendering', async () => {
   const root = project({
     'index.mdx': '# Fine\n',
