@@ -34,6 +34,15 @@ test('should leave unmatched markers, intraword underscores and escapes as text'
   assert.is(renderInlineMarkdown('*a `*` b*'), '<em>a <code>*</code> b</em>');
 });
 
+test('should read character references as the characters they stand for, escaped, and leave code and unknown names alone', () => {
+  // Portkey's banner ends "AI agents. &nbsp; [Register …]".
+  assert.is(renderInlineMarkdown('AI agents. &nbsp; [Register](/r)'), 'AI agents. \u00a0 <a href="/r">Register</a>');
+  assert.is(renderInlineMarkdown('v2 &rarr; v3 &#8594; &#x2192; &copy;'), 'v2 \u2192 v3 \u2192 \u2192 \u00a9');
+  assert.is(renderInlineMarkdown('&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp;'), '&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp;');
+  assert.is(renderInlineMarkdown('[a &amp; b](/x)'), '<a href="/x">a &amp; b</a>');
+  assert.is(renderInlineMarkdown('`&nbsp;` &nosuchname; &#0; &#xD800; & ;'), '<code>&amp;nbsp;</code> &amp;nosuchname; \ufffd \ufffd &amp; ;');
+});
+
 test('should render the tone, a close button only when dismissible, and nothing without content', () => {
   const html = renderBanner({ content: 'Hi', type: 'warning', dismissible: true, id: 'launch' });
   assert.match(html, '<div class="dg-banner" id="banner" data-tone="warning" data-dismissible data-banner-key="docsgen:banner:launch" role="region" aria-label="Announcement">');

@@ -1,10 +1,11 @@
 import { escapeHtml } from '@docsgen/util/escape-html';
+import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { isExternalHref, sanitizeHref } from '../safe-url.js';
 
 // The banner's MDX-flavoured `content` (SPEC banner; COMPAT 1.1: "limited MDX (links, bold,
 // italic; no components)"). Only this subset becomes markup: links `[text](url)` and
-// `<https://…>`, `**strong**`/`__strong__`, `*emphasis*`/`_emphasis_`, `` `code` `` and
-// backslash escapes. Everything else — raw HTML, JSX tags, `{expressions}` — stays visible as
+// `<https://…>`, `**strong**`/`__strong__`, `*emphasis*`/`_emphasis_`, `` `code` ``,
+// backslash escapes and character references (`&nbsp;`, `&#8594;`), read as text. Everything else — raw HTML, JSX tags, `{expressions}` — stays visible as
 // escaped text, so config text can never inject markup.
 
 const escapable = /[\\`*_{}[\]()#+\-.!<>"'~|]/;
@@ -35,6 +36,14 @@ function renderSpan(text: string, allowLinks: boolean): string {
       plain += text[index + 1];
       index += 2;
       continue;
+    }
+    if (character === '&') {
+      const reference = readCharacterReference(text, index);
+      if (reference) {
+        plain += reference.text;
+        index = reference.end;
+        continue;
+      }
     }
     if (character === '`') {
       const run = /^`+/.exec(text.slice(index))![0];
@@ -150,4 +159,25 @@ function readEmphasis(text: string, start: number): { inner: string; strong: boo
     }
   }
   return undefined;
+}
+
+const characterReference = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([A-Za-z][A-Za-z\d]{1,31}));/y;
+
+/**
+ * The character a reference at `index` stands for, as Markdown reads one (`&nbsp;`, `&#160;`,
+ * `&#xA0;`); `undefined` when there is none there or the name is unknown (it stays as written).
+ * A number that is no character (zero, a surrogate, past U+10FFFF) reads as U+FFFD.
+ */
+function readCharacterReference(text: string, index: number): { text: string; end: number } | undefined {
+  characterReference.lastIndex = index;
+  const match = characterReference.exec(text);
+  if (!match) return undefined;
+  const end = index + match[0].length;
+  if (match[3] !== undefined) {
+    const decoded = decodeNamedCharacterReference(match[3]);
+    return decoded === false ? undefined : { text: decoded, end };
+  }
+  const code = match[1] !== undefined ? Number.parseInt(match[1], 10) : Number.parseInt(match[2]!, 16);
+  const isCharacter = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+  return { text: isCharacter ? String.fromCodePoint(code) : '\ufffd', end };
 }
