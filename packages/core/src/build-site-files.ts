@@ -27,7 +27,7 @@ export interface WriteSiteFilesOptions {
 /** Everything but the pages, once they are written: 404 page, assets, the output table's files, search index, adapter files. */
 export async function writeSiteFiles(site: Site, writer: OutputWriter, options: WriteSiteFilesOptions): Promise<void> {
   const { adapter, messages } = options;
-  const redirects = site.config?.redirects ?? [];
+  const redirects = site.redirects;
   const script = adapter === 'static' || adapter === 'github-pages' ? notFoundRedirectScript(redirects) : '';
   const table = outputTable.filter((kind) => !kind.isOverProjectFiles);
   // Full-text search: Pagefind's chunked index, built from the pages as they rendered. Its files

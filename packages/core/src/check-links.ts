@@ -34,7 +34,7 @@ const servedPrefixes = ['/_docsgen/', '/og/'];
  * @returns
  *   Warnings, one per distinct broken address.
  */
-export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'projectFiles' | 'isIgnored' | 'dependencies'>, slug: string, links: readonly ContentLink[]): DocsgenMessage[] {
+export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'projectFiles' | 'isIgnored' | 'dependencies' | 'redirects'>, slug: string, links: readonly ContentLink[]): DocsgenMessage[] {
   const page = site.pages.get(slug);
   if (!page) return [];
   const base = new URL(slug === site.homeSlug ? '/' : `/${slug.split('/').map(encodeURIComponent).join('/')}`, origin);
@@ -77,7 +77,7 @@ export function findBrokenLinks(site: Pick<Site, 'root' | 'pages' | 'config' | '
 }
 
 /** Whether the site answers `path` (decoded, from the root) with something other than its 404 page. */
-function isServed(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'projectFiles' | 'isIgnored'>, path: string): boolean {
+function isServed(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'projectFiles' | 'isIgnored' | 'redirects'>, path: string): boolean {
   if (path === '/' || servedPrefixes.some((prefix) => path.startsWith(prefix))) return true;
   const bare = path.replace(/^\/+|\/+$/g, '');
   if ((siteOutputNames as readonly string[]).includes(bare) || bare === 'favicon.ico' || bare === 'rss.xml' || bare.endsWith('/rss.xml')) return true;
@@ -87,7 +87,7 @@ function isServed(site: Pick<Site, 'root' | 'pages' | 'config' | 'homeSlug' | 'p
   // A folder's `index` page is served at the folder's path too (`/guides` is `guides/index`).
   if (site.pages.has(slug) || site.pages.has(`${slug}/index`) || (slug === 'index' && site.homeSlug !== undefined)) return true;
   if (site.projectFiles.includes(bare)) return true;
-  if (matchRedirect(path, site.config?.redirects ?? [])) return true;
+  if (matchRedirect(path, site.redirects)) return true;
   const segments = bare.split('/');
   // Served files never have dot segments (and `..` must not lead the look outside the project).
   if (segments.some((segment) => segment.startsWith('.'))) return false;

@@ -4,6 +4,9 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadApiReference, type SiteApiReference } from './api-reference.js';
 import { checkProjectIcons } from './check-icons.js';
+import { folderRedirects } from './folder-redirects.js';
+import type { RedirectRule } from './redirects.js';
+import { pagePath } from './site-outputs.js';
 import { cacheCompiler, compileCacheFolder } from './compile-cache.js';
 import { createPageCompiler, type CodeBlockOptions } from './compile.js';
 import { loadCustomLanguages } from './custom-languages.js';
@@ -56,6 +59,8 @@ export interface SiteModel {
   projectFiles: string[];
   /** Where a docs.json value is written (`['redirects', 3, 'source']`), for messages about it. */
   locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
+  /** docs.json's `redirects`, then a folder's address to its first page (`folderRedirects`). */
+  redirects: RedirectRule[];
   /** Whether a path of the project is left out of the site by `.mintignore` (`project-ignore.ts`). */
   isIgnored: ProjectIgnore;
   /** Slugs of the pages the navigation lists and does not hide, in order, that exist. */
@@ -152,6 +157,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   kept.graph = modules;
   const projectFiles = project.siteFiles;
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
+  const homeSlug = homeSlugOf(pages, navigablePages, config);
   return {
     root,
     mode,
@@ -173,7 +179,8 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     locate,
     isIgnored: project.isIgnored,
     navigablePages,
-    homeSlug: homeSlugOf(pages, navigablePages, config),
+    homeSlug,
+    redirects: [...(config?.redirects ?? []), ...folderRedirects(navigablePages, (slug) => pages.has(slug), config?.redirects ?? [], (slug) => pagePath({ config, homeSlug }, slug))],
     // Grammar files too: their content changes every code block in their language.
     configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
   };

@@ -6,6 +6,7 @@ import type { PageInfo } from './pages.js';
 import type { ProjectIgnore } from './project-ignore.js';
 import { createDerivedOutputs } from './site-derived.js';
 import { loadSiteModel, type SiteModel } from './site-model.js';
+import type { RedirectRule } from './redirects.js';
 import { moduleCandidates } from './tailwind-css.js';
 import type { CardPlan } from './social-cards.js';
 import type { SiteLoadCache } from './site-load-cache.js';
@@ -199,6 +200,11 @@ export interface Site {
   /** Where a docs.json value is written (`['redirects', 3, 'source']`), for messages about it. */
   locate: (path: readonly (string | number)[]) => SourceLocation | undefined;
   /**
+   * The redirects the site applies: docs.json's, then one from each folder of pages without a
+   * page of its own to its first page (`/cli` to `/cli/introduction`, as the platform does).
+   */
+  redirects: RedirectRule[];
+  /**
    * Whether a path of the project (posix, from the root) is left out of the site by its
    * `.mintignore`: no page, stylesheet, script, media file or spec, and not served.
    */
@@ -225,6 +231,7 @@ export async function createSite(projectRoot: string, options?: SiteOptions | nu
     root,
     projectFiles: model.projectFiles,
     locate: model.locate,
+    redirects: model.redirects,
     isIgnored: model.isIgnored,
     api,
     apiOrigins: api.origins,

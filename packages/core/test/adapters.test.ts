@@ -333,7 +333,10 @@ function runScript(script: string, address: string): string | undefined {
       target = next;
     },
   };
-  runInNewContext(script.slice('<script>'.length, -'</script>'.length), { location, URL });
+  // A browser's global object: the script marks on it that it sends the reader on.
+  const window: { dgRedirected?: number } = {};
+  runInNewContext(script.slice('<script>'.length, -'</script>'.length), { location, URL, window });
+  assert.is(window.dgRedirected, target === undefined ? undefined : 1, 'marked when it redirects, for the 404 page\'s own redirect');
   return target;
 }
 

@@ -192,7 +192,7 @@ async function handle(site: Site, context: HandleContext, request: IncomingMessa
   }
 
   // Redirects answer every method (SPEC: "any | a redirects[].source").
-  const redirect = matchRedirect(decoded, site.config?.redirects ?? []);
+  const redirect = matchRedirect(decoded, site.redirects);
   if (redirect) {
     sendRedirect(response, redirect.status, redirectLocation(raw, redirect.location));
     return;

@@ -178,6 +178,31 @@ dev('should send an unknown path to the closest navigable page when errors.404.r
   rmSync(root, { recursive: true });
 });
 
+dev('should send a folder\'s own address to its first page, after docs.json\'s redirects', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-folder-'));
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Site', navigation: { pages: ['index', 'cli/install', 'cli/usage', 'sdk/setup'] }, redirects: [{ source: '/sdk', destination: '/' }] }),
+    'index.mdx': 'Home.\n',
+    'cli/install.mdx': 'Install.\n',
+    'cli/usage.mdx': 'Usage.\n',
+    'sdk/setup.mdx': 'Setup.\n',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), content);
+  }
+  const { port, server } = await start(root);
+  for (const path of ['/cli', '/cli/']) {
+    const folder = await sendRaw(port, `GET ${path} HTTP/1.1`);
+    assert.equal([folder.status, folder.headers.location], [307, '/cli/install'], path);
+  }
+  const own = await sendRaw(port, 'GET /sdk HTTP/1.1');
+  assert.equal([own.status, own.headers.location], [308, '/'], 'the project\'s rule');
+  assert.is((await sendRaw(port, 'GET /nothing HTTP/1.1')).status, 404);
+  await stop(server);
+  rmSync(root, { recursive: true });
+});
+
 dev('should serve images and other media from any folder of the project at their own path, and nothing else', async () => {
   const root = mkdtempSync(join(tmpdir(), 'docsgen-dev-media-'));
   const outside = mkdtempSync(join(tmpdir(), 'docsgen-dev-media-outside-'));
