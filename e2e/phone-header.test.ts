@@ -1,6 +1,8 @@
 // The top bar on a phone (390 px) with a wide logo and a version menu whose names are long, as
 // on the Model Context Protocol's docs ("Version 2025-06-18"): every control stays on the
-// screen and none covers another, and the reader can still open the version menu and switch.
+// screen and none covers another. The version and language menus move into the navigation
+// drawer, as on the platform (crewAI's two menus in the bar read "E" and "E…"), where the
+// reader opens them and switches.
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -43,7 +45,8 @@ phone.after(async (context) => {
 
 phone('should keep every control of the bar on the screen, none over another', async ({ base, page }) => {
   await page.goto(`${base}/`);
-  const parts = ['.dg-nav-toggle', '.dg-logo', '.dg-search-button', '.dg-variant-menu > summary', '.dg-theme-toggle'];
+  const parts = ['.dg-nav-toggle', '.dg-logo', '.dg-search-button', '.dg-theme-toggle'];
+  assert.not.ok(await page.locator('.dg-header-bar .dg-variant-menu').isVisible(), 'the version menu is in the drawer');
   const boxes = [];
   for (const selector of parts) {
     const box = await page.locator(`.dg-header-bar ${selector}`).boundingBox();
@@ -59,14 +62,23 @@ phone('should keep every control of the bar on the screen, none over another', a
   assert.ok(logoBox && logoBox.height >= 20);
 });
 
-phone('should still open the version menu and take the reader to the other version', async ({ base, page }) => {
+phone('should open the version menu in the drawer and take the reader to the other version', async ({ base, page }) => {
   await page.goto(`${base}/`);
-  await page.locator('.dg-header-bar .dg-variant-menu > summary').click();
+  await page.locator('.dg-nav-toggle').click();
+  const menu = page.locator('.dg-drawer-variants summary[data-variant="version"]');
+  await menu.click();
+  const box = await page.locator('.dg-drawer-variants .dg-menu-list').boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the open list on the screen');
   const older = page.getByRole('link', { name: /2025-06-18/ });
   const href = await older.getAttribute('href');
   assert.ok(href?.startsWith('/old'), `links the other version's page: ${href}`);
   await Promise.all([page.waitForURL((url) => url.pathname.startsWith('/old')), older.click()]);
   assert.is(await page.locator('h1').textContent(), 'Older');
+  // On a wide screen the menu is in the bar, and the drawer's copy is not shown.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  assert.ok(await page.locator('.dg-header-bar .dg-variant-menu').isVisible());
+  assert.not.ok(await page.locator('.dg-drawer-variants').isVisible());
+  await page.setViewportSize({ width: 390, height: 844 });
 });
 
 phone('should put the page menu under a title it does not fit beside, on the screen', async ({ base, page }) => {

@@ -76,7 +76,7 @@ reader('should show the site\'s own labels in Spanish on a Spanish page, on the 
   assert.match((await page.locator('.dg-pager').textContent()) ?? '', 'Siguiente');
   assert.match((await page.locator('.dg-reading-time').textContent()) ?? '', 'min de lectura');
   assert.is(await page.locator('[data-dg-theme-toggle]').getAttribute('aria-label'), 'Modo oscuro');
-  assert.is(await page.locator('summary[data-variant="language"]').getAttribute('aria-label'), 'Idioma: Español');
+  assert.is(await page.locator('.dg-header-bar summary[data-variant="language"]').getAttribute('aria-label'), 'Idioma: Español');
   assert.is((await page.locator('.dg-footer-edit').textContent())?.trim(), 'Editar esta página');
   // The skip link is the first stop.
   await page.keyboard.press('Tab');

@@ -183,14 +183,14 @@ layout('should render a window of a long group around the current page and fill 
 
 layout('should switch versions to the same page, or to the first page of a version without it', async (context) => {
   const { page } = await open(context, `${context.site.base}/v2/quickstart`);
-  const menu = page.locator('summary[aria-label^="Version"]');
+  const menu = page.locator('.dg-header-bar summary[aria-label^="Version"]');
   await menu.click();
-  await page.locator('.dg-menu-item', { hasText: 'v1' }).click();
+  await page.locator('.dg-header-bar .dg-menu-item', { hasText: 'v1' }).click();
   await page.waitForURL(`${context.site.base}/v1/quickstart`);
-  assert.is(await page.locator('summary[aria-label^="Version"]').getAttribute('aria-label'), 'Version: v1');
+  assert.is(await page.locator('.dg-header-bar summary[aria-label^="Version"]').getAttribute('aria-label'), 'Version: v1');
   await page.goto(`${context.site.base}/v2/only-v2`);
-  await page.locator('summary[aria-label^="Version"]').click();
-  await page.locator('.dg-menu-item', { hasText: 'v1' }).click();
+  await page.locator('.dg-header-bar summary[aria-label^="Version"]').click();
+  await page.locator('.dg-header-bar .dg-menu-item', { hasText: 'v1' }).click();
   await page.waitForURL(`${context.site.base}/v1/index`);
   await page.close();
 });
@@ -198,13 +198,13 @@ layout('should switch versions to the same page, or to the first page of a versi
 layout('should switch languages to the same page, or to the first page of a language without it', async (context) => {
   const { page } = await open(context, `${context.languages.base}/en/setup`);
   assert.is(await page.evaluate(() => document.documentElement.lang), 'en');
-  await page.locator('summary[aria-label^="Language"]').click();
-  await page.locator('.dg-menu-item', { hasText: 'Français' }).click();
+  await page.locator('.dg-header-bar summary[aria-label^="Language"]').click();
+  await page.locator('.dg-header-bar .dg-menu-item', { hasText: 'Français' }).click();
   await page.waitForURL(`${context.languages.base}/fr/setup`);
   assert.is(await page.evaluate(() => document.documentElement.lang), 'fr');
   await page.goto(`${context.languages.base}/en/extra`);
-  await page.locator('summary[aria-label^="Language"]').click();
-  await page.locator('.dg-menu-item', { hasText: 'Français' }).click();
+  await page.locator('.dg-header-bar summary[aria-label^="Language"]').click();
+  await page.locator('.dg-header-bar .dg-menu-item', { hasText: 'Français' }).click();
   await page.waitForURL(`${context.languages.base}/fr/index`);
   await page.close();
 });
@@ -270,13 +270,13 @@ layout('should open a group\'s first page when the reader expands a group with d
 
 layout('should close menus with Escape and give focus back to their button', async (context) => {
   const { page } = await open(context, `${context.site.base}/v2/quickstart`);
-  const summary = page.locator('summary[aria-label^="Version"]');
+  const summary = page.locator('.dg-header-bar summary[aria-label^="Version"]');
   await summary.focus();
   await page.keyboard.press('Enter');
-  assert.is(await page.locator('details.dg-variant-menu').getAttribute('open'), '');
+  assert.is(await page.locator('.dg-header-bar details.dg-variant-menu').getAttribute('open'), '');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Escape');
-  assert.is(await page.locator('details.dg-variant-menu').getAttribute('open'), null);
+  assert.is(await page.locator('.dg-header-bar details.dg-variant-menu').getAttribute('open'), null);
   assert.is(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Version: v2');
   // The skip link is the first stop and leads to the content.
   await page.goto(`${context.site.base}/v2/quickstart`);

@@ -257,6 +257,22 @@ function isLabelledPrimary(primary: NonNullable<LayoutConfig['navbar']>['primary
 }
 
 /**
+ * The version and language menus again, in the navigation drawer: on a phone the header bar
+ * has no room for them beside the logo and its buttons (crewAI's two menus read "E" and "E…"),
+ * so they show here instead (`layout.css`). Nothing when the page has neither.
+ */
+export function DrawerVariants(props: { versions: VariantChoice[]; languages: VariantChoice[]; strings: UiStrings; memo?: LayoutMemo | undefined }) {
+  const { versions, languages, strings, memo } = props;
+  if (versions.length < 2 && languages.length < 2) return null;
+  return (
+    <div class="dg-drawer-variants">
+      <VariantMenu kind="version" label={strings.version} choices={versions} memo={memo} />
+      <VariantMenu kind="language" label={strings.language} icon="language" choices={languages} memo={memo} />
+    </div>
+  );
+}
+
+/**
  * The top of the navigation drawer on small screens (hidden on wide ones, where the header
  * shows all of it): a close button, then the navbar links and the primary call to action,
  * which the header bar has no room for on a phone.

@@ -8,7 +8,7 @@ import { resolveAppearance, type ResolvedAppearance } from './appearance.js';
 import { PageHeader, Pager, TableOfContents, type PagerLink } from './article.js';
 import { raiseCodeContrast } from '../code-contrast.js';
 import { languageTag, textDirection, uiStrings, type UiStrings } from '../i18n/ui-strings.js';
-import { DrawerHead, hasDrawerLinks, Header, Tabs } from './header.js';
+import { DrawerHead, DrawerVariants, hasDrawerLinks, Header, Tabs } from './header.js';
 import { layoutMemoOf, type LayoutMemo } from './layout-memo.js';
 import { pageHref, pageLinkOf, renderWithIcons } from './links.js';
 import { navigationPartName, renderNavigationFile, variantOfGroup } from './navigation-file.js';
@@ -259,11 +259,13 @@ function documentBody(view: PageView): string[] {
   const navigationFileName = navigationPartName(input.navigationFileName || renderNavigationFile(input).name, sidebarGroup ? variantOfGroup(groupId(sidebarGroup)) : '');
   const context: SidebarContext = { index, variant, current: input.slug, openGroups: new Set(trail?.filter((node) => node.kind === 'group')), memo };
   const tabs = <Tabs chrome={chrome} index={index} variant={variant} class={tabsInSidebar ? 'dg-section-tabs dg-section-tabs-sidebar' : 'dg-section-tabs'} strings={strings} memo={memo} />;
+  const versions = entry?.version !== undefined || (!entry && (input.navigation?.versions.length ?? 0) > 0) ? variantChoices(index, input.slug, variant, 'version') : [];
+  const languages = variantChoices(index, input.slug, variant, 'language');
   const header = renderLayout(
     <Header
       config={config}
-      versions={entry?.version !== undefined || (!entry && (input.navigation?.versions.length ?? 0) > 0) ? variantChoices(index, input.slug, variant, 'version') : []}
-      languages={variantChoices(index, input.slug, variant, 'language')}
+      versions={versions}
+      languages={languages}
       hasSearch={input.hasSearch !== false}
       hasToggle={!view.appearance.isStrict}
       hasSidebar={hasDrawer}
@@ -277,6 +279,7 @@ function documentBody(view: PageView): string[] {
     ? renderLayout(
         <>
           <DrawerHead config={config} strings={strings} memo={memo} />
+          <DrawerVariants versions={versions} languages={languages} strings={strings} memo={memo} />
           {withSidebar ? <Sidebar chrome={chrome} context={context} navigationSrc={`${view.base}/${navigationFileName}`} strings={strings} tabs={tabsInSidebar ? tabs : null} id={view.layoutId('sidebar')} listId={view.layoutId('sidebar-content')} /> : null}
         </>,
       )
