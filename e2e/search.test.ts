@@ -302,7 +302,7 @@ search('should search the version selected in the header only, on a translated p
   for (const [path, expected] of [['/v1/engine', 'Engine one'], ['/v2/engine', 'Engine two']]) {
     const page = await context.context.newPage();
     await page.goto(`${context.versioned.base}${path}`);
-    assert.match((await page.locator('summary[data-variant="version"]').getAttribute('aria-label')) ?? '', /^Versión: /);
+    assert.match((await page.locator('.dg-header-bar summary[data-variant="version"]').getAttribute('aria-label')) ?? '', /^Versión: /);
     await page.locator('[data-dg-search]').click();
     await page.waitForFunction(() => document.activeElement?.matches('dialog[open] input[role=combobox]'));
     await page.keyboard.type('hyperdrive');
