@@ -117,12 +117,12 @@ test('should mark the current page, open its groups and keep the room of the oth
   const deeper = renderPageDocument(inputOf('en/v2/guides/deeper', site));
   assert.is(deeper.match(/aria-current="page"/g)?.length, 1, 'one current link');
   assert.match(deeper, '<a class="dg-nav-link" href="/en/v2/guides/deeper" aria-current="page">');
-  assert.match(deeper, /<details open data-dg-group="[^"]+" data-loaded><summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">Deeper<\/span>/);
+  assert.match(deeper, /<details open data-dg-group="[^"]+" data-loaded><summary class="dg-nav-group-title"><span class="dg-nav-label">Deeper<\/span>/);
   // A page listed twice is current in both places: the group holding the second listing is drawn for this page.
   const intro = renderPageDocument(inputOf('en/v2/guides/intro', site));
   assert.is(intro.match(/href="\/en\/v2\/guides\/intro" aria-current="page"/g)?.length, 2);
   const build = renderPageDocument(inputOf('en/v2/guides/build', site));
-  assert.match(build, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title sidebar-group-header">(?:(?!<\/summary>).)*Nested/, 'a nested group away from the page stays closed');
+  assert.match(build, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title">(?:(?!<\/summary>).)*Nested/, 'a nested group away from the page stays closed');
   assert.not.match(build, 'aria-current="page"><span class="dg-nav-label">Title of en/v2/guides/intro', 'a link kept from another page is not current here');
   const french = renderPageDocument(inputOf('fr/v1/guides/intro', site));
   assert.match(french, '<a class="dg-menu-item" href="/en/v1/guides/intro">English</a>', 'the language menu leads to the same page in English');

@@ -170,7 +170,7 @@ test('should render top-level groups in full and nested groups away from the pag
   // nested group closed: a heading and a link to its first page, its entries in the file.
   assert.match(html, '<span class="dg-nav-label">More</span>');
   assert.match(html, '<a class="dg-nav-link" href="/deep">');
-  assert.match(html, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">Nested<\/span><\/summary><ul class="dg-nav-list sidebar-group" role="list"><li class="dg-nav-item dg-nav-placeholder">/);
+  assert.match(html, /<details data-dg-group="[^"]+"><summary class="dg-nav-group-title"><span class="dg-nav-label">Nested<\/span><\/summary><ul class="dg-nav-list" role="list"><li class="dg-nav-item dg-nav-placeholder">/);
   const file = renderNavigationFile({ config: { name: 'Site' }, navigation, pages });
   assert.match(html, `data-nav-src="/_docsgen/${file.name}"`);
   assert.match(file.name, /^navigation-[0-9a-f]{16}\.json$/);
@@ -219,7 +219,7 @@ test('should show no heading for a top-level group named with spaces only, and k
   assert.match(html, /<summary class="dg-nav-group-title sidebar-group-header" hidden><span class="dg-nav-label"> <\/span><\/summary><ul class="dg-nav-list sidebar-group" role="list"><li class="dg-nav-item"><a class="dg-nav-link" href="\/"/);
   assert.match(html, '<summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">More</span></summary>');
   // A nested group opens from its summary: it keeps it, however it is named.
-  assert.match(html, '<summary class="dg-nav-group-title sidebar-group-header"><span class="dg-nav-label">  </span></summary>');
+  assert.match(html, '<summary class="dg-nav-group-title"><span class="dg-nav-label">  </span></summary>');
   assert.is(html.match(/ hidden>/g)?.length ?? 0, 1);
 });
 

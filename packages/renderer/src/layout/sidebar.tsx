@@ -288,12 +288,14 @@ function NavGroup(props: { node: LayoutNavNode; context: SidebarContext; depth: 
   return (
     <li class="dg-nav-group" data-depth={depth}>
       <details open={isOpen} data-dg-group={id} data-dg-drilldown={drilldown} data-loaded={window && !isPartial ? '' : undefined} data-partial={isPartial ? '' : undefined}>
-        <summary class="dg-nav-group-title sidebar-group-header" hidden={isUntitled || undefined}>
+        {/* The platform's class names are on top-level groups only: projects style them as
+            section labels above the nested groups (Cobalt's uppercase dividers). */}
+        <summary class={depth === 0 ? 'dg-nav-group-title sidebar-group-header' : 'dg-nav-group-title'} hidden={isUntitled || undefined}>
           <NavIcon icon={node.icon} />
           <span class="dg-nav-label">{node.title}</span>
           <Tag text={node.tag} />
         </summary>
-        <ul class="dg-nav-list sidebar-group" role="list">
+        <ul class={depth === 0 ? 'dg-nav-list sidebar-group' : 'dg-nav-list'} role="list">
           {body}
         </ul>
       </details>
