@@ -33,10 +33,11 @@ export function folderRedirects(
   for (const slug of navigablePages) {
     const segments = slug.split('/');
     for (let depth = 1; depth < segments.length; depth += 1) {
+      // A folder below one no adapter could write is not written either.
+      const segment = segments[depth - 1]!;
+      if (!plainSegment.test(segment) || segment === '.' || segment === '..') break;
       const folder = segments.slice(0, depth).join('/');
-      if (found.has(folder) || hasPage(folder) || hasPage(`${folder}/index`)) continue;
-      if (!segments.slice(0, depth).every((segment) => plainSegment.test(segment) && segment !== '.' && segment !== '..')) break;
-      found.set(folder, slug);
+      if (!found.has(folder) && !hasPage(folder) && !hasPage(`${folder}/index`)) found.set(folder, slug);
     }
   }
   const folderRules: RedirectRule[] = [];

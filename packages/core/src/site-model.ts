@@ -158,6 +158,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   const projectFiles = project.siteFiles;
   const navigablePages = navigation ? listNavigationPages(navigation, { includeHidden: false }).filter((slug) => pages.has(slug)) : [];
   const homeSlug = homeSlugOf(pages, navigablePages, config);
+  const ownRedirects = config?.redirects ?? [];
   return {
     root,
     mode,
@@ -180,7 +181,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
     isIgnored: project.isIgnored,
     navigablePages,
     homeSlug,
-    redirects: [...(config?.redirects ?? []), ...folderRedirects(navigablePages, (slug) => pages.has(slug), config?.redirects ?? [], (slug) => pagePath({ config, homeSlug }, slug))],
+    redirects: [...ownRedirects, ...folderRedirects(navigablePages, (slug) => pages.has(slug), ownRedirects, (slug) => pagePath({ config, homeSlug }, slug))],
     // Grammar files too: their content changes every code block in their language.
     configFiles: [...(userConfig.file ? [userConfig.file, ...userConfig.dependencies] : []), ...customLanguages.files],
   };

@@ -264,7 +264,7 @@ export function loadCardFonts(): CardFonts {
   const interPoints = new Set<number>();
   for (const subset of subsets) for (const point of subset.codePoints) interPoints.add(point);
   const codePoints: CodePoints = {
-    has: (point) => interPoints.has(point) || (isCjkCodePoint(point) ? coverageOrder.some((key) => cjkFamily(key)?.chunkOf.has(point)) : isSymbolCodePoint(point) && hasSymbol(point)),
+    has: (point) => interPoints.has(point) || notoChunk(point, coverageOrder) !== undefined,
   };
 
   const [latin, ...others] = subsets as [Subset, ...Subset[]];
@@ -282,15 +282,8 @@ export function loadCardFonts(): CardFonts {
         continue;
       }
       if (!isNotoCodePoint(point)) continue;
-      order ??= cjkOrder(text, language);
-      for (const key of order) {
-        // A family is read only when the ones before it lack a character.
-        const chunk = cjkFamily(key)?.chunkOf.get(point);
-        if (chunk) {
-          chunks.add(chunk);
-          break;
-        }
-      }
+      const chunk = notoChunk(point, (order ??= cjkOrder(text, language)));
+      if (chunk) chunks.add(chunk);
     }
     const chosen = [latin, ...others.filter((subset) => used.has(subset))];
     // Chunks by the family order, then as each family lists them: a character two loaded chunks
@@ -320,16 +313,20 @@ export function loadCardFonts(): CardFonts {
 }
 
 /**
- * Whether a Noto Sans chunk draws a symbol in both weights: a chunk's range lists more symbols
- * than it has glyphs for, so the chunk a symbol needs is read to know (once per process, and
- * only for a text with such a symbol).
+ * The Noto Sans chunk that draws a code point, trying the families in `order`: a family is read
+ * only when the ones before it lack the character. A CJK character is in its chunk; a symbol
+ * (`isSymbolCodePoint`) must also be in the chunk's character map in both weights, since a
+ * chunk's range lists more symbols than it has glyphs for (its faces are read to know, once
+ * per process and only for a text with such a symbol). `undefined` when none draws it.
  */
-function hasSymbol(point: number): boolean {
-  for (const key of coverageOrder) {
+function notoChunk(point: number, order: readonly CjkFamilyKey[]): Chunk | undefined {
+  const isSymbol = !isCjkCodePoint(point);
+  if (isSymbol && !isSymbolCodePoint(point)) return undefined;
+  for (const key of order) {
     const chunk = cjkFamily(key)?.chunkOf.get(point);
-    if (chunk && chunkFonts(chunk).every((font) => codePointsOf(font).has(point))) return true;
+    if (chunk && (!isSymbol || chunkFonts(chunk).every((font) => codePointsOf(font).has(point)))) return chunk;
   }
-  return false;
+  return undefined;
 }
 
 /** Font combinations kept per process. */

@@ -5,8 +5,9 @@ import { isExternalHref, sanitizeHref } from '../safe-url.js';
 // The banner's MDX-flavoured `content` (SPEC banner; COMPAT 1.1: "limited MDX (links, bold,
 // italic; no components)"). Only this subset becomes markup: links `[text](url)` and
 // `<https://…>`, `**strong**`/`__strong__`, `*emphasis*`/`_emphasis_`, `` `code` ``,
-// backslash escapes and character references (`&nbsp;`, `&#8594;`), read as text. Everything else — raw HTML, JSX tags, `{expressions}` — stays visible as
-// escaped text, so config text can never inject markup.
+// backslash escapes and character references (`&nbsp;`, `&#8594;`, read as text). Everything
+// else — raw HTML, JSX tags, `{expressions}` — stays visible as escaped text, so config text can
+// never inject markup.
 
 const escapable = /[\\`*_{}[\]()#+\-.!<>"'~|]/;
 
