@@ -79,7 +79,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   let title: string | undefined;
   let hasHighlight = false;
 
-  for (const match of meta.matchAll(token)) {
+  for (const match of withoutWrappedAttributes(meta).matchAll(token)) {
     const [, key, double, single, braced, bare, lineList, quoted, singleQuoted, word] = match;
 
     if (key !== undefined) {
@@ -108,6 +108,22 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
 
   result.title = title ?? (words.length > 0 ? words.join(' ') : undefined);
   return result;
+}
+
+// An attribute in braces of its own, `{highlight={1,4}}` (JSX-style, as projects converted from
+// other tools write it): read as the attribute, not as a line list with a stray `}` for a title.
+const wrappedAttribute = /\{\s*([A-Za-z][\w-]*=(?:\{[^{}]*\}|"[^"]*"|'[^']*'))\s*\}/g;
+
+function withoutWrappedAttributes(meta: string): string {
+  return meta.includes('={') || meta.includes('="') || meta.includes("='") ? meta.replace(wrappedAttribute, ' $1 ') : meta;
+}
+
+/**
+ * Whether a fence's first word, which Markdown takes for its language, is an attribute of its
+ * meta instead (```` ```title="Setup" ```` or ```` ```{highlight={2}} ````): no language has `=`.
+ */
+export function isMetaNotLanguage(lang: string | null | undefined): boolean {
+  return typeof lang === 'string' && /^\{|^[A-Za-z][\w-]*=/.test(lang);
 }
 
 /**

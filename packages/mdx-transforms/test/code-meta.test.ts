@@ -89,6 +89,27 @@ test('should take a bare `{…}` as highlight unless `highlight=` is given', () 
   assert.equal(parseCodeMeta('highlight="1-2"').highlight, [1, 2]);
 });
 
+test('should read an attribute in braces of its own, as converted projects write it', () => {
+  assert.equal(parseCodeMeta('{highlight={1,4,7}}'), { ...empty, highlight: [1, 4, 7] });
+  assert.equal(parseCodeMeta('{highlight={5}} {title="Setup"}'), { ...empty, title: 'Setup', highlight: [5] });
+  assert.equal(parseCodeMeta('title="A tool" {highlight={6,8}} lines'), { ...empty, title: 'A tool', highlight: [6, 8], lines: true });
+  // A plain line list stays one.
+  assert.equal(parseCodeMeta('{1,3}').highlight, [1, 3]);
+});
+
+test('should take a first word with `=` for meta, not a language', async () => {
+  const source = '```title="Wrapper that adds a tool" {highlight={2}}\na\nb\n```\n\n```python {highlight={1}}\nx\n```\n';
+  const { tree } = await runRemark(source, { path: 'a.md', remarkPlugins: [remarkCodeMeta] });
+  const codes: Code[] = [];
+  visit(tree, 'code', (node: Code) => {
+    codes.push(node);
+  });
+  assert.is(codes[0]?.lang, null);
+  assert.equal(codes[0]?.data?.meta, { ...empty, title: 'Wrapper that adds a tool', highlight: [2] });
+  assert.is(codes[1]?.lang, 'python');
+  assert.equal(codes[1]?.data?.meta, { ...empty, highlight: [1] });
+});
+
 test('should not treat prototype names as flags', () => {
   assert.is(parseCodeMeta('constructor toString').title, 'constructor toString');
   assert.equal(parseCodeMeta('constructor=1 hasOwnProperty=x valueOf'), { ...empty, title: 'valueOf' });
