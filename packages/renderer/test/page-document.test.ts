@@ -380,6 +380,17 @@ test('should link the theme stylesheet, with unknown names as base; every theme 
   assert.match(render({ navigation: tabs }), '<nav class="dg-section-tabs" aria-label="Sections">');
 });
 
+test('should leave out the tabs row when no tab has a page to go to', () => {
+  // Tabs whose pages are all elsewhere (a page outside the navigation, in a version or language
+  // whose tabs list none of its pages): an empty bar under the header was drawn.
+  const empty = model([division('tab', 'Guides', []), division('tab', 'API', [])]);
+  const html = render({ navigation: empty });
+  assert.not.match(html, 'dg-section-tabs');
+  assert.not.match(html, 'class="nav-tabs"');
+  const one = render({ navigation: model([division('tab', 'Guides', []), division('tab', 'API', [page('deep')])]) });
+  assert.is(one.match(/class="dg-section-tab nav-tabs-item"/g)?.length, 1);
+});
+
 test('should render the header: logo per mode with its href, navbar links, primary button or repository icon, search prompt', () => {
   const html = render({
     config: {

@@ -136,25 +136,27 @@ export function Tabs(props: TabsProps & { memo?: LayoutMemo | undefined }) {
 
 function TabsRow(props: TabsProps) {
   const { chrome, index, variant } = props;
-  if (chrome.tabs.length === 0) return null;
+  const items = chrome.tabs.flatMap(({ node, isCurrent }) => {
+    const first = node.href ? undefined : firstPageUnder(index, node, variant);
+    const href = node.href ?? (first ? pageLinkOf(index.data.pages.get(first), first, index.data.homeSlug) : undefined);
+    if (!href) return [];
+    return [
+      <li>
+        <a class="dg-section-tab nav-tabs-item" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined} data-active={isCurrent ? '' : undefined}>
+          <NavIcon icon={node.icon} />
+          <span>{node.title}</span>
+          <Tag text={node.tag} />
+          <ExternalMark href={href} />
+        </a>
+      </li>,
+    ];
+  });
+  // No tab with a page to go to in this version or language: no empty bar either.
+  if (items.length === 0) return null;
   return (
     <nav class={props.class} aria-label={props.strings.sections}>
       <ul class="nav-tabs" role="list">
-        {chrome.tabs.map(({ node, isCurrent }) => {
-          const first = node.href ? undefined : firstPageUnder(index, node, variant);
-          const href = node.href ?? (first ? pageLinkOf(index.data.pages.get(first), first, index.data.homeSlug) : undefined);
-          if (!href) return null;
-          return (
-            <li>
-              <a class="dg-section-tab nav-tabs-item" {...linkAttributes(href)} aria-current={isCurrent ? 'true' : undefined} data-active={isCurrent ? '' : undefined}>
-                <NavIcon icon={node.icon} />
-                <span>{node.title}</span>
-                <Tag text={node.tag} />
-                <ExternalMark href={href} />
-              </a>
-            </li>
-          );
-        })}
+        {items}
       </ul>
     </nav>
   );
