@@ -355,6 +355,13 @@ test('should keep brand-coloured text readable: the accent is darkened in light 
   assert.match(html, '--dg-on-primary:#111827');
 });
 
+test('should give the brand-coloured banner bar white text unless white reads below 3:1 on colors.dark', () => {
+  assert.match(render({ config: { colors: { primary: '#2F6868', dark: '#84C4C0' } } }), '--dg-on-primary-dark-bar:#111827');
+  // #0891b2: white reads at 3.7:1 (near-black at 4.6:1 would win for a button): white, as on the platform.
+  assert.match(render({ config: { colors: { primary: '#0891b2' } } }), '--dg-on-primary-dark-bar:#ffffff');
+  assert.not.match(render({}), '--dg-on-primary-dark-bar');
+});
+
 test('should set the colour mode before the first paint; strict mode hides the toggle and ignores the stored choice', () => {
   const html = render({});
   const script = html.indexOf('<script>(function(){');

@@ -57,8 +57,8 @@ test('should render the tone, a close button only when dismissible, and nothing 
   assert.is(renderBanner(undefined), '');
 });
 
-test('should take background colours only as hex values', () => {
-  assert.match(renderBanner({ content: 'Hi', color: { light: '#ffeecc', dark: '#123' } }), 'style="--dg-banner-bg:#ffeecc;--dg-banner-bg-dark:#123"');
+test('should take background colours only as hex values, each with a text colour that reads on it', () => {
+  assert.match(renderBanner({ content: 'Hi', color: { light: '#ffeecc', dark: '#123' } }), 'style="--dg-banner-bg:#ffeecc;--dg-banner-fg:#111827;--dg-banner-bg-dark:#123;--dg-banner-fg-dark:#ffffff"');
   assert.not.match(renderBanner({ content: 'Hi', color: { light: 'red;background:url(x)' } }), 'style=');
 });
 

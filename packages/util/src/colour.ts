@@ -37,3 +37,12 @@ export function hexToRgb(color: string): Rgb {
 export function mix(from: Rgb, to: Rgb, share: number): Rgb {
   return { r: from.r + (to.r - from.r) * share, g: from.g + (to.g - from.g) * share, b: from.b + (to.b - from.b) * share };
 }
+
+/**
+ * Text colour for a bar filled with `color`, such as the announcement banner: white, as the
+ * hosted platform writes on its brand-coloured bars, unless white reads below 3:1 on it (a
+ * yellow or a pale brand colour), then near-black.
+ */
+export function barTextOn(color: string): string {
+  return contrast(hexToRgb(color), { r: 255, g: 255, b: 255 }) >= 3 ? '#ffffff' : '#111827';
+}

@@ -1,6 +1,6 @@
 // docs.json appearance settings as CSS: brand colours, backgrounds, fonts, and the script that
 // sets the colour mode before the first paint.
-import { contrast, hexToRgb, mix, toHex } from '@docsgen/util/colour';
+import { barTextOn, contrast, hexToRgb, mix, toHex } from '@docsgen/util/colour';
 import { sanitizeSrc } from '../safe-url.js';
 import type { LayoutColor, LayoutConfig, LayoutFont } from './types.js';
 
@@ -135,6 +135,8 @@ export function appearanceCss(config: LayoutConfig): string {
   if (primary) both.push(`--dg-primary:${primary}`, `--dg-on-primary:${readableOn(primary)}`);
   if (primaryLight) both.push(`--dg-primary-light:${primaryLight}`);
   if (primaryDark) both.push(`--dg-primary-dark:${primaryDark}`);
+  // The `info` banner is a bar in `colors.dark`, as on the platform: its text.
+  if (primaryDark) both.push(`--dg-on-primary-dark-bar:${barTextOn(primaryDark)}`);
   // Text in the brand colour stays readable: darkened (light mode) or lightened (dark mode)
   // until it reaches 5.5:1 against the page, which leaves room for the tinted backgrounds it
   // also sits on (current page, tags) to stay above 4.5:1.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { barTextOn } from '@docsgen/util/colour';
 import { escapeHtml } from '@docsgen/util/escape-html';
 import { serializeJsonForScript } from '../serialize-json-for-script.js';
 import { renderInlineMarkdown } from './inline-markdown.js';
@@ -12,7 +13,7 @@ export interface BannerConfig {
   dismissible?: boolean | null | undefined;
   /** Stable id; the dismissal is stored under a key derived from it (default: derived from `content`). */
   id?: string | null | undefined;
-  /** Colour tone: `info`, `warning`, `success` or `critical` (default: `info`). */
+  /** Colour tone: `info` (a bar in the brand colour, `colors.dark`), `warning`, `success` or `critical` (default: `info`). */
   type?: string | null | undefined;
   /** Background colour per mode, `#hex` values (default: the tone's colour). */
   color?: { light?: string | null | undefined; dark?: string | null | undefined } | null | undefined;
@@ -54,8 +55,9 @@ export function renderBanner(banner: BannerConfig | null | undefined): string {
   const styles: string[] = [];
   const light = banner.color?.light;
   const dark = banner.color?.dark;
-  if (typeof light === 'string' && hexColor.test(light)) styles.push(`--dg-banner-bg:${light}`);
-  if (typeof dark === 'string' && hexColor.test(dark)) styles.push(`--dg-banner-bg-dark:${dark}`);
+  // A colour given for the bar brings its own text colour.
+  if (typeof light === 'string' && hexColor.test(light)) styles.push(`--dg-banner-bg:${light}`, `--dg-banner-fg:${barTextOn(light)}`);
+  if (typeof dark === 'string' && hexColor.test(dark)) styles.push(`--dg-banner-bg-dark:${dark}`, `--dg-banner-fg-dark:${barTextOn(dark)}`);
   const dismissible = banner.dismissible === true;
   const key = bannerStorageKey(banner)!;
   const attributes = [
