@@ -90,6 +90,9 @@ export interface ResolvedConfigResult {
  * Turns valid docs.json input into the resolved configuration. Pure: no IO. Expects
  * input that passed `validateConfig` without errors.
  */
+// `api.playground.display` values as docsgen's `mode`: docsgen has no signed-in readers, so `auth` shows the form.
+const displayModes = new Map([['interactive', 'interactive'], ['simple', 'simple'], ['none', 'hide'], ['auth', 'interactive']]);
+
 export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions | null): ResolvedConfigResult {
   const root = docsSchema as unknown as SchemaNode;
   const messages: DocsgenMessage[] = [];
@@ -106,6 +109,13 @@ export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions 
     analytics[provider] = isPlainObject(existing) ? { ...given, ...existing } : given;
   }
   raw.analytics = analytics as DocsConfig['analytics'];
+  // The platform's `playground.display` is docsgen's `mode` when `mode` is not written: read
+  // before defaults, which would fill `mode` with `interactive` and hide it (`mode` wins when both are set).
+  const playground = isPlainObject(raw.api) && isPlainObject(raw.api.playground) ? (raw.api.playground as Record<string, unknown>) : undefined;
+  if (playground && playground.mode === undefined && typeof playground.display === 'string') {
+    const mode = displayModes.get(playground.display);
+    if (mode) playground.mode = mode;
+  }
 
   const filled = applyDefaults(root, raw, root) as DocsConfig & Record<string, unknown>;
   const themeInput = typeof input.theme === 'string' ? input.theme : undefined;

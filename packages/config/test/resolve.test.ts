@@ -53,6 +53,16 @@ resolve('should apply nested defaults, creating objects that have no required ke
   assert.is(config.banner, undefined, 'banner requires `content`, so it is not created');
 });
 
+resolve('should read the platform\'s playground.display as the mode when mode is not written', () => {
+  const mode = (playground: Record<string, unknown>) => resolveConfig(minimal({ api: { playground } } as never)).config.api.playground?.mode;
+  assert.is(mode({ display: 'simple' }), 'simple');
+  assert.is(mode({ display: 'none' }), 'hide');
+  assert.is(mode({ display: 'auth' }), 'interactive');
+  assert.is(mode({ display: 'simple', mode: 'hide' }), 'hide', '`mode` wins');
+  assert.is(mode({ display: 'constructor' }), 'interactive', 'an unknown value is left to validation');
+  assert.is(mode({}), 'interactive');
+});
+
 resolve('should apply defaults inside arrays and union branches', () => {
   const { config } = resolveConfig(
     minimal({
