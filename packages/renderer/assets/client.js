@@ -163,6 +163,9 @@
     if (button.matches('.dg-code-copy')) {
       const code = button.closest('.dg-code')?.querySelector('.dg-code-body pre');
       if (code) copy(button, code.textContent.replace(/\n$/, ''));
+    } else if (button.matches('.dg-api-copy')) {
+      // An API page's endpoint URL (`playground: simple`).
+      copy(button, button.dataset.copy ?? '');
     } else if (button.matches('.dg-code-expand')) {
       const block = button.closest('.dg-code');
       const open = !block.hasAttribute('data-expanded');

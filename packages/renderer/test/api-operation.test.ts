@@ -310,7 +310,15 @@ test('should put the Try it button on the method bar and the form in a dialog af
   const simple = renderApiOperation({ page, playground: { ...playground, mode: 'simple' } }).html;
   assert.not.match(simple, 'dg-api-tryit');
   assert.not.match(simple, '<dialog');
-  assert.ok(simple.indexOf('dg-playground-simple') < simple.indexOf('<section class="dg-api-section'), 'a simple request stays under the description');
+  // The platform's "copyable endpoint": the URL on the method bar, with a copy button.
+  const url = `${page.baseUrls[0]!.replace(/\/+$/, '')}${page.path}`;
+  assert.match(simple, `<button type="button" class="dg-api-copy" data-copy="${url}">`);
+  // The side column shows the request: no second copy of it under the description (Prefect's pages had two).
+  assert.ok(page.codeSamples.length > 0);
+  assert.not.match(simple, 'dg-playground-simple');
+  const withoutSamples = renderApiOperation({ page: { ...page, codeSamples: [] }, playground: { ...playground, mode: 'simple' } }).html;
+  assert.ok(withoutSamples.indexOf('dg-playground-simple') > 0 && withoutSamples.indexOf('dg-playground-simple') < withoutSamples.indexOf('<section class="dg-api-section'), 'a simple request stays under the description');
+  assert.not.match(html, 'dg-api-copy', 'interactive: Try it, no copy button');
 });
 
 test('should show request samples and response examples by status in the side column, and keep response examples out of the Responses section', async () => {

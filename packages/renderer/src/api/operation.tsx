@@ -6,6 +6,8 @@ import { collectContentFacts, recordApiUse, type ContentFacts } from '../content
 import type { LayoutTocEntry } from '../layout/types.js';
 import { RenderContext, useRenderContext } from '../render-context.js';
 import { SideContent } from '../components/frame.js';
+import { Icon } from '../components/icon.js';
+import { useUiStrings } from '../i18n/use-ui-strings.js';
 import { CodeSamples } from './code-samples.js';
 import { AuthSection, headingList, ParametersSection, planHeadings, RequestBodySection, ResponseExamples, ResponsesSection } from './operation-sections.js';
 import { Playground, playgroundPartIds, TryItButton } from './playground.js';
@@ -59,7 +61,18 @@ function ServerList(props: { page: ApiPageModel }) {
   );
 }
 
-/** Method badge, base URL and path (webhooks: their name), the deprecated badge and the "Try it" button. */
+/** `playground: simple`: the endpoint's URL to copy, as the platform's "copyable endpoint" (the client script copies it). */
+function CopyEndpointButton(props: { url: string }) {
+  const strings = useUiStrings();
+  return (
+    <button type="button" class="dg-api-copy" data-copy={props.url}>
+      <Icon icon="copy" library="lucide" class="dg-code-copy-icon" />
+      <span class="dg-code-copy-text">{strings.copy}</span>
+    </button>
+  );
+}
+
+/** Method badge, base URL and path (webhooks: their name), the deprecated badge and the "Try it" button (or, `simple`, a copy button). */
 function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean; settings: PlaygroundSettings; idPrefix: string }) {
   const { page } = props;
   const isWebhook = page.kind === 'webhook';
@@ -96,6 +109,7 @@ function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean; settings: Pl
           </span>
         )}
         <TryItButton page={page} settings={props.settings} idPrefix={props.idPrefix} />
+        {props.settings.mode === 'simple' && !isWebhook && <CopyEndpointButton url={`${base ?? ''}${page.path}`} />}
       </div>
       {!isWebhook && page.baseUrls.length > 1 && <ServerList page={page} />}
     </div>
@@ -156,7 +170,8 @@ export function ApiOperation(props: ApiOperationProps) {
         <div class="dg-api-prose" dangerouslySetInnerHTML={{ __html: props.proseHtml }} />
       )}
       <ExternalDocs page={page} />
-      {!isMarkdown && page.kind === 'operation' && props.playground.mode === 'simple' && (
+      {/* `simple`: the request to copy, unless the side column already shows it. */}
+      {!isMarkdown && page.kind === 'operation' && props.playground.mode === 'simple' && !showsSamples && (
         <div class="dg-api-try">
           <Playground page={page} settings={props.playground} idPrefix={idPrefix ?? defaultIdPrefix} />
         </div>
