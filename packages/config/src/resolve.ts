@@ -86,13 +86,13 @@ export interface ResolvedConfigResult {
   messages: DocsgenMessage[];
 }
 
+// `api.playground.display` values as docsgen's `mode`: docsgen has no signed-in readers, so `auth` shows the form.
+const displayModes = new Map([['interactive', 'interactive'], ['simple', 'simple'], ['none', 'hide'], ['auth', 'interactive']]);
+
 /**
  * Turns valid docs.json input into the resolved configuration. Pure: no IO. Expects
  * input that passed `validateConfig` without errors.
  */
-// `api.playground.display` values as docsgen's `mode`: docsgen has no signed-in readers, so `auth` shows the form.
-const displayModes = new Map([['interactive', 'interactive'], ['simple', 'simple'], ['none', 'hide'], ['auth', 'interactive']]);
-
 export function resolveConfig(input: DocsConfig, options?: ResolveConfigOptions | null): ResolvedConfigResult {
   const root = docsSchema as unknown as SchemaNode;
   const messages: DocsgenMessage[] = [];
