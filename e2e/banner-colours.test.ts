@@ -31,7 +31,8 @@ browser.after(async (context) => {
 /** Background and text colour of the banner, as drawn, in `scheme`. */
 async function bannerColours(page: Page, base: string, scheme: 'light' | 'dark'): Promise<[string, string]> {
   await page.emulateMedia({ colorScheme: scheme });
-  await page.goto(`${base}/`);
+  // A live reload from the dev server may abort a navigation once.
+  await page.goto(`${base}/`).catch(() => page.goto(`${base}/`));
   return page.locator('#banner').evaluate((element) => {
     const style = getComputedStyle(element);
     return [style.backgroundColor, style.color] as [string, string];
@@ -42,8 +43,13 @@ async function bannerColours(page: Page, base: string, scheme: 'light' | 'dark')
 async function reconfigure(context: Context, json: string, expected: (background: string) => boolean): Promise<void> {
   writeFileSync(join(context.root, 'docs.json'), json);
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const [background] = await bannerColours(context.page, context.base, 'light');
-    if (expected(background)) return;
+    // The dev server's live reload may reload the page while it loads (`ERR_ABORTED`): try again.
+    const [background] = await bannerColours(context.page, context.base, 'light').catch(() => ['']);
+    if (expected(background)) {
+      // Let a reload the change set off finish before the page is read again.
+      await context.page.waitForLoadState('load');
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.unreachable('the banner did not change after docs.json did');
