@@ -698,7 +698,8 @@ test('frontmatter playground sets the try-it mode of a page\'s operations', asyn
   const site = await createSite(root);
   const html = async (slug: string) => (await site.render(slug))!.html;
   assert.not.match(await html('index'), 'data-dg-playground', 'simple: no form');
-  assert.match(await html('index'), 'curl');
+  assert.match(await html('index'), 'class="dg-api-copy"', 'simple: a copyable endpoint');
+  assert.match((await site.document('index'))!.html, 'curl', 'simple: the request, in the side column');
   assert.not.match(await html('bound'), 'dg-playground', 'none: nothing');
   assert.match(await html('plain'), 'data-dg-playground', 'docs.json default: the form');
 });
