@@ -7,7 +7,7 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
 // The package has no index: each concern is its own subpath, so client bundles that need
 // `safe-url` never see `node:path` from `is-inside`.
 const surface: Record<string, string[]> = {
-  './colour': ['contrast', 'hexToRgb', 'luminance', 'mix', 'toHex'],
+  './colour': ['barTextOn', 'contrast', 'hexToRgb', 'luminance', 'mix', 'toHex'],
   './cross-origin': ['isCrossOrigin'],
   './did-you-mean': ['didYouMean', 'suggest'],
   './escape-html': ['escapeHtml'],
