@@ -63,7 +63,7 @@ export function readMdxApiPages(input: ReadMdxApiPagesInput): { mdxPages: Map<st
           ruleId: 'api-page-base-missing',
           fatal: false,
           actual: String(page.frontmatter.api),
-          note: 'Set `api.baseUrl` or `api.mdx.server` in docs.json, or write a full URL (`POST https://api.example.com/v1/users`). The page shows the path.',
+          note: 'Set `api.baseUrl` or `api.mdx.server` in docs.json, or write a full URL (`POST https://api.example.com/v1/users`). The page shows the path, without Try it.',
         }),
       );
     }

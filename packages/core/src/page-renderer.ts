@@ -105,11 +105,14 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     } else if (mdxPage && !result.messages.some((message) => message.fatal)) {
       const proseHtml = result.html;
       const model = mdxApiModel(page, mdxPage, result);
+      const playground: PlaygroundSettings = { ...playgroundOf(page), auth: mdxPage.auth };
+      // A path with no base URL (`api-page-base-missing`) has nowhere to go: no Try it that cannot send.
+      if (model.baseUrls.length === 0 && playground.mode === 'interactive') playground.mode = 'hide';
       const operation = await drawWithSamples(samples, (highlight) =>
         renderApiOperation({
           page: model,
           proseHtml,
-          playground: { ...playgroundOf(page), auth: mdxPage.auth },
+          playground,
           mode: renderMode,
           highlight,
           moveSideContent: movesSideContent(page, renderMode),
