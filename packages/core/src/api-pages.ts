@@ -19,7 +19,7 @@ export function bindPages(pages: Map<string, PageInfo>, bound: readonly PageInfo
     bindings.set(page.slug, model);
     const title = page.titleSource === 'file' ? (model.overrides?.title ?? model.title) : undefined;
     const named = title ? { title, titleSource: 'frontmatter' as const, sidebarTitle: page.sidebarTitle === page.title ? (model.overrides?.sidebarTitle ?? title) : page.sidebarTitle } : {};
-    pages.set(page.slug, { ...page, ...named, method: model.method });
+    pages.set(page.slug, { ...page, ...named, ...(page.frontmatter.hideApiMarker === true ? {} : { method: model.method }) });
   }
   return bindings;
 }

@@ -1,12 +1,15 @@
 import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
 import type { ApiPageModel, AsyncApiPageModel } from '@docsgen/openapi-pages';
 import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
+import { readFileSync } from 'node:fs';
+import { readMdxApiPages, type MdxApiPage } from './api-mdx-pages.js';
 import { expandApiNavigation } from './api-navigation.js';
 import { bindPages, generatedPages, openApiModels } from './api-pages.js';
 import { isExpandingParameters, parameterPillsOf, playgroundSettings, proxyOrigins, viewerOf } from './api-settings.js';
 import { ApiSpecFiles } from './api-spec-files.js';
 import { ApiSpecs, type SpecEntry } from './api-specs.js';
 import { findViewerBundles } from './api-viewers.js';
+import { locateFrontmatterValue } from './frontmatter.js';
 import type { PageInfo } from './pages.js';
 import type { ProjectIgnore } from './project-ignore.js';
 import type { SiteLoadCache } from './site-load-cache.js';
@@ -28,7 +31,9 @@ export interface SiteApiReference {
   pages: Map<string, PageInfo>;
   /** Hand-written pages bound to an operation with frontmatter `openapi`, by slug. */
   bindings: Map<string, ApiPageModel>;
-  /** Origins the try-it proxy may reach: the specs' servers and `api.baseUrl` (`https://api.example.com`). */
+  /** Hand-written API pages (frontmatter `api`, no `openapi`), by slug. */
+  mdxPages: Map<string, MdxApiPage>;
+  /** Origins the try-it proxy may reach: the specs' servers, `api.baseUrl` and hand-written API pages' URLs (`https://api.example.com`). */
   origins: string[];
   /** Spec problems that stop pages being generated (parse errors, unreadable files), as warnings for the site. */
   messages: DocsgenMessage[];
@@ -115,6 +120,8 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache, isDeferred: input.isDeferred, isIgnored: input.isIgnored });
   const read = await readSpecs(input, specs);
   generated = read.generated;
+  const mdx = readMdxApiPages({ pages, config, locate: locateInFile });
+  messages.push(...mdx.messages);
   const files = new ApiSpecFiles(specs.entries, root);
   const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
     entry.spec.kind === 'openapi' ? (entry.pages as ApiPageModel[]).find((model) => model.method === method.toUpperCase() && model.path === path) : undefined;
@@ -124,7 +131,8 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     navigation: read.navigation,
     pages: generated,
     bindings: read.bindings,
-    origins: proxyOrigins([...specs.entries.values()].flatMap((entry) => entry.pages), config),
+    mdxPages: mdx.mdxPages,
+    origins: proxyOrigins([...[...specs.entries.values()].flatMap((entry) => entry.pages), ...[...mdx.mdxPages.values()].map(mdxOrigins)], config),
     messages,
     playground: playgroundSettings(config),
     viewer: viewerOf(config),
@@ -152,6 +160,22 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     schemaFiles: () => files.schemaFiles(),
     keepSchemaFile: (name, content) => files.keepSchemaFile(name, content),
   };
+}
+
+/** Where a page's frontmatter writes `key`: read from the file, only for a message about it. */
+function locateInFile(page: PageInfo, key: string): { line: number; column: number } | undefined {
+  try {
+    return locateFrontmatterValue(readFileSync(page.file, 'utf8'), key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A hand-written API page's URLs, in the shape `proxyOrigins` reads. */
+function mdxOrigins(page: MdxApiPage): Pick<ApiPageModel, 'baseUrls' | 'servers'> {
+  // A host with a `{variable}` is the reader's to fill in: no origin of its own.
+  const urls = page.endpoint.baseUrl === undefined ? page.baseUrls : [page.endpoint.baseUrl];
+  return { baseUrls: urls.filter((url) => !url.includes('{')), servers: [] };
 }
 
 /**

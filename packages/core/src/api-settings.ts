@@ -96,7 +96,7 @@ export function baseUrlsOf(config: ResolvedDocsConfig | undefined): string[] {
  * Origins the try-it proxy may reach, sorted: those of the operations' base URLs and servers,
  * and of `api.baseUrl` (`https://api.example.com`); only http(s).
  */
-export function proxyOrigins(models: Iterable<ApiPageModel | AsyncApiPageModel>, config: ResolvedDocsConfig | undefined): string[] {
+export function proxyOrigins(models: Iterable<Pick<ApiPageModel, 'baseUrls' | 'servers'> | AsyncApiPageModel>, config: ResolvedDocsConfig | undefined): string[] {
   const origins = new Set<string>();
   for (const model of models) {
     if (!('baseUrls' in model)) continue;
@@ -120,4 +120,9 @@ function originOf(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** docs.json `api.examples.defaults`: which parameters generated samples show (default: `'all'`). */
+export function exampleParametersOf(config: ResolvedDocsConfig | undefined): 'all' | 'required' {
+  return (config?.api as { examples?: { defaults?: unknown } } | undefined)?.examples?.defaults === 'required' ? 'required' : 'all';
 }

@@ -191,3 +191,21 @@ function aliasLine(yamlText: string): number {
   const index = yamlText.split('\n').findIndex((line) => /(^|[\s:[,-])\*[^\s*]/.test(line));
   return index === -1 ? 1 : index + 1;
 }
+
+/**
+ * Where the value of top-level frontmatter key `key` starts in a page's text (1-based line and
+ * column of the page file), for messages about it; `undefined` when the frontmatter does not
+ * write the key on a line of its own (`key: value`).
+ */
+export function locateFrontmatterValue(text: string, key: string): { line: number; column: number } | undefined {
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r?\n/);
+  if (!fence.test(lines[0] ?? '')) return undefined;
+  const pattern = new RegExp(`^(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1[ \\t]*:([ \\t]*)`);
+  for (let index = 1; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    if (/^(---|\.\.\.)[ \t]*$/.test(line)) return undefined;
+    const match = pattern.exec(line);
+    if (match) return { line: index + 1, column: match[0].length + 1 };
+  }
+  return undefined;
+}

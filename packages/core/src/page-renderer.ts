@@ -17,7 +17,11 @@ import {
 } from '@docsgen/renderer';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import type { ApiPageModel } from '@docsgen/openapi-pages';
+import { buildMdxApiPage } from '@docsgen/openapi-pages/mdx-api';
+import type { MdxApiPage } from './api-mdx-pages.js';
 import { playgroundMode, type SiteApiReference } from './api-reference.js';
+import { applyExampleSettings, exampleParametersOf } from './api-settings.js';
 import type { PageInfo } from './pages.js';
 import { renderPageContent, type RenderMode } from './render.js';
 import { layoutDataOf, resolveCodeOptions, type SiteModel } from './site-model.js';
@@ -77,6 +81,7 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     if (page.api) return renderApiPage(page, renderMode);
     let result = await renderMdx(page, renderMode);
     const bound = api.bindings.get(slug);
+    const mdxPage = bound ? undefined : api.mdxPages.get(slug);
     if (bound && !result.messages.some((message) => message.fatal)) {
       specsUsed.get(slug)?.add(bound.spec);
       const proseHtml = result.html;
@@ -97,6 +102,28 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
       );
       // The page's prose comes first in the operation: its side blocks and links too.
       result = withFacts({ ...result, html: operation.html, toc: [...result.toc, ...operation.toc] }, operation.facts);
+    } else if (mdxPage && !result.messages.some((message) => message.fatal)) {
+      const proseHtml = result.html;
+      const model = mdxApiModel(page, mdxPage, result);
+      const playground: PlaygroundSettings = { ...playgroundOf(page), auth: mdxPage.auth };
+      // A path with no base URL (`api-page-base-missing`) has nowhere to go: no Try it that cannot send.
+      if (model.baseUrls.length === 0 && playground.mode === 'interactive') playground.mode = 'hide';
+      const operation = await drawWithSamples(samples, (highlight) =>
+        renderApiOperation({
+          page: model,
+          proseHtml,
+          playground,
+          mode: renderMode,
+          highlight,
+          moveSideContent: movesSideContent(page, renderMode),
+          pageExamples: result.exampleKinds,
+          // The page's own fields document the parameters: generated sections would repeat them.
+          shouldDrawSections: false,
+        }),
+      );
+      // The generated request sample above the page's own `<ResponseExample>`, as the platform stacks them.
+      const sideBlocks = [...operation.facts.sideBlocks, ...result.sideBlocks];
+      result = { ...withFacts({ ...result, html: operation.html, toc: [...result.toc, ...operation.toc] }, operation.facts), sideBlocks };
     } else if (!bound && typeof page.frontmatter.openapi === 'string' && site.options.mode === 'dev' && renderMode === 'html') {
       result = { ...result, html: unboundNotice(page.frontmatter.openapi, api.messages.find((message) => message.file === page.file)) + result.html };
     }
@@ -150,6 +177,13 @@ export function createPageRenderer(site: SiteModel): PageRenderer {
     const proseHtml = model.content ? renderSpecMarkdown(model.content) : undefined;
     const drawn = renderApiOperation({ page: model, proseHtml, playground: playgroundOf(page), expandParameters: api.expandParameters, parameterPills: api.parameterPills, mode: renderMode, highlight, schemaFile: api.schemaFileOf(model.spec), moveSideContent: movesSideContent(page, renderMode) });
     return withFacts({ ...result, html: drawn.html, toc: drawn.toc }, drawn.facts);
+  }
+
+  /** The operation model of a hand-written API page, from its endpoint and the `<ParamField>`s its render found. */
+  function mdxApiModel(page: PageInfo, mdxPage: MdxApiPage, result: RenderedPage): ApiPageModel {
+    const model = buildMdxApiPage({ slug: page.slug, title: page.title, endpoint: mdxPage.endpoint, baseUrls: mdxPage.baseUrls, fields: result.paramFields, auth: mdxPage.auth, exampleParameters: exampleParametersOf(config) });
+    applyExampleSettings([model], config);
+    return model;
   }
 
   async function renderKept(slug: string): Promise<RenderedPage | undefined> {

@@ -100,6 +100,7 @@ export async function renderPageContent(input: RenderPageContentInput): Promise<
     const { html, facts } = collectContentFacts(() => (mode === 'html' ? withIslands({ moduleOf, rendered }, render) : render()), { moveSideContent: input.moveSideContent });
     result.html = html;
     Object.assign(result, { links: facts.links, sideBlocks: facts.sideBlocks, usesApi: facts.usesApi, apiViewers: facts.apiViewers, exampleKinds: facts.exampleKinds });
+    if (facts.paramFields.length > 0) result.paramFields = facts.paramFields;
     // A changelog's table of contents lists its entries' labels (dates), not their headings.
     result.toc = facts.updates.length > 0 ? facts.updates : withDrawnHeadings(result.toc, facts.headings);
   } catch (error) {

@@ -183,6 +183,17 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
       const proseMarkdown = toMarkdownTwin(result.html, { siteUrl });
       return twinOf(page, apiOperationMarkdown(bound, { proseMarkdown, parameterPills: api.parameterPills, pageExamples: result.exampleKinds }), result.messages, 'bound');
     }
+    const mdxPage = api.mdxPages.get(slug);
+    if (mdxPage) {
+      const { toMarkdownTwin } = await import('@docsgen/mdx-transforms/markdown-twin');
+      const result = await renderMdx(page, 'markdown');
+      const prose = toMarkdownTwin(result.html, { siteUrl });
+      if (result.messages.some((message) => message.fatal)) return twinOf(page, prose, result.messages, 'bound');
+      // The endpoint line first, as a bound page's twin starts (`apiOperationMarkdown`).
+      const base = (mdxPage.endpoint.baseUrl ?? mdxPage.baseUrls[0] ?? '').replace(/\/+$/, '');
+      const line = `\`${mdxPage.endpoint.method} ${(base + mdxPage.endpoint.path).replace(/`/g, '%60')}\``;
+      return twinOf(page, prose.trim() === '' ? line : `${line}\n\n${prose.trim()}`, result.messages, 'bound');
+    }
     // Plain Markdown is its own twin; a page without components but code blocks gets its twin
     // straight from its tree.
     const direct = await twinFromTree(page);

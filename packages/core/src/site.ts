@@ -1,5 +1,6 @@
 import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
 import type { ContentLink, ExampleKind, NavigationFile, RepositoryInfo } from '@docsgen/renderer';
+import type { MdxParamField } from '@docsgen/openapi-pages';
 import type { SiteApiReference } from './api-reference.js';
 import { createPageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
@@ -84,6 +85,8 @@ export interface RenderedPage {
    * content shows, each once: on a page bound to an operation they replace its generated ones.
    */
   exampleKinds: ExampleKind[];
+  /** The page's outermost `<ParamField>`s with their props, in document order: a page with frontmatter `api` makes its try-it form of them (default: none). */
+  paramFields?: MdxParamField[] | undefined;
   /**
    * The class names the page, what it imports and the `theme/` overrides may put on an
    * element (`class-candidates.ts`), sorted, each once: the page links the site's Tailwind

@@ -1,6 +1,7 @@
-import { ignoreFileName, isInIgnoredFolder, isSiteFile, SiteLoadCache, type Site } from '@docsgen/core';
-import { existsSync, readdirSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
+import { ignoreFileName, isInIgnoredFolder, isSiteFile, parseFrontmatter, SiteLoadCache, type Site } from '@docsgen/core';
+import { existsSync, readdirSync, readFileSync, statSync, watch, type Dirent, type FSWatcher } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { createDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
 
 export interface DevSessionOptions {
@@ -184,6 +185,17 @@ function watchFolders(root: string, isIgnored: (path: string) => boolean, onChan
   };
 }
 
+/** Whether the page file's frontmatter differs from what the site read of it as it loaded. */
+function hasNewFrontmatter(site: Site, slug: string, file: string): boolean {
+  const page = site.pages.get(slug);
+  if (!page || page.file !== file) return false;
+  try {
+    return !isDeepStrictEqual(parseFrontmatter(readFileSync(file, 'utf8'), { file }).data, page.frontmatter);
+  } catch {
+    return false;
+  }
+}
+
 function reshapesSite(site: Site, root: string, file: string): boolean {
   const name = basename(file);
   if (name === 'docs.json' || name === '_meta.json' || name === '_section.mdx' || /^docsgen\.config\.(ts|mts|js|mjs)$/.test(name)) return true;
@@ -204,6 +216,9 @@ function reshapesSite(site: Site, root: string, file: string): boolean {
     // A page that appeared or disappeared changes the navigation and the routes; a file where
     // pages are never looked for (`snippets/`, what `.mintignore` leaves out) is no page.
     if (isKnown !== existsSync(file)) return !isInIgnoredFolder(path) && !site.isIgnored(path);
+    // New frontmatter: the title, the sidebar label, an `api` or `openapi` endpoint, what the
+    // site read of the page as it loaded, not what re-rendering the page reads.
+    if (isKnown && hasNewFrontmatter(site, path.replace(/\.(mdx|md)$/i, ''), file)) return true;
   }
   return false;
 }

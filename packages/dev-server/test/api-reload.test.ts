@@ -96,4 +96,25 @@ api('a spec saved half-written keeps the server up and comes back once fixed', a
   assert.is((await get(portOf(context.session), '/api-reference/endpoints/list-users')).status, 200);
 });
 
+api('reloads the site when a page\'s frontmatter api changes, and re-renders it when only its body does', async (context) => {
+  const file = join(context.root, 'index.mdx');
+  writeFileSync(file, '---\ntitle: Home\napi: GET https://api.example.com/v1/things\n---\n\nBody one.\n');
+  await waitFor(context.changes, 1);
+  assert.is(context.changes[0]?.reload, 'full');
+  assert.is(context.session.site.pages.get('index')?.method, 'GET');
+  assert.match((await get(portOf(context.session), '/')).body, '<span data-method="get" class="dg-api-method">GET</span>');
+
+  writeFileSync(file, '---\ntitle: Home\napi: POST https://api.example.com/v1/other\n---\n\nBody one.\n');
+  await waitFor(context.changes, 2);
+  assert.is(context.changes[1]?.reload, 'full');
+  const page = (await get(portOf(context.session), '/')).body;
+  assert.match(page, '<span data-method="post" class="dg-api-method">POST</span>');
+  assert.match(page, '/v1/other');
+
+  writeFileSync(file, '---\ntitle: Home\napi: POST https://api.example.com/v1/other\n---\n\nBody two.\n');
+  await waitFor(context.changes, 3);
+  assert.equal(context.changes[2], { files: [file], reload: 'pages', slugs: ['index'] });
+  assert.match((await get(portOf(context.session), '/')).body, 'Body two.');
+});
+
 api.run();

@@ -23,6 +23,10 @@ export { checkOperationReferences, createOperationLookup, parseOperationReferenc
 export type { OperationLookup, OperationReference, OperationReferenceSite } from './operation-lookup.js';
 // Every page-model type is public: the module holds nothing else.
 export type * from './page-model.js';
+export { buildMdxApiPage } from './mdx-api-page.js';
+export type { BuildMdxApiPageInput, MdxParamField } from './mdx-api-page.js';
+export { parseMdxEndpoint, templateVariables } from './mdx-endpoint.js';
+export type { MdxEndpoint, MdxEndpointProblem, MdxEndpointResult } from './mdx-endpoint.js';
 export { maxSpecFileSize } from './project-files.js';
 export type { PropertyModel, SchemaModel, VariantModel } from './schema-model.js';
 export { slugifySegment } from './slug.js';

@@ -7,6 +7,7 @@ test('should expose the public api', async () => {
   assert.equal(Object.keys(mod).sort(), [
     'bindingFromRoot',
     'buildAsyncApiPages',
+    'buildMdxApiPage',
     'buildOpenApiPages',
     'checkOperationReferences',
     'checkSpecs',
@@ -21,11 +22,13 @@ test('should expose the public api', async () => {
     'maxSpecFileSize',
     'maxSpecFiles',
     'operationDocument',
+    'parseMdxEndpoint',
     'parseOperationReference',
     'safeLinkProtocols',
     'safeUrl',
     'sampleCredentials',
     'slugifySegment',
+    'templateVariables',
     'untitledOperationLabel',
     'whenReferenceBuilt',
   ]);
@@ -33,7 +36,7 @@ test('should expose the public api', async () => {
 
 test('should list exactly these package exports (subpaths included)', async () => {
   const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
-  assert.equal(Object.keys(manifest.exports).sort(), ['.', './package.json', './sample-credentials', './sample-writers']);
+  assert.equal(Object.keys(manifest.exports).sort(), ['.', './mdx-api', './package.json', './sample-credentials', './sample-writers']);
 });
 
 test('should expose the public api of `@docsgen/openapi-pages/sample-credentials`', async () => {

@@ -214,7 +214,8 @@ import { sampleWriters } from './api-samples.js';
       const index = environmentIndex();
       return environment.template.replace(/\{([^}]+)\}/g, (whole, name) => {
         const known = environment.variables.find((variable) => variable.name === name);
-        return known ? value(`variable.${index}.${name}`) || known.default : whole;
+        // A variable left empty stays `{name}`: the bar and samples show what is still to fill in.
+        return known ? value(`variable.${index}.${name}`) || known.default || whole : whole;
       });
     };
 

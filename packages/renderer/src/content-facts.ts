@@ -10,6 +10,7 @@
 // collector is enough, and renders nested in one (an island's children, side content) add to
 // the page's facts.
 import { options, type VNode } from 'preact';
+import type { MdxParamField } from '@docsgen/openapi-pages';
 import type { ExampleKind } from './api/types.js';
 import type { LayoutTocEntry } from './layout/types.js';
 
@@ -46,6 +47,12 @@ export interface ContentFacts {
    * a page bound to an operation they replace the operation's own (`ApiOperationInput.pageExamples`).
    */
   exampleKinds: ExampleKind[];
+  /**
+   * The outermost `ParamField`s, in document order, with their props as written: on a page
+   * with frontmatter `api`, what the try-it form is made of (nested ones document the fields
+   * of an object, not parameters of their own).
+   */
+  paramFields: MdxParamField[];
 }
 
 /** Options of `collectContentFacts`. */
@@ -76,7 +83,7 @@ let active: Collector | undefined;
 export function collectContentFacts(render: () => string, collectOptions?: CollectContentFactsOptions | null | undefined): { html: string; facts: ContentFacts } {
   const previous = active;
   const collector: Collector = {
-    facts: { headings: [], links: [], sideBlocks: [], usesApi: false, apiViewers: [], updates: [], exampleKinds: [] },
+    facts: { headings: [], links: [], sideBlocks: [], usesApi: false, apiViewers: [], updates: [], exampleKinds: [], paramFields: [] },
     seenLinks: new Set(),
     drawn: new Map(),
     moveSideContent: collectOptions?.moveSideContent === true,
@@ -106,6 +113,11 @@ export function recordApiViewer(viewer: string): void {
 /** Records that the content shows a `RequestExample` (`request`) or a `ResponseExample` (`response`). */
 export function recordExample(kind: ExampleKind): void {
   if (active && !active.facts.exampleKinds.includes(kind)) active.facts.exampleKinds.push(kind);
+}
+
+/** Records a `ParamField` of the content (only the outermost ones: the component does not record those inside another field). */
+export function recordParamField(field: MdxParamField): void {
+  active?.facts.paramFields.push(field);
 }
 
 /** Records a changelog entry: its anchor id and label. */

@@ -791,7 +791,7 @@ export interface DocsConfig {
        */
       auth?: ApiAuth;
       /**
-       * Agent-protocol server URL(s) for AI agents.
+       * Agent-protocol server URL(s) for AI agents; the first is also the base URL of hand-written API pages whose `api` is a path, when `api.baseUrl` is not set.
        */
       server?: string | string[];
     };

@@ -17,6 +17,8 @@ import type { ApiOperationInput, ExampleKind, PlaygroundSettings } from './types
 
 const noPills: readonly string[] = [];
 const noExamples: readonly ExampleKind[] = [];
+/** The headings of an operation drawn without its generated sections (`shouldDrawSections: false`). */
+const noSections: ReturnType<typeof planHeadings> = { locations: {} };
 
 /** Prefix of generated ids when `idPrefix` is not given. */
 const defaultIdPrefix = 'dg-api-';
@@ -149,7 +151,7 @@ export function ApiOperation(props: ApiOperationProps) {
   const isMarkdown = (props.mode ?? context.mode) === 'markdown';
   const { page } = props;
   const idPrefix = props.idPrefix ?? undefined;
-  const headings = planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
+  const headings = props.shouldDrawSections === false ? noSections : planHeadings(page, props.headingPrefix ?? undefined, props.takenIds ?? new Set(), idPrefix ?? defaultIdPrefix);
   const highlight = isMarkdown ? undefined : props.highlight;
   const parts = playgroundPartIds(idPrefix ?? defaultIdPrefix);
   // The page's own `<RequestExample>`/`<ResponseExample>` are the examples of that kind: the
@@ -246,6 +248,6 @@ export function renderApiOperation(input: ApiOperationInput): { html: string; to
       ),
     { moveSideContent: input.moveSideContent },
   );
-  const headings = planHeadings(input.page, undefined, takenIds, input.idPrefix ?? defaultIdPrefix);
+  const headings = input.shouldDrawSections === false ? noSections : planHeadings(input.page, undefined, takenIds, input.idPrefix ?? defaultIdPrefix);
   return { html, toc: headingList(headings).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text })), facts };
 }

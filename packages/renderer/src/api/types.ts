@@ -98,6 +98,12 @@ export interface ApiOperationInput {
    * (default: none).
    */
   pageExamples?: readonly ExampleKind[] | null | undefined;
+  /**
+   * Draw the Authorization, Parameters, Request body and Responses sections from the model;
+   * `false` for a hand-written API page (frontmatter `api`), whose own `<ParamField>`s and
+   * `<ResponseField>`s in `proseHtml` document them (default: `true`).
+   */
+  shouldDrawSections?: boolean | null | undefined;
 }
 
 /** A kind of example block: the request samples or the response examples. */

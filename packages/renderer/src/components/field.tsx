@@ -1,10 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
+import { recordParamField } from '../content-facts.js';
 import { useIsMarkdown } from '../render-context.js';
 import { withLeadParagraph } from '../lead-paragraph.js';
 import { parseBoolean, parseList, parseText, rootAttributes, type PassThroughProps } from '../props.js';
 
 const locations = ['path', 'query', 'body', 'header'] as const;
+
+/** Inside a field's body: a `ParamField` there documents a nested field, not a parameter. */
+const InField = createContext(false);
 
 export interface FieldProps extends PassThroughProps {
   /** Response field name (`ResponseField`); the location props are aliases. */
@@ -36,7 +41,7 @@ function defaultText(value: unknown): string | undefined {
   return String(value);
 }
 
-function renderField(kind: 'param' | 'response', props: FieldProps, isMarkdown: boolean) {
+function useField(kind: 'param' | 'response', props: FieldProps, isMarkdown: boolean) {
   const location = locations.find((key) => parseText(props[key]) !== undefined);
   const name = (kind === 'response' ? parseText(props.name) : undefined) ?? (location && parseText(props[location])) ?? parseText(props.name) ?? '';
   const type = parseText(props.type);
@@ -45,6 +50,18 @@ function renderField(kind: 'param' | 'response', props: FieldProps, isMarkdown: 
   const fallback = defaultText(props.default);
   const pre = parseList(props.pre);
   const post = parseList(props.post);
+  const isNested = useContext(InField);
+  if (kind === 'param' && !isNested && location !== undefined && name !== '') {
+    recordParamField({
+      in: location,
+      name,
+      type,
+      isRequired,
+      isDeprecated,
+      ...(props.default === undefined ? {} : { default: { value: props.default } }),
+      placeholder: parseText(props.placeholder),
+    });
+  }
 
   if (isMarkdown) {
     const flags = [
@@ -111,10 +128,10 @@ function renderField(kind: 'param' | 'response', props: FieldProps, isMarkdown: 
 
 /** One request parameter; exactly one of `path`, `query`, `body`, `header` names it. */
 export function ParamField(props: FieldProps) {
-  return renderField('param', props, useIsMarkdown());
+  return <InField.Provider value>{useField('param', props, useIsMarkdown())}</InField.Provider>;
 }
 
 /** One response field (or a row of a props table). */
 export function ResponseField(props: FieldProps) {
-  return renderField('response', props, useIsMarkdown());
+  return <InField.Provider value>{useField('response', props, useIsMarkdown())}</InField.Provider>;
 }
