@@ -162,6 +162,39 @@ notFound('should send a reader to the closest page with `errors.404.redirect`, i
   }
 });
 
+notFound('should send a reader on from the project\'s own 404.mdx with `errors.404.redirect` in a built site', async (context) => {
+  const docs = JSON.parse(files['docs.json']!) as Record<string, unknown>;
+  const project = { ...files, 'docs.json': JSON.stringify({ ...docs, errors: { '404': { redirect: true } } }), '404.mdx': contentPage('Nothing here', 'Our own page.') };
+  const dev = await serveProject(project);
+  const built = await previewBuild(dev.root);
+  try {
+    const page = await context.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${built.base}/guides/deplyo`);
+    await page.waitForURL(/\/guides\/deploy$/);
+    assert.is(await page.locator('h1').innerText(), 'Deploying');
+    assert.equal(errors, []);
+    await page.close();
+  } finally {
+    await built.close();
+    await dev.close();
+  }
+  const kept = await serveProject({ ...files, '404.mdx': contentPage('Nothing here', 'Our own page.') });
+  const keptBuild = await previewBuild(kept.root);
+  try {
+    const page = await context.context.newPage();
+    await page.goto(`${keptBuild.base}/guides/deplyo`);
+    assert.is(await page.locator('h1').innerText(), 'Nothing here');
+    await page.waitForTimeout(300);
+    assert.match(page.url(), /\/guides\/deplyo$/);
+    await page.close();
+  } finally {
+    await keptBuild.close();
+    await kept.close();
+  }
+});
+
 notFound('should keep a hostile address harmless', async (context) => {
   const { page, errors } = await openMissing(context, context.preview.base, `/${'%3Cimg%20src=x%20onerror=alert(1)%3E/'.repeat(40)}${'a'.repeat(2000)}`);
   await page.locator('.dg-not-found-closest').waitFor();

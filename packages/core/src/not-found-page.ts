@@ -37,14 +37,31 @@ export interface NotFoundPageInput {
   bodyEnd: string | undefined;
 }
 
+/** Path and title of each navigable page, for the page's script to rank: [path, title] pairs keep it small. */
+function candidatesOf(input: Pick<NotFoundPageInput, 'layout' | 'navigablePages' | 'pages'>): string[][] {
+  const site = { config: input.layout.config as never, homeSlug: input.layout.homeSlug ?? undefined };
+  return input.navigablePages.map((slug) => [pagePath(site, slug), input.pages.get(slug)?.title ?? slug]);
+}
+
+/**
+ * `errors.404.redirect` for a project's own `404.mdx`: the candidates and a script, for the end
+ * of its `<body>`, that send the reader to the closest navigable page once the page is parsed,
+ * unless a redirect rule's script already does (`window.dgRedirected`), as the built-in page does.
+ */
+export function notFoundRedirectHtml(input: Pick<NotFoundPageInput, 'layout' | 'navigablePages' | 'pages'>): string {
+  return (
+    `<script type="application/json" class="dg-not-found-data" data-redirect="">${serializeJsonForScript(candidatesOf(input))}</script>` +
+    `<script>${redirectOnlyScript}</script>`
+  );
+}
+
 /** The built-in not-found document. */
 export function renderNotFoundPage(input: NotFoundPageInput): string {
   const homeSlug = input.layout.homeSlug ?? undefined;
   const site = { config: input.layout.config as never, homeSlug };
   const words = wordsOf(input.layout);
   const home = homeSlug ? pagePath(site, homeSlug) : '/';
-  // Path and title of each navigable page, for the page's script to rank: [path, title] pairs keep it small.
-  const candidates = input.navigablePages.map((slug) => [pagePath(site, slug), input.pages.get(slug)?.title ?? slug]);
+  const candidates = candidatesOf(input);
   const description = typeof input.errors?.description === 'string' && input.errors.description.trim() !== '' ? renderInlineMarkdown(input.errors.description) : escapeHtml(words.description);
   const search = input.layout.hasSearch !== false
     ? `<button type="button" class="dg-not-found-search" data-dg-search="">` +
@@ -124,4 +141,27 @@ const closestPagesScript = `(() => {
     list.append(item);
   }
   closest.hidden = list.children.length === 0;
+})();`;
+
+/** Plain browser JavaScript: `errors.404.redirect` on a project's own not-found page (`notFoundRedirectHtml`). */
+const redirectOnlyScript = `(() => {
+  'use strict';
+  ${rankClosestPagesSource}
+  let candidates = [];
+  try {
+    candidates = JSON.parse(document.querySelector('.dg-not-found-data[data-redirect]')?.textContent || '[]');
+  } catch {
+    return;
+  }
+  const paths = (Array.isArray(candidates) ? candidates : []).flatMap((entry) => (Array.isArray(entry) && typeof entry[0] === 'string' ? [entry[0]] : []));
+  let wanted;
+  try {
+    wanted = decodeURIComponent(location.pathname);
+  } catch {
+    wanted = location.pathname;
+  }
+  document.addEventListener('DOMContentLoaded', () => {
+    const [best] = rankClosestPages(wanted, [...new Set(paths)], { count: 1, isNameCompared: false });
+    if (!window.dgRedirected && best !== undefined && best !== location.pathname) location.replace(best + location.hash);
+  });
 })();`;

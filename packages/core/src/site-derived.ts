@@ -6,7 +6,7 @@ import { relative, sep } from 'node:path';
 import { agentInstructionsBlock, appendAgentInstructions } from './agent-markdown.js';
 import { changelogFeed, feedHref, feedPath, hasFeed } from './changelog-feed.js';
 import { cachedNavigationFile } from './navigation-file-cache.js';
-import { renderNotFoundPage } from './not-found-page.js';
+import { notFoundRedirectHtml, renderNotFoundPage } from './not-found-page.js';
 import type { PageRenderer } from './page-renderer.js';
 import type { PageInfo } from './pages.js';
 import { layoutDataOf, type SiteModel } from './site-model.js';
@@ -129,6 +129,11 @@ export function createDerivedOutputs(model: SiteModel, renderer: PageRenderer, o
     },
     async notFound(documentOptions) {
       const custom = pages.has('404') ? await derived.document('404', documentOptions) : undefined;
+      // The project's own page, sending the reader on as the built-in one does with `errors.404.redirect`.
+      if (custom && config?.errors?.['404']?.redirect === true) {
+        const redirect = notFoundRedirectHtml({ layout: layout(), navigablePages: model.navigablePages, pages });
+        return { ...custom, html: custom.html.includes('</body>') ? custom.html.replace('</body>', () => `${redirect}</body>`) : custom.html + redirect };
+      }
       if (custom) return custom;
       const parts = await chrome.forPage(undefined, '404');
       const html = renderNotFoundPage({
