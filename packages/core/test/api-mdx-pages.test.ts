@@ -147,7 +147,9 @@ test('should follow the playground display modes', async () => {
   assert.match(none, /dg-api-endpoint/);
   assert.not.match(none, /data-dg-tryit|data-dg-playground-data/);
   const simple = (await site.render('simple'))!.html;
-  assert.match(simple, /dg-playground-simple/);
+  // A copyable endpoint; the generated request is in the side column, so not repeated in the page.
+  assert.match(simple, /<button type="button" data-copy="https:\/\/api\.example\.com\/x" class="dg-api-copy">/);
+  assert.not.match(simple, /dg-playground-simple/);
   assert.not.match(simple, /data-dg-tryit/);
 });
 
