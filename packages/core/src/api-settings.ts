@@ -12,6 +12,7 @@ export function playgroundSettings(config: ResolvedDocsConfig | undefined): Play
   const api = (config?.api ?? {}) as {
     playground?: { mode?: unknown; display?: unknown; proxy?: unknown; credentials?: unknown };
     examples?: { prefill?: unknown };
+    url?: unknown;
     auth?: { method?: unknown; name?: unknown };
     mdx?: { auth?: { method?: unknown; name?: unknown } };
   };
@@ -25,6 +26,7 @@ export function playgroundSettings(config: ResolvedDocsConfig | undefined): Play
     auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined },
     credentials: api.playground?.credentials === true,
     prefill: api.examples?.prefill === true,
+    isFullUrlShown: api.url === 'full',
   };
 }
 

@@ -55,7 +55,9 @@ test('should render the endpoint bar, the page prose and a try-it form made of i
   assert.is(site.pages.get('users')?.method, 'PATCH');
   const { html, sideBlocks } = (await site.render('users'))!;
   assert.match(html, /<span data-method="patch" class="dg-api-method">PATCH<\/span>/);
-  assert.match(html, /<span class="dg-api-base">https:\/\/api\.example\.com<\/span>\/v1\/users\/<span class="dg-api-path-param">\{userId\}<\/span>/);
+  // One base URL: the bar shows the path, as on the platform (`api.url: "full"` shows it); the twin has the whole URL.
+  assert.match(html, /<code class="dg-api-path">\/v1\/users\/<span class="dg-api-path-param">\{userId\}<\/span>/);
+  assert.match((await site.markdown('users'))!.markdown, 'PATCH https://api.example.com/v1/users/{userId}');
   assert.match(html, /data-dg-tryit=/);
   assert.match(html, /Changes a user\./);
   // The page's own fields document the parameters: no generated sections besides them.

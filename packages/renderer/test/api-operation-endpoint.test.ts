@@ -128,7 +128,9 @@ test('should show a notice and warn when the site has no API data', () => {
 
 test('should replace the base URLs with the baseUrl prop, in the header, samples and try-it settings', () => {
   const { html, playgrounds } = render({ method: 'GET', path: '/users', baseUrl: 'https://staging.example.com/api' }, fakeContext('ready'));
-  assert.match(html, '<span class="dg-api-base">https://staging.example.com/api</span>/users');
+  // One base URL: the bar shows the path (`api.url: "full"` shows the base), the samples the whole URL.
+  assert.match(html, '<code class="dg-api-path">/users</code>');
+  assert.match(html, 'https://staging.example.com/api/users');
   assert.not.match(html, 'dg-api-servers', 'one base URL: no server list');
   assert.equal(playgrounds[0]!.page.baseUrls, ['https://staging.example.com/api']);
   const curl = playgrounds[0]!.page.codeSamples.find((sample) => sample.label === 'cURL')!;

@@ -196,9 +196,23 @@ test('should mark recursive schemas instead of drawing them again', async () => 
   assert.is(fieldHead(peopleHtml, 'ceo'), '<span class="dg-field-type">Person</span><span class="dg-field-badge" data-badge="recursive" title="Repeats Person">recursive</span>');
 });
 
+test('should show the base URL on the method bar with api.url full, or when there are several', async () => {
+  const pages = await pagesOf(`${specs}swagger2`, 'swagger.json');
+  const one = pages[0]!;
+  assert.is(one.baseUrls.length, 1);
+  // As on the platform: by default a single base URL is left out of the bar; the twin writes it.
+  const bar = renderApiOperation({ page: one, playground }).html;
+  assert.not.match(bar, 'dg-api-base');
+  assert.match(bar, '<code class="dg-api-path">/pets</code>');
+  assert.match(renderApiOperation({ page: one, playground, mode: 'markdown' }).html, 'https://petstore.example.com/v2/pets');
+  assert.match(renderApiOperation({ page: one, playground: { ...playground, isFullUrlShown: true } }).html, '<span class="dg-api-base">https://petstore.example.com/v2</span>/pets');
+  const several = renderApiOperation({ page: { ...one, baseUrls: ['https://a.example.com', 'https://b.example.com'] }, playground }).html;
+  assert.match(several, '<span class="dg-api-base">https://a.example.com</span>/pets');
+});
+
 test('should render Swagger 2.0 bodies, api keys and files', async () => {
   const pages = await pagesOf(`${specs}swagger2`, 'swagger.json');
-  const list = renderApiOperation({ page: pages[0]!, playground }).html;
+  const list = renderApiOperation({ page: pages[0]!, playground: { ...playground, isFullUrlShown: true } }).html;
   assert.match(list, '<span class="dg-api-base">https://petstore.example.com/v2</span>/pets');
   assert.is(fieldHead(list, 'api_key'), '<span class="dg-field-type">API key in header api_key</span>');
   assert.is(fieldHead(list, 'tags'), '<span class="dg-field-type">array of string</span>');

@@ -79,6 +79,9 @@ function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean; settings: Pl
   const { page } = props;
   const isWebhook = page.kind === 'webhook';
   const base = isWebhook ? undefined : page.baseUrls[0]?.replace(/\/+$/, '');
+  // The bar shows the base URL with `api.url: "full"`, or when there are several to choose from
+  // (the list below names them); the Markdown twin always writes the whole URL.
+  const shownBase = props.settings.isFullUrlShown === true || page.baseUrls.length > 1 ? base : undefined;
   if (props.isMarkdown) {
     return (
       <>
@@ -101,7 +104,7 @@ function Endpoint(props: { page: ApiPageModel; isMarkdown: boolean; settings: Pl
           {page.method}
         </span>
         <code class="dg-api-path">
-          {base !== undefined && <span class="dg-api-base">{base}</span>}
+          {shownBase !== undefined && <span class="dg-api-base">{shownBase}</span>}
           <PathTemplate path={page.path} />
         </code>
         {isWebhook && <span class="dg-api-kind">webhook</span>}

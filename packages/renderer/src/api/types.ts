@@ -14,6 +14,11 @@ export interface PlaygroundSettings {
   credentials?: boolean | undefined;
   /** Fill the form with the spec's example values; otherwise they are only placeholders (docs.json `api.examples.prefill`; default: `false`). */
   prefill?: boolean | undefined;
+  /**
+   * Show the base URL on the method bar of every operation (docs.json `api.url: "full"`);
+   * otherwise only when the operation has several to choose from, as on the platform (default: `false`).
+   */
+  isFullUrlShown?: boolean | undefined;
 }
 
 /** Where an embeddable viewer's browser bundle comes from: the project's `node_modules` (served by the site) or a pinned CDN URL. */
