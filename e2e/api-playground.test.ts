@@ -549,7 +549,8 @@ project.before(async (context) => {
   });
   // Filled with the spec's examples, so a reader can send at once.
   const examples = { prefill: true };
-  context.direct = await serveProject(files({ baseUrl: [cors.origin, plain.origin], playground: { mode: 'interactive' }, examples }, cors.origin));
+  // Straight from the browser: `docsgen dev` would otherwise proxy (the default where the site serves the proxy).
+  context.direct = await serveProject(files({ baseUrl: [cors.origin, plain.origin], playground: { mode: 'interactive', proxy: false }, examples }, cors.origin));
   context.proxied = await serveProject(files({ baseUrl: [plain.origin, context.closedPort], playground: { mode: 'interactive', proxy: true }, examples }, plain.origin));
   context.apis.allowedOrigins.add(context.direct.base);
   const launched = await launchBrowser();

@@ -88,6 +88,8 @@ interface LoadApiReferenceInput {
   isDeferred?: boolean | undefined;
   /** Whether a path is left out by the project's `.mintignore` (`ApiSpecsOptions.isIgnored`). */
   isIgnored?: ProjectIgnore | undefined;
+  /** The site serves the try-it proxy (dev, or a build whose adapter runs functions): the default of `api.playground.proxy` (default: `false`). */
+  canProxy?: boolean | undefined;
 }
 
 const specKey = /"(?:openapi|asyncapi)"\s*:/;
@@ -134,7 +136,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     mdxPages: mdx.mdxPages,
     origins: proxyOrigins([...[...specs.entries.values()].flatMap((entry) => entry.pages), ...[...mdx.mdxPages.values()].map(mdxOrigins)], config),
     messages,
-    playground: playgroundSettings(config),
+    playground: playgroundSettings(config, { canProxy: input.canProxy === true }),
     viewer: viewerOf(config),
     expandParameters: isExpandingParameters(config),
     parameterPills: parameterPillsOf(config),

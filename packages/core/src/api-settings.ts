@@ -7,8 +7,13 @@ import { proxyRoute } from './api-proxy/proxy-functions.js';
 // settings, viewer, parameter display, example languages, base URLs and the origins the try-it
 // proxy may reach. Pure: config in, settings out.
 
-/** docs.json `api.playground` and `api.auth` (`api.mdx.auth` too), with docsgen's defaults. */
-export function playgroundSettings(config: ResolvedDocsConfig | undefined): PlaygroundSettings {
+/**
+ * docs.json `api.playground` and `api.auth` (`api.mdx.auth` too), with docsgen's defaults.
+ * `api.playground.proxy` not written is `true` where the site serves the proxy
+ * (`options.canProxy`: `docsgen dev`, a build whose adapter runs functions), as the hosted
+ * platform's default is, and `false` on a static host, where requests go straight to the API.
+ */
+export function playgroundSettings(config: ResolvedDocsConfig | undefined, options?: { canProxy?: boolean | undefined } | null): PlaygroundSettings {
   const api = (config?.api ?? {}) as {
     playground?: { mode?: unknown; display?: unknown; proxy?: unknown; credentials?: unknown };
     examples?: { prefill?: unknown };
@@ -21,7 +26,7 @@ export function playgroundSettings(config: ResolvedDocsConfig | undefined): Play
   const method = auth.method === 'bearer' || auth.method === 'basic' || auth.method === 'key' ? auth.method : 'none';
   return {
     mode,
-    proxy: api.playground?.proxy === true,
+    proxy: typeof api.playground?.proxy === 'boolean' ? api.playground.proxy : options?.canProxy === true,
     proxyUrl: proxyRoute,
     auth: { method, name: typeof auth.name === 'string' && auth.name.trim() !== '' ? auth.name.trim() : undefined },
     credentials: api.playground?.credentials === true,

@@ -100,7 +100,7 @@ export async function loadSiteModel(projectRoot: string, options?: SiteOptions |
   messages.push(...checkProjectIcons(project));
   // A dev server renders one page at a time: an operation page's reference is built when it is
   // first read (GitHub's 1,223 operations took 0.7 s at every start).
-  const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate, loadCache: settings.loadCache, isDeferred: mode === 'dev', isIgnored: project.isIgnored });
+  const api = await loadApiReference({ root, config, navigation: project.navigation, pages, locate, loadCache: settings.loadCache, isDeferred: mode === 'dev', isIgnored: project.isIgnored, canProxy: settings.hasMcp });
   const navigation = api.navigation;
   for (const [slug, page] of api.pages) if (!pages.has(slug)) pages.set(slug, page);
   messages.push(...api.messages);

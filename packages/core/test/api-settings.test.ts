@@ -14,6 +14,17 @@ test('should read the try-it mode with the hosted platform names', () => {
   assert.is(playgroundSettings(undefined).mode, 'interactive');
 });
 
+test('should send try-it requests through the proxy by default where the site serves it, as the platform does', () => {
+  const proxy = (playground: unknown, canProxy?: boolean) => playgroundSettings(configWith({ playground }), canProxy === undefined ? undefined : { canProxy }).proxy;
+  // Not written: the site's answer (dev, or an adapter that runs functions), else straight to the API.
+  assert.is(proxy({}, true), true);
+  assert.is(proxy({}, false), false);
+  assert.is(proxy(undefined), false);
+  // Written: as written, wherever the site runs.
+  assert.is(proxy({ proxy: false }, true), false);
+  assert.is(proxy({ proxy: true }, false), true);
+});
+
 test('should keep only known viewers and x- parameter pills, once each', () => {
   assert.equal([viewerOf(configWith({ viewer: 'viewer-b' })), viewerOf(configWith({ viewer: 'other' })), viewerOf(undefined)], ['viewer-b', 'docsgen', 'docsgen']);
   assert.equal(parameterPillsOf(configWith({ params: { post: ['x-a', 'y', 'x-a', 3, 'x-b'] } })), ['x-a', 'x-b']);

@@ -103,9 +103,24 @@ proxy('should refuse other origins, other sites\' pages, other methods and bad e
   }
 });
 
-proxy('should answer 404 when api.playground.proxy is off', async () => {
+proxy('should proxy when api.playground.proxy is not written, as the hosted platform does by default', async () => {
   const api = await startApi();
   const docs = await startDocs({ baseUrl: api.origin });
+  try {
+    const response = await post(docs.port, { method: 'GET', url: `${api.origin}/x` }, [`Origin: http://localhost:${docs.port}`]);
+    assert.is(response.status, 200, response.body);
+    assert.is(response.headers['x-docsgen-proxy'], 'upstream');
+    assert.is(api.seen.length, 1);
+  } finally {
+    await stop(docs.server);
+    await stop(api.server);
+    rmSync(docs.root, { recursive: true, force: true });
+  }
+});
+
+proxy('should answer 404 when api.playground.proxy is off', async () => {
+  const api = await startApi();
+  const docs = await startDocs({ baseUrl: api.origin, playground: { proxy: false } });
   try {
     const response = await post(docs.port, { method: 'GET', url: `${api.origin}/x` });
     assert.is(response.status, 404);

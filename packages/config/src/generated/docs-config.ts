@@ -736,7 +736,7 @@ export interface DocsConfig {
        */
       display?: 'interactive' | 'simple' | 'none' | 'auth';
       /**
-       * Sends try-it requests through a server-side CORS proxy instead of straight from the browser. (default: `false`)
+       * Sends try-it requests through a server-side CORS proxy instead of straight from the browser. Default: `true` where the site serves the proxy (`docsgen dev`, the netlify, vercel and cloudflare adapters), as on the hosted platform; `false` on a static host.
        */
       proxy?: boolean;
       /**
