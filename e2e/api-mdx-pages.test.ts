@@ -60,11 +60,12 @@ test.before(async (context) => {
   context.site = await serveProject({
     'docs.json': JSON.stringify({
       name: 'x',
-      navigation: { groups: [{ group: 'API', pages: ['create-user', 'get-user'] }] },
+      navigation: { groups: [{ group: 'API', pages: ['create-user', 'get-user', 'regional'] }] },
       api: { mdx: { server: cors.origin, auth: { method: 'key', name: 'x-api-key' } } },
     }),
     'create-user.mdx': createUser,
     'get-user.mdx': getUser(cors.origin),
+    'regional.mdx': '---\ntitle: Regional\napi: "GET http://{host}/users/{id}"\nauthMethod: bearer\n---\n\n<ParamField path="id" type="string" required />\n',
   });
   context.apis.allowedOrigins.add(context.site.base);
   const launched = await launchBrowser();
@@ -136,6 +137,25 @@ test('should send a full-URL page with the page authMethod and a query field', a
   assert.is(received[0]?.url, '/users/42?fields=name');
   assert.is(received[0]?.headers.authorization, 'Bearer tok-9');
   assert.is(received[0]?.headers['x-api-key'], undefined);
+  await page.close();
+});
+
+test('should send to a host the reader types straight from the browser, without credentials, though the proxy is on', async (context) => {
+  // `docsgen dev` proxies by default; its proxy forwards only to documented origins, and a
+  // server variable in the host is none of them: the request goes direct instead of failing.
+  const page = await openTryIt(context, 'regional');
+  const count = context.apis.cors.sent().length;
+  await page.fill('input[name="variable.0.host"]', new URL(context.apis.cors.origin).host);
+  await page.fill('input[name="auth.token"]', 'tok-secret');
+  await page.fill('input[name="path.id"]', '7');
+  await send(page);
+  const received = context.apis.cors.sent().slice(count);
+  assert.is(received.length, 1);
+  assert.is(received[0]?.url, '/users/7');
+  assert.is(received[0]?.headers.authorization, undefined, 'credentials go only to documented origins');
+  // From the reader's browser (a CORS request), not from the site's proxy.
+  assert.is(received[0]?.headers['sec-fetch-mode'], 'cors');
+  assert.is(await page.getAttribute('[data-dg-playground-response]', 'data-status'), '200');
   await page.close();
 });
 

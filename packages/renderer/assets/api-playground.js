@@ -585,7 +585,9 @@ import { sampleWriters } from './api-samples.js';
       send.disabled = true;
       form.setAttribute('aria-busy', 'true');
       try {
-        if (data.proxy) await sendThroughProxy(request);
+        // The proxy forwards only to the documented origins: a host the reader typed (a server
+        // variable) is tried straight from the browser, without credentials, not refused.
+        if (data.proxy && isDocumented) await sendThroughProxy(request);
         else await sendDirect(request, isDocumented);
       } catch (error) {
         showError('network', `The response could not be read: ${error instanceof Error ? error.message : String(error)}`);
