@@ -158,18 +158,33 @@ export function buildNavigation(
     );
   }
 
+  /**
+   * The platform's multi-repository `{ "sourceRef": "owner/repo" }`: another repository's
+   * navigation placed here. docsgen builds this project's files only: left out, with a warning.
+   */
+  function isSourceRef(entry: JsonObject, path: ConfigPath): boolean {
+    if (typeof entry.sourceRef !== 'string') return false;
+    report([...path, 'sourceRef'], {
+      reason: `Cannot place the navigation of \`${entry.sourceRef}\`: \`sourceRef\` names another repository of a multi-repository deployment, and docsgen builds this project's files only`,
+      ruleId: 'nav-source-ref',
+      note: 'The entry is left out. To publish those pages too, copy them into this project and list them here, or link to where they are published with an `href`.',
+      fatal: false,
+    });
+    return true;
+  }
+
   function readChildren(object: JsonObject, path: ConfigPath, inherited: NodeContext): NavNode[] {
     const children: NavNode[] = [];
     for (const [key, item, kind] of divisionKeys) {
       const list = object[key];
       if (!Array.isArray(list)) continue;
       list.forEach((entry, index) => {
-        if (isObject(entry)) children.push(readDivision(entry, item, kind, [...path, key, index], inherited));
+        if (isObject(entry) && !isSourceRef(entry, [...path, key, index])) children.push(readDivision(entry, item, kind, [...path, key, index], inherited));
       });
     }
     if (Array.isArray(object.groups)) {
       object.groups.forEach((entry, index) => {
-        if (isObject(entry)) children.push(readGroup(entry, [...path, 'groups', index], inherited));
+        if (isObject(entry) && !isSourceRef(entry, [...path, 'groups', index])) children.push(readGroup(entry, [...path, 'groups', index], inherited));
       });
     }
     if (Array.isArray(object.pages)) children.push(...readPages(object.pages, [...path, 'pages'], inherited));
@@ -185,7 +200,7 @@ export function buildNavigation(
         const operation = parseOperationEntry(entry);
         if (operation) nodes.push({ kind: 'operation', ...base, ...operation });
         else nodes.push({ kind: 'page', ...base, slug: normalizePageSlug(entry) });
-      } else if (isObject(entry)) {
+      } else if (isObject(entry) && !isSourceRef(entry, entryPath)) {
         nodes.push(readGroup(entry, entryPath, inherited));
       }
     });

@@ -214,4 +214,28 @@ navigation('should point messages at the place in docs.json through `locate`', (
   );
 });
 
+navigation('should leave out another repository\'s navigation (`sourceRef`) with a warning where it is written', () => {
+  const { navigation: model, messages } = buildNavigation(
+    {
+      tabs: [
+        { tab: 'SDKs', pages: ['sdks/overview', { group: 'TypeScript', pages: [{ sourceRef: 'acme/ts-sdk' }, 'sdks/ts'] }] },
+        { sourceRef: 'acme/api-docs' },
+      ],
+      groups: [{ sourceRef: 'acme/guides' }],
+    },
+    { locate: (path) => ({ file: '/p/docs.json', line: path.length, column: 3 }) },
+  );
+  assert.equal(listNavigationPages(model), ['sdks/overview', 'sdks/ts']);
+  assert.equal(
+    messages.map((m) => [m.ruleId, m.fatal, m.path]),
+    [
+      ['nav-source-ref', false, 'navigation.tabs[0].pages[1].pages[0].sourceRef'],
+      ['nav-source-ref', false, 'navigation.tabs[1].sourceRef'],
+      ['nav-source-ref', false, 'navigation.groups[0].sourceRef'],
+    ],
+  );
+  assert.match(messages[0]!.reason, '`acme/ts-sdk`');
+  assert.is(messages[0]!.file, '/p/docs.json');
+});
+
 navigation.run();

@@ -72,7 +72,7 @@ resolve('should apply defaults inside arrays and union branches', () => {
       styling: { codeblocks: { theme: 'nord' } },
     }),
   );
-  const group = config.navigation.groups?.[0];
+  const group = config.navigation.groups?.[0] as { hidden?: boolean; pages?: unknown[] } | undefined;
   assert.is(group?.hidden, false);
   assert.equal(group?.pages?.[1], { group: 'B', pages: [], hidden: false, expanded: false });
   assert.is(config.redirects?.[0]?.permanent, true);

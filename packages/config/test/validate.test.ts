@@ -190,6 +190,13 @@ validate('should report a top level that is not an object', () => {
   assert.equal(check('[1, 2]'), ['1:1 error invalid-type Unexpected array in `docs.json`, expected an object']);
 });
 
+validate('should accept another repository\'s navigation (`sourceRef`) in navigation arrays, and nothing else beside it', () => {
+  const text = (entry: string) => ['{', '  "name": "Docs",', `  "navigation": { "tabs": [{ "tab": "A", "pages": ["index", { "group": "SDK", "pages": [${entry}] }] }, ${entry}] }`, '}'].join('\n');
+  // OpenRouter's docs: a build failed on `{ "sourceRef": "OpenRouterTeam/typescript-sdk" }` (missing `group` and `pages`).
+  assert.equal(check(text('{ "sourceRef": "acme/sdk" }')), []);
+  assert.ok(check(text('{ "sourceRef": "acme/sdk", "extra": 1 }')).length > 0);
+});
+
 validate('should work without positions', () => {
   const messages = validateConfig({ name: 'X' });
   assert.equal(messages.map((m) => [m.ruleId, m.path, m.line, m.file]), [['missing-key', '', undefined, undefined]]);

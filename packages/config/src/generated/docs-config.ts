@@ -36,12 +36,12 @@ export type Href = string;
  */
 export type Page = string;
 /**
- * An entry of a `pages` array: a page path or a nested group.
+ * An entry of a `pages` array: a page path, a nested group, or another repository's navigation (`sourceRef`, left out).
  *
  * This interface was referenced by `DocsConfig`'s JSON-Schema
  * via the `definition` "pageEntry".
  */
-export type PageEntry = Page | Group;
+export type PageEntry = Page | Group | SourceRef;
 /**
  * Page paths and nested groups, in sidebar order.
  *
@@ -1183,31 +1183,31 @@ export interface Navigation {
   /**
    * Sidebar groups, each with a label and its pages.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Top-level tabs; each holds its own pages, groups or other divisions.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors: prominent links at the top of the sidebar, to external URLs or to sections of their own.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns: a menu at the top of the sidebar switching between sections.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions: the reader picks one with a version selector; children are scoped to that version.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages: the reader picks one with a language selector; children are scoped to that locale.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products: the reader switches between products with a product selector.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
   /**
    * Entries shown in every version and every language variant.
    */
@@ -1227,27 +1227,27 @@ export interface GlobalNavigation {
   /**
    * Tabs shown everywhere.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors shown everywhere.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns shown everywhere.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions shown in every language, usually linking to other sites with `href`.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages shown in every version, usually linking to other domains with `href`.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products shown everywhere.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
 }
 /**
  * A sidebar group: a label and its pages, which may include nested groups. A group with `openapi` or `asyncapi` may leave out `pages`: the spec's pages fill it. So may a group with `sdk`, as on the hosted platform; docsgen makes no SDK pages, so such a group shows only the pages it lists.
@@ -1375,31 +1375,31 @@ export interface Tab {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Anchors nested inside this division.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns nested inside this division.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions nested inside this division; the reader picks one with a version selector.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages nested inside this division; the reader picks one with a language selector.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products nested inside this division.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
   /**
    * Items of a multi-column dropdown menu shown on this division.
    */
-  menu?: MenuItem[];
+  menu?: (MenuItem | SourceRef)[];
   /**
    * Entries shown in every version and language variant inside this tab.
    */
@@ -1451,27 +1451,27 @@ export interface Anchor {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Tabs nested inside this division.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Dropdowns nested inside this division.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions nested inside this division; the reader picks one with a version selector.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages nested inside this division; the reader picks one with a language selector.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products nested inside this division.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
 }
 /**
  * A dropdown entry at the top of the sidebar, switching to its own pages and divisions or linking with `href`.
@@ -1523,27 +1523,27 @@ export interface Dropdown {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Tabs nested inside this division.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors nested inside this division.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Versions nested inside this division; the reader picks one with a version selector.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages nested inside this division; the reader picks one with a language selector.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products nested inside this division.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
 }
 /**
  * A product: the reader switches between products with a product selector.
@@ -1599,31 +1599,31 @@ export interface Product {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Tabs nested inside this division.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors nested inside this division.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns nested inside this division.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions nested inside this division; the reader picks one with a version selector.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages nested inside this division; the reader picks one with a language selector.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Items of a multi-column dropdown menu shown on this division.
    */
-  menu?: MenuItem[];
+  menu?: (MenuItem | SourceRef)[];
 }
 /**
  * A documentation version; the reader picks one with the version selector and its children are scoped to it.
@@ -1675,27 +1675,27 @@ export interface Version {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Tabs nested inside this division.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors nested inside this division.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns nested inside this division.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Languages nested inside this division; the reader picks one with a language selector.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products nested inside this division.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
   /**
    * Navigation entries shown across every language of this version, as the root `global` does for the whole site.
    */
@@ -1802,27 +1802,27 @@ export interface Language {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Tabs nested inside this division.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors nested inside this division.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns nested inside this division.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions nested inside this division; the reader picks one with a version selector.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Products nested inside this division.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
   /**
    * Navigation entries shown across every version of this language, as the root `global` does for the whole site.
    */
@@ -1874,31 +1874,31 @@ export interface MenuItem {
   /**
    * Sidebar groups of this division.
    */
-  groups?: Group[];
+  groups?: (Group | SourceRef)[];
   /**
    * Tabs nested inside this division.
    */
-  tabs?: Tab[];
+  tabs?: (Tab | SourceRef)[];
   /**
    * Anchors nested inside this division.
    */
-  anchors?: Anchor[];
+  anchors?: (Anchor | SourceRef)[];
   /**
    * Dropdowns nested inside this division.
    */
-  dropdowns?: Dropdown[];
+  dropdowns?: (Dropdown | SourceRef)[];
   /**
    * Versions nested inside this division; the reader picks one with a version selector.
    */
-  versions?: Version[];
+  versions?: (Version | SourceRef)[];
   /**
    * Languages nested inside this division; the reader picks one with a language selector.
    */
-  languages?: Language[];
+  languages?: (Language | SourceRef)[];
   /**
    * Products nested inside this division.
    */
-  products?: Product[];
+  products?: (Product | SourceRef)[];
 }
 /**
  * A link in the top navigation bar. `label` is required unless `type` is set.
@@ -2470,4 +2470,16 @@ export interface AnalyticsSegment {
    * https URL of a custom Segment CDN.
    */
   cdnUrl?: string;
+}
+/**
+ * The hosted platform's multi-repository deployments: the navigation of another repository (`owner/repo`) placed here. docsgen builds one project's files, so the entry is left out with a warning.
+ *
+ * This interface was referenced by `DocsConfig`'s JSON-Schema
+ * via the `definition` "sourceRef".
+ */
+export interface SourceRef {
+  /**
+   * Repository whose navigation goes here, as `owner/repo`.
+   */
+  sourceRef: string;
 }
