@@ -13,7 +13,7 @@ import type { PageInfo } from './pages.js';
 /** What a hand-written API page's frontmatter and docs.json give it. */
 export interface MdxApiPage {
   endpoint: MdxEndpoint;
-  /** Base URLs of a path endpoint: `api.baseUrl`, else the first `api.mdx.server`; empty for a full URL (it has its own) or when docs.json gives none. */
+  /** The page's base URLs: a full URL's own, else `api.baseUrl`, else the first `api.mdx.server`; empty when docs.json gives a path none. */
   baseUrls: string[];
   /** Try-it credentials: frontmatter `authMethod`, else `api.mdx.auth`, else `api.auth`. */
   auth: PlaygroundSettings['auth'];
@@ -45,7 +45,8 @@ export function readMdxApiPages(input: ReadMdxApiPagesInput): { mdxPages: Map<st
   if (written.length === 0) return { mdxPages, messages };
   const api = (config?.api ?? {}) as { auth?: { method?: unknown; name?: unknown }; mdx?: { auth?: { method?: unknown; name?: unknown }; server?: unknown } };
   const server = Array.isArray(api.mdx?.server) ? api.mdx.server[0] : api.mdx?.server;
-  const siteBaseUrls = baseUrlsOf(config).length > 0 ? baseUrlsOf(config) : typeof server === 'string' && server.trim() !== '' ? [server.trim()] : [];
+  const configured = baseUrlsOf(config);
+  const siteBaseUrls = configured.length > 0 ? configured : typeof server === 'string' && server.trim() !== '' ? [server.trim()] : [];
   const siteAuth = authOf(api.mdx?.auth?.method !== undefined ? api.mdx.auth : api.auth);
   const at = (page: PageInfo, key: string, fields: Omit<DocsgenMessage, 'source' | 'file' | 'line' | 'column'>): DocsgenMessage => ({ ...fields, source, file: page.file, ...input.locate?.(page, key) });
   for (const page of written) {
@@ -55,8 +56,8 @@ export function readMdxApiPages(input: ReadMdxApiPagesInput): { mdxPages: Map<st
       continue;
     }
     const { endpoint } = parsed;
-    const baseUrls = endpoint.baseUrl === undefined ? siteBaseUrls : [];
-    if (endpoint.baseUrl === undefined && baseUrls.length === 0) {
+    const baseUrls = endpoint.baseUrl === undefined ? siteBaseUrls : [endpoint.baseUrl];
+    if (baseUrls.length === 0) {
       messages.push(
         at(page, 'api', {
           reason: `Cannot send \`${endpoint.method} ${endpoint.path}\` from the try-it form: docs.json gives no base URL for a path`,

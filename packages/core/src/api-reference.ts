@@ -176,8 +176,7 @@ function locateInFile(page: PageInfo, key: string): { line: number; column: numb
 /** A hand-written API page's URLs, in the shape `proxyOrigins` reads. */
 function mdxOrigins(page: MdxApiPage): Pick<ApiPageModel, 'baseUrls' | 'servers'> {
   // A host with a `{variable}` is the reader's to fill in: no origin of its own.
-  const urls = page.endpoint.baseUrl === undefined ? page.baseUrls : [page.endpoint.baseUrl];
-  return { baseUrls: urls.filter((url) => !url.includes('{')), servers: [] };
+  return { baseUrls: page.baseUrls.filter((url) => !url.includes('{')), servers: [] };
 }
 
 /**

@@ -44,9 +44,8 @@ function candidatesOf(input: Pick<NotFoundPageInput, 'layout' | 'navigablePages'
 }
 
 /**
- * `errors.404.redirect` for a project's own `404.mdx`: the candidates and a script, for the end
- * of its `<body>`, that send the reader to the closest navigable page once the page is parsed,
- * unless a redirect rule's script already does (`window.dgRedirected`), as the built-in page does.
+ * `errors.404.redirect` for a project's own `404.mdx`: the candidates and the script the
+ * built-in page also carries, for the end of its `<body>` (`redirectOnlyScript`).
  */
 export function notFoundRedirectHtml(input: Pick<NotFoundPageInput, 'layout' | 'navigablePages' | 'pages'>): string {
   return (
@@ -68,14 +67,16 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
       '<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>' +
       `<span>${escapeHtml(words.search)}</span><kbd>Ctrl K</kbd></button>`
     : '';
+  const isRedirecting = input.errors?.redirect === true;
   const content =
-    `<div class="dg-not-found"${input.errors?.redirect === true ? ' data-redirect=""' : ''}>` +
+    `<div class="dg-not-found"${isRedirecting ? ' data-redirect=""' : ''}>` +
     `<p class="dg-not-found-text">${description}</p>` +
     search +
     `<section class="dg-not-found-closest" aria-labelledby="dg-not-found-closest" hidden><h2 id="dg-not-found-closest">${escapeHtml(words.closest)}</h2><ul class="dg-not-found-pages"></ul></section>` +
     `<p><a href="${escapeHtml(home)}">${escapeHtml(words.home)}</a></p>` +
-    `<script type="application/json" class="dg-not-found-data">${serializeJsonForScript(candidates)}</script>` +
+    `<script type="application/json" class="dg-not-found-data"${isRedirecting ? ' data-redirect=""' : ''}>${serializeJsonForScript(candidates)}</script>` +
     `<script>${closestPagesScript}</script>` +
+    (isRedirecting ? `<script>${redirectOnlyScript}</script>` : '') +
     '</div>';
   return renderPageDocument({
     ...input.layout,
@@ -93,10 +94,8 @@ export function renderNotFoundPage(input: NotFoundPageInput): string {
 
 /**
  * Plain browser JavaScript: fills `.dg-not-found-closest` with the five navigable pages closest
- * to the address asked for (`rankClosestPages`, carried as its source). With `errors.404.redirect`
- * (`data-redirect`), it sends the reader to the closest one instead, as `docsgen dev` answers
- * with a redirect: once the page is parsed, unless a redirect rule of docs.json (the adapter's
- * script, a `#fragment` rule) already sends the reader on (`window.dgRedirected`).
+ * to the address asked for (`rankClosestPages`, carried as its source). With
+ * `errors.404.redirect`, `redirectOnlyScript` sends the reader on as well.
  */
 const closestPagesScript = `(() => {
   'use strict';
@@ -121,12 +120,6 @@ const closestPagesScript = `(() => {
   } catch {
     wanted = location.pathname;
   }
-  if (notFoundData?.closest('[data-redirect]')) {
-    document.addEventListener('DOMContentLoaded', () => {
-      const [best] = rankClosestPages(wanted, [...titles.keys()], { count: 1, isNameCompared: false });
-      if (!window.dgRedirected && best !== undefined && best !== location.pathname) location.replace(best + location.hash);
-    });
-  }
   for (const path of rankClosestPages(wanted, [...titles.keys()], { count: 5, isNameCompared: true })) {
     const item = document.createElement('li');
     const link = document.createElement('a');
@@ -143,7 +136,12 @@ const closestPagesScript = `(() => {
   closest.hidden = list.children.length === 0;
 })();`;
 
-/** Plain browser JavaScript: `errors.404.redirect` on a project's own not-found page (`notFoundRedirectHtml`). */
+/**
+ * Plain browser JavaScript: `errors.404.redirect`, on the built-in not-found page and a
+ * project's own (`notFoundRedirectHtml`). Once the page is parsed, it sends the reader to the
+ * closest navigable page, unless a redirect rule's script already does (`window.dgRedirected`),
+ * as `docsgen dev` answers with a redirect.
+ */
 const redirectOnlyScript = `(() => {
   'use strict';
   ${rankClosestPagesSource}

@@ -195,7 +195,7 @@ function createTwinWriter(model: SiteModel, renderer: PageRenderer): (slug: stri
       const prose = toMarkdownTwin(result.html, { siteUrl });
       if (result.messages.some((message) => message.fatal)) return twinOf(page, prose, result.messages, 'bound');
       // The endpoint line first, as a bound page's twin starts (`apiOperationMarkdown`).
-      const base = (mdxPage.endpoint.baseUrl ?? mdxPage.baseUrls[0] ?? '').replace(/\/+$/, '');
+      const base = (mdxPage.baseUrls[0] ?? '').replace(/\/+$/, '');
       const line = `\`${mdxPage.endpoint.method} ${(base + mdxPage.endpoint.path).replace(/`/g, '%60')}\``;
       return twinOf(page, prose.trim() === '' ? line : `${line}\n\n${prose.trim()}`, result.messages, 'bound');
     }

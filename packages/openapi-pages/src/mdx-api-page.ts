@@ -90,7 +90,7 @@ export function buildMdxApiPage(input: BuildMdxApiPageInput): ApiPageModel {
     isHidden: false,
     isDeprecated: false,
     servers,
-    baseUrls: [...baseUrls],
+    baseUrls,
     security: securityOf(input.auth ?? { method: 'none', name: undefined }),
     parameters,
     requestBody,
