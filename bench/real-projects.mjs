@@ -86,7 +86,7 @@ for (const folder of folders.map((dir) => resolve(dir))) {
   const check = runCli(['check', folder, '--format', 'json']);
   let checkMessages = [];
   try {
-    checkMessages = JSON.parse(check.stdout).messages.map((m) => ({ severity: m.fatal === false ? 'warning' : 'error', ruleId: m.ruleId ?? 'unknown', line: `${m.file ? relative(folder, m.file) : 'docs.json'}:${m.line}:${m.column} ${m.reason}` }));
+    checkMessages = JSON.parse(check.stdout).messages.map((m) => ({ severity: m.fatal === false ? 'warning' : 'error', ruleId: m.ruleId ?? 'unknown', line: `${m.file ? relative(folder, m.file) : 'docs.json'}${m.line === undefined ? '' : `:${m.line}:${m.column ?? 1}`} ${m.reason}` }));
   } catch {
     checkMessages = [{ severity: 'error', ruleId: 'check-crashed', line: (check.stderr || check.stdout).trim().split('\n').slice(-3).join(' | ') }];
   }

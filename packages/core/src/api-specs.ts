@@ -2,6 +2,7 @@ import type { DocsgenMessage, ResolvedDocsConfig, SourceLocation } from '@docsge
 import type { ApiGroupModel, ApiPageModel, ApiPages, AsyncApiPageModel, AsyncApiPages, LoadedSpec, SchemaModel } from '@docsgen/openapi-pages';
 import { join } from 'node:path';
 import { applyExampleSettings, baseUrlsOf } from './api-settings.js';
+import { placeOnFrontmatter } from './frontmatter.js';
 import { downloadSpec, type DownloadedSpec } from './remote-spec.js';
 import type { SiteLoadCache } from './site-load-cache.js';
 import type { ProjectIgnore } from './project-ignore.js';
@@ -235,7 +236,7 @@ function siteMessagesOf(found: readonly DocsgenMessage[], boundFiles: ReadonlySe
     }
     if (message.fatal) messages.push({ ...message, fatal: false, note: message.note ?? 'The API pages of this spec are not generated; run `docsgen check` for details.' });
   }
-  return messages;
+  return placeOnFrontmatter(messages, boundFiles, 'openapi');
 }
 
 /** The `spec-download-failed` warning of a download that failed (or gave only an earlier copy). */

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { checkRedirectRules } from './adapter-rules.js';
 import { checkProjectIcons } from './check-icons.js';
 import type { PageFile } from './discover.js';
-import type { Frontmatter } from './frontmatter.js';
+import { placeOnFrontmatter, type Frontmatter } from './frontmatter.js';
 import { loadCustomLanguages } from './custom-languages.js';
 import { checkNavigationPages, loadProject, projectFolderProblem, type LoadedProject } from './project.js';
 import { loadProjectSkills } from './skill-files.js';
@@ -136,7 +136,7 @@ async function checkApiSpecs(root: string, project: Awaited<ReturnType<typeof lo
   if (!project.config || (bindings.length === 0 && !/"(?:openapi|asyncapi)"\s*:/.test(JSON.stringify(project.config)))) return [];
   const { checkSpecs } = await import('@docsgen/openapi-pages');
   const result = await checkSpecs(root, project.config, { locate: project.locate, frontmatter: bindings, isIgnored: project.isIgnored });
-  return result.messages;
+  return placeOnFrontmatter(result.messages, new Set(bindings.map((binding) => binding.place.file)), 'openapi');
 }
 
 function findDuplicateSources(files: PageFile[]): DocsgenMessage[] {

@@ -1,5 +1,6 @@
 import type { DocsgenMessage } from '@docsgen/config';
 import { CORE_SCHEMA, load as loadLeniently } from 'js-yaml';
+import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 
 /** Page frontmatter as written: any YAML mapping. */
@@ -208,4 +209,27 @@ export function locateFrontmatterValue(text: string, key: string): { line: numbe
     if (match) return { line: index + 1, column: match[0].length + 1 };
   }
   return undefined;
+}
+
+/**
+ * `messages`, each one about a page of `files` that has no line placed where the page's
+ * frontmatter writes `key` (`openapi: spec.yaml GET /x`, for a message about that operation).
+ * The page is read again: only for such a message.
+ */
+export function placeOnFrontmatter(messages: readonly DocsgenMessage[], files: ReadonlySet<string>, key: string): DocsgenMessage[] {
+  const found = new Map<string, { line: number; column: number } | undefined>();
+  return messages.map((message) => {
+    if (message.line !== undefined || message.file === undefined || !files.has(message.file)) return message;
+    if (!found.has(message.file)) {
+      let place: { line: number; column: number } | undefined;
+      try {
+        place = locateFrontmatterValue(readFileSync(message.file, 'utf8'), key);
+      } catch {
+        // Gone since it was read: the message keeps its file alone.
+      }
+      found.set(message.file, place);
+    }
+    const place = found.get(message.file);
+    return place ? { ...message, ...place } : message;
+  });
 }

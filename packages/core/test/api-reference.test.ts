@@ -279,6 +279,7 @@ test('a page bound to a spec docs.json does not list has it read, from the root 
   // A binding no operation answers is said in build and dev too, and the page is shown as it is.
   const missing = site.messages.filter((message) => message.ruleId === 'openapi-operation-missing');
   assert.equal(missing.map((message) => [message.file, message.fatal]), [[join(root, 'api/missing.mdx'), false]]);
+  assert.equal([missing[0]!.line, missing[0]!.column], [3, 10], 'placed on the frontmatter value');
   assert.match(missing[0]!.note ?? '', 'shown without its API reference');
   assert.ok((await site.document('api/missing'))?.html);
   // Saving the spec reloads the site.

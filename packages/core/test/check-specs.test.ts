@@ -36,12 +36,18 @@ specs('should report spec problems and unknown operations with their places, in 
     'openapi.yaml': spec('Missing'),
     'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
     'bound.mdx': '---\ntitle: Bound\nopenapi: POST /nowhere\n---\n\nProse.\n',
+    'unread.mdx': '---\ntitle: Unread\n\nopenapi:   gone.yaml GET /pets\n---\n\nProse.\n',
+    'slash.mdx': '---\ntitle: Slash\nopenapi: "GET /pets/"\n---\n\nProse.\n',
   });
   const result = await checkProject(root, { compile: false });
   const lines = result.messages.map((message) => `${message.file ? message.file.slice(root.length + 1) : ''}:${message.line ?? ''} ${message.ruleId}`);
   assert.ok(lines.some((line) => /^openapi\.yaml:15 ref-target-missing$/.test(line)), lines.join('\n'));
   assert.ok(lines.some((line) => /^docs\.json:\d+ openapi-operation-missing$/.test(line)), lines.join('\n'));
-  assert.ok(lines.some((line) => /^bound\.mdx:\d* openapi-operation-missing$/.test(line)), lines.join('\n'));
+  // A page's message is placed on the frontmatter value it is about.
+  const at = (file: string, ruleId: string) => result.messages.filter((message) => message.file?.endsWith(file) && message.ruleId === ruleId).map((message) => [message.line, message.column]);
+  assert.equal(at('bound.mdx', 'openapi-operation-missing'), [[3, 10]]);
+  assert.equal(at('unread.mdx', 'spec-unreadable'), [[4, 12]]);
+  assert.equal(at('slash.mdx', 'openapi-operation-trailing-slash'), [[3, 10]]);
   assert.not.ok(lines.some((line) => line.includes('nav-page-missing')), 'operations are not pages');
 });
 
