@@ -8,6 +8,35 @@ import { customHeadingId } from './remark-heading-ids.js';
 import { injectedGlobals } from './runtime.js';
 
 /**
+ * A heading written as JSX in an `.mdx` page (`<h2 className="…">`, `<h2>` to `<h6>`: an
+ * `<h1>` is a landing page's title, which stays as written) becomes the `<Heading>`
+ * component with its rank as `level`, its attributes kept. MDX hands only the headings
+ * Markdown makes to the component map, so such a heading rendered as a bare element: no
+ * self-link, and the platform's `noAnchor` written out as an attribute. On the hosted platform
+ * it is a heading like any other (after `rehypeHeadingIds`, which gave it its id). A heading in
+ * a part of the page with an event handler (`<button onClick>`) stays an element: that part
+ * runs in the browser, where only plain elements can go (`recmaHandlerIslands`).
+ */
+export function rehypeJsxHeadings() {
+  type Node = { type: string; name?: string | null; attributes?: Array<{ type: string; name?: unknown; value?: unknown }>; children?: Node[] };
+  const isJsx = (node: Node) => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
+  const hasHandler = (node: Node): boolean =>
+    (isJsx(node) && (node.attributes ?? []).some((attribute) => attribute.type === 'mdxJsxAttribute' && /^on[A-Z]/.test(String(attribute.name)))) ||
+    (node.children ?? []).some(hasHandler);
+  const visit = (node: Node): void => {
+    const rank = isJsx(node) && typeof node.name === 'string' ? /^h([2-6])$/.exec(node.name) : null;
+    if (rank) {
+      node.name = 'Heading';
+      node.attributes!.unshift({ type: 'mdxJsxAttribute', name: 'level', value: rank[1] });
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  return (tree: HastRoot): void => {
+    for (const part of tree.children as Node[]) if (!hasHandler(part)) visit(part);
+  };
+}
+
+/**
  * `.md` pages render their tree without MDX's evaluator, which only resolves component names
  * given as plain element names: so the `<CodeBlock>`/`<Mermaid>` elements the highlighter
  * inserts become ordinary elements with their (string) attributes as properties.

@@ -28,6 +28,7 @@ import {
   plainMarkdownBody,
   recmaPropsAsVariables,
   recmaUnusedImports,
+  rehypeJsxHeadings,
   rehypeJsxToElements,
   rehypeVisibilityComponent,
   remarkGfmWithoutAutolinkLiterals,
@@ -120,6 +121,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
 
   const rehypePlugins: PluggableList = [
     rehypeHeadingIds,
+    rehypeJsxHeadings,
     [rehypeHighlightCode, options.code],
     [rehypeKatexWhenNeeded, { hasUserRemarkPlugins: userRemark.length > 0 }],
     ...userRehype,

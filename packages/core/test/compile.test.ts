@@ -26,7 +26,7 @@ import { unified, type PluggableList } from 'unified';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VFile } from 'vfile';
-import { hasAutolinkTrigger, mayHaveAutolinkLiterals, recmaPropsAsVariables, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
+import { hasAutolinkTrigger, mayHaveAutolinkLiterals, recmaPropsAsVariables, rehypeJsxHeadings, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
 import { createPageCompiler } from '../src/compile.js';
 import { renderTree } from '../src/runtime.js';
 
@@ -130,7 +130,7 @@ async function compileWithReference(file: string, source: string) {
     remarkReadingTime,
     ...(isMdx ? [[remarkUnknownComponents, { known: knownComponents }]] : []),
   ] as PluggableList;
-  const rehypePlugins = [rehypeHeadingIds, [rehypeHighlightCode, code], rehypeKatex] as PluggableList;
+  const rehypePlugins = [rehypeHeadingIds, rehypeJsxHeadings, [rehypeHighlightCode, code], rehypeKatex] as PluggableList;
   const vfile = new VFile({ path: file, value: rewriteLatexBlocks(source) });
   if (isMdx) {
     const options = { jsxImportSource: 'preact', providerImportSource: 'virtual:docsgen/mdx-components', remarkPlugins, rehypePlugins, recmaPlugins: [recmaPropsAsVariables] };
@@ -196,7 +196,8 @@ test('should keep .mdx pages with comments, literal attributes and explicit elem
   const pages = [
     // Comments: first and last in the page, in a paragraph, alone in a paragraph, in a component.
     '{/* first */}\n\n# Title\n\nText {/* inline */} more {/**/}.\n\n{/* alone */} \n\n<Note>\n  {/* in a component */}\n  Body\n</Note>\n\n{/* last */}\n',
-    // Elements written as JSX: MDX does not hand them to the component map, and passes their attributes as written.
+    // Elements written as JSX: MDX does not hand them to the component map, and passes their
+    // attributes as written; a heading is the `<Heading>` component (`rehypeJsxHeadings`).
     '## Heading\n\n<img src="/a.png" alt="A" style="width: 100px" className="rounded" />\n\nSee <a href="https://example.com">this</a>.\n\n<h2>Explicit</h2>\n\n<iframe src="https://example.com/v" allowFullScreen className="w-full" />\n\n<div style={{ width: 10, color: "red" }} data-x={-1}>Box</div>\n',
     // Literal attribute values: numbers, booleans, null, templates, arrays and objects of them.
     // A member of a component (`<Tree.Folder>`), looked up as compiled MDX looks it up.

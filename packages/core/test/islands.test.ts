@@ -124,7 +124,7 @@ islands('should make the part of the page holding a handler on a plain element a
   );
   const html = rendered?.html ?? '';
   // The hero, whole, as it renders without the island; Markdown-made <p> and <strong> inside.
-  assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers1" data-props="{}"><div class="hero"><h2>Welcome</h2><button type="button">Search our <strong>docs</strong></button></div></docsgen-island>');
+  assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers1" data-props="{}"><div class="hero"><h2 id="welcome">Welcome</h2><button type="button">Search our <strong>docs</strong></button></div></docsgen-island>');
   // Inside docsgen's <Note>, which cannot leave the page, the button alone.
   assert.match(html, '<docsgen-island data-module="index.mdx" data-export="DocsgenHandlers2" data-props="{}"><button type="button">In a note</button></docsgen-island>');
   assert.match(html, 'dg-callout');

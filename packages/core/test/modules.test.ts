@@ -217,7 +217,7 @@ modules('should not put a paragraph in a paragraph or a heading: text on lines o
   const body = '<div className="hero">\n  <h1 className="text-4xl">\n    Documentation\n  </h1>\n  <p className="mt-4 text-lg">\n    Everything you **need**, <kbd>⌘</kbd> <kbd>K</kbd>.\n  </p>\n  <p>\n    One.\n\n    Two.\n  </p>\n  <div>\n    Kept in its paragraph.\n  </div>\n</div>\n';
   for (const { slug, page } of await renderTreeAndCode(body)) {
     const html = page.html;
-    assert.match(html, '<h1 class="text-4xl">Documentation</h1>', slug);
+    assert.match(html, '<h1 id="documentation" class="text-4xl">Documentation</h1>', slug);
     assert.match(html, '<p class="mt-4 text-lg">Everything you <strong>need</strong>, <kbd>⌘</kbd> <kbd>K</kbd>.</p>', slug);
     assert.match(html, /<p>One\.<br\s*\/?>\s*Two\.<\/p>/, slug);
     assert.match(html, /<div>\s*<p>Kept in its paragraph\.<\/p>\s*<\/div>/, slug);

@@ -2,8 +2,9 @@ import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { forEachNode } from './for-each-node.js';
 
 // HTML elements whose content is phrasing only: a paragraph inside one is not HTML. `a` is left
-// out (it may wrap blocks: a card made of a link around divs).
-const phrasingOnly = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'button', 'label', 'strong', 'em', 'b', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup', 'abbr', 'cite', 'q', 'kbd', 'legend', 'summary']);
+// out (it may wrap blocks: a card made of a link around divs). `Heading` is the hosted platform's
+// heading component.
+const phrasingOnly = new Set(['p', 'Heading', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'button', 'label', 'strong', 'em', 'b', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup', 'abbr', 'cite', 'q', 'kbd', 'legend', 'summary']);
 
 /**
  * Takes the paragraph out of a JSX element that may hold only text, keeping its content:

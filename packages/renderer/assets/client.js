@@ -102,6 +102,38 @@
     select(set, index, false);
   };
 
+  // A link to a section of the page: the element the address names, else the heading that had
+  // that id before (`data-dg-alias`: its GitHub-style id, which links written for other tools
+  // use), shown first if it sits in a tab not chosen or a closed accordion. The browser scrolls
+  // to an element it can see by itself.
+  const seek = () => {
+    let id;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch {
+      return;
+    }
+    if (!id) return;
+    const target = doc.getElementById(id) ?? doc.querySelector(`[data-dg-alias="${CSS.escape(id)}"]`);
+    if (!target) return;
+    let isRevealed = false;
+    for (let node = target.parentElement; node; node = node.parentElement) {
+      if (node.matches('.dg-tab-panel') && node.parentElement?.matches('[data-dg-tabs]')) {
+        const set = node.parentElement;
+        const index = all(set, ':scope > .dg-tab-panel').indexOf(node);
+        if (all(set, ':scope > .dg-tabs-radio')[index]?.checked === false) {
+          select(set, index, false);
+          isRevealed = true;
+        }
+      } else if (node instanceof HTMLDetailsElement && !node.open) {
+        node.open = true;
+        isRevealed = true;
+      }
+    }
+    if (isRevealed || target.id !== id) target.scrollIntoView();
+  };
+  addEventListener('hashchange', seek);
+
   // Views: one shown at a time, chosen from a menu before the first one.
   let views = [];
   let viewMenu;
@@ -208,6 +240,7 @@
   const start = () => {
     enhanceViews();
     all(doc, '[data-dg-tabs]').forEach(enhanceTabs);
+    seek();
     // GitHub repository cards get their figures from github-repo.js, loaded only for them.
     if (doc.querySelector('[data-github-repo]')) doc.head.append(Object.assign(doc.createElement('script'), { src: new URL('github-repo.js', here).href }));
   };

@@ -13,7 +13,7 @@ import { Latex, Mermaid, UnknownComponent } from './components/diagram.js';
 import { ParamField, ResponseField } from './components/field.js';
 import { Frame, Panel } from './components/frame.js';
 import { GitHub } from './components/github.js';
-import { a, h1, h2, h3, h4, h5, h6, img } from './components/html-elements.js';
+import { a, h1, h2, h3, h4, h5, h6, Heading, img } from './components/html-elements.js';
 import { Icon } from './components/icon.js';
 import { Prompt } from './components/prompt.js';
 import { Step, Steps } from './components/steps.js';
@@ -50,6 +50,7 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   FileTree: Tree,
   Frame,
   GitHub,
+  Heading,
   Icon,
   Info,
   Latex,

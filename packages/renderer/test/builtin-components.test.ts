@@ -6,7 +6,7 @@ import { builtinComponentNames, builtinComponents, renderToHtml } from '../src/i
 // COMPAT.md section 2 and issue 3 "Components": every name a page may use.
 const required = [
   'Accordion', 'AccordionGroup', 'Badge', 'Callout', 'Card', 'CardGroup', 'Check', 'CodeBlock',
-  'CodeGroup', 'Color', 'Column', 'Columns', 'Danger', 'Expandable', 'FileTree', 'Frame', 'GitHub', 'Icon',
+  'CodeGroup', 'Color', 'Column', 'Columns', 'Danger', 'Expandable', 'FileTree', 'Frame', 'GitHub', 'Heading', 'Icon',
   'Info', 'Latex', 'Mermaid', 'Note', 'OpenApiEndpoint', 'OpenApiViewerA', 'OpenApiViewerB', 'OpenApiViewerC', 'Panel', 'ParamField', 'Prompt', 'RequestExample',
   'ResponseExample', 'ResponseField', 'Step', 'Steps', 'Tab', 'Tabs', 'Tile', 'Tip', 'Tooltip',
   'Tree', 'Update', 'View', 'Visibility', 'Warning',

@@ -15,7 +15,7 @@ const surface: Record<string, string[]> = {
   './line-index': ['findLineStarts', 'placeOfOffset'],
   './oldest-first': ['oldestFirst'],
   './safe-url': ['safeLinkProtocols', 'safeUrl', 'sanitizeHref', 'sanitizeSrc'],
-  './slug': ['slugify'],
+  './slug': ['headingSlug', 'slugify'],
   './write-whole': ['writeNew', 'writeWhole'],
 };
 

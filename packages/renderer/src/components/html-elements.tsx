@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
 import { useIsMarkdown } from '../render-context.js';
-import { parseText } from '../props.js';
+import { parseBoolean, parseInteger, parseText } from '../props.js';
 import { isExternalHref, sanitizeHref, sanitizeSrc } from '../safe-url.js';
 
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
@@ -15,16 +15,17 @@ interface ElementProps {
 function createHeading(Tag: HeadingTag) {
   /**
    * Heading with the `id` the heading-ids plugin gave it and, in html mode, a self-link
-   * after the text. Markdown mode: the bare heading.
+   * after the text, unless `noAnchor` (the platform's attribute, on a heading written as JSX).
+   * Markdown mode: the bare heading.
    */
   function Heading(props: ElementProps) {
-    const { children, id, ...rest } = props;
+    const { children, id, noAnchor, ...rest } = props;
     if (useIsMarkdown()) return <Tag>{children}</Tag>;
     const anchor = parseText(id);
     return (
       <Tag {...rest} id={anchor}>
         {children}
-        {anchor !== undefined && anchor !== '' && (
+        {anchor !== undefined && anchor !== '' && !parseBoolean(noAnchor) && (
           <a class="dg-heading-anchor" href={`#${anchor}`} aria-label="Link to this section">
             <span aria-hidden="true">#</span>
           </a>
@@ -42,6 +43,20 @@ export const h3 = createHeading('h3');
 export const h4 = createHeading('h4');
 export const h5 = createHeading('h5');
 export const h6 = createHeading('h6');
+
+const headings = { 1: h1, 2: h2, 3: h3, 4: h4, 5: h5, 6: h6 } as const;
+
+/**
+ * The platform's `<Heading level={3} id noAnchor>`, and a heading written as JSX (`<h2>`,
+ * which the compiler hands over as `<Heading level="2">` so that it gets its self-link like a
+ * Markdown one): `<h1>`–`<h6>` by `level` (else `as="h3"`, else 2), with the other attributes.
+ */
+export function Heading(props: ElementProps) {
+  const { level, as, ...rest } = props;
+  const rank = parseInteger(level, Number(/^h([1-6])$/.exec(parseText(as) ?? '')?.[1] ?? 2), 1, 6);
+  const Tag = headings[rank as keyof typeof headings];
+  return <Tag {...rest} />;
+}
 
 /**
  * Link: `javascript:` and other unsafe schemes become `#`; external links open in a new tab
