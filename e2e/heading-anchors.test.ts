@@ -43,6 +43,15 @@ ${filler}
 <Heading level={3}>The platform's heading component</Heading>
 
 ${filler}
+
+<Tabs>
+  <Tab title="Shown">
+    Text.
+  </Tab>
+  <Tab title="Hidden">
+    ## Last, in a hidden tab
+  </Tab>
+</Tabs>
 `;
 
 type Context = DevInBrowser & { page: Page };
@@ -73,6 +82,11 @@ browser('should give headings the platform\'s ids and list them in the table of 
   await page.goto(`${base}/`);
   assert.is(await page.locator('h2', { hasText: 'Config.json options' }).getAttribute('id'), 'config-json-options');
   assert.is(await page.locator('#table-of-contents a', { hasText: 'Config.json options' }).getAttribute('href'), '#config-json-options');
+  // At the top of the page the first heading is the one being read, not one in a hidden tab.
+  assert.is(await page.locator('.dg-toc-link[aria-current="true"]').getAttribute('href'), '#config-json-options');
+  await page.mouse.wheel(0, 100_000);
+  await page.waitForFunction(() => innerHeight + scrollY >= document.documentElement.scrollHeight - 2);
+  await page.waitForFunction(() => document.querySelector('.dg-toc-link[aria-current="true"]')?.getAttribute('href') === '#the-platform’s-heading-component');
   assert.is(await page.locator('h3', { hasText: 'The platform\'s heading component' }).getAttribute('id'), 'the-platform’s-heading-component');
   assert.is(await page.locator('h3', { hasText: 'The platform\'s heading component' }).locator('.dg-heading-anchor').count(), 1);
   const jsx = page.locator('h2', { hasText: 'A JSX heading without a link' });

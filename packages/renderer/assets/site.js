@@ -207,15 +207,15 @@
   const spy = () => {
     const links = all('.dg-toc-link');
     if (links.length === 0) return;
-    let current = links[0];
+    // A heading in a tab not chosen has no box: it is not being read.
+    const shown = links.filter((link) => doc.getElementById(decodeURIComponent(link.hash.slice(1)))?.getClientRects().length > 0);
+    let current = shown[0] ?? links[0];
     // A heading counts as read once it is near the bottom of the sticky header.
     const line = (doc.querySelector('.dg-header')?.getBoundingClientRect().bottom ?? 0) + 60;
-    const atEnd = innerHeight + scrollY >= root.scrollHeight - 2;
-    for (const link of links) {
-      const target = doc.getElementById(decodeURIComponent(link.hash.slice(1)));
-      if (target && target.getBoundingClientRect().top <= line) current = link;
+    for (const link of shown) {
+      if (doc.getElementById(decodeURIComponent(link.hash.slice(1))).getBoundingClientRect().top <= line) current = link;
     }
-    if (atEnd) current = links[links.length - 1];
+    if (innerHeight + scrollY >= root.scrollHeight - 2) current = shown.at(-1) ?? current;
     for (const link of links) {
       if (link === current) link.setAttribute('aria-current', 'true');
       else link.removeAttribute('aria-current');
