@@ -214,13 +214,16 @@ modules('should render a JSX link whose text is an email address as one link, on
 
 modules('should not put a paragraph in a paragraph or a heading: text on lines of its own in `<p>` and `<h1>` keeps their classes', async () => {
   // The platform's landing-page guide and its knowledge-base template.
-  const body = '<div className="hero">\n  <h1 className="text-4xl">\n    Documentation\n  </h1>\n  <p className="mt-4 text-lg">\n    Everything you **need**, <kbd>⌘</kbd> <kbd>K</kbd>.\n  </p>\n  <p>\n    One.\n\n    Two.\n  </p>\n  <div>\n    Kept in its paragraph.\n  </div>\n</div>\n';
+  const body = '<div className="hero">\n  <h1 className="text-4xl">\n    Documentation\n  </h1>\n  <p className="mt-4 text-lg">\n    Everything you **need**, <kbd>⌘</kbd> <kbd>K</kbd>.\n  </p>\n  <p>\n    One.\n\n    Two.\n  </p>\n  <div>\n    Kept in its paragraph.\n  </div>\n  <a className="btn" href="/quickstart">\n    Quickstart\n  </a>\n  <a href="/card">\n    <div>A card</div>\n  </a>\n</div>\n';
   for (const { slug, page } of await renderTreeAndCode(body)) {
     const html = page.html;
     assert.match(html, '<h1 id="documentation" class="text-4xl">Documentation</h1>', slug);
     assert.match(html, '<p class="mt-4 text-lg">Everything you <strong>need</strong>, <kbd>⌘</kbd> <kbd>K</kbd>.</p>', slug);
     assert.match(html, /<p>One\.<br\s*\/?>\s*Two\.<\/p>/, slug);
     assert.match(html, /<div>\s*<p>Kept in its paragraph\.<\/p>\s*<\/div>/, slug);
+    // A link holding only text is a button's text, not a paragraph; one holding blocks keeps them.
+    assert.match(html, /<a (?:class="btn" href="\/quickstart"|href="\/quickstart" class="btn")>Quickstart<\/a>/, slug);
+    assert.match(html, /<a href="\/card">\s*<div>A card<\/div>\s*<\/a>/, slug);
     assert.not.match(html, /<(?:p|h1)\b[^>]*>\s*<p\b/, `${slug}: no paragraph in a paragraph or heading`);
   }
 });

@@ -2,7 +2,7 @@ import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { forEachNode } from './for-each-node.js';
 
 // HTML elements whose content is phrasing only: a paragraph inside one is not HTML. `a` is left
-// out (it may wrap blocks: a card made of a link around divs). `Heading` is the hosted platform's
+// out (it may wrap blocks: a card made of a link around divs) unless it holds only text. `Heading` is the hosted platform's
 // heading component.
 const phrasingOnly = new Set(['p', 'Heading', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'button', 'label', 'strong', 'em', 'b', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup', 'abbr', 'cite', 'q', 'kbd', 'legend', 'summary']);
 
@@ -21,7 +21,11 @@ const phrasingOnly = new Set(['p', 'Heading', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'
 export function remarkUnnestParagraphs() {
   return function (tree: Root): undefined {
     forEachNode<Nodes>(tree, (node) => {
-      if (node.type !== 'mdxJsxFlowElement' || node.name === null || !phrasingOnly.has(node.name)) return;
+      if (node.type !== 'mdxJsxFlowElement' || node.name === null) return;
+      // A link holding only text (a landing page's button: `<a className="rounded-lg px-4
+      // py-2.5">⏎  Quickstart⏎</a>`) is phrasing too; one holding blocks stays as written.
+      const isTextLink = node.name === 'a' && node.children.every((child) => child.type === 'paragraph');
+      if (!phrasingOnly.has(node.name) && !isTextLink) return;
       if (!node.children.some((child) => child.type === 'paragraph')) return;
       const children: Nodes[] = [];
       let afterParagraph = false;
