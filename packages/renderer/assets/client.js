@@ -102,10 +102,9 @@
     select(set, index, false);
   };
 
-  // A link to a section of the page: the element the address names, else the heading that had
-  // that id before (`data-dg-alias`: its GitHub-style id, which links written for other tools
-  // use), shown first if it sits in a tab not chosen or a closed accordion. The browser scrolls
-  // to an element it can see by itself.
+  // A link to a section: the element the address names, else the heading that had that id
+  // before (`data-dg-alias`, GitHub-style), shown first if it sits in a tab not chosen or a
+  // closed accordion. The browser scrolls to an element it can see by itself.
   const seek = () => {
     let id;
     try {
@@ -229,6 +228,18 @@
     event.preventDefault();
     choose(set, next, true);
   });
+
+  // A tooltip shown near the edge of the screen moves sideways to stay on it.
+  const place = (event) => {
+    const content = event.target instanceof Element ? event.target.closest('.dg-tooltip')?.querySelector(':scope > .dg-tooltip-content') : null;
+    if (!content) return;
+    content.style.removeProperty('--dg-tooltip-shift');
+    const box = content.getBoundingClientRect();
+    const edge = doc.documentElement.clientWidth - 8;
+    const shift = box.width === 0 ? 0 : box.right > edge ? edge - box.right : Math.max(0, 8 - box.left);
+    if (shift) content.style.setProperty('--dg-tooltip-shift', `${Math.round(shift)}px`);
+  };
+  for (const type of ['mouseover', 'focusin']) doc.addEventListener(type, place);
 
   // A dismissed tooltip shows again once the pointer or focus has left it.
   const undismiss = (event) => {

@@ -27,8 +27,8 @@ test('should ship the mermaid browser bundle', () => {
 
 test('should keep the client scripts small, plain and parseable', () => {
   const client = readFileSync(rendererAssets.clientJs, 'utf8');
-  // As written, comments included; a build minifies it to about half (4.6 KB).
-  assert.ok(Buffer.byteLength(client) < 10 * 1024, `client.js is ${Buffer.byteLength(client)} bytes`);
+  // As written, comments included; a build minifies it to about half (5.6 KB, 2.4 KB gzipped).
+  assert.ok(Buffer.byteLength(client) < 11 * 1024, `client.js is ${Buffer.byteLength(client)} bytes`);
   for (const path of [rendererAssets.clientJs, rendererAssets.mermaidLoaderJs, documentAssetFiles['github-repo.js']!]) {
     const source = readFileSync(path, 'utf8');
     new Script(source, { filename: path });
