@@ -311,15 +311,15 @@ reader('should use a phone\'s width for steps and keep table columns readable', 
   assert.ok(body.left - article.left <= 40, `step text is indented ${body.left - article.left}px`);
   await page.locator('.dg-steps').evaluate((steps) => steps.scrollIntoView());
   await page.screenshot({ path: `${screenshots}reader-steps-390-light.png` });
-  // The description column keeps a readable width; the table scrolls sideways instead.
+  // The description column keeps a readable width; the table scrolls sideways in its box instead.
   const table = page.locator('.dg-prose table');
   await table.scrollIntoViewIfNeeded();
   const description = await table.locator('th:last-child').evaluate((cell) => cell.getBoundingClientRect().width);
   assert.ok(description >= 230, `description column ${description}px wide`);
-  assert.ok(await table.evaluate((element) => element.scrollWidth > element.clientWidth), 'the table scrolls');
+  assert.ok(await page.locator('.dg-prose .dg-table-wrap').evaluate((element) => element.scrollWidth > element.clientWidth), 'the table scrolls in its box');
   await table.hover();
   await page.mouse.wheel(400, 0);
-  await page.waitForFunction(() => document.querySelector('.dg-prose table')!.scrollLeft > 0);
+  await page.waitForFunction(() => document.querySelector('.dg-prose .dg-table-wrap')!.scrollLeft > 0);
   await page.screenshot({ path: `${screenshots}reader-table-390-light.png` });
   await page.close();
 });

@@ -37,6 +37,28 @@ export function rehypeJsxHeadings() {
 }
 
 /**
+ * Each table Markdown makes sits in a box that scrolls sideways (`<div class="dg-table-wrap">`),
+ * as the hosted platform draws it: the table itself stays `display: table`, which projects' CSS
+ * written for the platform sets (Phoenix's `table { display: table !important }` made a table
+ * that scrolled by itself widen phone pages to 737 px). Plain elements, so a page's plain parts
+ * stay plain; the Markdown twin unwraps the box.
+ */
+export function rehypeWrapTables() {
+  return (tree: HastRoot): void => {
+    const visit = (parent: { children: Array<HastRoot['children'][number] | ElementContent> }): void => {
+      parent.children.forEach((child, index) => {
+        if (child.type === 'element' && child.tagName === 'table') {
+          parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['dg-table-wrap'] }, children: [child] };
+          return;
+        }
+        if ('children' in child && Array.isArray(child.children)) visit(child as { children: ElementContent[] });
+      });
+    };
+    visit(tree);
+  };
+}
+
+/**
  * `.md` pages render their tree without MDX's evaluator, which only resolves component names
  * given as plain element names: so the `<CodeBlock>`/`<Mermaid>` elements the highlighter
  * inserts become ordinary elements with their (string) attributes as properties.

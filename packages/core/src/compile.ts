@@ -30,6 +30,7 @@ import {
   recmaUnusedImports,
   rehypeJsxHeadings,
   rehypeJsxToElements,
+  rehypeWrapTables,
   rehypeVisibilityComponent,
   remarkGfmWithoutAutolinkLiterals,
 } from './compile-helpers.js';
@@ -124,6 +125,7 @@ function createProcessorFactories(options: PageCompilerOptions) {
     rehypeJsxHeadings,
     [rehypeHighlightCode, options.code],
     [rehypeKatexWhenNeeded, { hasUserRemarkPlugins: userRemark.length > 0 }],
+    rehypeWrapTables,
     ...userRehype,
   ] as PluggableList;
 
@@ -181,8 +183,9 @@ function createProcessorFactories(options: PageCompilerOptions) {
  *    imports) → frontmatter → class names → GFM → math → heading ids written as `{#id}` →
  *    absolute image and link paths → code-fence meta → reading time → `<Update>` entries and
  *    unknown components (MDX only) → user remark plugins;
- * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → Shiki highlighting
- *    (code blocks become `<CodeBlock>`) → KaTeX → user rehype plugins;
+ * 3. rehype: raw HTML (`.md` only) → heading ids and table of contents → headings written as
+ *    JSX become `<Heading>` → Shiki highlighting (code blocks become `<CodeBlock>`) → KaTeX →
+ *    tables in a scrolling box → user rehype plugins;
  * 4. `.mdx`: @mdx-js/mdx compiles to an ES module; `.md`: the tree is kept as data and
  *    rendered with the same component map, so `.md` pages skip MDX and JavaScript entirely.
  *

@@ -26,7 +26,7 @@ import { unified, type PluggableList } from 'unified';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VFile } from 'vfile';
-import { hasAutolinkTrigger, mayHaveAutolinkLiterals, recmaPropsAsVariables, rehypeJsxHeadings, rehypeJsxToElements, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
+import { hasAutolinkTrigger, mayHaveAutolinkLiterals, recmaPropsAsVariables, rehypeJsxHeadings, rehypeJsxToElements, rehypeWrapTables, remarkGfmWithoutAutolinkLiterals } from '../src/compile-helpers.js';
 import { createPageCompiler } from '../src/compile.js';
 import { renderTree } from '../src/runtime.js';
 
@@ -130,7 +130,7 @@ async function compileWithReference(file: string, source: string) {
     remarkReadingTime,
     ...(isMdx ? [[remarkUnknownComponents, { known: knownComponents }]] : []),
   ] as PluggableList;
-  const rehypePlugins = [rehypeHeadingIds, rehypeJsxHeadings, [rehypeHighlightCode, code], rehypeKatex] as PluggableList;
+  const rehypePlugins = [rehypeHeadingIds, rehypeJsxHeadings, [rehypeHighlightCode, code], rehypeKatex, rehypeWrapTables] as PluggableList;
   const vfile = new VFile({ path: file, value: rewriteLatexBlocks(source) });
   if (isMdx) {
     const options = { jsxImportSource: 'preact', providerImportSource: 'virtual:docsgen/mdx-components', remarkPlugins, rehypePlugins, recmaPlugins: [recmaPropsAsVariables] };
