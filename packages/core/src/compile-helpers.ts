@@ -37,11 +37,11 @@ export function rehypeJsxHeadings() {
 }
 
 /**
- * Each table Markdown makes sits in a box that scrolls sideways (`<div class="dg-table-wrap">`),
+ * Each table sits in a box that scrolls sideways (`<div class="dg-table-wrap">`),
  * as the hosted platform draws it: the table itself stays `display: table`, which projects' CSS
  * written for the platform sets (Phoenix's `table { display: table !important }` made a table
- * that scrolled by itself widen phone pages to 737 px). Plain elements, so a page's plain parts
- * stay plain; the Markdown twin unwraps the box.
+ * that scrolled by itself widen phone pages to 737 px, and its tables written as JSX 896 px).
+ * Plain elements, so a page's plain parts stay plain; the Markdown twin unwraps the box.
  */
 export function rehypeWrapTables() {
   return (tree: HastRoot): void => {
@@ -49,6 +49,11 @@ export function rehypeWrapTables() {
       parent.children.forEach((child, index) => {
         if (child.type === 'element' && child.tagName === 'table') {
           parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['dg-table-wrap'] }, children: [child] };
+          return;
+        }
+        // A table written as JSX (pages moved from GitBook write many) gets the same box.
+        if (child.type === 'mdxJsxFlowElement' && child.name === 'table') {
+          parent.children[index] = { type: 'mdxJsxFlowElement', name: 'div', attributes: [{ type: 'mdxJsxAttribute', name: 'className', value: 'dg-table-wrap' }], children: [child] };
           return;
         }
         if ('children' in child && Array.isArray(child.children)) visit(child as { children: ElementContent[] });
