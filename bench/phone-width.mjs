@@ -72,7 +72,8 @@ function measure() {
 }
 
 const browser = await chromium.launch({ executablePath: process.env.DOCSGEN_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-const page = await browser.newPage({ viewport: { width, height: 844 } });
+const newPage = () => browser.newPage({ viewport: { width, height: 844 } });
+let page = await newPage();
 let opened = 0;
 let wideCount = 0;
 for (const folder of positionals.map((each) => resolve(each))) {
@@ -90,22 +91,36 @@ for (const folder of positionals.map((each) => resolve(each))) {
   const step = Math.max(1, Math.floor(all.length / sample));
   const paths = ['/', ...all.filter((path, index) => path !== '/' && index % step === 0).slice(0, sample)];
   let wide = 0;
+  let checked = 0;
   for (const path of paths) {
     try {
-      await page.goto(base + path, { waitUntil: 'load', timeout: 30_000 });
+      // Not `load`: a page's images and embeds from other sites may never answer on a machine
+      // without their network; the layout is there once the stylesheets are.
+      await page.goto(base + path, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+      await page.waitForLoadState('load', { timeout: 3_000 }).catch(() => {});
     } catch (error) {
       console.log(`  ${path}: cannot open (${error.message.split('\n')[0]})`);
+      // A page that crashed its tab (or closed it) takes the tab with it: the next one gets a new tab.
+      if (page.isClosed()) page = await newPage();
       continue;
     }
+    checked += 1;
     opened += 1;
-    const result = await page.evaluate(measure);
+    const result = await page.evaluate(measure).catch(() => null);
+    if (!result) {
+      checked -= 1;
+      opened -= 1;
+      console.log(`  ${path}: the page closed before it could be measured`);
+      if (page.isClosed()) page = await newPage();
+      continue;
+    }
     if (result.culprits.length > 0 || result.wide > width + 1) {
       wide += 1;
       console.log(`  ${path}: ${result.wide} px wide: ${result.culprits.join(', ') || 'no single element (positioned content)'}`);
     }
   }
   wideCount += wide;
-  console.log(`${folder}: ${wide} of ${paths.length} pages wider than ${width} px`);
+  console.log(`${folder}: ${wide} of ${checked} pages wider than ${width} px${checked < paths.length ? ` (${paths.length - checked} could not be opened)` : ''}`);
   await preview.close();
   rmSync(out, { recursive: true, force: true });
 }
