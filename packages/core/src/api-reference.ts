@@ -1,7 +1,6 @@
 import type { DocsgenMessage, NavigationModel, ResolvedDocsConfig, SourceLocation } from '@docsgen/config';
 import type { ApiPageModel, AsyncApiPageModel } from '@docsgen/openapi-pages';
 import type { ApiReferenceContext, PlaygroundSettings } from '@docsgen/renderer';
-import { readFileSync } from 'node:fs';
 import { readMdxApiPages, type MdxApiPage } from './api-mdx-pages.js';
 import { expandApiNavigation } from './api-navigation.js';
 import { bindPages, generatedPages, openApiModels } from './api-pages.js';
@@ -9,7 +8,7 @@ import { isExpandingParameters, parameterPillsOf, playgroundSettings, proxyOrigi
 import { ApiSpecFiles } from './api-spec-files.js';
 import { ApiSpecs, type SpecEntry } from './api-specs.js';
 import { findViewerBundles } from './api-viewers.js';
-import { locateFrontmatterValue } from './frontmatter.js';
+import { locateFrontmatterValueInFile } from './frontmatter.js';
 import type { PageInfo } from './pages.js';
 import type { ProjectIgnore } from './project-ignore.js';
 import type { SiteLoadCache } from './site-load-cache.js';
@@ -122,7 +121,7 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
   const specs = new ApiSpecs({ root, config, messages, takenSlugs: () => [...pages.keys(), ...generated.keys()], loadCache: input.loadCache, isDeferred: input.isDeferred, isIgnored: input.isIgnored });
   const read = await readSpecs(input, specs);
   generated = read.generated;
-  const mdx = readMdxApiPages({ pages, config, locate: locateInFile });
+  const mdx = readMdxApiPages({ pages, config, locate: (page, key) => locateFrontmatterValueInFile(page.file, key) });
   messages.push(...mdx.messages);
   const files = new ApiSpecFiles(specs.entries, root);
   const findIn = (entry: SpecEntry, method: string, path: string): ApiPageModel | undefined =>
@@ -162,15 +161,6 @@ export async function loadApiReference(input: LoadApiReferenceInput): Promise<Si
     schemaFiles: () => files.schemaFiles(),
     keepSchemaFile: (name, content) => files.keepSchemaFile(name, content),
   };
-}
-
-/** Where a page's frontmatter writes `key`: read from the file, only for a message about it. */
-function locateInFile(page: PageInfo, key: string): { line: number; column: number } | undefined {
-  try {
-    return locateFrontmatterValue(readFileSync(page.file, 'utf8'), key);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A hand-written API page's URLs, in the shape `proxyOrigins` reads. */

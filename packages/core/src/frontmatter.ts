@@ -220,16 +220,20 @@ export function placeOnFrontmatter(messages: readonly DocsgenMessage[], files: R
   const found = new Map<string, { line: number; column: number } | undefined>();
   return messages.map((message) => {
     if (message.line !== undefined || message.file === undefined || !files.has(message.file)) return message;
-    if (!found.has(message.file)) {
-      let place: { line: number; column: number } | undefined;
-      try {
-        place = locateFrontmatterValue(readFileSync(message.file, 'utf8'), key);
-      } catch {
-        // Gone since it was read: the message keeps its file alone.
-      }
-      found.set(message.file, place);
-    }
+    if (!found.has(message.file)) found.set(message.file, locateFrontmatterValueInFile(message.file, key));
     const place = found.get(message.file);
     return place ? { ...message, ...place } : message;
   });
+}
+
+/**
+ * `locateFrontmatterValue` in the page file `file`, read again for a message about the key;
+ * `undefined` when the file is gone since it was read.
+ */
+export function locateFrontmatterValueInFile(file: string, key: string): { line: number; column: number } | undefined {
+  try {
+    return locateFrontmatterValue(readFileSync(file, 'utf8'), key);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,9 +1,9 @@
 import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { forEachNode } from './for-each-node.js';
 
-// HTML elements whose content is phrasing only: a paragraph inside one is not HTML. `a` is left
-// out (it may wrap blocks: a card made of a link around divs) unless it holds only text. `Heading` is the hosted platform's
-// heading component.
+// Elements whose content is phrasing only: a paragraph inside one is not HTML. `Heading` is the
+// hosted platform's heading component. `a` is left out (it may wrap blocks: a card made of a link
+// around divs) unless it holds only text.
 const phrasingOnly = new Set(['p', 'Heading', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'button', 'label', 'strong', 'em', 'b', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup', 'abbr', 'cite', 'q', 'kbd', 'legend', 'summary']);
 
 /**
